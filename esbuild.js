@@ -1,0 +1,82 @@
+// Bundles what the VSIX runs: the extension host code, the clause page script and the local sandbox.
+// `--production` minifies (no sourcemaps); otherwise linked sourcemaps for debugging.
+// `--watch` rebuilds on change; `--only=extension,webview,sandbox` limits the targets.
+// Type checking is `tsc` (npm run compile); esbuild only strips types.
+const esbuild = require('esbuild');
+
+const args = process.argv.slice(2);
+const production = args.includes('--production');
+const watch = args.includes('--watch');
+const onlyArg = args.find((a) => a.startsWith('--only='));
+const only = onlyArg ? onlyArg.slice('--only='.length).split(',') : undefined;
+
+/** Prints errors in the shape the `$esbuild-watch` problem matcher reads. */
+const problemMatcherPlugin = {
+  name: 'problem-matcher',
+  setup(build) {
+    build.onStart(() => console.log('[watch] build started'));
+    build.onEnd((result) => {
+      for (const { text, location } of result.errors) {
+        console.error(`✘ [ERROR] ${text}`);
+        if (location) console.error(`    ${location.file}:${location.line}:${location.column}:`);
+      }
+      console.log('[watch] build finished');
+    });
+  },
+};
+
+const common = {
+  bundle: true,
+  minify: production,
+  sourcemap: production ? false : 'linked',
+  sourcesContent: false,
+  logLevel: 'warning',
+  plugins: [problemMatcherPlugin],
+};
+
+const targets = {
+  extension: {
+    ...common,
+    entryPoints: ['src/extension.ts'],
+    outfile: 'dist/extension.js',
+    platform: 'node',
+    format: 'cjs',
+    target: 'node20',
+    external: ['vscode'],
+  },
+  webview: {
+    ...common,
+    entryPoints: ['src/webview/page/main.ts'],
+    outfile: 'dist/webview/clause.js',
+    platform: 'browser',
+    format: 'iife',
+    target: 'es2022',
+  },
+  sandbox: {
+    ...common,
+    entryPoints: ['sandbox/cli.ts'],
+    outfile: 'dist/sandbox.js',
+    platform: 'node',
+    format: 'cjs',
+    target: 'node20',
+  },
+};
+
+async function main() {
+  const names = Object.keys(targets).filter((name) => !only || only.includes(name));
+  const contexts = await Promise.all(names.map((name) => esbuild.context(targets[name])));
+  if (watch) {
+    await Promise.all(contexts.map((ctx) => ctx.watch()));
+    return;
+  }
+  try {
+    await Promise.all(contexts.map((ctx) => ctx.rebuild()));
+  } finally {
+    await Promise.all(contexts.map((ctx) => ctx.dispose()));
+  }
+}
+
+main().catch((e) => {
+  console.error(e instanceof Error ? e.message : e);
+  process.exit(1);
+});

@@ -1,0 +1,43 @@
+/** Options of the local sandbox, shared by the CLI (`npm run sandbox -- …`) and `startSandbox()`. */
+export interface SandboxOptions {
+  /** 0 (default) picks a free port. Always bound on 127.0.0.1. */
+  port?: number;
+  /** Catalogue seed; same seed, same catalogue. Default 1. */
+  seed?: number;
+  /** Number of standards; default 30 000. */
+  standards?: number;
+  /** Added to every service response, in ms. */
+  latencyMs?: number;
+  /** Envelope of the list responses; default 'hydra'. */
+  envelope?: 'array' | 'graph' | 'hydra';
+  /** Access-token lifetime in seconds; default 3600. */
+  tokenTtlSeconds?: number;
+  /** Largest `limit` served (larger ones are clamped); default 1000. */
+  maxLimit?: number;
+  /** When set, every service call must carry this value in the API-key header. */
+  apiKey?: string;
+  /** Name of the API-key header; default 'X-Api-Key'. */
+  apiKeyHeader?: string;
+  /** Fault spec such as `429:0.1,503:0.05,drop:0.02,malformed:0.01,slow:0.05`. */
+  faults?: string;
+  /** Environment prefix path of the service; default '/preprod'. */
+  prefix?: string;
+  /** Clause-list page size; lists longer than this are paged with a next link (hydra envelope only). */
+  clausePageSize?: number;
+}
+
+/** What a running sandbox tells its client: the JSON line printed by the CLI, plus `close()` in-process. */
+export interface SandboxInfo {
+  baseUrl: string;
+  tokenUrl: string;
+  clientId: string;
+  clientSecret: string;
+  apiKeyHeader?: string;
+  apiKey?: string;
+}
+
+export interface RunningSandbox extends SandboxInfo {
+  /** Origin of the sandbox, e.g. http://127.0.0.1:40123, for /__sandbox/* test routes. */
+  origin: string;
+  close(): Promise<void>;
+}

@@ -1,0 +1,102 @@
+/**
+ * The public shapes of the service layer. Everything the extension knows about the Standards Content
+ * Service goes through these; nothing in src/service imports 'vscode'.
+ */
+
+export interface ServiceOptions {
+  /** Up to, not including, `/v1`; may carry a path prefix such as `/preprod`. */
+  baseUrl: string;
+  tokenUrl: string;
+  clientId: string;
+  clientSecret: string;
+  /** Sent to the service only, never to the token URL. */
+  apiKey?: { header: string; value: string };
+  /** Default "openid". */
+  scope?: string;
+  /** Per request, default 15 000. */
+  timeoutMs?: number;
+  /** On-disk clause cache; none if absent. */
+  cacheDir?: string;
+  /** Bound of the in-memory LRU in bytes (default 64 MiB). */
+  cacheMaxBytes?: number;
+  /** Told about every HTTP exchange; never given a secret, token or API key. */
+  logger?: ServiceLogger;
+  /** Retry policy for idempotent requests; defaults: 3 retries, 500 ms base, 30 s total wait. */
+  retry?: RetryOptions;
+  /** Sent as User-Agent. */
+  userAgent?: string;
+}
+
+export interface RetryOptions {
+  maxRetries?: number;
+  baseDelayMs?: number;
+  /** Upper bound of the time spent waiting between attempts of one call. */
+  maxTotalWaitMs?: number;
+}
+
+export interface ServiceLogger {
+  /** One entry per request as seen by the caller (after retries). */
+  request(entry: RequestLogEntry): void;
+  /** Extra detail (retry scheduled, token renewed…); already free of secrets. */
+  debug?(message: string): void;
+}
+
+export interface RequestLogEntry {
+  method: string;
+  /** Path and query of the request, e.g. `/preprod/v1/standards?limit=100&offset=0`. Never carries a secret. */
+  path: string;
+  /** HTTP status of the last attempt, absent when no response arrived. */
+  status?: number;
+  /** Wall-clock time of the whole call including retries. */
+  ms: number;
+  retries: number;
+  /** `hit` answered from cache without a request, `revalidated` a 304, `miss` a full response. */
+  cache?: 'hit' | 'revalidated' | 'miss';
+  /** ServiceError kind when the call failed. */
+  error?: ServiceErrorKind;
+}
+
+export interface StandardsService {
+  listStandards(page: { limit: number; offset: number }, signal?: AbortSignal): Promise<StandardsPage>;
+  /** Every page followed. */
+  listClauses(urn: string, signal?: AbortSignal): Promise<Clause[]>;
+  /** The parsed body. */
+  getClause(urn: string, clauseId: string, signal?: AbortSignal): Promise<unknown>;
+}
+
+export interface StandardsPage {
+  items: Standard[];
+  total?: number;
+  hasMore: boolean;
+}
+
+export interface Standard {
+  urn: string;
+  title: string;
+  reference?: string;
+  raw: Record<string, unknown>;
+}
+
+export interface Clause {
+  /** The clause `@id` (a URI). */
+  id: string;
+  /** Last path segment of `id`. */
+  clauseId: string;
+  /** Compact type names such as `corext:Scope`. */
+  types: string[];
+  /** Plain string, '' when empty. */
+  title: string;
+  raw: Record<string, unknown>;
+}
+
+export type ServiceErrorKind =
+  | 'auth'
+  | 'forbidden'
+  | 'notFound'
+  | 'rateLimited'
+  | 'server'
+  | 'network'
+  | 'timeout'
+  | 'badResponse'
+  | 'invalidInput'
+  | 'cancelled';
