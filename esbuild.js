@@ -31,7 +31,7 @@ const common = {
   sourcemap: production ? false : 'linked',
   sourcesContent: false,
   logLevel: 'warning',
-  plugins: [problemMatcherPlugin],
+  plugins: watch ? [problemMatcherPlugin] : [],
 };
 
 const targets = {
