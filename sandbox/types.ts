@@ -24,6 +24,10 @@ export interface SandboxOptions {
   prefix?: string;
   /** Clause-list page size; lists longer than this are paged with a next link (hydra envelope only). */
   clausePageSize?: number;
+  /** Seconds sent in Retry-After with injected 429 and 503; default 1. */
+  retryAfterSeconds?: number;
+  /** Fixed client secret; random per start when absent. */
+  clientSecret?: string;
 }
 
 /** What a running sandbox tells its client: the JSON line printed by the CLI, plus `close()` in-process. */

@@ -1,0 +1,182 @@
+/**
+ * The local Standards Content Service: identity provider under /oidc, content service under the environment
+ * prefix, test routes under /__sandbox, all on one loopback port. `startSandbox()` runs it in-process;
+ * cli.ts runs it as a program that prints one JSON line.
+ */
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo, Socket } from 'node:net';
+import { randomBytes } from 'node:crypto';
+import { Catalogue } from './catalogue';
+import { ContentService } from './contentService';
+import { FaultInjector, parseFaults } from './faults';
+import { readBody, sendJson, sendProblem } from './http';
+import { createIdentityProvider, IDP_MOUNT, type IdentityProvider } from './identityProvider';
+import { emptyStats, type SandboxStats } from './stats';
+import type { RunningSandbox, SandboxOptions } from './types';
+
+export type { RunningSandbox, SandboxInfo, SandboxOptions } from './types';
+export type { SandboxStats } from './stats';
+
+export const SANDBOX_CLIENT_ID = 'standards-explorer-sandbox';
+const HOST = '127.0.0.1';
+
+/** Starts a sandbox; resolves once it answers on its port. */
+export async function startSandbox(options: SandboxOptions = {}): Promise<RunningSandbox> {
+  const prefix = normalisePrefix(options.prefix ?? '/preprod');
+  const seed = options.seed ?? 1;
+  const count = options.standards ?? 30_000;
+  const envelope = options.envelope ?? 'hydra';
+  if (!['array', 'graph', 'hydra'].includes(envelope)) throw new Error(`Unknown envelope "${envelope}": use array, graph or hydra`);
+  if (!Number.isInteger(count) || count < 1) throw new Error('standards must be a whole number of at least 1');
+  parseFaults(options.faults); // fail early on a bad spec
+  const clientSecret = options.clientSecret ?? randomBytes(24).toString('base64url');
+  const apiKeyHeader = options.apiKeyHeader ?? 'X-Api-Key';
+
+  const stats = emptyStats();
+  const knobs = { latencyMs: options.latencyMs ?? 0, retryAfterSeconds: options.retryAfterSeconds ?? 1 };
+  const faults = new FaultInjector(seed, options.faults);
+  const catalogue = new Catalogue(seed, count);
+  let idp: IdentityProvider | undefined;
+  let service: ContentService | undefined;
+
+  const sockets = new Set<Socket>();
+  const server = createServer((req, res) => {
+    dispatch(req, res).catch((error: unknown) => {
+      if (!res.headersSent) sendProblem(res, 500, 'Sandbox error', error instanceof Error ? error.message : String(error));
+      else res.destroy();
+    });
+  });
+  server.on('connection', (socket) => {
+    sockets.add(socket);
+    socket.on('close', () => sockets.delete(socket));
+  });
+  // Clients abort requests mid-body on purpose; that is not a sandbox failure.
+  server.on('clientError', (_error, socket) => socket.destroy());
+
+  async function dispatch(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const url = new URL(req.url ?? '/', `http://${HOST}`);
+    const path = url.pathname;
+    if (path === IDP_MOUNT || path.startsWith(`${IDP_MOUNT}/`)) {
+      if (!idp) return sendProblem(res, 503, 'Starting', 'The identity provider is starting.');
+      if (path === `${IDP_MOUNT}/token`) {
+        stats.tokenRequests++;
+        res.on('finish', () => {
+          if (res.statusCode >= 400) stats.tokenFailures++;
+        });
+      }
+      idp.handle(req, res);
+      return;
+    }
+    if (path.startsWith('/__sandbox/')) return testRoute(req, res, path);
+    if (service?.owns(path)) {
+      res.on('finish', () => {
+        stats.byStatus[res.statusCode] = (stats.byStatus[res.statusCode] ?? 0) + 1;
+      });
+      return service.handle(req, res, url);
+    }
+    sendProblem(res, 404, 'Not found', `Nothing at ${path}. The service is under ${prefix}/v1, the token endpoint at ${IDP_MOUNT}/token.`);
+  }
+
+  async function testRoute(req: IncomingMessage, res: ServerResponse, path: string): Promise<void> {
+    if (req.method === 'GET' && path === '/__sandbox/stats') return sendJson(res, 200, stats);
+    if (req.method === 'POST' && path === '/__sandbox/reset') {
+      Object.assign(stats, emptyStats());
+      res.writeHead(204).end();
+      return;
+    }
+    if (req.method === 'POST' && path === '/__sandbox/revoke-tokens') {
+      service?.revokeTokens();
+      res.writeHead(204).end();
+      return;
+    }
+    if (req.method === 'POST' && path === '/__sandbox/config') {
+      let body: { faults?: unknown; latencyMs?: unknown; retryAfterSeconds?: unknown };
+      try {
+        body = JSON.parse((await readBody(req)) || '{}') as typeof body;
+        if (body.faults !== undefined) faults.set(String(body.faults));
+      } catch (error) {
+        return sendProblem(res, 400, 'Bad sandbox config', error instanceof Error ? error.message : String(error));
+      }
+      if (typeof body.latencyMs === 'number') knobs.latencyMs = Math.max(0, body.latencyMs);
+      if (typeof body.retryAfterSeconds === 'number') knobs.retryAfterSeconds = Math.max(0, body.retryAfterSeconds);
+      res.writeHead(204).end();
+      return;
+    }
+    sendProblem(res, 404, 'Not found', `Unknown sandbox route ${req.method} ${path}.`);
+  }
+
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port ?? 0, HOST, () => resolve());
+  });
+  const { port } = server.address() as AddressInfo;
+  const origin = `http://${HOST}:${port}`;
+  const baseUrl = `${origin}${prefix}`;
+  const audience = baseUrl;
+  idp = await createIdentityProvider({
+    origin,
+    clientId: SANDBOX_CLIENT_ID,
+    clientSecret,
+    audience,
+    tokenTtlSeconds: options.tokenTtlSeconds ?? 3600,
+  });
+  service = new ContentService({
+    catalogue,
+    baseUrl,
+    prefix,
+    envelope,
+    maxLimit: options.maxLimit ?? 1000,
+    clausePageSize: options.clausePageSize,
+    apiKey: options.apiKey ? { header: apiKeyHeader, value: options.apiKey } : undefined,
+    issuer: idp.issuer,
+    audience,
+    publicJwks: idp.publicJwks,
+    faults,
+    stats,
+    knobs,
+  });
+
+  let closing: Promise<void> | undefined;
+  return {
+    origin,
+    baseUrl,
+    tokenUrl: idp.tokenUrl,
+    clientId: SANDBOX_CLIENT_ID,
+    clientSecret,
+    ...(options.apiKey ? { apiKeyHeader, apiKey: options.apiKey } : {}),
+    close() {
+      closing ??= new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        for (const socket of sockets) socket.destroy();
+      });
+      return closing;
+    },
+  };
+}
+
+/** Fetches the counters of a running sandbox (a test helper). */
+export async function sandboxStats(sandbox: Pick<RunningSandbox, 'origin'>): Promise<SandboxStats> {
+  const response = await fetch(`${sandbox.origin}/__sandbox/stats`);
+  return (await response.json()) as SandboxStats;
+}
+
+/** Posts to a test route (`reset`, `revoke-tokens`, `config`) of a running sandbox. */
+export async function sandboxControl(
+  sandbox: Pick<RunningSandbox, 'origin'>,
+  route: 'reset' | 'revoke-tokens' | 'config',
+  body?: { faults?: string; latencyMs?: number; retryAfterSeconds?: number },
+): Promise<void> {
+  const response = await fetch(`${sandbox.origin}/__sandbox/${route}`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: body ? JSON.stringify(body) : undefined,
+  });
+  if (response.status !== 204) throw new Error(`sandbox ${route} answered ${response.status}: ${await response.text()}`);
+}
+
+function normalisePrefix(prefix: string): string {
+  const trimmed = prefix.replace(/\/+$/, '');
+  if (trimmed === '') return '';
+  if (!/^\/[A-Za-z0-9._~\-/]*$/.test(trimmed)) throw new Error(`Bad prefix "${prefix}": expected a path such as /preprod`);
+  return trimmed;
+}
