@@ -296,7 +296,7 @@ function makeClauses(seed: number, standard: StandardEntry): ClauseEntry[] {
       level: 1,
       annexKind: random.chance(0.3) ? 'normative' : 'informative',
     });
-    if (huge && a === 0) annex.hugeBytes = random.int(2, 8) * 1024 * 1024;
+    if (huge && a === 0) annex.hugeBytes = random.int(2, 7) * 1024 * 1024;
   }
   if (hasBibliography) add({ types: ['corext:Bibliography'], title: 'Bibliography', level: 1 });
   return list;

@@ -37,7 +37,7 @@ export class ContentService {
   private revokedBefore = 0;
   private readonly seenTokens = new Set<string>();
   private readonly revokedTokens = new Set<string>();
-  private readonly bodies = new ByteLru(96 * 1024 * 1024);
+  private readonly bodies = new ByteLru(32 * 1024 * 1024);
 
   constructor(private readonly options: ContentServiceOptions) {
     this.jwks = createLocalJWKSet(options.publicJwks);
