@@ -86,6 +86,12 @@ export interface Clause {
   types: string[];
   /** Plain string, '' when empty. */
   title: string;
+  /** Clause number as printed ("1", "4.2", "A"), when the server gives one. */
+  number?: string;
+  /** `@id` of the enclosing clause, for subclauses. */
+  parent?: string;
+  /** Nesting depth, 1 for top-level clauses, when the server gives one. */
+  level?: number;
   raw: Record<string, unknown>;
 }
 

@@ -1,0 +1,182 @@
+/**
+ * Client-credentials token source (spec 4.1): one form POST, the token cached until shortly before it expires,
+ * one request in flight however many callers wait, and RFC 6749 errors turned into words a user can act on.
+ */
+import type { AxiosInstance } from 'axios';
+import { ServiceError, excerpt } from './errors';
+import { exchange } from './transport';
+import type { ServiceLogger } from './types';
+
+export interface TokenSourceOptions {
+  tokenUrl: string;
+  clientId: string;
+  clientSecret: string;
+  scope: string;
+  timeoutMs: number;
+  logger?: ServiceLogger;
+  /** For tests: the clock. */
+  now?: () => number;
+}
+
+interface CachedToken {
+  value: string;
+  /** When to stop using it (ms since epoch). */
+  renewAt: number;
+}
+
+const DEFAULT_LIFETIME_S = 300;
+
+export class TokenSource {
+  private cached: CachedToken | undefined;
+  private pending: Promise<string> | undefined;
+  private readonly now: () => number;
+  private readonly path: string;
+
+  constructor(
+    private readonly client: AxiosInstance,
+    private readonly options: TokenSourceOptions,
+  ) {
+    this.now = options.now ?? Date.now;
+    this.path = new URL(options.tokenUrl).pathname;
+  }
+
+  /**
+   * A valid access token. Parallel callers share one token request. The signal only stops this caller's wait:
+   * the shared request carries on for the others.
+   */
+  async token(signal?: AbortSignal): Promise<string> {
+    if (this.cached && this.now() < this.cached.renewAt) return this.cached.value;
+    this.pending ??= this.fetchToken().finally(() => (this.pending = undefined));
+    return signal ? raceAbort(this.pending, signal, this.path) : this.pending;
+  }
+
+  /** Forgets `used` (a token the service refused) so the next call fetches a new one. */
+  invalidate(used: string): void {
+    if (this.cached?.value === used) this.cached = undefined;
+  }
+
+  /** Forgets any token. */
+  clear(): void {
+    this.cached = undefined;
+  }
+
+  private async fetchToken(): Promise<string> {
+    const started = this.now();
+    const form = new URLSearchParams({
+      client_id: this.options.clientId,
+      client_secret: this.options.clientSecret,
+      grant_type: 'client_credentials',
+      scope: this.options.scope,
+    });
+    let status: number | undefined;
+    try {
+      const reply = await exchange(this.client, {
+        method: 'POST',
+        url: this.options.tokenUrl,
+        path: this.path,
+        headers: { 'Content-Type': 'application/x-www-form-urlencoded', Accept: 'application/json' },
+        data: form.toString(),
+        timeoutMs: this.options.timeoutMs,
+      });
+      status = reply.status;
+      const body = parseJson(reply.body);
+      if (reply.status < 200 || reply.status >= 300) throw this.tokenError(reply.status, body, reply.body);
+      const token = body?.access_token;
+      if (typeof token !== 'string' || !token) {
+        throw new ServiceError('badResponse', `POST ${this.path} answered ${reply.status} without an access_token. Check the token URL setting.`, {
+          status: reply.status,
+          method: 'POST',
+          path: this.path,
+        });
+      }
+      const lifetime = lifetimeSeconds(body?.expires_in, token);
+      // Renew 60 s early; short-lived tokens at half their life so a slow call never carries an expired one.
+      const margin = lifetime < 120 ? lifetime / 2 : 60;
+      this.cached = { value: token, renewAt: started + (lifetime - margin) * 1000 };
+      this.options.logger?.request({ method: 'POST', path: this.path, status: reply.status, ms: this.now() - started, retries: 0 });
+      return token;
+    } catch (error) {
+      const kind = error instanceof ServiceError ? error.kind : undefined;
+      this.options.logger?.request({ method: 'POST', path: this.path, status, ms: this.now() - started, retries: 0, error: kind ?? 'network' });
+      throw error;
+    }
+  }
+
+  private tokenError(status: number, body: Record<string, unknown> | undefined, text: string): ServiceError {
+    const where = `POST ${this.path}`;
+    const code = typeof body?.error === 'string' ? body.error : undefined;
+    const description = typeof body?.error_description === 'string' ? ` (${excerpt(body.error_description)})` : '';
+    const details = { status, method: 'POST', path: this.path };
+    switch (code) {
+      case 'invalid_client':
+        return new ServiceError('auth', `Client ID or secret rejected by the identity provider${description}. Check them with Standards: Sign In….`, details);
+      case 'unauthorized_client':
+        return new ServiceError('forbidden', `This client may not use the client credentials grant${description}. Ask your administrator to enable it.`, details);
+      case 'invalid_scope':
+        return new ServiceError('invalidInput', `The identity provider rejected the scope "${this.options.scope}"${description}. Check the standardsExplorer.scope setting.`, details);
+      case 'invalid_grant':
+      case 'unsupported_grant_type':
+      case 'invalid_request':
+        return new ServiceError('auth', `The identity provider refused the token request: ${code}${description}. Check the token URL setting.`, details);
+    }
+    if (code) return new ServiceError('auth', `The identity provider refused the token request: ${code}${description}.`, details);
+    if (status === 401 || status === 403) {
+      return new ServiceError('auth', `${where} answered ${status}. Check the client ID and secret (Standards: Sign In…).`, details);
+    }
+    if (status === 404) return new ServiceError('notFound', `${where} answered 404: the token URL setting seems wrong.`, details);
+    if (status === 429) return new ServiceError('rateLimited', `${where} answered 429: too many token requests; wait a moment.`, details);
+    if (status >= 500) return new ServiceError('server', `${where} answered ${status}: the identity provider is having trouble; try again later.`, details);
+    return new ServiceError('badResponse', `${where} answered ${status}: ${excerpt(text) || 'no details'}. Check the token URL setting.`, details);
+  }
+}
+
+function parseJson(text: string): Record<string, unknown> | undefined {
+  try {
+    const value: unknown = JSON.parse(text);
+    return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** `expires_in`, else the JWT's `exp`, else five minutes. */
+export function lifetimeSeconds(expiresIn: unknown, token: string, now = Date.now()): number {
+  const given = typeof expiresIn === 'string' ? Number(expiresIn) : expiresIn;
+  if (typeof given === 'number' && Number.isFinite(given) && given > 0) return given;
+  const exp = jwtExpiry(token);
+  if (exp !== undefined) {
+    const left = exp - now / 1000;
+    if (left > 0) return left;
+  }
+  return DEFAULT_LIFETIME_S;
+}
+
+function jwtExpiry(token: string): number | undefined {
+  const parts = token.split('.');
+  if (parts.length !== 3) return undefined;
+  try {
+    const claims: unknown = JSON.parse(Buffer.from(parts[1], 'base64url').toString('utf8'));
+    const exp = (claims as { exp?: unknown }).exp;
+    return typeof exp === 'number' ? exp : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+function raceAbort<T>(promise: Promise<T>, signal: AbortSignal, path: string): Promise<T> {
+  if (signal.aborted) return Promise.reject(new ServiceError('cancelled', `POST ${path} was cancelled.`));
+  return new Promise<T>((resolve, reject) => {
+    const onAbort = (): void => reject(new ServiceError('cancelled', `POST ${path} was cancelled.`));
+    signal.addEventListener('abort', onAbort, { once: true });
+    promise.then(
+      (value) => {
+        signal.removeEventListener('abort', onAbort);
+        resolve(value);
+      },
+      (error: unknown) => {
+        signal.removeEventListener('abort', onAbort);
+        reject(error);
+      },
+    );
+  });
+}

@@ -1,0 +1,34 @@
+/** Waiting between attempts: exponential backoff with full jitter, and the server's Retry-After. */
+
+/** Delay before retry number `attempt + 1`: uniform in [base/2, base·2^attempt] (full jitter, floored). */
+export function backoffDelay(attempt: number, baseMs: number, random: () => number = Math.random): number {
+  const ceiling = baseMs * 2 ** attempt;
+  const floor = baseMs / 2;
+  return Math.round(floor + random() * Math.max(0, ceiling - floor));
+}
+
+/** Retry-After as milliseconds: delta-seconds or an HTTP date; undefined when absent or unreadable. */
+export function parseRetryAfter(value: string | undefined, now = Date.now()): number | undefined {
+  if (!value) return undefined;
+  const trimmed = value.trim();
+  if (/^\d+$/.test(trimmed)) return Number(trimmed) * 1000;
+  const date = Date.parse(trimmed);
+  if (Number.isNaN(date)) return undefined;
+  return Math.max(0, date - now);
+}
+
+/** Waits `ms`, or rejects with `onAbort()` as soon as `signal` aborts. */
+export function sleep(ms: number, signal: AbortSignal | undefined, onAbort: () => Error): Promise<void> {
+  if (signal?.aborted) return Promise.reject(onAbort());
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => {
+      signal?.removeEventListener('abort', abort);
+      resolve();
+    }, ms);
+    const abort = (): void => {
+      clearTimeout(timer);
+      reject(onAbort());
+    };
+    signal?.addEventListener('abort', abort, { once: true });
+  });
+}

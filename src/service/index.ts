@@ -1,0 +1,9 @@
+/**
+ * The service layer's public face. Nothing here imports 'vscode': it runs and is tested in plain Node.
+ */
+export { createStandardsService, type ManagedStandardsService, type ServiceTuning } from './standardsService';
+export { ServiceError, isServiceError } from './errors';
+export { SECTION_LIST, SECTION_TYPES, hasType, sectionLabel, type SectionName, type SectionType } from './sections';
+export { clauseIdProblem, encodeSegment, isValidUrn, urnProblem, validateClauseId, validateUrn } from './urn';
+export { readText } from './jsonld';
+export type * from './types';

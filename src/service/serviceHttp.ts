@@ -1,0 +1,201 @@
+/**
+ * GET requests to the content service: bearer token (renewed once on a 401), API key, retries with backoff for
+ * transient failures, redirects followed by hand so a token never crosses to another origin, and every outcome
+ * mapped to a ServiceError a user can act on. One log entry per call.
+ */
+import type { AxiosInstance } from 'axios';
+import type { TokenSource } from './auth';
+import { ADVICE, ServiceError, cancelled, excerpt } from './errors';
+import { backoffDelay, parseRetryAfter, sleep } from './backoff';
+import { checkServiceUrl, exchange, type Exchange } from './transport';
+import type { RetryOptions, ServiceErrorKind, ServiceLogger } from './types';
+
+const RETRY_STATUSES = new Set([408, 429, 502, 503, 504]);
+const MAX_REDIRECTS = 5;
+
+export interface ServiceHttpOptions {
+  timeoutMs: number;
+  apiKey?: { header: string; value: string };
+  retry: Required<RetryOptions>;
+  logger?: ServiceLogger;
+}
+
+export interface GetOptions {
+  accept: string;
+  /** Sent as If-None-Match. */
+  etag?: string;
+  signal?: AbortSignal;
+  /** The call goes through the cache: log whether it was a full response or a revalidation. */
+  cacheable?: boolean;
+}
+
+export interface GetResult {
+  /** 200 (body present) or 304 (not modified). */
+  status: number;
+  body: string;
+  etag?: string;
+  contentType?: string;
+  /** The URL the body came from, after redirects (for resolving relative links). */
+  url: string;
+  retries: number;
+}
+
+export class ServiceHttp {
+  constructor(
+    private readonly client: AxiosInstance,
+    private readonly tokens: TokenSource,
+    private readonly options: ServiceHttpOptions,
+  ) {}
+
+  /** GET `url` (absolute). Resolves for 2xx and 304; rejects with a ServiceError otherwise. */
+  async get(url: string, options: GetOptions): Promise<GetResult> {
+    const started = Date.now();
+    const path = pathOf(url);
+    let retries = 0;
+    let status: number | undefined;
+    try {
+      const result = await this.withRetries(url, options, (n, s) => {
+        retries = n;
+        status = s;
+      });
+      status = result.status;
+      const cache = options.cacheable ? (status === 304 ? 'revalidated' : 'miss') : undefined;
+      this.options.logger?.request({ method: 'GET', path, status, ms: Date.now() - started, retries, ...(cache ? { cache } : {}) });
+      return { ...result, retries };
+    } catch (error) {
+      const kind: ServiceErrorKind = error instanceof ServiceError ? error.kind : 'network';
+      const errorStatus = error instanceof ServiceError ? (error.status ?? status) : status;
+      this.options.logger?.request({ method: 'GET', path, status: errorStatus, ms: Date.now() - started, retries, error: kind });
+      throw error;
+    }
+  }
+
+  private async withRetries(
+    url: string,
+    options: GetOptions,
+    progress: (retries: number, status?: number) => void,
+  ): Promise<Omit<GetResult, 'retries'>> {
+    const { maxRetries, baseDelayMs, maxTotalWaitMs } = this.options.retry;
+    let waited = 0;
+    for (let attempt = 0; ; attempt++) {
+      let failure: ServiceError;
+      try {
+        return await this.withAuth(url, options);
+      } catch (error) {
+        if (!(error instanceof ServiceError)) throw error;
+        failure = error;
+      }
+      const retryable = failure.kind === 'network' || failure.kind === 'timeout' || (failure.status !== undefined && RETRY_STATUSES.has(failure.status));
+      if (!retryable || attempt >= maxRetries) throw failure;
+      const delay = failure.details.retryAfterMs ?? backoffDelay(attempt, baseDelayMs);
+      if (waited + delay > maxTotalWaitMs) throw failure;
+      this.options.logger?.debug?.(
+        `retrying GET ${pathOf(url)} in ${(delay / 1000).toFixed(1)} s after ${failure.status ?? failure.kind} (retry ${attempt + 1} of ${maxRetries})`,
+      );
+      progress(attempt + 1, failure.status);
+      await sleep(delay, options.signal, () => cancelled('GET', pathOf(url)));
+      waited += delay;
+    }
+  }
+
+  /** One attempt, with one token renewal when the service says 401. */
+  private async withAuth(url: string, options: GetOptions): Promise<Omit<GetResult, 'retries'>> {
+    const token = await this.tokens.token(options.signal);
+    const first = await this.followRedirects(url, token, options);
+    if (first.reply.status !== 401) return this.settle(first, options);
+    this.tokens.invalidate(token);
+    const renewed = await this.tokens.token(options.signal);
+    this.options.logger?.debug?.(`GET ${pathOf(url)} answered 401; renewed the access token and retried once`);
+    return this.settle(await this.followRedirects(url, renewed, options), options);
+  }
+
+  private async followRedirects(url: string, token: string, options: GetOptions): Promise<{ reply: Exchange; url: string }> {
+    const origin = new URL(url).origin;
+    let current = url;
+    for (let hop = 0; ; hop++) {
+      const sameOrigin = new URL(current).origin === origin;
+      const headers: Record<string, string> = { Accept: options.accept };
+      // Credentials go to the configured service only; a redirect elsewhere gets a bare request.
+      if (sameOrigin) {
+        headers.Authorization = `Bearer ${token}`;
+        if (this.options.apiKey) headers[this.options.apiKey.header] = this.options.apiKey.value;
+        if (options.etag) headers['If-None-Match'] = options.etag;
+      }
+      const reply = await exchange(this.client, {
+        method: 'GET',
+        url: current,
+        path: pathOf(current),
+        headers,
+        timeoutMs: this.options.timeoutMs,
+        signal: options.signal,
+      });
+      const location = reply.headers.location;
+      if (![301, 302, 303, 307, 308].includes(reply.status) || !location) return { reply, url: current };
+      if (hop >= MAX_REDIRECTS) {
+        throw new ServiceError('badResponse', `GET ${pathOf(url)} was redirected more than ${MAX_REDIRECTS} times. Check the base URL setting.`, {
+          status: reply.status,
+          method: 'GET',
+          path: pathOf(url),
+        });
+      }
+      const next = new URL(location, current);
+      checkServiceUrl(next.href, `The redirect target of GET ${pathOf(url)}`);
+      current = next.href;
+    }
+  }
+
+  private settle(result: { reply: Exchange; url: string }, options: GetOptions): Omit<GetResult, 'retries'> {
+    const { reply, url } = result;
+    const etag = reply.headers.etag;
+    if (reply.status === 304 && options.etag) return { status: 304, body: '', etag: etag ?? options.etag, url };
+    if (reply.status >= 200 && reply.status < 300) {
+      return { status: reply.status, body: reply.body, etag, contentType: reply.headers['content-type'], url };
+    }
+    throw statusError(reply, pathOf(url));
+  }
+}
+
+/** A ServiceError for a non-success status, using problem+json or the body text when present. */
+export function statusError(reply: Exchange, path: string): ServiceError {
+  const status = reply.status;
+  const where = `GET ${path}`;
+  const problem = problemText(reply);
+  const said = problem ? `: ${problem}` : '';
+  const retryAfterMs = parseRetryAfter(reply.headers['retry-after']);
+  const details = { status, method: 'GET', path, retryAfterMs };
+  if (status === 401) return new ServiceError('auth', `${where} was refused (401)${said}. ${ADVICE.auth}`, details);
+  if (status === 403) return new ServiceError('forbidden', `${where} is not allowed (403)${said}. ${ADVICE.forbidden}`, details);
+  if (status === 404) return new ServiceError('notFound', `${where} was not found (404)${said}. ${ADVICE.notFound}`, details);
+  if (status === 429) {
+    const wait = retryAfterMs !== undefined ? ` Try again in ${Math.ceil(retryAfterMs / 1000)} s.` : ` ${ADVICE.rateLimited}`;
+    return new ServiceError('rateLimited', `${where}: too many requests (429)${said}.${wait}`, details);
+  }
+  if (status === 408) return new ServiceError('timeout', `${where} timed out on the server (408)${said}. ${ADVICE.timeout}`, details);
+  if (status >= 500) return new ServiceError('server', `${where} failed on the server (${status})${said}. ${ADVICE.server}`, details);
+  return new ServiceError('badResponse', `${where} was rejected (${status})${said}. ${ADVICE.badResponse}`, details);
+}
+
+function problemText(reply: Exchange): string {
+  const type = reply.headers['content-type'] ?? '';
+  if (/json/i.test(type)) {
+    try {
+      const body = JSON.parse(reply.body) as { title?: unknown; detail?: unknown };
+      const parts = [body.title, body.detail].filter((p): p is string => typeof p === 'string' && p.trim() !== '');
+      if (parts.length) return excerpt(parts.join(' — '));
+    } catch {
+      // fall through to the text
+    }
+  }
+  if (/html/i.test(type)) return '';
+  return excerpt(reply.body);
+}
+
+/** Path and query of a URL, for messages and logs. */
+export function pathOf(url: string): string {
+  try {
+    const parsed = new URL(url);
+    return `${parsed.pathname}${parsed.search}`;
+  } catch {
+    return url;
+  }
+}

@@ -1,0 +1,277 @@
+/**
+ * The service facade: the three calls of the spec on top of the token source, the HTTP layer, the tolerant
+ * readers and the cache.
+ */
+import { TokenSource } from './auth';
+import { ByteLru, DiskCache, type CacheEntry } from './cache';
+import { ServiceError, cancelled } from './errors';
+import { isObject, readClause, readItems, readNext, readPrefixes, readStandard, readTotal } from './jsonld';
+import { ServiceHttp, pathOf, type GetResult } from './serviceHttp';
+import { checkServiceUrl, createAxios } from './transport';
+import type { Clause, ServiceOptions, StandardsPage, StandardsService } from './types';
+import { encodeSegment, validateClauseId, validateUrn } from './urn';
+
+const LIST_ACCEPT = 'application/ld+json';
+const CLAUSE_ACCEPT = 'application/ld+json, application/json;q=0.9';
+const MAX_CLAUSE_PAGES = 200;
+
+export interface ManagedStandardsService extends StandardsService {
+  /** Empties the memory and disk caches. */
+  clearCache(): Promise<void>;
+  /** Forgets the access token and cached bodies held in memory. */
+  dispose(): void;
+}
+
+/** Extra knobs beyond the issue's ServiceOptions. */
+export interface ServiceTuning {
+  /** How long a cached body is served without asking the server again (ms); default 60 000. */
+  cacheFreshMs?: number;
+}
+
+export function createStandardsService(options: ServiceOptions & ServiceTuning): ManagedStandardsService {
+  return new StandardsServiceImpl(options);
+}
+
+/** One shared fetch with the callers currently waiting on it. */
+interface Flight {
+  promise: Promise<CacheEntry>;
+  controller: AbortController;
+  waiters: number;
+}
+
+class StandardsServiceImpl implements ManagedStandardsService {
+  private readonly base: string;
+  private readonly tokens: TokenSource;
+  private readonly http: ServiceHttp;
+  private readonly memory: ByteLru;
+  private readonly disk: DiskCache | undefined;
+  private readonly flights = new Map<string, Flight>();
+  private readonly freshMs: number;
+
+  constructor(private readonly options: ServiceOptions & ServiceTuning) {
+    const base = checkServiceUrl(options.baseUrl, 'The base URL');
+    checkServiceUrl(options.tokenUrl, 'The token URL');
+    if (!options.clientId) throw new ServiceError('invalidInput', 'No client ID is set. Sign in with Standards: Sign In….');
+    if (!options.clientSecret) throw new ServiceError('invalidInput', 'No client secret is set. Sign in with Standards: Sign In….');
+    if (options.apiKey && !/^[A-Za-z0-9!#$%&'*+.^_`|~-]+$/.test(options.apiKey.header)) {
+      throw new ServiceError('invalidInput', `"${options.apiKey.header}" is not a valid HTTP header name. Check the standardsExplorer.apiKeyHeader setting.`);
+    }
+    this.base = base.href.replace(/\/+$/, '');
+    const timeoutMs = options.timeoutMs ?? 15_000;
+    const client = createAxios(options.userAgent ?? 'standards-explorer');
+    this.tokens = new TokenSource(client, {
+      tokenUrl: options.tokenUrl,
+      clientId: options.clientId,
+      clientSecret: options.clientSecret,
+      scope: options.scope ?? 'openid',
+      timeoutMs,
+      logger: options.logger,
+    });
+    this.http = new ServiceHttp(client, this.tokens, {
+      timeoutMs,
+      apiKey: options.apiKey,
+      logger: options.logger,
+      retry: {
+        maxRetries: options.retry?.maxRetries ?? 3,
+        baseDelayMs: options.retry?.baseDelayMs ?? 500,
+        maxTotalWaitMs: options.retry?.maxTotalWaitMs ?? 30_000,
+      },
+    });
+    this.memory = new ByteLru(options.cacheMaxBytes ?? 64 * 1024 * 1024);
+    this.disk = options.cacheDir ? new DiskCache(options.cacheDir) : undefined;
+    this.freshMs = options.cacheFreshMs ?? 60_000;
+  }
+
+  async listStandards(page: { limit: number; offset: number }, signal?: AbortSignal): Promise<StandardsPage> {
+    const { limit, offset } = page;
+    if (!Number.isInteger(limit) || limit < 1) throw new ServiceError('invalidInput', `The page size must be a whole number of at least 1, not ${limit}.`);
+    if (!Number.isInteger(offset) || offset < 0) throw new ServiceError('invalidInput', `The offset must be a whole number of at least 0, not ${offset}.`);
+    const url = `${this.base}/v1/standards?limit=${limit}&offset=${offset}`;
+    const result = await this.http.get(url, { accept: LIST_ACCEPT, signal });
+    const body = parseBody(result);
+    const rawItems = readItems(body);
+    if (!rawItems) throw shapeError(result, 'a list of standards (a JSON array, or an object with @graph, hydra:member, member, items, standards or data)');
+    const items = rawItems.map(readStandard).filter((s) => s !== undefined);
+    if (rawItems.length > 0 && items.length === 0) throw shapeError(result, 'standards identified by a URN in @id, urn or identifier');
+    const total = readTotal(body);
+    const next = readNext(body);
+    let hasMore: boolean;
+    if (rawItems.length === 0) hasMore = false;
+    else if (total !== undefined) hasMore = offset + rawItems.length < total;
+    else if (next) hasMore = true;
+    else hasMore = rawItems.length >= limit;
+    return { items, total, hasMore };
+  }
+
+  async listClauses(urn: string, signal?: AbortSignal): Promise<Clause[]> {
+    validateUrn(urn);
+    const first = `${this.base}/v1/standards/${encodeSegment(urn)}/clauses`;
+    const clauses: Clause[] = [];
+    const seen = new Set<string>();
+    let url: string | undefined = first;
+    for (let pages = 0; url; pages++) {
+      if (pages >= MAX_CLAUSE_PAGES || seen.has(url)) {
+        throw new ServiceError('badResponse', `GET ${pathOf(first)}: the clause list did not end after ${pages} pages (a next link repeats). Check the base URL setting.`);
+      }
+      seen.add(url);
+      const entry = await this.cachedGet(url, CLAUSE_ACCEPT, signal);
+      const { body, from } = entry.value as { body: unknown; from: string };
+      const rawItems = readItems(body);
+      if (!rawItems) throw shapeErrorAt(url, 'a list of clauses (a JSON array, or an object with @graph, hydra:member, member, items, clauses or data)');
+      const prefixes = readPrefixes(body);
+      const page = rawItems.map((item) => readClause(item, prefixes)).filter((c) => c !== undefined);
+      if (rawItems.length > 0 && page.length === 0) throw shapeErrorAt(url, 'clause objects with an @id');
+      clauses.push(...page);
+      const next = readNext(body);
+      url = next && rawItems.length > 0 ? this.resolveLink(next, from, url) : undefined;
+    }
+    return clauses;
+  }
+
+  async getClause(urn: string, clauseId: string, signal?: AbortSignal): Promise<unknown> {
+    validateUrn(urn);
+    validateClauseId(clauseId);
+    const url = `${this.base}/v1/standards/${encodeSegment(urn)}/clauses/${encodeSegment(clauseId)}`;
+    const entry = await this.cachedGet(url, CLAUSE_ACCEPT, signal);
+    const { body } = entry.value as { body: unknown };
+    if (!isObject(body)) throw shapeErrorAt(url, 'a JSON object with the clause content');
+    return body;
+  }
+
+  async clearCache(): Promise<void> {
+    this.memory.clear();
+    await this.disk?.clear();
+  }
+
+  dispose(): void {
+    this.memory.clear();
+    this.tokens.clear();
+    for (const flight of this.flights.values()) flight.controller.abort();
+  }
+
+  /** A next link, relative or absolute, resolved and kept on the service's origin. */
+  private resolveLink(link: string, from: string, current: string): string {
+    let resolved: URL;
+    try {
+      resolved = new URL(link, from);
+    } catch {
+      throw shapeErrorAt(current, `a valid next link, not ${JSON.stringify(link.slice(0, 100))}`);
+    }
+    if (resolved.origin !== new URL(this.base).origin) {
+      throw new ServiceError('badResponse', `GET ${pathOf(current)}: the next link points to another server (${resolved.origin}); not followed.`);
+    }
+    return resolved.href;
+  }
+
+  /**
+   * GET with the cache: a fresh memory entry answers at once; otherwise one shared request, conditional when an
+   * ETag is known. A caller's cancellation stops its wait; the request stops when no caller waits any more.
+   */
+  private async cachedGet(url: string, accept: string, signal?: AbortSignal): Promise<CacheEntry> {
+    if (signal?.aborted) throw cancelled('GET', pathOf(url));
+    const cached = this.memory.get(url);
+    if (cached && Date.now() - cached.storedAt < this.freshMs) {
+      this.options.logger?.request({ method: 'GET', path: pathOf(url), ms: 0, retries: 0, cache: 'hit' });
+      return cached;
+    }
+    let flight = this.flights.get(url);
+    if (!flight || flight.controller.signal.aborted) {
+      const controller = new AbortController();
+      const created: Flight = { controller, waiters: 0, promise: this.fetchEntry(url, accept, cached, controller.signal) };
+      created.promise = created.promise.finally(() => {
+        if (this.flights.get(url) === created) this.flights.delete(url);
+      });
+      this.flights.set(url, created);
+      flight = created;
+    }
+    return this.wait(flight, url, signal);
+  }
+
+  private wait(flight: Flight, url: string, signal?: AbortSignal): Promise<CacheEntry> {
+    flight.waiters++;
+    if (!signal) return flight.promise;
+    return new Promise<CacheEntry>((resolve, reject) => {
+      const onAbort = (): void => {
+        if (--flight.waiters === 0) flight.controller.abort();
+        reject(cancelled('GET', pathOf(url)));
+      };
+      signal.addEventListener('abort', onAbort, { once: true });
+      flight.promise.then(
+        (entry) => {
+          signal.removeEventListener('abort', onAbort);
+          resolve(entry);
+        },
+        (error: unknown) => {
+          signal.removeEventListener('abort', onAbort);
+          reject(error);
+        },
+      );
+    });
+  }
+
+  private async fetchEntry(url: string, accept: string, cached: CacheEntry | undefined, signal: AbortSignal): Promise<CacheEntry> {
+    let known = cached;
+    if (!known && this.disk) {
+      const stored = await this.disk.read(url);
+      if (stored) {
+        try {
+          known = { value: { body: JSON.parse(stored.body) as unknown, from: url }, bytes: stored.body.length, etag: stored.header.etag, storedAt: stored.header.storedAt };
+        } catch {
+          known = undefined;
+        }
+      }
+    }
+    const result = await this.http.get(url, { accept, etag: known?.etag, signal, cacheable: true });
+    if (result.status === 304 && known) {
+      const refreshed: CacheEntry = { ...known, storedAt: Date.now() };
+      this.memory.set(url, refreshed);
+      this.options.logger?.debug?.(`GET ${pathOf(url)} not modified; cached copy used`);
+      void this.disk?.touch(url).catch(() => undefined);
+      return refreshed;
+    }
+    const body = parseBody(result);
+    const entry: CacheEntry = { value: { body, from: result.url }, bytes: result.body.length, etag: result.etag, storedAt: Date.now() };
+    this.memory.set(url, entry);
+    if (this.disk) {
+      // The cache is an optimisation: a full or read-only disk must not fail the call.
+      await this.disk.write(url, result.etag, result.body).catch((error: unknown) => {
+        this.options.logger?.debug?.(`could not write the clause cache: ${error instanceof Error ? error.message : String(error)}`);
+      });
+    }
+    return entry;
+  }
+}
+
+/** Parses a JSON body; anything else is a clear badResponse. */
+function parseBody(result: GetResult): unknown {
+  const where = `GET ${pathOf(result.url)}`;
+  const type = result.contentType ?? '';
+  if (type && !/json/i.test(type)) {
+    throw new ServiceError('badResponse', `${where} answered with ${type.split(';')[0]} instead of JSON. Check the base URL setting (a proxy or login page may be answering).`, {
+      status: result.status,
+      method: 'GET',
+      path: pathOf(result.url),
+    });
+  }
+  try {
+    return JSON.parse(result.body) as unknown;
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : String(error);
+    throw new ServiceError('badResponse', `${where} answered with malformed JSON (${reason}). Try again; if it persists the service is faulty.`, {
+      status: result.status,
+      method: 'GET',
+      path: pathOf(result.url),
+    });
+  }
+}
+
+function shapeError(result: GetResult, expected: string): ServiceError {
+  return shapeErrorAt(result.url, expected);
+}
+
+function shapeErrorAt(url: string, expected: string): ServiceError {
+  return new ServiceError('badResponse', `GET ${pathOf(url)} answered with JSON of an unknown shape: expected ${expected}. Check the base URL setting.`, {
+    method: 'GET',
+    path: pathOf(url),
+  });
+}

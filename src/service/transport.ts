@@ -1,0 +1,130 @@
+/**
+ * One HTTP exchange with axios, configured the same way for the token endpoint and the service: no automatic
+ * redirects (the caller decides what crosses origins), no axios proxy handling (VS Code's own proxy support
+ * patches Node's http), text bodies parsed by us (so malformed JSON is reported as such), a deadline for the
+ * whole exchange and cancellation that closes the socket.
+ */
+import axios, { type AxiosInstance, type AxiosResponse } from 'axios';
+import { ServiceError, cancelled } from './errors';
+
+export const MAX_BODY_BYTES = 64 * 1024 * 1024;
+
+export interface Exchange {
+  status: number;
+  headers: Record<string, string>;
+  body: string;
+}
+
+export interface ExchangeRequest {
+  method: 'GET' | 'POST';
+  url: string;
+  /** For messages: method and path only. */
+  path: string;
+  headers: Record<string, string>;
+  data?: string;
+  timeoutMs: number;
+  signal?: AbortSignal;
+}
+
+export function createAxios(userAgent: string): AxiosInstance {
+  return axios.create({
+    proxy: false,
+    maxRedirects: 0,
+    validateStatus: () => true,
+    responseType: 'text',
+    transformResponse: [(data: unknown) => data],
+    maxContentLength: MAX_BODY_BYTES,
+    headers: { 'User-Agent': userAgent },
+  });
+}
+
+/** Sends one request; resolves with any HTTP status, rejects with a ServiceError for everything else. */
+export async function exchange(client: AxiosInstance, request: ExchangeRequest): Promise<Exchange> {
+  if (request.signal?.aborted) throw cancelled(request.method, request.path);
+  // Our own deadline covers the whole exchange, body included (axios' timeout is per socket idle).
+  const deadline = new AbortController();
+  let timedOut = false;
+  const timer = setTimeout(() => {
+    timedOut = true;
+    deadline.abort();
+  }, request.timeoutMs);
+  const onAbort = (): void => deadline.abort();
+  request.signal?.addEventListener('abort', onAbort, { once: true });
+  try {
+    const response: AxiosResponse<string> = await client.request({
+      method: request.method,
+      url: request.url,
+      headers: request.headers,
+      data: request.data,
+      signal: deadline.signal,
+    });
+    return { status: response.status, headers: flattenHeaders(response.headers), body: typeof response.data === 'string' ? response.data : '' };
+  } catch (error) {
+    if (request.signal?.aborted) throw cancelled(request.method, request.path);
+    const where = `${request.method} ${request.path}`;
+    if (timedOut) {
+      throw new ServiceError('timeout', `${where} did not complete within ${Math.round(request.timeoutMs / 1000)} s. The service did not answer in time; try again, or check your connection.`, {
+        method: request.method,
+        path: request.path,
+      });
+    }
+    const code = (error as { code?: string }).code;
+    if (code === 'ERR_BAD_RESPONSE' && /maxContentLength/i.test(String((error as Error).message))) {
+      throw new ServiceError('badResponse', `${where}: the response is larger than ${MAX_BODY_BYTES / 1024 / 1024} MB, more than this extension reads.`, {
+        method: request.method,
+        path: request.path,
+      });
+    }
+    const host = safeHost(request.url);
+    throw new ServiceError('network', `Could not reach ${host} for ${where}${code ? ` (${code})` : ''}. Check the base URL and token URL settings and your network or proxy.`, {
+      method: request.method,
+      path: request.path,
+    });
+  } finally {
+    clearTimeout(timer);
+    request.signal?.removeEventListener('abort', onAbort);
+  }
+}
+
+function flattenHeaders(headers: AxiosResponse['headers']): Record<string, string> {
+  const flat: Record<string, string> = {};
+  for (const [key, value] of Object.entries(headers ?? {})) {
+    if (value === undefined || value === null) continue;
+    flat[key.toLowerCase()] = Array.isArray(value) ? value.join(', ') : String(value);
+  }
+  return flat;
+}
+
+function safeHost(url: string): string {
+  try {
+    return new URL(url).host;
+  } catch {
+    return 'the server';
+  }
+}
+
+/** Loopback hosts may use plain http; everything else must be https. */
+export function isLoopback(hostname: string): boolean {
+  const host = hostname.replace(/^\[|\]$/g, '');
+  return host === 'localhost' || host === '::1' || /^127(\.\d{1,3}){3}$/.test(host);
+}
+
+/** Checks a configured URL: absolute, http(s), https unless loopback, no credentials inside. */
+export function checkServiceUrl(value: string, setting: string): URL {
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    throw new ServiceError('invalidInput', `${setting} "${value}" is not an absolute URL. Enter a URL such as https://api.example.com/preprod.`);
+  }
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') {
+    throw new ServiceError('invalidInput', `${setting} must be an https URL, not ${url.protocol}.`);
+  }
+  if (url.protocol === 'http:' && !isLoopback(url.hostname)) {
+    throw new ServiceError('invalidInput', `${setting} must use https: credentials and tokens are only sent over plain http to this machine (localhost, 127.0.0.1).`);
+  }
+  if (url.username || url.password) {
+    throw new ServiceError('invalidInput', `${setting} must not contain a user name or password; use Sign In instead.`);
+  }
+  return url;
+}
