@@ -111,11 +111,6 @@ export class DiskCache {
     await fs.rename(temp, file);
   }
 
-  async touch(url: string): Promise<void> {
-    const entry = await this.read(url);
-    if (entry) await this.write(url, entry.header.etag, entry.body);
-  }
-
   async clear(): Promise<void> {
     let names: string[];
     try {

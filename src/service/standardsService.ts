@@ -226,7 +226,6 @@ class StandardsServiceImpl implements ManagedStandardsService {
       const refreshed: CacheEntry = { ...known, storedAt: Date.now() };
       this.memory.set(url, refreshed);
       this.options.logger?.debug?.(`GET ${pathOf(url)} not modified; cached copy used`);
-      void this.disk?.touch(url).catch(() => undefined);
       return refreshed;
     }
     const body = parseBody(result);

@@ -1,4 +1,5 @@
 import * as assert from 'node:assert/strict';
+import { parseConnectionInfo, serviceOptionsFrom } from '../../src/service/connectionInfo';
 import { lastSegment, readClause, readItems, readNext, readPrefixes, readStandard, readText, readTotal, readTypes } from '../../src/service/jsonld';
 import { SECTION_LIST, SECTION_TYPES, hasType, sectionLabel } from '../../src/service/sections';
 
@@ -109,5 +110,18 @@ describe('service: tolerant JSON-LD readers', () => {
     assert.equal(sectionLabel([]), 'Clause');
     assert.equal(hasType({ types: ['corext:Clause', 'corext:Scope'] }, 'corext:Scope'), true);
     assert.ok(SECTION_LIST.length >= 8);
+  });
+});
+
+describe('service: connection info', () => {
+  it('reads a sandbox line and maps it to service options', () => {
+    const info = parseConnectionInfo('{"baseUrl":"http://127.0.0.1:1/p","tokenUrl":"http://127.0.0.1:1/t","clientId":"c","clientSecret":"s","apiKeyHeader":"K","apiKey":"v"}', 'X');
+    assert.deepEqual(serviceOptionsFrom(info), { baseUrl: 'http://127.0.0.1:1/p', tokenUrl: 'http://127.0.0.1:1/t', clientId: 'c', clientSecret: 's', apiKey: { header: 'K', value: 'v' } });
+    assert.equal(serviceOptionsFrom({ ...info, apiKey: undefined }).apiKey, undefined);
+  });
+
+  it('says what is wrong with a bad line', () => {
+    assert.throws(() => parseConnectionInfo('nope', 'STANDARDS_EXPLORER_SANDBOX'), /STANDARDS_EXPLORER_SANDBOX is not JSON/);
+    assert.throws(() => parseConnectionInfo('{"baseUrl":"x"}', 'The sandbox'), /The sandbox has no tokenUrl/);
   });
 });
