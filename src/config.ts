@@ -1,0 +1,95 @@
+/**
+ * The extension's settings, read and checked in one place. A bad value is reported naming the setting, and the
+ * user's value is never rewritten.
+ */
+import * as vscode from 'vscode';
+import { REFERENCE_FORMATS, type ReferenceFormat } from './references';
+import { checkServiceUrl } from './service/transport';
+import { isServiceError } from './service/index';
+
+export const SECTION = 'standardsExplorer';
+
+export interface Settings {
+  baseUrl: string;
+  tokenUrl: string;
+  scope: string;
+  apiKeyHeader: string;
+  pageSize: number;
+  referenceFormat: ReferenceFormat;
+  cacheSizeMB: number;
+  timeoutSeconds: number;
+}
+
+/** A setting whose value cannot be used. */
+export class SettingError extends Error {
+  constructor(
+    readonly setting: string,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+export function readSettings(): Settings {
+  const config = vscode.workspace.getConfiguration(SECTION);
+  return {
+    baseUrl: (config.get<string>('baseUrl') ?? '').trim(),
+    tokenUrl: (config.get<string>('tokenUrl') ?? '').trim(),
+    scope: (config.get<string>('scope') ?? 'openid').trim() || 'openid',
+    apiKeyHeader: (config.get<string>('apiKeyHeader') ?? '').trim(),
+    pageSize: config.get<number>('pageSize') ?? 100,
+    referenceFormat: config.get<ReferenceFormat>('referenceFormat') ?? 'plain',
+    cacheSizeMB: config.get<number>('cacheSizeMB') ?? 64,
+    timeoutSeconds: config.get<number>('timeoutSeconds') ?? 15,
+  };
+}
+
+/** Throws a SettingError for the first value that cannot be used for connecting. */
+export function checkConnectionSettings(settings: Settings): void {
+  if (!settings.baseUrl) throw new SettingError(`${SECTION}.baseUrl`, vscode.l10n.t('The service base URL is not set (setting {0}). Run "Standards: Sign In…" or set it.', `${SECTION}.baseUrl`));
+  if (!settings.tokenUrl) throw new SettingError(`${SECTION}.tokenUrl`, vscode.l10n.t('The token URL is not set (setting {0}). Run "Standards: Sign In…" or set it.', `${SECTION}.tokenUrl`));
+  checkUrlSetting('baseUrl', settings.baseUrl);
+  checkUrlSetting('tokenUrl', settings.tokenUrl);
+  if (settings.apiKeyHeader && !/^[A-Za-z0-9!#$%&'*+.^_`|~-]+$/.test(settings.apiKeyHeader)) {
+    throw new SettingError(`${SECTION}.apiKeyHeader`, vscode.l10n.t('"{0}" is not a valid HTTP header name (setting {1}).', settings.apiKeyHeader, `${SECTION}.apiKeyHeader`));
+  }
+  checkGeneralSettings(settings);
+}
+
+export function checkGeneralSettings(settings: Settings): void {
+  if (!Number.isInteger(settings.pageSize) || settings.pageSize < 1 || settings.pageSize > 1000) {
+    throw new SettingError(`${SECTION}.pageSize`, vscode.l10n.t('The page size must be a whole number from 1 to 1000 (setting {0}).', `${SECTION}.pageSize`));
+  }
+  if (!REFERENCE_FORMATS.includes(settings.referenceFormat)) {
+    throw new SettingError(`${SECTION}.referenceFormat`, vscode.l10n.t('The reference format must be one of {0} (setting {1}).', REFERENCE_FORMATS.join(', '), `${SECTION}.referenceFormat`));
+  }
+  if (!(settings.cacheSizeMB >= 0 && settings.cacheSizeMB <= 4096)) {
+    throw new SettingError(`${SECTION}.cacheSizeMB`, vscode.l10n.t('The cache size must be from 0 to 4096 MB (setting {0}).', `${SECTION}.cacheSizeMB`));
+  }
+  if (!(settings.timeoutSeconds >= 1 && settings.timeoutSeconds <= 600)) {
+    throw new SettingError(`${SECTION}.timeoutSeconds`, vscode.l10n.t('The timeout must be from 1 to 600 seconds (setting {0}).', `${SECTION}.timeoutSeconds`));
+  }
+}
+
+/** The problem with a URL typed for `key`, or undefined (for input boxes and settings alike). */
+export function urlProblem(key: 'baseUrl' | 'tokenUrl', value: string): string | undefined {
+  try {
+    checkUrlSetting(key, value);
+    return undefined;
+  } catch (error) {
+    return error instanceof Error ? error.message : String(error);
+  }
+}
+
+function checkUrlSetting(key: 'baseUrl' | 'tokenUrl', value: string): void {
+  try {
+    checkServiceUrl(value, `${SECTION}.${key}`);
+  } catch (error) {
+    throw new SettingError(`${SECTION}.${key}`, isServiceError(error) ? error.message : String(error));
+  }
+}
+
+/** Opens the Settings editor on one setting. */
+export function openSetting(setting: string): Thenable<unknown> {
+  return vscode.commands.executeCommand('workbench.action.openSettings', setting);
+}

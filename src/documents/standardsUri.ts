@@ -1,0 +1,43 @@
+/**
+ * `standards:` URIs for clause documents: `standards:/<urn>/<clauseId>/<label>.json`. Only the URN and the clause
+ * id are used to find the clause; the last segment is there so the editor tab reads like a title. Pure: no vscode.
+ */
+import { clauseIdProblem, urnProblem } from '../service/urn';
+
+export const STANDARDS_SCHEME = 'standards';
+
+export type StandardsPath =
+  | { kind: 'root' }
+  | { kind: 'standard'; urn: string }
+  | { kind: 'clauseFolder'; urn: string; clauseId: string }
+  | { kind: 'clause'; urn: string; clauseId: string; label: string };
+
+/** The path of a clause document (without scheme): each part one segment, the label made safe for a file name. */
+export function clauseDocumentPath(urn: string, clauseId: string, label: string): string {
+  return `/${urn}/${clauseId}/${safeFileName(label)}.json`;
+}
+
+/** A label safe as one path segment: no slashes or control characters, at most 120 characters. */
+export function safeFileName(label: string): string {
+  const safe = label
+    .replace(/[\u0000-\u001f\u007f]/g, '')
+    .replace(/[/\\]/g, '-')
+    .replace(/\s+/g, ' ')
+    .trim()
+    .slice(0, 120);
+  return safe || 'clause';
+}
+
+/** Reads a `standards:` path; undefined for anything that is not one of the shapes above or fails the URN rules. */
+export function parseStandardsPath(path: string): StandardsPath | undefined {
+  const parts = path.split('/').filter((p, i) => i > 0 || p !== '');
+  if (parts.length > 0 && parts[parts.length - 1] === '') parts.pop();
+  if (parts.length === 0) return { kind: 'root' };
+  const [urn, clauseId, label, ...rest] = parts;
+  if (rest.length > 0 || urnProblem(urn)) return undefined;
+  if (clauseId === undefined) return { kind: 'standard', urn };
+  if (clauseIdProblem(clauseId)) return undefined;
+  if (label === undefined) return { kind: 'clauseFolder', urn, clauseId };
+  if (!label.endsWith('.json') || label.length <= '.json'.length) return undefined;
+  return { kind: 'clause', urn, clauseId, label };
+}

@@ -1,0 +1,67 @@
+/**
+ * "Connect to Local Sandbox": runs the bundled sandbox (dist/sandbox.js) as a child process of the extension host
+ * and reads the JSON line it prints. The child has an IPC channel, so it ends when the editor does.
+ */
+import { fork, type ChildProcess } from 'node:child_process';
+import * as path from 'node:path';
+import { createInterface } from 'node:readline';
+import { parseConnectionInfo, type ConnectionInfo } from './service/index';
+
+export interface LocalSandbox {
+  info: ConnectionInfo;
+  /** Stops the sandbox process. */
+  stop(): void;
+}
+
+const READY_TIMEOUT_MS = 30_000;
+
+export function startLocalSandbox(extensionPath: string, signal?: AbortSignal): Promise<LocalSandbox> {
+  const script = path.join(extensionPath, 'dist', 'sandbox.js');
+  return new Promise<LocalSandbox>((resolve, reject) => {
+    let child: ChildProcess;
+    try {
+      child = fork(script, ['--port', '0'], {
+        stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
+        // In desktop VS Code the extension host runs on Electron: make it behave as plain Node.
+        env: { ...process.env, ELECTRON_RUN_AS_NODE: '1' },
+        execArgv: [],
+      });
+    } catch (error) {
+      reject(new Error(`Could not start the local sandbox (${script}): ${error instanceof Error ? error.message : String(error)}`));
+      return;
+    }
+    let stderr = '';
+    let settled = false;
+    const finish = (error?: Error, info?: ConnectionInfo): void => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(timer);
+      signal?.removeEventListener('abort', onAbort);
+      if (error) {
+        child.kill();
+        reject(error);
+      } else if (info) {
+        resolve({ info, stop: () => child.kill() });
+      }
+    };
+    const onAbort = (): void => finish(new Error('Starting the local sandbox was cancelled.'));
+    signal?.addEventListener('abort', onAbort, { once: true });
+    const timer = setTimeout(() => finish(new Error(`The local sandbox did not start within ${READY_TIMEOUT_MS / 1000} s.${tail(stderr)}`)), READY_TIMEOUT_MS);
+    child.stderr?.on('data', (chunk: Buffer) => (stderr = (stderr + chunk.toString()).slice(-4000)));
+    child.on('error', (error) => finish(new Error(`Could not start the local sandbox: ${error.message}`)));
+    child.on('exit', (code) => finish(new Error(`The local sandbox stopped before it was ready (exit code ${code}).${tail(stderr)}`)));
+    if (!child.stdout) return finish(new Error('The local sandbox has no output stream.'));
+    createInterface({ input: child.stdout }).once('line', (line) => {
+      try {
+        finish(undefined, parseConnectionInfo(line, 'The local sandbox'));
+      } catch (error) {
+        finish(error instanceof Error ? error : new Error(String(error)));
+      }
+    });
+  });
+}
+
+function tail(stderr: string): string {
+  const lines = stderr.split('\n').filter((l) => l.trim() && !/Unsupported runtime/.test(l));
+  return lines.length ? ` Its last words: ${lines.slice(-3).join(' | ')}` : '';
+}

@@ -1,0 +1,130 @@
+/**
+ * What the Standards tree shows, apart from how it shows it: the standards loaded so far (in pages), the clause
+ * lists of expanded standards, and failures. It fetches, keeps and cancels; the provider only presents.
+ */
+import * as vscode from 'vscode';
+import type { IndexEntry } from '../catalogue/catalogueIndex';
+import type { Session } from '../session';
+import { nestClauses, type ClauseNode, type StandardNode } from './nodes';
+
+export interface RootState {
+  standards: StandardNode[];
+  total?: number;
+  hasMore: boolean;
+  error?: string;
+}
+
+export class StandardsModel implements vscode.Disposable {
+  private readonly changed = new vscode.EventEmitter<StandardNode | undefined>();
+  /** Fired with the node whose children changed (undefined: the root). */
+  readonly onDidChange = this.changed.event;
+
+  private root: RootState = { standards: [], hasMore: true };
+  private loadingPage: Promise<void> | undefined;
+  private readonly clauses = new Map<number, Promise<ClauseNode[]>>();
+  private abort = new AbortController();
+  private readonly subscription: vscode.Disposable;
+
+  constructor(private readonly session: Session) {
+    this.subscription = session.onDidChange(() => this.refresh());
+  }
+
+  get state(): RootState {
+    return this.root;
+  }
+
+  /** True until the first page has been asked for. */
+  get isEmpty(): boolean {
+    return this.root.standards.length === 0 && this.root.hasMore && !this.root.error;
+  }
+
+  /** Loads the next page (once at a time); failures are kept in the state, not thrown. */
+  loadNextPage(): Promise<void> {
+    this.loadingPage ??= this.fetchPage().finally(() => (this.loadingPage = undefined));
+    return this.loadingPage;
+  }
+
+  /** The clause tree of a standard, fetched once; a failure rejects and is forgotten so Retry fetches again. */
+  clausesOf(node: StandardNode): Promise<ClauseNode[]> {
+    let pending = this.clauses.get(node.position);
+    if (!pending) {
+      const signal = this.abort.signal;
+      pending = this.session
+        .service()
+        .then((service) => service.listClauses(node.standard.urn, signal))
+        .then((list) => nestClauses(node, list));
+      pending.catch(() => this.clauses.delete(node.position));
+      this.clauses.set(node.position, pending);
+    }
+    return pending;
+  }
+
+  /** Forgets a standard's clauses (Retry) and redraws it. */
+  reloadClauses(node: StandardNode): void {
+    this.clauses.delete(node.position);
+    this.changed.fire(node);
+  }
+
+  /** Clears the root error (Retry) and redraws. */
+  retryRoot(): void {
+    this.root = { ...this.root, error: undefined };
+    this.changed.fire(undefined);
+  }
+
+  /** Starts again from the first page, cancelling what is in flight. */
+  refresh(): void {
+    this.abort.abort();
+    this.abort = new AbortController();
+    this.root = { standards: [], hasMore: true };
+    this.loadingPage = undefined;
+    this.clauses.clear();
+    this.changed.fire(undefined);
+  }
+
+  /**
+   * Makes sure the standard at `position` is loaded, taking what is missing from the catalogue index (same order
+   * as the service's list) instead of paging the service hundreds of times.
+   */
+  ensureLoaded(position: number, index: readonly IndexEntry[]): StandardNode | undefined {
+    if (position < this.root.standards.length) return this.root.standards[position];
+    if (position >= index.length) return undefined;
+    const pageSize = this.session.settings().pageSize;
+    const until = Math.min(index.length, Math.ceil((position + 1) / pageSize) * pageSize);
+    const added: StandardNode[] = [];
+    for (let i = this.root.standards.length; i < until; i++) {
+      const entry = index[i];
+      added.push({ kind: 'standard', position: i, standard: { urn: entry.urn, title: entry.title, reference: entry.reference, raw: {} } });
+    }
+    const standards = [...this.root.standards, ...added];
+    const total = this.root.total ?? index.length;
+    this.root = { ...this.root, standards, total, hasMore: standards.length < total, error: undefined };
+    this.changed.fire(undefined);
+    return standards[position];
+  }
+
+  dispose(): void {
+    this.abort.abort();
+    this.subscription.dispose();
+    this.changed.dispose();
+  }
+
+  private async fetchPage(): Promise<void> {
+    const signal = this.abort.signal;
+    const offset = this.root.standards.length;
+    try {
+      const service = await this.session.service();
+      const { pageSize } = this.session.settings();
+      const page = await service.listStandards({ limit: pageSize, offset }, signal);
+      if (signal.aborted) return;
+      const added = page.items.map((standard, i): StandardNode => ({ kind: 'standard', position: offset + i, standard }));
+      this.root = {
+        standards: [...this.root.standards, ...added],
+        total: page.total ?? this.root.total,
+        hasMore: page.hasMore,
+      };
+    } catch (error) {
+      if (signal.aborted) return;
+      this.root = { ...this.root, error: error instanceof Error ? error.message : String(error) };
+    }
+  }
+}

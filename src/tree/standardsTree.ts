@@ -1,0 +1,181 @@
+/**
+ * Presents the StandardsModel in the Standards view: labels, icons, tooltips, context values and commands. No
+ * notifications here: failures become nodes with a Retry.
+ */
+import * as vscode from 'vscode';
+import { clauseRef } from '../commands/refs';
+import { sectionLabel, SECTION_TYPES } from '../service/index';
+import type { Session } from '../session';
+import type { ClauseNode, LoadMoreNode, MessageNode, StandardNode, TreeNode } from './nodes';
+import type { StandardsModel } from './standardsModel';
+
+export const VIEW_ID = 'standardsExplorer.standards';
+
+const SECTION_ICONS: Record<string, string> = {
+  [SECTION_TYPES.Foreword.type]: 'note',
+  [SECTION_TYPES.Introduction.type]: 'info',
+  [SECTION_TYPES.Scope.type]: 'target',
+  [SECTION_TYPES.NormativeReferences.type]: 'references',
+  [SECTION_TYPES.TermsAndDefinitions.type]: 'symbol-key',
+  [SECTION_TYPES.Clause.type]: 'list-ordered',
+  [SECTION_TYPES.Annex.type]: 'file',
+  [SECTION_TYPES.Bibliography.type]: 'library',
+};
+
+export class StandardsTreeProvider implements vscode.TreeDataProvider<TreeNode>, vscode.Disposable {
+  private readonly changed = new vscode.EventEmitter<TreeNode | undefined>();
+  readonly onDidChangeTreeData = this.changed.event;
+  private readonly subscription: vscode.Disposable;
+
+  constructor(
+    private readonly model: StandardsModel,
+    private readonly session: Session,
+  ) {
+    this.subscription = model.onDidChange((node) => this.changed.fire(node));
+  }
+
+  dispose(): void {
+    this.subscription.dispose();
+    this.changed.dispose();
+  }
+
+  async getChildren(node?: TreeNode): Promise<TreeNode[]> {
+    if (!node) return this.rootChildren();
+    if (node.kind === 'standard') return this.standardChildren(node);
+    if (node.kind === 'clause') return node.children;
+    return [];
+  }
+
+  getParent(node: TreeNode): TreeNode | undefined {
+    if (node.kind === 'clause') return node.parent ?? node.owner;
+    if (node.kind === 'message') return node.parent;
+    return undefined;
+  }
+
+  getTreeItem(node: TreeNode): vscode.TreeItem {
+    switch (node.kind) {
+      case 'standard':
+        return standardItem(node);
+      case 'clause':
+        return clauseItem(node);
+      case 'loadMore':
+        return loadMoreItem(node);
+      case 'message':
+        return messageItem(node);
+    }
+  }
+
+  private async rootChildren(): Promise<TreeNode[]> {
+    if (!this.session.isConfigured) return []; // the welcome view offers Sign In and the sandbox
+    if (this.model.isEmpty) {
+      await vscode.window.withProgress({ location: { viewId: VIEW_ID } }, () => this.model.loadNextPage());
+    }
+    const { standards, total, hasMore, error } = this.model.state;
+    const children: TreeNode[] = [...standards];
+    if (error) {
+      children.push(...errorNodes(error, undefined, () => this.model.retryRoot()));
+    } else if (hasMore) {
+      children.push({ kind: 'loadMore', remaining: total !== undefined ? Math.max(0, total - standards.length) : undefined });
+    } else if (standards.length === 0) {
+      children.push({ kind: 'message', severity: 'info', message: vscode.l10n.t('The service lists no standards.') });
+    }
+    return children;
+  }
+
+  private async standardChildren(node: StandardNode): Promise<TreeNode[]> {
+    try {
+      const clauses = await this.model.clausesOf(node);
+      if (clauses.length === 0) return [{ kind: 'message', severity: 'info', message: vscode.l10n.t('This standard has no clauses.'), parent: node }];
+      return clauses;
+    } catch (error) {
+      return errorNodes(error instanceof Error ? error.message : String(error), node, () => this.model.reloadClauses(node));
+    }
+  }
+}
+
+function errorNodes(message: string, parent: StandardNode | undefined, retry: () => void): MessageNode[] {
+  return [
+    { kind: 'message', severity: 'error', message, parent, retry },
+    { kind: 'message', severity: 'info', message: vscode.l10n.t('Retry'), parent, retry },
+  ];
+}
+
+function standardItem(node: StandardNode): vscode.TreeItem {
+  const { standard } = node;
+  const label = standard.reference || standard.title || standard.urn;
+  const item = new vscode.TreeItem(label, vscode.TreeItemCollapsibleState.Collapsed);
+  item.id = `s:${node.position}`;
+  item.description = standard.reference ? standard.title : '';
+  item.tooltip = tooltip([
+    ['', standard.reference || standard.title],
+    [vscode.l10n.t('Title'), standard.title],
+    ['URN', standard.urn],
+  ]);
+  item.iconPath = new vscode.ThemeIcon('book');
+  item.contextValue = 'standard';
+  item.accessibilityInformation = { label: `${label} ${standard.title}` };
+  return item;
+}
+
+function clauseItem(node: ClauseNode): vscode.TreeItem {
+  const { clause } = node;
+  const title = clause.title || sectionLabel(clause.types);
+  const label = clause.number ? `${clause.number} ${title}` : title;
+  const item = new vscode.TreeItem(label, node.children.length ? vscode.TreeItemCollapsibleState.Collapsed : vscode.TreeItemCollapsibleState.None);
+  item.id = `s:${node.owner.position}/c:${clause.clauseId}`;
+  const icon = clause.types.map((t) => SECTION_ICONS[t]).find(Boolean) ?? 'symbol-misc';
+  item.iconPath = new vscode.ThemeIcon(icon);
+  item.tooltip = tooltip([
+    ['', label],
+    [vscode.l10n.t('Type'), clause.types.join(', ') || '—'],
+    ['@id', clause.id],
+  ]);
+  item.contextValue = 'clause';
+  const ref = clauseRef(node);
+  item.command = { command: 'standardsExplorer.openClause', title: vscode.l10n.t('Open Clause'), arguments: [ref] };
+  return item;
+}
+
+function loadMoreItem(node: LoadMoreNode): vscode.TreeItem {
+  const label =
+    node.remaining !== undefined
+      ? vscode.l10n.t('Load more… ({0} remaining)', node.remaining.toLocaleString('en-US'))
+      : vscode.l10n.t('Load more…');
+  const item = new vscode.TreeItem(label);
+  item.id = 'loadMore';
+  item.iconPath = new vscode.ThemeIcon('ellipsis');
+  item.contextValue = 'loadMore';
+  item.command = { command: 'standardsExplorer.loadMore', title: vscode.l10n.t('Load More') };
+  return item;
+}
+
+function messageItem(node: MessageNode): vscode.TreeItem {
+  const isRetry = node.severity === 'info' && node.retry !== undefined;
+  const item = new vscode.TreeItem(node.message);
+  item.id = `${node.parent ? `s:${node.parent.position}/` : ''}${node.severity}:${isRetry ? 'retry' : node.message.slice(0, 80)}`;
+  if (node.severity === 'error') {
+    item.iconPath = new vscode.ThemeIcon('error', new vscode.ThemeColor('errorForeground'));
+    item.tooltip = node.message;
+    item.contextValue = 'error';
+  } else {
+    item.iconPath = new vscode.ThemeIcon(isRetry ? 'refresh' : 'info');
+    item.contextValue = isRetry ? 'retry' : 'info';
+  }
+  if (node.retry) item.command = { command: 'standardsExplorer.retry', title: vscode.l10n.t('Retry'), arguments: [node] };
+  return item;
+}
+
+/** A Markdown tooltip whose values are shown as text, never interpreted. */
+function tooltip(rows: Array<[string, string]>): vscode.MarkdownString {
+  const md = new vscode.MarkdownString();
+  md.supportHtml = false;
+  md.isTrusted = false;
+  for (const [name, value] of rows) {
+    if (!value) continue;
+    if (name) md.appendMarkdown(`**${name}:** `);
+    md.appendText(value);
+    md.appendMarkdown('  \n');
+  }
+  return md;
+}
+
