@@ -1,5 +1,50 @@
+/**
+ * Activation: builds the pieces and registers them; no logic of its own. No request and no secret read happens
+ * here: the service is made on first use.
+ */
 import * as vscode from 'vscode';
+import { CatalogueStore } from './catalogue/catalogueStore';
+import { registerCommands } from './commands/index';
+import { CredentialStore } from './credentials';
+import { STANDARDS_SCHEME, StandardsFileSystem } from './documents/standardsFileSystem';
+import { createLog } from './log';
+import { Session } from './session';
+import { createStatusBar } from './statusBar';
+import type { TreeNode } from './tree/nodes';
+import { StandardsModel } from './tree/standardsModel';
+import { StandardsTreeProvider, VIEW_ID } from './tree/standardsTree';
+import { registerClausePages, type ClausePages } from './webview/clausePage';
 
-export function activate(_context: vscode.ExtensionContext): void {}
+/** What activate() returns: for tests and other extensions. */
+export interface StandardsExplorerApi {
+  session: Session;
+  model: StandardsModel;
+  tree: StandardsTreeProvider;
+  view: vscode.TreeView<TreeNode>;
+  pages: ClausePages;
+}
 
-export function deactivate(): void {}
+export function activate(context: vscode.ExtensionContext): StandardsExplorerApi {
+  const log = createLog();
+  const session = new Session(context, new CredentialStore(context.secrets, context.globalState), log);
+  const model = new StandardsModel(session);
+  const tree = new StandardsTreeProvider(model, session);
+  const view = vscode.window.createTreeView(VIEW_ID, { treeDataProvider: tree, showCollapseAll: true });
+  const catalogue = new CatalogueStore(context.globalStorageUri, session, log);
+  const pages = registerClausePages(context, { extensionUri: context.extensionUri, service: () => session.service(), log });
+  context.subscriptions.push(
+    log,
+    session,
+    model,
+    tree,
+    view,
+    createStatusBar(session),
+    vscode.workspace.registerFileSystemProvider(STANDARDS_SCHEME, new StandardsFileSystem(session), { isReadonly: true, isCaseSensitive: true }),
+    registerCommands({ session, model, view, catalogue, pages, log }),
+  );
+  return { session, model, tree, view, pages };
+}
+
+export function deactivate(): void {
+  // Everything is disposed through context.subscriptions (the session stops a spawned sandbox).
+}

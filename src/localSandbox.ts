@@ -44,7 +44,11 @@ export function startLocalSandbox(extensionPath: string, signal?: AbortSignal): 
         resolve({ info, stop: () => child.kill() });
       }
     };
-    const onAbort = (): void => finish(new Error('Starting the local sandbox was cancelled.'));
+    const onAbort = (): void => {
+      const error = new Error('Starting the local sandbox was cancelled.');
+      error.name = 'Cancelled';
+      finish(error);
+    };
     signal?.addEventListener('abort', onAbort, { once: true });
     const timer = setTimeout(() => finish(new Error(`The local sandbox did not start within ${READY_TIMEOUT_MS / 1000} s.${tail(stderr)}`)), READY_TIMEOUT_MS);
     child.stderr?.on('data', (chunk: Buffer) => (stderr = (stderr + chunk.toString()).slice(-4000)));

@@ -1,1 +1,112 @@
-export {};
+/**
+ * The clause page script. It talks to the extension only through the messages in ../protocol.ts, keeps its
+ * ClauseRef and scroll position in the webview state, and renders server data as text.
+ */
+import type { ClauseRef } from '../../model';
+import { readText } from '../../service/jsonld';
+import { sectionLabel } from '../../service/sections';
+import type { HostMessage, PageMessage, PageState } from '../protocol';
+import { ClauseRenderer, RenderQueue, el } from './render';
+import { toolbarButton } from './toolkit';
+
+interface VsCodeApi {
+  postMessage(message: PageMessage): void;
+  getState(): PageState | undefined;
+  setState(state: PageState): void;
+}
+
+declare function acquireVsCodeApi(): VsCodeApi;
+
+const vscode = acquireVsCodeApi();
+const page = document.getElementById('page') as HTMLElement;
+const toolbar = document.getElementById('toolbar') as HTMLElement;
+let state: PageState | undefined = vscode.getState();
+let queue: RenderQueue | undefined;
+
+toolbar.append(
+  toolbarButton('Open JSON to the Side', () => vscode.postMessage({ type: 'openJson' }), 'primary'),
+  toolbarButton('Copy Link', () => vscode.postMessage({ type: 'copyLink' })),
+  toolbarButton('Insert Reference', () => vscode.postMessage({ type: 'insertReference' })),
+);
+
+let scrollTimer: ReturnType<typeof setTimeout> | undefined;
+window.addEventListener('scroll', () => {
+  clearTimeout(scrollTimer);
+  scrollTimer = setTimeout(() => {
+    if (state) {
+      state = { ...state, scrollY: window.scrollY };
+      vscode.setState(state);
+    }
+  }, 150);
+});
+
+window.addEventListener('message', (event: MessageEvent<HostMessage>) => {
+  const message = event.data;
+  switch (message?.type) {
+    case 'loading':
+      remember(message.ref);
+      showStatus('Loading…');
+      break;
+    case 'clause':
+      remember(message.ref);
+      void render(message.ref, message.body);
+      break;
+    case 'error':
+      remember(message.ref);
+      showError(message.message);
+      break;
+  }
+});
+
+vscode.postMessage({ type: 'ready' });
+
+function remember(ref: ClauseRef): void {
+  state = { ref, scrollY: state?.ref.clauseId === ref.clauseId && state.ref.urn === ref.urn ? state.scrollY : 0 };
+  vscode.setState(state);
+}
+
+function showStatus(text: string): void {
+  queue?.cancel();
+  page.replaceChildren(el('p', 'status', text));
+}
+
+function showError(message: string): void {
+  queue?.cancel();
+  const box = el('div', 'error');
+  box.setAttribute('role', 'alert');
+  box.append(el('p', undefined, message));
+  box.append(toolbarButton('Retry', () => vscode.postMessage({ type: 'retry' }), 'primary'));
+  page.replaceChildren(box);
+}
+
+async function render(ref: ClauseRef, body: unknown): Promise<void> {
+  queue?.cancel();
+  const started = performance.now();
+  const json = (typeof body === 'object' && body !== null && !Array.isArray(body) ? body : { content: body }) as Record<string, unknown>;
+  const header = el('header');
+  const number = readText(json['corext:number']) || ref.number || '';
+  const title = readText(json['dcterms:title']) || ref.title || sectionLabel(ref.types ?? []);
+  const heading = [number, title].filter(Boolean).join(' ');
+  header.append(el('h1', undefined, heading));
+  const part = (json['dcterms:isPartOf'] ?? {}) as Record<string, unknown>;
+  const standard = [readText(part['dcterms:identifier']) || ref.standardReference, readText(part['dcterms:title']) || ref.standardTitle].filter(Boolean).join(' — ');
+  if (standard) header.append(el('p', 'subtitle', standard));
+  const progress = el('p', 'status');
+  const article = el('article');
+  page.replaceChildren(header, progress, article);
+
+  const current = new RenderQueue((done, total) => {
+    progress.textContent = done < total ? `Rendering… ${Math.floor((done / total) * 100)} %` : '';
+  });
+  queue = current;
+  const renderer = new ClauseRenderer(current, {
+    openClause: (target) => vscode.postMessage({ type: 'openClause', target }),
+    revealStandard: (urn) => vscode.postMessage({ type: 'revealStandard', urn }),
+  });
+  renderer.content(json, article);
+  await current.run();
+  if (queue !== current) return;
+  progress.remove();
+  if (state?.scrollY) window.scrollTo(0, state.scrollY);
+  vscode.postMessage({ type: 'rendered', title: heading, blocks: renderer.blocks, ms: performance.now() - started });
+}

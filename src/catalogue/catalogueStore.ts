@@ -1,0 +1,92 @@
+/**
+ * The catalogue index on disk (global storage, one file per service base URL): loaded when needed, built in the
+ * background with progress and cancellation when missing, rebuilt on demand.
+ */
+import { createHash } from 'node:crypto';
+import * as vscode from 'vscode';
+import type { Session } from '../session';
+import { CatalogueIndex, buildCatalogueIndex } from './catalogueIndex';
+
+/** The service's usual maximum page; the offset moves by what comes back, so a smaller maximum is fine. */
+const INDEX_PAGE_SIZE = 1000;
+
+export class CatalogueStore {
+  private cached: { baseUrl: string; index: CatalogueIndex } | undefined;
+  private building: Promise<CatalogueIndex> | undefined;
+
+  constructor(
+    private readonly storage: vscode.Uri,
+    private readonly session: Session,
+    private readonly log: vscode.LogOutputChannel,
+  ) {
+    session.onDidChange(() => {
+      if (this.cached && this.cached.baseUrl !== session.baseUrl) this.cached = undefined;
+    });
+  }
+
+  /** The index in memory, from disk, or built now (with a progress notification). */
+  async get(): Promise<CatalogueIndex> {
+    const baseUrl = this.session.baseUrl;
+    if (!baseUrl) throw new Error(vscode.l10n.t('Not connected. Sign in or connect to the local sandbox first.'));
+    if (this.cached?.baseUrl === baseUrl) return this.cached.index;
+    const fromDisk = await this.read(baseUrl);
+    if (fromDisk) {
+      this.cached = { baseUrl, index: fromDisk };
+      return fromDisk;
+    }
+    return this.rebuild();
+  }
+
+  /** Pages the whole catalogue again; one build at a time. */
+  rebuild(): Promise<CatalogueIndex> {
+    this.building ??= this.build().finally(() => (this.building = undefined));
+    return this.building;
+  }
+
+  private async build(): Promise<CatalogueIndex> {
+    const baseUrl = this.session.baseUrl;
+    if (!baseUrl) throw new Error(vscode.l10n.t('Not connected. Sign in or connect to the local sandbox first.'));
+    const service = await this.session.service();
+    const started = Date.now();
+    const index = await vscode.window.withProgress(
+      { location: vscode.ProgressLocation.Notification, title: vscode.l10n.t('Indexing the standards catalogue'), cancellable: true },
+      async (progress, token) => {
+        const controller = new AbortController();
+        token.onCancellationRequested(() => controller.abort());
+        let reported = 0;
+        return buildCatalogueIndex((page, signal) => service.listStandards(page, signal), {
+          pageSize: INDEX_PAGE_SIZE,
+          signal: controller.signal,
+          onProgress: ({ loaded, total }) => {
+            const increment = total ? ((loaded - reported) / total) * 100 : undefined;
+            reported = loaded;
+            progress.report({ increment, message: total ? `${loaded.toLocaleString('en-US')} / ${total.toLocaleString('en-US')}` : loaded.toLocaleString('en-US') });
+          },
+        });
+      },
+    );
+    this.log.info(`Catalogue index built: ${index.size} standards in ${Date.now() - started} ms`);
+    this.cached = { baseUrl, index };
+    await this.write(baseUrl, index).catch((error: unknown) => this.log.warn(`Could not save the catalogue index: ${String(error)}`));
+    return index;
+  }
+
+  private file(baseUrl: string): vscode.Uri {
+    const name = createHash('sha256').update(baseUrl).digest('hex').slice(0, 16);
+    return vscode.Uri.joinPath(this.storage, `catalogue-${name}.json`);
+  }
+
+  private async read(baseUrl: string): Promise<CatalogueIndex | undefined> {
+    try {
+      const bytes = await vscode.workspace.fs.readFile(this.file(baseUrl));
+      return CatalogueIndex.fromStored(JSON.parse(new TextDecoder().decode(bytes)) as unknown, baseUrl);
+    } catch {
+      return undefined;
+    }
+  }
+
+  private async write(baseUrl: string, index: CatalogueIndex): Promise<void> {
+    await vscode.workspace.fs.createDirectory(this.storage);
+    await vscode.workspace.fs.writeFile(this.file(baseUrl), new TextEncoder().encode(JSON.stringify(index.toStored(baseUrl))));
+  }
+}

@@ -1,0 +1,65 @@
+/**
+ * The QuickPick that finds a standard across the whole catalogue as you type (number, reference or title words),
+ * with a button to rebuild the index. Matching is ours: VS Code is given only the best 200 items.
+ */
+import * as vscode from 'vscode';
+import type { CatalogueIndex, IndexEntry } from './catalogueIndex';
+import type { CatalogueStore } from './catalogueStore';
+
+interface EntryItem extends vscode.QuickPickItem {
+  entry: IndexEntry;
+}
+
+const REBUILD: vscode.QuickInputButton = { iconPath: new vscode.ThemeIcon('refresh'), tooltip: vscode.l10n.t('Rebuild the catalogue index') };
+
+/** Asks for a standard; undefined when the user cancels. */
+export async function pickStandard(store: CatalogueStore, title: string): Promise<IndexEntry | undefined> {
+  let index = await store.get();
+  const pick = vscode.window.createQuickPick<EntryItem>();
+  pick.title = title;
+  pick.placeholder = vscode.l10n.t('Type a number, reference or words of the title (e.g. 9001, ISO/IEC 27001, quality management)');
+  pick.matchOnDescription = false;
+  pick.matchOnDetail = false;
+  pick.buttons = [REBUILD];
+  const show = (): void => {
+    pick.items = toItems(index, pick.value);
+  };
+  show();
+  return new Promise<IndexEntry | undefined>((resolve) => {
+    const disposables: vscode.Disposable[] = [
+      pick.onDidChangeValue(show),
+      pick.onDidTriggerButton(async () => {
+        pick.busy = true;
+        try {
+          index = await store.rebuild();
+          show();
+        } catch (error) {
+          void vscode.window.showErrorMessage(error instanceof Error ? error.message : String(error));
+        } finally {
+          pick.busy = false;
+        }
+      }),
+      pick.onDidAccept(() => {
+        resolve(pick.selectedItems[0]?.entry);
+        pick.hide();
+      }),
+      pick.onDidHide(() => {
+        resolve(undefined);
+        disposables.forEach((d) => d.dispose());
+        pick.dispose();
+      }),
+    ];
+    pick.show();
+  });
+}
+
+function toItems(index: CatalogueIndex, query: string): EntryItem[] {
+  return index.search(query, 200).map((entry) => ({
+    label: entry.reference || entry.title || entry.urn,
+    description: entry.reference ? entry.title : undefined,
+    detail: entry.urn,
+    // Our own matching chose these; VS Code must not filter them again.
+    alwaysShow: true,
+    entry,
+  }));
+}

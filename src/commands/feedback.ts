@@ -1,0 +1,58 @@
+/** How commands report progress and failures to the user. */
+import * as vscode from 'vscode';
+import { SettingError, openSetting } from '../config';
+import { SecretStoreError } from '../credentials';
+import { isServiceError } from '../service/index';
+import { NotConnectedError } from '../session';
+
+/**
+ * Runs `work`, showing a cancellable progress notification only if it takes longer than `delayMs` (so quick,
+ * cached answers do not flash a notification). Cancelling aborts the signal given to `work`.
+ */
+export async function withDelayedProgress<T>(title: string, work: (signal: AbortSignal) => Promise<T>, delayMs = 600): Promise<T> {
+  const controller = new AbortController();
+  const running = work(controller.signal);
+  let settled = false;
+  void running.then(
+    () => (settled = true),
+    () => (settled = true),
+  );
+  const timer = setTimeout(() => {
+    if (settled) return;
+    void vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title, cancellable: true }, (_progress, token) => {
+      token.onCancellationRequested(() => controller.abort());
+      return running.catch(() => undefined);
+    });
+  }, delayMs);
+  try {
+    return await running;
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/** True for failures that need no message: the user cancelled. */
+export function isCancellation(error: unknown): boolean {
+  return (isServiceError(error) && error.kind === 'cancelled') || (error instanceof Error && (error.name === 'Cancelled' || error.name === 'Canceled'));
+}
+
+/** Shows `error` with the actions that fix it. */
+export async function showError(error: unknown, log: vscode.LogOutputChannel): Promise<void> {
+  if (isCancellation(error)) return;
+  const message = error instanceof Error ? error.message : String(error);
+  log.error(message);
+  const signIn = vscode.l10n.t('Sign In…');
+  const sandbox = vscode.l10n.t('Connect to Local Sandbox');
+  const settings = vscode.l10n.t('Open Settings');
+  const showLog = vscode.l10n.t('Show Log');
+  let actions: string[] = [showLog];
+  if (error instanceof SettingError) actions = [settings];
+  else if (error instanceof NotConnectedError) actions = [signIn, sandbox];
+  else if (error instanceof SecretStoreError) actions = [showLog];
+  else if (isServiceError(error) && error.kind === 'auth') actions = [signIn, showLog];
+  const choice = await vscode.window.showErrorMessage(message, ...actions);
+  if (choice === settings && error instanceof SettingError) await openSetting(error.setting);
+  else if (choice === signIn) await vscode.commands.executeCommand('standardsExplorer.signIn');
+  else if (choice === sandbox) await vscode.commands.executeCommand('standardsExplorer.connectSandbox');
+  else if (choice === showLog) log.show();
+}

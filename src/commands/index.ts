@@ -1,0 +1,167 @@
+/**
+ * Every command of the extension in one table, registered in one loop; each runs behind the same error handling
+ * (a message with the action that fixes it, never a stack trace).
+ */
+import * as vscode from 'vscode';
+import type { CatalogueStore } from '../catalogue/catalogueStore';
+import { pickStandard } from '../catalogue/standardPicker';
+import { StandardsFileSystem, documentLabel } from '../documents/standardsFileSystem';
+import type { ClauseRef, StandardRef } from '../model';
+import { formatReference } from '../references';
+import { SECTION_TYPES, sectionLabel, type SectionType } from '../service/index';
+import type { Session } from '../session';
+import { connectionMenu } from '../statusBar';
+import type { MessageNode, TreeNode } from '../tree/nodes';
+import type { StandardsModel } from '../tree/standardsModel';
+import type { ClausePages } from '../webview/clausePage';
+import { createChooser, toClauseRef, type Chooser } from './choose';
+import { showError } from './feedback';
+import { asStandardRef } from './refs';
+import { connectSandbox, signIn, signOut } from './signIn';
+import { TargetEditor } from './targetEditor';
+
+export interface CommandDeps {
+  session: Session;
+  model: StandardsModel;
+  view: vscode.TreeView<TreeNode>;
+  catalogue: CatalogueStore;
+  pages: ClausePages;
+  log: vscode.LogOutputChannel;
+}
+
+/** For automation: Find Standard with a query and no UI. */
+interface FindArgs {
+  query: string;
+}
+
+type Handler = (...args: unknown[]) => unknown;
+
+export function registerCommands(deps: CommandDeps): vscode.Disposable {
+  const { session, model, view, catalogue, pages, log } = deps;
+  const target = new TargetEditor();
+  const choose: Chooser = createChooser(session, catalogue, () => view.selection);
+
+  const reveal = async (urn: string, position?: number): Promise<StandardRef | undefined> => {
+    const index = await catalogue.get();
+    const entry = position !== undefined ? index.entries[position] : index.entries.find((e) => e.urn === urn);
+    if (!entry) {
+      void vscode.window.showWarningMessage(vscode.l10n.t('{0} is not in the catalogue index. Rebuild it from Find Standard… if the catalogue changed.', urn));
+      return undefined;
+    }
+    if (model.isEmpty) await model.loadNextPage();
+    const node = model.ensureLoaded(entry.position, index.entries);
+    if (node) await view.reveal(node, { select: true, focus: true, expand: false });
+    return { urn: entry.urn, reference: entry.reference, title: entry.title };
+  };
+
+  const insertClause = async (ref: ClauseRef): Promise<string> => {
+    const format = session.settings().referenceFormat;
+    if (!ref.id) throw new Error(vscode.l10n.t('This clause has no @id to refer to.'));
+    const text = formatReference(format, { urn: ref.urn, reference: ref.standardReference, title: ref.standardTitle }, { id: ref.id, title: ref.title, number: ref.number, types: ref.types });
+    await target.insert(text);
+    return text;
+  };
+
+  const sectionOf = async (standard: StandardRef, section: SectionType): Promise<ClauseRef> => {
+    const clauses = await choose.clausesOf(standard);
+    // By @type, never by title: titles may be empty.
+    const clause = clauses.find((c) => c.types.includes(section.type));
+    if (!clause) throw new Error(vscode.l10n.t('{0} has no {1} clause (no clause of type {2}).', standard.reference || standard.urn, section.label, section.type));
+    return toClauseRef(standard, clause);
+  };
+
+  const commands: Record<string, Handler> = {
+    'standardsExplorer.signIn': (arg) => signIn(session, log, arg),
+    'standardsExplorer.signOut': () => signOut(session, log),
+    'standardsExplorer.connectSandbox': () => connectSandbox(session, log),
+    'standardsExplorer.refresh': () => model.refresh(),
+    'standardsExplorer.showLog': () => log.show(),
+    'standardsExplorer.connectionMenu': () => connectionMenu(session),
+    'standardsExplorer.loadMore': () => model.loadNextPage().then(() => model.retryRoot()),
+    'standardsExplorer.retry': (node) => (node as MessageNode | undefined)?.retry?.(),
+
+    'standardsExplorer.findStandard': async (arg) => {
+      const query = (arg as FindArgs | undefined)?.query;
+      if (typeof query === 'string') {
+        const [first] = (await catalogue.get()).search(query, 1);
+        return first ? reveal(first.urn, first.position) : undefined;
+      }
+      const entry = await pickStandard(catalogue, vscode.l10n.t('Find Standard'));
+      return entry ? reveal(entry.urn, entry.position) : undefined;
+    },
+    'standardsExplorer.revealStandard': async (arg) => {
+      const ref = asStandardRef(arg);
+      return ref ? reveal(ref.urn) : undefined;
+    },
+
+    'standardsExplorer.openClause': async (arg) => {
+      const ref = await choose.clause(arg, vscode.l10n.t('Open Clause'));
+      if (ref) await pages.open(ref);
+    },
+    'standardsExplorer.openClauseJson': async (arg) => {
+      const ref = await choose.clause(arg, vscode.l10n.t('Open Clause JSON to the Side'));
+      if (!ref) return undefined;
+      const label = documentLabel({ number: ref.number, title: ref.title ?? '', types: ref.types ?? [] }, ref.standardReference);
+      const uri = StandardsFileSystem.uriFor(ref.urn, ref.clauseId, label);
+      const document = await vscode.workspace.openTextDocument(uri);
+      if (document.languageId !== 'json') await vscode.languages.setTextDocumentLanguage(document, 'json');
+      await vscode.window.showTextDocument(document, { viewColumn: vscode.ViewColumn.Beside, preview: true });
+      return uri;
+    },
+    'standardsExplorer.copyUrn': async (arg) => {
+      const ref = await choose.standard(arg, vscode.l10n.t('Copy URN'));
+      if (!ref) return undefined;
+      await vscode.env.clipboard.writeText(ref.urn);
+      vscode.window.setStatusBarMessage(vscode.l10n.t('Copied {0}', ref.urn), 3000);
+      return ref.urn;
+    },
+    'standardsExplorer.copyClauseLink': async (arg) => {
+      const ref = await choose.clause(arg, vscode.l10n.t('Copy Clause Link'));
+      if (!ref) return undefined;
+      if (!ref.id) throw new Error(vscode.l10n.t('This clause has no @id to copy.'));
+      await vscode.env.clipboard.writeText(ref.id);
+      vscode.window.setStatusBarMessage(vscode.l10n.t('Copied {0}', ref.id), 3000);
+      return ref.id;
+    },
+    'standardsExplorer.insertReference': async (arg) => {
+      const ref = await choose.clause(arg, vscode.l10n.t('Insert Reference'));
+      return ref ? insertClause(ref) : undefined;
+    },
+    'standardsExplorer.insertScopeReference': async (arg) => {
+      const standard = await choose.standard(arg, vscode.l10n.t('Insert Scope Reference'));
+      return standard ? insertClause(await sectionOf(standard, SECTION_TYPES.Scope)) : undefined;
+    },
+    'standardsExplorer.insertSectionReference': async (arg, sectionArg) => {
+      const standard = await choose.standard(arg, vscode.l10n.t('Insert Section Reference'));
+      const section = standard && (asSection(sectionArg) ?? (await choose.section(vscode.l10n.t('Insert Section Reference'))));
+      return standard && section ? insertClause(await sectionOf(standard, section)) : undefined;
+    },
+    'standardsExplorer.openSection': async (arg, sectionArg) => {
+      const standard = await choose.standard(arg, vscode.l10n.t('Open Section'));
+      const section = standard && (asSection(sectionArg) ?? (await choose.section(vscode.l10n.t('Open Section'))));
+      if (standard && section) await pages.open(await sectionOf(standard, section));
+    },
+  };
+
+  const registrations = Object.entries(commands).map(([id, handler]) =>
+    vscode.commands.registerCommand(id, async (...args: unknown[]) => {
+      try {
+        return await handler(...args);
+      } catch (error) {
+        await showError(error, log);
+        return undefined;
+      }
+    }),
+  );
+  return vscode.Disposable.from(target, ...registrations);
+}
+
+/** A section given by automation: a SectionType, a type name ("corext:Scope") or a label ("Scope"). */
+function asSection(arg: unknown): SectionType | undefined {
+  if (typeof arg === 'string') {
+    const match = Object.values(SECTION_TYPES).find((s) => s.type === arg || s.label.toLowerCase() === arg.toLowerCase());
+    return match ?? { type: arg, label: sectionLabel([arg]) };
+  }
+  if (typeof arg === 'object' && arg !== null && typeof (arg as SectionType).type === 'string') return arg as SectionType;
+  return undefined;
+}

@@ -1,0 +1,107 @@
+/**
+ * Clause JSON as read-only documents beside the code: `standards:/<urn>/<clauseId>/<label>.json` reads the clause
+ * content, pretty-printed. Folding, search, breadcrumbs, diff and copy work as for any JSON file; writes are refused.
+ */
+import * as vscode from 'vscode';
+import { isServiceError, sectionLabel, type Clause } from '../service/index';
+import type { Session } from '../session';
+import { STANDARDS_SCHEME, clauseDocumentPath, parseStandardsPath } from './standardsUri';
+
+interface Known {
+  size: number;
+  mtime: number;
+}
+
+export class StandardsFileSystem implements vscode.FileSystemProvider {
+  private readonly emitter = new vscode.EventEmitter<vscode.FileChangeEvent[]>();
+  readonly onDidChangeFile = this.emitter.event;
+  /** Size and first-read time of documents already read, so stat is cheap and stable. */
+  private readonly known = new Map<string, Known>();
+  private readonly started = Date.now();
+
+  constructor(private readonly session: Session) {}
+
+  /** The URI of a clause document with a readable tab label. */
+  static uriFor(urn: string, clauseId: string, label: string): vscode.Uri {
+    return vscode.Uri.from({ scheme: STANDARDS_SCHEME, path: clauseDocumentPath(urn, clauseId, label) });
+  }
+
+  watch(): vscode.Disposable {
+    // Published clauses do not change under the reader; nothing to watch.
+    return new vscode.Disposable(() => undefined);
+  }
+
+  async stat(uri: vscode.Uri): Promise<vscode.FileStat> {
+    const path = parseStandardsPath(uri.path);
+    if (!path) throw vscode.FileSystemError.FileNotFound(uri);
+    if (path.kind !== 'clause') {
+      return { type: vscode.FileType.Directory, ctime: this.started, mtime: this.started, size: 0, permissions: vscode.FilePermission.Readonly };
+    }
+    const known = this.known.get(key(path.urn, path.clauseId)) ?? (await this.load(uri, path.urn, path.clauseId)).known;
+    return { type: vscode.FileType.File, ctime: known.mtime, mtime: known.mtime, size: known.size, permissions: vscode.FilePermission.Readonly };
+  }
+
+  async readFile(uri: vscode.Uri): Promise<Uint8Array> {
+    const path = parseStandardsPath(uri.path);
+    if (!path || path.kind !== 'clause') throw vscode.FileSystemError.FileNotFound(uri);
+    return (await this.load(uri, path.urn, path.clauseId)).bytes;
+  }
+
+  async readDirectory(uri: vscode.Uri): Promise<Array<[string, vscode.FileType]>> {
+    const path = parseStandardsPath(uri.path);
+    if (!path || path.kind === 'clause') throw vscode.FileSystemError.FileNotFound(uri);
+    if (path.kind === 'root') return [];
+    const clauses = await this.call(uri, (service) => service.listClauses(path.urn));
+    if (path.kind === 'standard') return clauses.map((c): [string, vscode.FileType] => [c.clauseId, vscode.FileType.Directory]);
+    const clause = clauses.find((c) => c.clauseId === path.clauseId);
+    if (!clause) throw vscode.FileSystemError.FileNotFound(uri);
+    return [[`${documentLabel(clause)}.json`, vscode.FileType.File]];
+  }
+
+  createDirectory(uri: vscode.Uri): never {
+    throw vscode.FileSystemError.NoPermissions(uri);
+  }
+
+  writeFile(uri: vscode.Uri): never {
+    throw vscode.FileSystemError.NoPermissions(uri);
+  }
+
+  delete(uri: vscode.Uri): never {
+    throw vscode.FileSystemError.NoPermissions(uri);
+  }
+
+  rename(oldUri: vscode.Uri): never {
+    throw vscode.FileSystemError.NoPermissions(oldUri);
+  }
+
+  private async load(uri: vscode.Uri, urn: string, clauseId: string): Promise<{ bytes: Uint8Array; known: Known }> {
+    const body = await this.call(uri, (service) => service.getClause(urn, clauseId));
+    const bytes = new TextEncoder().encode(`${JSON.stringify(body, null, 2)}\n`);
+    const id = key(urn, clauseId);
+    const known = { size: bytes.byteLength, mtime: this.known.get(id)?.mtime ?? Date.now() };
+    this.known.set(id, known);
+    return { bytes, known };
+  }
+
+  private async call<T>(uri: vscode.Uri, work: (service: Awaited<ReturnType<Session['service']>>) => Promise<T>): Promise<T> {
+    try {
+      return await work(await this.session.service());
+    } catch (error) {
+      if (isServiceError(error) && (error.kind === 'notFound' || error.kind === 'invalidInput')) throw vscode.FileSystemError.FileNotFound(uri);
+      throw vscode.FileSystemError.Unavailable(error instanceof Error ? error.message : String(error));
+    }
+  }
+}
+
+/** "ISO 9001:2015 1 Scope"-style label of a clause document. */
+export function documentLabel(clause: Pick<Clause, 'number' | 'title' | 'types'>, standardReference?: string): string {
+  const title = clause.title || sectionLabel(clause.types);
+  const head = clause.number ? `${clause.number} ${title}` : title;
+  return standardReference ? `${standardReference} ${head}` : head;
+}
+
+function key(urn: string, clauseId: string): string {
+  return `${urn}\u0000${clauseId}`;
+}
+
+export { STANDARDS_SCHEME };

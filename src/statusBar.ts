@@ -1,0 +1,51 @@
+/** The connection in the status bar; a click opens the action that fits the state. */
+import * as vscode from 'vscode';
+import type { ConnectionState, Session } from './session';
+
+export function createStatusBar(session: Session): vscode.Disposable {
+  const item = vscode.window.createStatusBarItem('standardsExplorer.connection', vscode.StatusBarAlignment.Left, 10);
+  item.name = vscode.l10n.t('Standards Explorer connection');
+  const show = (state: ConnectionState): void => {
+    item.backgroundColor = undefined;
+    switch (state.kind) {
+      case 'signedOut':
+        item.text = `$(book) ${vscode.l10n.t('Standards: not signed in')}`;
+        item.tooltip = vscode.l10n.t('Sign in to the Standards Content Service, or connect to the local sandbox');
+        item.command = 'standardsExplorer.signIn';
+        break;
+      case 'ready':
+      case 'connected': {
+        const where = state.sandbox ? vscode.l10n.t('{0} (sandbox)', state.host) : state.host;
+        item.text = `$(book) ${where}`;
+        item.tooltip = state.kind === 'connected' ? vscode.l10n.t('Connected to {0}', where) : vscode.l10n.t('Configured for {0}', where);
+        item.command = 'standardsExplorer.connectionMenu';
+        break;
+      }
+      case 'error':
+        item.text = `$(error) ${vscode.l10n.t('Standards: error')}`;
+        item.tooltip = state.message;
+        item.backgroundColor = new vscode.ThemeColor('statusBarItem.errorBackground');
+        item.command = 'standardsExplorer.connectionMenu';
+        break;
+    }
+    item.show();
+  };
+  show(session.state);
+  const subscription = session.onDidChangeState(show);
+  return vscode.Disposable.from(item, subscription);
+}
+
+/** The menu behind a click on the status bar item. */
+export async function connectionMenu(session: Session): Promise<void> {
+  const state = session.state;
+  const items: Array<vscode.QuickPickItem & { command: string }> = [
+    { label: `$(refresh) ${vscode.l10n.t('Refresh')}`, command: 'standardsExplorer.refresh' },
+    { label: `$(search) ${vscode.l10n.t('Find Standard…')}`, command: 'standardsExplorer.findStandard' },
+    { label: `$(output) ${vscode.l10n.t('Show Log')}`, command: 'standardsExplorer.showLog' },
+    { label: `$(key) ${vscode.l10n.t('Sign In…')}`, command: 'standardsExplorer.signIn' },
+    { label: `$(sign-out) ${vscode.l10n.t('Sign Out')}`, command: 'standardsExplorer.signOut' },
+  ];
+  const title = state.kind === 'error' ? state.message : state.kind === 'signedOut' ? vscode.l10n.t('Not signed in') : state.host;
+  const picked = await vscode.window.showQuickPick(items, { title });
+  if (picked) await vscode.commands.executeCommand(picked.command);
+}
