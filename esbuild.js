@@ -43,6 +43,9 @@ const targets = {
     format: 'cjs',
     target: 'node20',
     external: ['vscode'],
+    // axios probes `navigator` to detect a browser; in VS Code's extension host that probe logs a migration
+    // error. The extension host is Node: there is no navigator to find.
+    define: { navigator: 'undefined' },
   },
   webview: {
     ...common,

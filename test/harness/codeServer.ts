@@ -1,0 +1,146 @@
+/**
+ * A real VS Code (code-server) on 127.0.0.1 with an isolated profile, for integration and end-to-end tests and the
+ * demo. Started in its own process group so every watcher it spawns stops with it.
+ */
+import { spawn } from 'node:child_process';
+import { mkdirSync, mkdtempSync, openSync, writeFileSync } from 'node:fs';
+import * as net from 'node:net';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { tools } from './tools';
+
+export interface CodeServerOptions {
+  /** Folder opened in the window. */
+  workspace?: string;
+  /** Environment for code-server and its extension host. */
+  env?: Record<string, string>;
+  /** Enables the workbench's development options (extensionDevelopmentPath / extensionTestsPath in the URL). */
+  testDriver?: boolean;
+  /** A VSIX to install into the isolated extensions folder before starting. */
+  vsix?: string;
+  port?: number;
+  /** Where code-server's output goes (default: a file in the profile folder). */
+  logFile?: string;
+}
+
+export interface CodeServer {
+  url: string;
+  host: string;
+  workspace: string;
+  profile: string;
+  logFile: string;
+  /** URL opening the workspace (always with ?folder=: code-server reuses the last query otherwise). */
+  workbenchUrl(extra?: Record<string, string>): string;
+  stop(): Promise<void>;
+}
+
+export const TEST_USER_SETTINGS = {
+  'workbench.secondarySideBar.defaultVisibility': 'hidden',
+  'chat.disableAIFeatures': true,
+  'workbench.startupEditor': 'none',
+  'workbench.tips.enabled': false,
+  'security.workspace.trust.enabled': false,
+  'telemetry.telemetryLevel': 'off',
+  'extensions.autoCheckUpdates': false,
+  'extensions.autoUpdate': false,
+  'update.mode': 'none',
+  'workbench.enableExperiments': false,
+  'git.enabled': false,
+  'window.commandCenter': false,
+};
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+export async function startCodeServer(options: CodeServerOptions = {}): Promise<CodeServer> {
+  const profile = mkdtempSync(path.join(os.tmpdir(), 'se-code-server-'));
+  const workspace = options.workspace ?? path.join(profile, 'workspace');
+  mkdirSync(workspace, { recursive: true });
+  mkdirSync(path.join(profile, 'data', 'User'), { recursive: true });
+  writeFileSync(path.join(profile, 'data', 'User', 'settings.json'), JSON.stringify(TEST_USER_SETTINGS, null, 2));
+  writeFileSync(path.join(profile, 'config.yaml'), 'auth: none\ncert: false\n');
+  const common = ['--config', path.join(profile, 'config.yaml'), '--user-data-dir', path.join(profile, 'data'), '--extensions-dir', path.join(profile, 'extensions')];
+  const env = { ...process.env, PATH: `${tools.node24Bin}:${process.env.PATH ?? ''}`, ...options.env };
+  if (options.vsix) await run(tools.codeServer, [...common, '--install-extension', options.vsix, '--force'], env);
+
+  const port = options.port ?? (await freePort());
+  const logFile = options.logFile ?? path.join(profile, 'code-server.log');
+  const out = openSync(logFile, 'a');
+  const args = [
+    ...common,
+    '--auth', 'none',
+    '--bind-addr', `127.0.0.1:${port}`,
+    '--disable-telemetry',
+    '--disable-update-check',
+    '--disable-workspace-trust',
+    '--disable-getting-started-override',
+    ...(options.testDriver ? ['--vscode-option', 'enable-smoke-test-driver'] : []),
+    workspace,
+  ];
+  const child = spawn(tools.codeServer, args, { env, detached: true, stdio: ['ignore', out, out] });
+  const stop = async (): Promise<void> => {
+    if (child.exitCode !== null || child.pid === undefined) return;
+    const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+    try {
+      process.kill(-child.pid, 'SIGTERM');
+    } catch {
+      return;
+    }
+    const timer = setTimeout(() => {
+      try {
+        process.kill(-(child.pid as number), 'SIGKILL');
+      } catch {
+        // already gone
+      }
+    }, 5000);
+    await exited;
+    clearTimeout(timer);
+  };
+  const host = `127.0.0.1:${port}`;
+  const url = `http://${host}`;
+  const deadline = Date.now() + 60_000;
+  while (true) {
+    if (child.exitCode !== null) throw new Error(`code-server exited with ${child.exitCode}; see ${logFile}`);
+    try {
+      if ((await fetch(`${url}/healthz`)).ok) break;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) {
+      await stop();
+      throw new Error(`code-server did not answer within 60 s; see ${logFile}`);
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  return {
+    url,
+    host,
+    workspace,
+    profile,
+    logFile,
+    workbenchUrl(extra = {}) {
+      const query = new URLSearchParams({ folder: workspace, ...extra });
+      return `${url}/?${query.toString()}`;
+    },
+    stop,
+  };
+}
+
+function run(command: string, args: string[], env: NodeJS.ProcessEnv): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(command, args, { env, stdio: ['ignore', 'pipe', 'pipe'] });
+    let output = '';
+    child.stdout.on('data', (d: Buffer) => (output += d.toString()));
+    child.stderr.on('data', (d: Buffer) => (output += d.toString()));
+    child.on('error', reject);
+    child.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`${path.basename(command)} ${args.join(' ')} failed (${code}):\n${output.slice(-2000)}`))));
+  });
+}
