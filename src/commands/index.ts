@@ -148,7 +148,8 @@ export function registerCommands(deps: CommandDeps): vscode.Disposable {
       try {
         return await handler(...args);
       } catch (error) {
-        await showError(error, log);
+        // Not awaited: the command is over; the message waits for the user on its own.
+        void showError(error, log);
         return undefined;
       }
     }),

@@ -1,0 +1,34 @@
+import * as assert from 'node:assert/strict';
+import * as vscode from 'vscode';
+import type { RenderedEvent } from '../../src/webview/clausePage';
+import type { ClauseNode, StandardNode } from '../../src/tree/nodes';
+import { api, resetSandbox, signInToSandbox } from './fixtures';
+
+describe('clause page', () => {
+  before(async () => {
+    await resetSandbox();
+    await signInToSandbox();
+  });
+
+  it('opens a clause page that renders the clause title', async () => {
+    const { tree, model, pages } = await api();
+    model.refresh();
+    const [first] = (await tree.getChildren()) as StandardNode[];
+    const clauses = (await tree.getChildren(first)) as ClauseNode[];
+    const scope = clauses.find((c) => c.clause.types.includes('corext:Scope')) as ClauseNode;
+    const rendered = new Promise<RenderedEvent>((resolve) => {
+      const subscription = pages.onDidRender((event) => {
+        subscription.dispose();
+        resolve(event);
+      });
+    });
+    await vscode.commands.executeCommand('standardsExplorer.openClause', tree.getTreeItem(scope).command?.arguments?.[0]);
+    const event = await rendered;
+    assert.equal(event.title, `1 ${scope.clause.title || 'Scope'}`);
+    assert.ok(event.blocks > 0);
+    const tab = vscode.window.tabGroups.all.flatMap((g) => g.tabs).find((t) => t.input instanceof vscode.TabInputWebview);
+    assert.ok(tab, 'a webview tab');
+    assert.equal(tab.label, `1 ${scope.clause.title || 'Scope'}`);
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+  });
+});

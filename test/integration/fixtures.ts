@@ -1,0 +1,56 @@
+/** Shared by the integration tests: one in-process sandbox and the extension's API. */
+import * as vscode from 'vscode';
+import { sandboxControl, startSandbox } from '../../sandbox/index';
+import type { RunningSandbox } from '../../sandbox/types';
+import type { StandardsExplorerApi } from '../../src/extension';
+
+export const EXTENSION_ID = 'standards-explorer.standards-explorer';
+let running: Promise<RunningSandbox> | undefined;
+
+/** A sandbox with a small catalogue, started once for the whole suite. */
+export function sandbox(): Promise<RunningSandbox> {
+  running ??= startSandbox({ standards: 300, seed: 11 });
+  return running;
+}
+
+export async function stopSandbox(): Promise<void> {
+  const started = running;
+  running = undefined;
+  if (started) await (await started).close();
+}
+
+export async function resetSandbox(): Promise<RunningSandbox> {
+  const s = await sandbox();
+  await sandboxControl(s, 'config', { faults: '', latencyMs: 0 });
+  await sandboxControl(s, 'reset');
+  return s;
+}
+
+export async function api(): Promise<StandardsExplorerApi> {
+  const extension = vscode.extensions.getExtension<StandardsExplorerApi>(EXTENSION_ID);
+  if (!extension) throw new Error(`${EXTENSION_ID} is not installed in this VS Code`);
+  return extension.activate();
+}
+
+/** Signs in to the suite's sandbox through the Sign In command (SecretStorage and settings for real). */
+export async function signInToSandbox(): Promise<RunningSandbox> {
+  const s = await sandbox();
+  await vscode.commands.executeCommand('standardsExplorer.signIn', {
+    clientId: s.clientId,
+    clientSecret: s.clientSecret,
+    baseUrl: s.baseUrl,
+    tokenUrl: s.tokenUrl,
+  });
+  return s;
+}
+
+/** Waits until `check` returns a value (bounded). */
+export async function until<T>(check: () => T | undefined | Promise<T | undefined>, what: string, timeoutMs = 20_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await check();
+    if (value !== undefined && value !== false) return value;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
