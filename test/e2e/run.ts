@@ -54,6 +54,7 @@ async function clauseFrame(page: Page): Promise<Frame> {
 let clauseTitle = '';
 let standardLabel = '';
 let sandboxUrl = '';
+let profile = '';
 
 const steps: Step[] = [
   {
@@ -139,7 +140,8 @@ const steps: Step[] = [
     async run(page) {
       const port = /:(\d+)/.exec(sandboxUrl)?.[1];
       if (!port) throw new Error(`no sandbox port in the status bar ("${sandboxUrl}")`);
-      execFileSync('pkill', ['-f', 'dist/sandbox.js --port 0']);
+      // The sandbox the extension started, from this run's isolated extensions folder.
+      execFileSync('pkill', ['-f', `${profile}/extensions/.*/dist/sandbox.js`]);
       await runCommand(page, 'Standards: Refresh');
       await treeRow(page, /Could not reach 127\.0\.0\.1/).waitFor({ timeout: STEP_TIMEOUT });
       await treeRow(page, /^Retry$/).waitFor({ timeout: STEP_TIMEOUT });
@@ -153,6 +155,7 @@ async function main(): Promise<number> {
   rmSync(RESULTS, { recursive: true, force: true });
   mkdirSync(RESULTS, { recursive: true });
   const server: CodeServer = await startCodeServer({ vsix: VSIX });
+  profile = server.profile;
   const browser = await launchBrowser();
   let passed = 0;
   let failed = 0;
@@ -181,7 +184,7 @@ async function main(): Promise<number> {
     await browser.close();
     await server.stop();
     try {
-      execFileSync('pkill', ['-f', 'dist/sandbox.js --port 0']);
+      execFileSync('pkill', ['-f', `${server.profile}/extensions/.*/dist/sandbox.js`]);
     } catch {
       // none left
     }

@@ -1,0 +1,46 @@
+#!/usr/bin/env bash
+# `npm test`: installs what is missing, builds, then runs the three layers — unit (plain Node, with coverage),
+# integration (inside a real VS Code) and end-to-end (a person's path in code-server + Chromium) — and ends with
+# one summary line. Exits non-zero when any layer fails.
+set -uo pipefail
+cd "$(dirname "$0")/.."
+bash scripts/install.sh || exit 1
+source scripts/tools-env.sh
+mkdir -p test-results
+
+passed=0; failed=0; status=0
+started=$(date +%s)
+# Adds a layer's counts from its output to the totals.
+count() { # file pattern-passed pattern-failed
+  local p f
+  p=$(grep -Eo "$2" "$1" | tail -1 | grep -Eo '[0-9]+' | head -1); f=$(grep -Eo "$3" "$1" | tail -1 | grep -Eo '[0-9]+' | head -1)
+  passed=$((passed + ${p:-0})); failed=$((failed + ${f:-0}))
+}
+layer() { # name command...
+  local name=$1; shift
+  local log="test-results/$name.log" t0=$(date +%s)
+  echo "=== $name"
+  "$@" 2>&1 | tee "$log"
+  local rc=${PIPESTATUS[0]}
+  echo "=== $name: exit $rc in $(( $(date +%s) - t0 )) s"
+  [ "$rc" = 0 ] || status=1
+  return 0
+}
+
+echo "=== build"
+if ! { npm run -s compile && npm run -s package >/dev/null; }; then
+  echo "build failed"; echo "0 passed, 1 failed"; exit 1
+fi
+
+layer unit npm run -s test:unit
+count test-results/unit.log '[0-9]+ passing' '[0-9]+ failing'
+layer integration node out/test/harness/runIntegration.js
+count test-results/integration.log 'integration: [0-9]+ passed' '[0-9]+ failed$'
+grep -q 'integration: [0-9]* passed' test-results/integration.log || { failed=$((failed + 1)); status=1; }
+layer e2e node out/test/e2e/run.js
+count test-results/e2e.log 'e2e: [0-9]+ passed' 'passed, [0-9]+ failed'
+
+echo "=== all layers in $(( $(date +%s) - started )) s"
+echo "$passed passed, $failed failed"
+[ "$failed" = 0 ] || status=1
+exit $status

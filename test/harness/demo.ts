@@ -1,0 +1,42 @@
+/**
+ * The demo behind `npm run demo`: a sandbox on a free loopback port, code-server with the VSIX installed and the
+ * sandbox's connection in STANDARDS_EXPLORER_SANDBOX, so the Standards view is connected from the start.
+ */
+import { spawn } from 'node:child_process';
+import * as path from 'node:path';
+import { createInterface } from 'node:readline';
+import { startCodeServer } from './codeServer';
+import { REPO, checkTools } from './tools';
+
+async function main(): Promise<void> {
+  checkTools();
+  const portArg = process.argv.indexOf('--port');
+  const port = portArg > 0 ? Number(process.argv[portArg + 1]) : 8080;
+  const sandbox = spawn(process.execPath, [path.join(REPO, 'dist', 'sandbox.js'), '--port', '0'], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const line = await new Promise<string>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error('the sandbox did not start within 30 s')), 30_000);
+    sandbox.once('exit', (code) => reject(new Error(`the sandbox exited (${code})`)));
+    createInterface({ input: sandbox.stdout }).once('line', (l) => {
+      clearTimeout(timer);
+      resolve(l);
+    });
+  });
+  const server = await startCodeServer({ port, vsix: path.join(REPO, 'dist', 'standards-explorer.vsix'), env: { STANDARDS_EXPLORER_SANDBOX: line } });
+  const { baseUrl } = JSON.parse(line) as { baseUrl: string };
+  console.log(`\nStandards Explorer demo is running.\n  Open:    ${server.workbenchUrl()}\n  Sandbox: ${baseUrl} (30 000 standards)\n  Logs:    ${server.logFile}\nPress Ctrl+C to stop.\n`);
+  let stopping = false;
+  const stop = async (): Promise<void> => {
+    if (stopping) return;
+    stopping = true;
+    sandbox.kill('SIGTERM');
+    await server.stop();
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void stop());
+  process.on('SIGTERM', () => void stop());
+}
+
+main().catch((error: unknown) => {
+  console.error(`demo: ${error instanceof Error ? error.message : String(error)}`);
+  process.exit(1);
+});
