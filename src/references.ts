@@ -53,5 +53,5 @@ function escapeMarkdownText(text: string): string {
 }
 
 function escapeMarkdownUrl(url: string): string {
-  return url.replace(/[()\s<>]/g, (c) => encodeURIComponent(c));
+  return url.replace(/[()\s<>]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase().padStart(2, '0')}`);
 }

@@ -5,7 +5,7 @@
  * the code-server log. Prints "e2e: N passed, N failed" and exits non-zero on a failure.
  */
 import { execFileSync } from 'node:child_process';
-import { copyFileSync, existsSync, mkdirSync, rmSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, readdirSync, rmSync } from 'node:fs';
 import * as path from 'node:path';
 import type { Frame, Page } from 'playwright-core';
 import { launchBrowser } from '../harness/browser';
@@ -152,8 +152,8 @@ const steps: Step[] = [
 async function main(): Promise<number> {
   checkTools();
   if (!existsSync(VSIX)) throw new Error(`${VSIX} is missing: run npm run package first`);
-  rmSync(RESULTS, { recursive: true, force: true });
   mkdirSync(RESULTS, { recursive: true });
+  for (const old of readdirSync(RESULTS).filter((f) => f.startsWith('e2e-'))) rmSync(path.join(RESULTS, old), { force: true });
   const server: CodeServer = await startCodeServer({ vsix: VSIX });
   profile = server.profile;
   const browser = await launchBrowser();

@@ -1,0 +1,28 @@
+import * as assert from 'node:assert/strict';
+import { clauseDocumentPath, parseStandardsPath, safeFileName } from '../../src/documents/standardsUri';
+
+describe('standards: URIs', () => {
+  it('round-trips a clause document path', () => {
+    const path = clauseDocumentPath('urn:iso:std:iso:9001:ed-5', 'e2218368-75de-453d-a6a5-e65e70c1c359', 'ISO 9001:2015 1 Scope');
+    assert.equal(path, '/urn:iso:std:iso:9001:ed-5/e2218368-75de-453d-a6a5-e65e70c1c359/ISO 9001:2015 1 Scope.json');
+    assert.deepEqual(parseStandardsPath(path), { kind: 'clause', urn: 'urn:iso:std:iso:9001:ed-5', clauseId: 'e2218368-75de-453d-a6a5-e65e70c1c359', label: 'ISO 9001:2015 1 Scope.json' });
+  });
+
+  it('reads folder paths', () => {
+    assert.deepEqual(parseStandardsPath('/'), { kind: 'root' });
+    assert.deepEqual(parseStandardsPath('/urn:iso:std:iso:1'), { kind: 'standard', urn: 'urn:iso:std:iso:1' });
+    assert.deepEqual(parseStandardsPath('/urn:iso:std:iso:1/abc/'), { kind: 'clauseFolder', urn: 'urn:iso:std:iso:1', clauseId: 'abc' });
+  });
+
+  it('refuses anything else', () => {
+    for (const path of ['/not-a-urn', '/urn:iso:std:iso:1/../x.json', '/urn:iso:std:iso:1/a/b/c.json', '/urn:iso:std:iso:1/a/b.txt', '/urn:iso:std:iso:1/%2e%2e/b.json', '/urn:iso:std:iso:1/a/.json']) {
+      assert.equal(parseStandardsPath(path), undefined, path);
+    }
+  });
+
+  it('makes labels safe as one segment', () => {
+    assert.equal(safeFileName('a/b\\c\u0000 d'), 'a-b-c d');
+    assert.equal(safeFileName('   '), 'clause');
+    assert.equal(safeFileName('x'.repeat(300)).length, 120);
+  });
+});
