@@ -153,7 +153,7 @@ class ClausePanel implements vscode.Disposable {
     }
   }
 
-  /** Fetches the clause and posts it once; the body is not serialised again by us. */
+  /** Fetches the clause and posts it once, as JSON text. */
   private async load(): Promise<void> {
     this.loading?.abort();
     const controller = new AbortController();
@@ -165,7 +165,7 @@ class ClausePanel implements vscode.Disposable {
       if (controller.signal.aborted) return;
       this.ref = enrich(this.ref, body);
       this.panel.title = titleOf(this.ref);
-      await this.post({ type: 'clause', ref: this.ref, body });
+      await this.post({ type: 'clause', ref: this.ref, json: JSON.stringify(body) });
     } catch (error) {
       if (controller.signal.aborted) return;
       await this.post({ type: 'error', ref: this.ref, message: error instanceof Error ? error.message : String(error) });

@@ -7,7 +7,8 @@ import type { ClauseRef } from '../model';
 /** Extension → page. */
 export type HostMessage =
   | { type: 'loading'; ref: ClauseRef }
-  | { type: 'clause'; ref: ClauseRef; body: unknown }
+  /** The body as JSON text: a string crosses the webview boundary far faster than a large object graph. */
+  | { type: 'clause'; ref: ClauseRef; json: string }
   | { type: 'error'; ref: ClauseRef; message: string };
 
 /** Page → extension. */

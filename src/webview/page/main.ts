@@ -49,7 +49,7 @@ window.addEventListener('message', (event: MessageEvent<HostMessage>) => {
       break;
     case 'clause':
       remember(message.ref);
-      void render(message.ref, message.body);
+      void render(message.ref, parse(message.json));
       break;
     case 'error':
       remember(message.ref);
@@ -59,6 +59,14 @@ window.addEventListener('message', (event: MessageEvent<HostMessage>) => {
 });
 
 vscode.postMessage({ type: 'ready' });
+
+function parse(json: string): unknown {
+  try {
+    return JSON.parse(json);
+  } catch {
+    return { error: 'The clause content is not valid JSON.' };
+  }
+}
 
 function remember(ref: ClauseRef): void {
   state = { ref, scrollY: state?.ref.clauseId === ref.clauseId && state.ref.urn === ref.urn ? state.scrollY : 0 };

@@ -49,6 +49,7 @@ export class RenderQueue {
 }
 
 const TABLE_ROWS_PER_TASK = 100;
+const TABLE_ROWS_SHOWN = 1000;
 
 export class ClauseRenderer {
   blocks = 0;
@@ -166,18 +167,34 @@ export class ClauseRenderer {
     scroll.append(table);
     figure.append(scroll);
     const rows = Array.isArray(value['corext:body']) ? (value['corext:body'] as unknown[]) : [];
-    // Large tables fill in over several slices; the first rows show at once.
-    for (let start = 0; start < rows.length; start += TABLE_ROWS_PER_TASK) {
-      const slice = rows.slice(start, start + TABLE_ROWS_PER_TASK);
+    this.tableRows(rows, 0, tbody, figure, true);
+    return figure;
+  }
+
+  /**
+   * Rows in batches over several slices; past TABLE_ROWS_SHOWN the rest waits behind a button, because laying
+   * out a table of tens of thousands of rows costs seconds whatever the batching (the JSON view has them all).
+   */
+  private tableRows(rows: unknown[], from: number, tbody: HTMLElement, figure: HTMLElement, first: boolean): void {
+    const until = Math.min(rows.length, from + TABLE_ROWS_SHOWN);
+    for (let start = from; start < until; start += TABLE_ROWS_PER_TASK) {
+      const end = Math.min(until, start + TABLE_ROWS_PER_TASK);
       const add = (): void => {
         const fragment = document.createDocumentFragment();
-        for (const row of slice) fragment.append(this.row(row, 'td'));
+        for (let i = start; i < end; i++) fragment.append(this.row(rows[i], 'td'));
         tbody.append(fragment);
       };
-      if (start === 0) add();
+      if (first && start === from) add();
       else this.queue.push(add);
     }
-    return figure;
+    if (until >= rows.length) return;
+    const more = el('button', 'more-rows', `Show ${Math.min(TABLE_ROWS_SHOWN, rows.length - until).toLocaleString('en-US')} more rows (${(rows.length - until).toLocaleString('en-US')} not shown)`);
+    more.addEventListener('click', () => {
+      more.remove();
+      this.tableRows(rows, until, tbody, figure, false);
+      void this.queue.run();
+    });
+    this.queue.push(() => figure.append(more));
   }
 
   private row(row: unknown, cell: 'th' | 'td'): HTMLElement {
