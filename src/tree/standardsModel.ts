@@ -4,6 +4,7 @@
  */
 import * as vscode from 'vscode';
 import type { IndexEntry } from '../catalogue/catalogueIndex';
+import { checkGeneralSettings } from '../config';
 import type { Session } from '../session';
 import { nestClauses, type ClauseNode, type StandardNode } from './nodes';
 
@@ -112,8 +113,10 @@ export class StandardsModel implements vscode.Disposable {
     const signal = this.abort.signal;
     const offset = this.root.standards.length;
     try {
+      const settings = this.session.settings();
+      checkGeneralSettings(settings); // names the setting when the page size is unusable
       const service = await this.session.service();
-      const { pageSize } = this.session.settings();
+      const { pageSize } = settings;
       const page = await service.listStandards({ limit: pageSize, offset }, signal);
       if (signal.aborted) return;
       const added = page.items.map((standard, i): StandardNode => ({ kind: 'standard', position: offset + i, standard }));

@@ -45,6 +45,8 @@ async function runOffline(): Promise<number> {
     await page.exposeFunction('codeAutomationLog', (type: string, args: unknown[]) => {
       const line = util.format(...(args ?? []));
       if (/^%c/.test(line) || /ENOTFOUND|open-vsx|vsda|ERR_NAME_NOT_RESOLVED/.test(line)) return;
+      // The workbench's own connection chatter.
+      if (/^(Resolving connection token|Resolved connection token|Creating a socket|\[AgentHost|\[AccountPolicyGate)/.test(line)) return;
       if (type === 'error' || type === 'warn' || type === 'log' || type === 'info') console.log(line);
     });
     await page.exposeFunction('codeAutomationExit', (code: number) => finish(code));

@@ -95,4 +95,19 @@ describe('tree', () => {
     model.reloadClauses(standard);
     assert.ok((await tree.getChildren(standard)).every((n) => n.kind === 'clause'));
   });
+
+  it('names a bad setting in the error node', async () => {
+    await resetSandbox();
+    const { tree, model } = await api();
+    const config = vscode.workspace.getConfiguration('standardsExplorer');
+    await config.update('pageSize', 0, vscode.ConfigurationTarget.Global);
+    try {
+      model.refresh();
+      const [node] = (await tree.getChildren()) as MessageNode[];
+      assert.equal(node.severity, 'error');
+      assert.match(node.message, /standardsExplorer\.pageSize/);
+    } finally {
+      await config.update('pageSize', 50, vscode.ConfigurationTarget.Global);
+    }
+  });
 });

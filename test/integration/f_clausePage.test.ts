@@ -29,6 +29,19 @@ describe('clause page', () => {
     const tab = vscode.window.tabGroups.all.flatMap((g) => g.tabs).find((t) => t.input instanceof vscode.TabInputWebview);
     assert.ok(tab, 'a webview tab');
     assert.equal(tab.label, `1 ${scope.clause.title || 'Scope'}`);
+
+    // Hidden behind another editor, the page is destroyed (no retainContextWhenHidden); shown again, it is
+    // rebuilt from its saved state and renders the same clause.
+    const column = tab.group.viewColumn;
+    const again = new Promise<RenderedEvent>((resolve) => {
+      const subscription = pages.onDidRender((e) => {
+        subscription.dispose();
+        resolve(e);
+      });
+    });
+    await vscode.window.showTextDocument(await vscode.workspace.openTextDocument({ content: 'cover' }), { viewColumn: column });
+    await vscode.commands.executeCommand('standardsExplorer.openClause', tree.getTreeItem(scope).command?.arguments?.[0]);
+    assert.equal((await again).title, event.title);
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
   });
 });
