@@ -8,6 +8,7 @@ import type { Catalogue, ClauseEntry, StandardEntry } from './catalogue';
 import { CONTEXT, clauseBody, type Json } from './content';
 import type { FaultInjector } from './faults';
 import { LD_JSON, sendProblem, trickle } from './http';
+import { ByteLru } from '../src/service/cache';
 import { hash32 } from './random';
 import type { SandboxStats, ServiceRoute } from './stats';
 
@@ -37,6 +38,7 @@ export class ContentService {
   private revokedBefore = 0;
   private readonly seenTokens = new Set<string>();
   private readonly revokedTokens = new Set<string>();
+  /** Serialised clause bodies, bounded by bytes so huge clauses do not pile up. */
   private readonly bodies = new ByteLru(32 * 1024 * 1024);
 
   constructor(private readonly options: ContentServiceOptions) {
@@ -181,7 +183,7 @@ export class ContentService {
       return undefined;
     }
     const key = `${standard.canonical}/${clause.position}`;
-    let body = this.bodies.get(key);
+    let body = this.bodies.get(key)?.value as Buffer | undefined;
     if (!body) {
       const json = clauseBody({
         catalogue: this.options.catalogue,
@@ -191,7 +193,7 @@ export class ContentService {
         clauseUri: (c) => this.clauseUri(standard, c),
       });
       body = Buffer.from(JSON.stringify(json));
-      this.bodies.set(key, body);
+      this.bodies.set(key, { value: body, bytes: body.length, storedAt: Date.now() });
     }
     return { body, etag: etagOf(`clause|${this.options.catalogue.seed}|${key}|${this.options.baseUrl}`) };
   }
@@ -332,32 +334,4 @@ function delay(ms: number, res: ServerResponse): Promise<void> {
       resolve();
     });
   });
-}
-
-/** Serialised clause bodies, bounded by bytes so huge clauses do not pile up. */
-class ByteLru {
-  private readonly map = new Map<string, Buffer>();
-  private bytes = 0;
-
-  constructor(private readonly maxBytes: number) {}
-
-  get(key: string): Buffer | undefined {
-    const value = this.map.get(key);
-    if (value) {
-      this.map.delete(key);
-      this.map.set(key, value);
-    }
-    return value;
-  }
-
-  set(key: string, value: Buffer): void {
-    if (value.length > this.maxBytes) return;
-    this.map.set(key, value);
-    this.bytes += value.length;
-    for (const [oldKey, old] of this.map) {
-      if (this.bytes <= this.maxBytes) break;
-      this.map.delete(oldKey);
-      this.bytes -= old.length;
-    }
-  }
 }

@@ -1,3 +1,5 @@
+import type { ConnectionInfo } from '../src/service/connectionInfo';
+
 /** Options of the local sandbox, shared by the CLI (`npm run sandbox -- …`) and `startSandbox()`. */
 export interface SandboxOptions {
   /** 0 (default) picks a free port. Always bound on 127.0.0.1. */
@@ -31,14 +33,7 @@ export interface SandboxOptions {
 }
 
 /** What a running sandbox tells its client: the JSON line printed by the CLI, plus `close()` in-process. */
-export interface SandboxInfo {
-  baseUrl: string;
-  tokenUrl: string;
-  clientId: string;
-  clientSecret: string;
-  apiKeyHeader?: string;
-  apiKey?: string;
-}
+export type SandboxInfo = ConnectionInfo;
 
 export interface RunningSandbox extends SandboxInfo {
   /** Origin of the sandbox, e.g. http://127.0.0.1:40123, for /__sandbox/* test routes. */

@@ -3,6 +3,7 @@
  * one request in flight however many callers wait, and RFC 6749 errors turned into words a user can act on.
  */
 import type { AxiosInstance } from 'axios';
+import { raceAbort } from './backoff';
 import { ServiceError, excerpt } from './errors';
 import { exchange } from './transport';
 import type { ServiceLogger } from './types';
@@ -47,7 +48,7 @@ export class TokenSource {
   async token(signal?: AbortSignal): Promise<string> {
     if (this.cached && this.now() < this.cached.renewAt) return this.cached.value;
     this.pending ??= this.fetchToken().finally(() => (this.pending = undefined));
-    return signal ? raceAbort(this.pending, signal, this.path) : this.pending;
+    return signal ? raceAbort(this.pending, signal, () => new ServiceError('cancelled', `POST ${this.path} was cancelled.`)) : this.pending;
   }
 
   /** Forgets `used` (a token the service refused) so the next call fetches a new one. */
@@ -161,22 +162,4 @@ function jwtExpiry(token: string): number | undefined {
   } catch {
     return undefined;
   }
-}
-
-function raceAbort<T>(promise: Promise<T>, signal: AbortSignal, path: string): Promise<T> {
-  if (signal.aborted) return Promise.reject(new ServiceError('cancelled', `POST ${path} was cancelled.`));
-  return new Promise<T>((resolve, reject) => {
-    const onAbort = (): void => reject(new ServiceError('cancelled', `POST ${path} was cancelled.`));
-    signal.addEventListener('abort', onAbort, { once: true });
-    promise.then(
-      (value) => {
-        signal.removeEventListener('abort', onAbort);
-        resolve(value);
-      },
-      (error: unknown) => {
-        signal.removeEventListener('abort', onAbort);
-        reject(error);
-      },
-    );
-  });
 }

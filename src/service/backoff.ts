@@ -1,4 +1,4 @@
-/** Waiting between attempts: exponential backoff with full jitter, and the server's Retry-After. */
+/** Waiting: backoff between attempts (exponential with full jitter, Retry-After), and abortable waits. */
 
 /** Delay before retry number `attempt + 1`: uniform in [base/2, base·2^attempt] (full jitter, floored). */
 export function backoffDelay(attempt: number, baseMs: number, random: () => number = Math.random): number {
@@ -30,5 +30,27 @@ export function sleep(ms: number, signal: AbortSignal | undefined, onAbort: () =
       reject(onAbort());
     };
     signal?.addEventListener('abort', abort, { once: true });
+  });
+}
+
+/**
+ * `promise`'s outcome, or — when `signal` aborts first — a rejection with `onAbort()`. The work itself goes on:
+ * this stops one caller's wait (others may share the same work).
+ */
+export function raceAbort<T>(promise: Promise<T>, signal: AbortSignal, onAbort: () => Error): Promise<T> {
+  if (signal.aborted) return Promise.reject(onAbort());
+  return new Promise<T>((resolve, reject) => {
+    const abort = (): void => reject(onAbort());
+    signal.addEventListener('abort', abort, { once: true });
+    promise.then(
+      (value) => {
+        signal.removeEventListener('abort', abort);
+        resolve(value);
+      },
+      (error: unknown) => {
+        signal.removeEventListener('abort', abort);
+        reject(error);
+      },
+    );
   });
 }

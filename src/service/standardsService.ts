@@ -3,6 +3,7 @@
  * readers and the cache.
  */
 import { TokenSource } from './auth';
+import { raceAbort } from './backoff';
 import { ByteLru, DiskCache, type CacheEntry } from './cache';
 import { ServiceError, cancelled } from './errors';
 import { isObject, readClause, readItems, readNext, readPrefixes, readStandard, readTotal } from './jsonld';
@@ -190,22 +191,9 @@ class StandardsServiceImpl implements ManagedStandardsService {
   private wait(flight: Flight, url: string, signal?: AbortSignal): Promise<CacheEntry> {
     flight.waiters++;
     if (!signal) return flight.promise;
-    return new Promise<CacheEntry>((resolve, reject) => {
-      const onAbort = (): void => {
-        if (--flight.waiters === 0) flight.controller.abort();
-        reject(cancelled('GET', pathOf(url)));
-      };
-      signal.addEventListener('abort', onAbort, { once: true });
-      flight.promise.then(
-        (entry) => {
-          signal.removeEventListener('abort', onAbort);
-          resolve(entry);
-        },
-        (error: unknown) => {
-          signal.removeEventListener('abort', onAbort);
-          reject(error);
-        },
-      );
+    return raceAbort(flight.promise, signal, () => {
+      if (--flight.waiters === 0) flight.controller.abort();
+      return cancelled('GET', pathOf(url));
     });
   }
 
