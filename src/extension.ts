@@ -38,6 +38,7 @@ export function activate(context: vscode.ExtensionContext): StandardsExplorerApi
     model,
     tree,
     view,
+    catalogue,
     createStatusBar(session),
     vscode.workspace.registerFileSystemProvider(STANDARDS_SCHEME, new StandardsFileSystem(session), { isReadonly: true, isCaseSensitive: true }),
     registerCommands({ session, model, view, catalogue, pages, log }),

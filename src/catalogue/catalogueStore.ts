@@ -10,18 +10,23 @@ import { CatalogueIndex, buildCatalogueIndex } from './catalogueIndex';
 /** The service's usual maximum page; the offset moves by what comes back, so a smaller maximum is fine. */
 const INDEX_PAGE_SIZE = 1000;
 
-export class CatalogueStore {
+export class CatalogueStore implements vscode.Disposable {
   private cached: { baseUrl: string; index: CatalogueIndex } | undefined;
   private building: Promise<CatalogueIndex> | undefined;
+  private readonly subscription: vscode.Disposable;
 
   constructor(
     private readonly storage: vscode.Uri,
     private readonly session: Session,
     private readonly log: vscode.LogOutputChannel,
   ) {
-    session.onDidChange(() => {
+    this.subscription = session.onDidChange(() => {
       if (this.cached && this.cached.baseUrl !== session.baseUrl) this.cached = undefined;
     });
+  }
+
+  dispose(): void {
+    this.subscription.dispose();
   }
 
   /** The index in memory, from disk, or built now (with a progress notification). */
