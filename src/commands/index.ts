@@ -13,6 +13,7 @@ import type { Session } from '../session';
 import { connectionMenu } from '../statusBar';
 import type { MessageNode, TreeNode } from '../tree/nodes';
 import type { StandardsModel } from '../tree/standardsModel';
+import { VIEW_ID } from '../tree/standardsTree';
 import type { ClausePages } from '../webview/clausePage';
 import { createChooser, toClauseRef, type Chooser } from './choose';
 import { showError } from './feedback';
@@ -77,7 +78,7 @@ export function registerCommands(deps: CommandDeps): vscode.Disposable {
     'standardsExplorer.refresh': () => model.refresh(),
     'standardsExplorer.showLog': () => log.show(),
     'standardsExplorer.connectionMenu': () => connectionMenu(session),
-    'standardsExplorer.loadMore': () => model.loadNextPage().then(() => model.retryRoot()),
+    'standardsExplorer.loadMore': () => vscode.window.withProgress({ location: { viewId: VIEW_ID } }, () => model.loadMore()),
     'standardsExplorer.retry': (node) => (node as MessageNode | undefined)?.retry?.(),
 
     'standardsExplorer.findStandard': async (arg) => {

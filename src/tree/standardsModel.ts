@@ -45,6 +45,12 @@ export class StandardsModel implements vscode.Disposable {
     return this.loadingPage;
   }
 
+  /** "Load more…": the next page, then a redraw of the root. */
+  async loadMore(): Promise<void> {
+    await this.loadNextPage();
+    this.changed.fire(undefined);
+  }
+
   /** The clause tree of a standard, fetched once; a failure rejects and is forgotten so Retry fetches again. */
   clausesOf(node: StandardNode): Promise<ClauseNode[]> {
     let pending = this.clauses.get(node.position);
