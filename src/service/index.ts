@@ -8,3 +8,4 @@ export { clauseIdProblem, encodeSegment, isValidUrn, urnProblem, validateClauseI
 export { readText } from './jsonld';
 export { parseConnectionInfo, serviceOptionsFrom, type ConnectionInfo } from './connectionInfo';
 export type * from './types';
+export { displayText, stripBidiControls } from './displayText';
