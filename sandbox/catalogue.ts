@@ -3,7 +3,8 @@
  * lists and clause bodies, all derived from a seed. Standard records are small and made at start-up; clause
  * lists are made on first use and kept in a bounded map; clause bodies are made per request (see content.ts).
  */
-import { Random, randomFor } from './random';
+import type { CatalogueRecord } from './catalogueFile';
+import { Random, hash32, randomFor } from './random';
 import { ANNEX_TITLES, CLAUSE_TITLES, PART_TITLES, SUBJECTS } from './words';
 
 /** A title as JSON-LD may carry it; most are plain strings, a few use the other legal shapes. */
@@ -23,7 +24,8 @@ export interface StandardEntry {
   /** The title in the shape this record serves it. */
   title: TitleValue;
   edition?: number;
-  status: 'published' | 'withdrawn';
+  /** "published" or "withdrawn" when generated; as the file says ("current", "replaced"…) for a real catalogue. */
+  status: string;
   issued: string;
   stage: string;
   subject: number;
@@ -35,7 +37,10 @@ export interface ClauseEntry {
   /** Position in the standard's clause list. */
   position: number;
   uuid: string;
+  /** `@type` as served: a set, in any order, e.g. ["corext:Clause", "corext:Scope"]. */
   types: string[];
+  /** The section this clause is (its known specific type, else corext:Clause), whatever the order of `types`. */
+  section: string;
   title: string;
   number?: string;
   level: number;
@@ -56,11 +61,16 @@ export class Catalogue {
   private readonly clauseCache = new Map<number, ClauseEntry[]>();
   private static readonly clauseCacheLimit = 4000;
 
+  /** `count` generated standards, or the given records (a real catalogue) in their order. */
   constructor(
     readonly seed: number,
-    count: number,
+    source: number | readonly CatalogueRecord[],
   ) {
-    for (let i = 0; i < count; i++) this.standards.push(this.makeStandard(i));
+    if (typeof source === 'number') {
+      for (let i = 0; i < source; i++) this.standards.push(this.makeStandard(i));
+    } else {
+      source.forEach((record, i) => this.standards.push(this.fromRecord(record, i)));
+    }
   }
 
   get size(): number {
@@ -92,6 +102,29 @@ export class Catalogue {
   otherUrn(random: Random, exclude: number): StandardEntry {
     const index = random.int(0, this.standards.length - 1);
     return this.standards[index === exclude ? (index + 1) % this.standards.length : index];
+  }
+
+  /** A real record as it is; the first record of a repeated URN serves the clauses of them all. */
+  private fromRecord(record: CatalogueRecord, index: number): StandardEntry {
+    const first = this.byUrn.get(record.urn);
+    if (first === undefined) this.byUrn.set(record.urn, index);
+    const stage = /:stage-(\d\d\.\d\d)/.exec(record.urn)?.[1] ?? '';
+    const edition = /:ed-(\d+)/.exec(record.urn)?.[1];
+    const year = /:((?:19|20)\d\d)\b/.exec(record.reference)?.[1] ?? /:((?:19|20)\d\d)-\d\d/.exec(record.urn)?.[1];
+    const titleText = record.title || record.reference || record.urn;
+    return {
+      index,
+      urn: record.urn,
+      reference: record.reference,
+      titleText,
+      title: titleText,
+      edition: edition ? Number(edition) : undefined,
+      status: record.status,
+      issued: year ? `${year}-01` : '',
+      stage,
+      subject: hash32(titleText) % SUBJECTS.length,
+      canonical: first ?? index,
+    };
   }
 
   private makeStandard(index: number): StandardEntry {
@@ -201,15 +234,7 @@ function draftIdentity(random: Random, attempt: number): Identity {
   if (roll < 0.86) {
     const num = random.int(60000, 63999) + bump;
     const p = part ?? random.int(1, 9);
-    const iecAmd = amd ? `+AMD${amd.n}:${amd.year}` : '';
-    return {
-      urn: `urn:iec:std:iec:${num}:-${p}:ed-${edition}${amd ? `:amd:${amd.year}:v${amd.n}` : ''}`,
-      reference: `IEC ${num}-${p}:${year}${iecAmd}`,
-      edition,
-      year,
-      stage,
-      part: p,
-    };
+    return iecIdentity(num, p, year, edition, stage, amd);
   }
   const num = random.int(1000, 17999) + bump;
   return {
@@ -220,6 +245,35 @@ function draftIdentity(random: Random, attempt: number): Identity {
     part,
   };
 }
+
+/**
+ * IEC URNs in the shapes of public IEC data, derived from the number so that no extra random draw shifts the
+ * rest of the catalogue: `urn:iec:std:iec:60601-2:2011-03:::`, with `||amd:1:2015-06` for an amendment, a
+ * consolidated `::csv:+amd:1:2016-06`, a fragment `::/FRAG2::`, or a white paper whose name holds spaces.
+ */
+function iecIdentity(num: number, p: number, year: number, edition: number, stage: string, amd?: { year: number; n: number }): Identity {
+  const month = (n: number): string => String((n % 12) + 1).padStart(2, '0');
+  const base = `urn:iec:std:iec:${num}-${p}:${year}-${month(num)}`;
+  const common = { edition, year, stage, part: p };
+  const variant = num % 10;
+  if (variant === 0) {
+    const fragment = (num % 5) + 1;
+    return { ...common, urn: `${base}::/FRAG${fragment}::`, reference: `IEC ${num}-${p}:${year}/FRAG${fragment}` };
+  }
+  if (variant === 1) {
+    const topic = WHITE_PAPERS[num % WHITE_PAPERS.length];
+    return { ...common, part: undefined, urn: `urn:iec:std:iec:${topic} ${p}:${year}-${month(num)}:White Paper::`, reference: `IEC White Paper ${topic} ${p}:${year}` };
+  }
+  if (amd && num % 2 === 1) {
+    return { ...common, urn: `${base}::csv:+amd:${amd.n}:${amd.year}-${month(num + 1)}`, reference: `IEC ${num}-${p}:${year}+AMD${amd.n}:${amd.year} CSV` };
+  }
+  if (amd) {
+    return { ...common, urn: `${base}:::||amd:${amd.n}:${amd.year}-${month(num + 1)}`, reference: `IEC ${num}-${p}:${year}/AMD${amd.n}:${amd.year}` };
+  }
+  return { ...common, urn: `${base}:::`, reference: `IEC ${num}-${p}:${year}` };
+}
+
+const WHITE_PAPERS = ['Smart grid', 'Electrical energy storage', 'Smart sensing', 'Power systems', 'Wireless sensor networks'];
 
 function makeTitle(random: Random, subject: number, part: number | undefined): string {
   const main = SUBJECTS[subject].title;
@@ -238,13 +292,29 @@ function titleShape(random: Random, text: string): TitleValue {
   return [{ '@value': text, '@language': 'en' }, `${text} (FR)`];
 }
 
+/**
+ * `@type` as a set in any order: a known section comes alone, after the generic `corext:Clause` or before it, and
+ * a clause with two types lists them either way round, as JSON-LD allows.
+ */
+function typeSet(random: Random, types: string[]): string[] {
+  const [first, ...rest] = types;
+  const roll = random.next();
+  if (first === 'corext:Clause') return rest.length && roll < 0.5 ? [...rest, first] : types;
+  if (roll < 0.34) return ['corext:Clause', first, ...rest];
+  if (roll < 0.67) return [first, 'corext:Clause', ...rest];
+  return types;
+}
+
 /** The clause list of one standard: 8–60 clauses in the usual order of a published standard. */
 function makeClauses(seed: number, standard: StandardEntry): ClauseEntry[] {
   const random = randomFor(seed, 'clauses', standard.index);
   const target = random.int(8, 60);
   const list: ClauseEntry[] = [];
-  const add = (entry: Omit<ClauseEntry, 'position' | 'uuid'>): ClauseEntry => {
-    const clause: ClauseEntry = { ...entry, position: list.length, uuid: random.uuid() };
+  // Its own stream, so the shapes of @type do not move the rest of the catalogue.
+  const typeShape = randomFor(seed, 'types', standard.index);
+  const add = (entry: Omit<ClauseEntry, 'position' | 'uuid' | 'section'>): ClauseEntry => {
+    const section = entry.types[0];
+    const clause: ClauseEntry = { ...entry, types: typeSet(typeShape, entry.types), section, position: list.length, uuid: random.uuid() };
     list.push(clause);
     return clause;
   };

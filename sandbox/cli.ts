@@ -1,7 +1,7 @@
 /**
  * `npm run sandbox -- [--port N] [--seed S] [--standards N] [--latency MS] [--envelope array|graph|hydra]
  * [--token-ttl SECONDS] [--max-limit N] [--api-key VALUE] [--api-key-header NAME] [--faults SPEC]
- * [--prefix /path] [--clause-page-size N] [--retry-after SECONDS] [--client-secret VALUE]`
+ * [--prefix /path] [--clause-page-size N] [--retry-after SECONDS] [--client-secret VALUE] [--catalogue FILE]`
  *
  * Prints exactly one JSON line on stdout when ready (the connection details), then serves until SIGINT or
  * SIGTERM and exits 0. Everything else goes to stderr.
@@ -15,7 +15,7 @@ console.log = console.error;
 
 const USAGE = `usage: sandbox [--port N] [--seed S] [--standards N] [--latency MS] [--envelope array|graph|hydra]
   [--token-ttl SECONDS] [--max-limit N] [--api-key VALUE] [--api-key-header NAME] [--faults SPEC]
-  [--prefix /path] [--clause-page-size N] [--retry-after SECONDS] [--client-secret VALUE]`;
+  [--prefix /path] [--clause-page-size N] [--retry-after SECONDS] [--client-secret VALUE] [--catalogue FILE]`;
 
 type Flag = { key: keyof SandboxOptions; kind: 'int' | 'string' };
 const FLAGS: Record<string, Flag> = {
@@ -33,6 +33,7 @@ const FLAGS: Record<string, Flag> = {
   '--clause-page-size': { key: 'clausePageSize', kind: 'int' },
   '--retry-after': { key: 'retryAfterSeconds', kind: 'int' },
   '--client-secret': { key: 'clientSecret', kind: 'string' },
+  '--catalogue': { key: 'catalogue', kind: 'string' },
 };
 
 export function parseArgs(argv: string[]): SandboxOptions {

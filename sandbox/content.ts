@@ -57,7 +57,7 @@ class Writer {
   ) {}
 
   blocksFor(clause: ClauseEntry): Block[] {
-    const type = clause.types[0];
+    const type = clause.section;
     switch (type) {
       case 'corext:Foreword':
         return this.foreword();

@@ -9,6 +9,7 @@ import { CONTEXT, clauseBody, type Json } from './content';
 import type { FaultInjector } from './faults';
 import { LD_JSON, sendProblem, trickle } from './http';
 import { ByteLru } from '../src/service/cache';
+import { encodeSegment } from '../src/service/urn';
 import { hash32 } from './random';
 import type { SandboxStats, ServiceRoute } from './stats';
 
@@ -123,14 +124,17 @@ export class ContentService {
     const parts = rest.split('/').filter((p, i) => i > 0 || p !== '');
     if (parts[0] !== 'v1' || parts[1] !== 'standards') return undefined;
     if (parts.length === 2) return { name: 'listStandards' };
+    // Each segment decodes to exactly what the client asked for: a URN may hold "/", "|", spaces or "+".
     let urn: string;
+    let clauseId: string | undefined;
     try {
       urn = decodeURIComponent(parts[2]);
+      clauseId = parts[4] === undefined ? undefined : decodeURIComponent(parts[4]);
     } catch {
       return undefined;
     }
     if (parts.length === 4 && parts[3] === 'clauses') return { name: 'listClauses', urn };
-    if (parts.length === 5 && parts[3] === 'clauses') return { name: 'getClause', urn, clauseId: parts[4] };
+    if (parts.length === 5 && parts[3] === 'clauses' && clauseId !== undefined) return { name: 'getClause', urn, clauseId };
     return undefined;
   }
 
@@ -272,7 +276,7 @@ export class ContentService {
   }
 
   private clauseUri(standard: StandardEntry, clause: ClauseEntry): string {
-    return `${this.options.baseUrl}/v1/standards/${standard.urn}/clauses/${clause.uuid}`;
+    return `${this.options.baseUrl}/v1/standards/${encodeSegment(standard.urn)}/clauses/${encodeSegment(clause.uuid)}`;
   }
 
   private clauseRecord(standard: StandardEntry, clauses: ClauseEntry[], clause: ClauseEntry): { [key: string]: Json } {

@@ -7,6 +7,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo, Socket } from 'node:net';
 import { randomBytes } from 'node:crypto';
 import { Catalogue } from './catalogue';
+import { readCatalogueFile } from './catalogueFile';
 import { ContentService } from './contentService';
 import { FaultInjector, parseFaults } from './faults';
 import { readBody, sendJson, sendProblem } from './http';
@@ -35,7 +36,8 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
   const stats = emptyStats();
   const knobs = { latencyMs: options.latencyMs ?? 0, retryAfterSeconds: options.retryAfterSeconds ?? 1 };
   const faults = new FaultInjector(seed, options.faults);
-  const catalogue = new Catalogue(seed, count);
+  const records = typeof options.catalogue === 'string' ? readCatalogueFile(options.catalogue) : options.catalogue;
+  const catalogue = new Catalogue(seed, records ?? count);
   let idp: IdentityProvider | undefined;
   let service: ContentService | undefined;
 

@@ -1,4 +1,5 @@
 import type { ConnectionInfo } from '../src/service/connectionInfo';
+import type { CatalogueRecord } from './catalogueFile';
 
 /** Options of the local sandbox, shared by the CLI (`npm run sandbox -- …`) and `startSandbox()`. */
 export interface SandboxOptions {
@@ -6,8 +7,13 @@ export interface SandboxOptions {
   port?: number;
   /** Catalogue seed; same seed, same catalogue. Default 1. */
   seed?: number;
-  /** Number of standards; default 30 000. */
+  /** Number of standards; default 30 000. Ignored when a catalogue is given. */
   standards?: number;
+  /**
+   * A real catalogue to serve instead of the generated one: a JSON Lines file (plain or gzipped) of
+   * `{"urn", "reference", "title", "status"}`, or such records in-process. Clauses are generated per standard.
+   */
+  catalogue?: string | readonly CatalogueRecord[];
   /** Added to every service response, in ms. */
   latencyMs?: number;
   /** Envelope of the list responses; default 'hydra'. */

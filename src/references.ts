@@ -2,7 +2,8 @@
  * How a clause is cited: plain text ("ISO 9001:2015, Clause 1 Scope"), a Markdown link to the clause `@id`, or
  * the bare `@id`. Pure: no vscode, unit-tested in Node.
  */
-import { SECTION_TYPES, sectionLabel } from './service/sections';
+import { displayText } from './service/displayText';
+import { SECTION_TYPES, sectionLabel, sectionOf } from './service/sections';
 
 export type ReferenceFormat = 'plain' | 'markdown' | 'uri';
 export const REFERENCE_FORMATS: readonly ReferenceFormat[] = ['plain', 'markdown', 'uri'];
@@ -20,18 +21,18 @@ export interface CitedClause {
   types?: readonly string[];
 }
 
-/** "ISO 9001:2015", else the title, else the URN. */
+/** "ISO 9001:2015", else the title, else the URN; as one line without bidirectional controls (server text). */
 export function standardLabel(standard: CitedStandard): string {
-  return standard.reference?.trim() || standard.title?.trim() || standard.urn;
+  return displayText(standard.reference ?? '') || displayText(standard.title ?? '') || displayText(standard.urn);
 }
 
 /** "Clause 1 Scope", "Annex A Examples", "Foreword" — the title, or the type's label when the title is empty. */
 export function clauseLabel(clause: Omit<CitedClause, 'id'>): string {
   const types = clause.types ?? [];
-  const title = clause.title?.trim() || sectionLabel(types);
-  const number = clause.number?.trim();
+  const title = displayText(clause.title ?? '') || sectionLabel(types);
+  const number = displayText(clause.number ?? '');
   if (!number) return title;
-  const isAnnex = types.includes(SECTION_TYPES.Annex.type) || /^[A-Z]$/.test(number);
+  const isAnnex = sectionOf(types) === SECTION_TYPES.Annex || /^[A-Z]$/.test(number);
   if (isAnnex) return title === SECTION_TYPES.Annex.label ? `Annex ${number}` : `Annex ${number} ${title}`;
   return `Clause ${number} ${title}`;
 }

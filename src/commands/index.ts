@@ -8,7 +8,7 @@ import { pickStandard } from '../catalogue/standardPicker';
 import { StandardsFileSystem, documentLabel } from '../documents/standardsFileSystem';
 import type { ClauseRef, StandardRef } from '../model';
 import { formatReference } from '../references';
-import { SECTION_TYPES, sectionLabel, type SectionType } from '../service/index';
+import { SECTION_TYPES, hasType, sectionLabel, type SectionType } from '../service/index';
 import type { Session } from '../session';
 import { connectionMenu } from '../statusBar';
 import type { MessageNode, TreeNode } from '../tree/nodes';
@@ -66,7 +66,7 @@ export function registerCommands(deps: CommandDeps): vscode.Disposable {
   const sectionOf = async (standard: StandardRef, section: SectionType): Promise<ClauseRef> => {
     const clauses = await choose.clausesOf(standard);
     // By @type, never by title: titles may be empty.
-    const clause = clauses.find((c) => c.types.includes(section.type));
+    const clause = clauses.find((c) => hasType(c, section.type));
     if (!clause) throw new Error(vscode.l10n.t('{0} has no {1} clause (no clause of type {2}).', standard.reference || standard.urn, section.label, section.type));
     return toClauseRef(standard, clause);
   };

@@ -1,8 +1,11 @@
 /**
  * `standards:` URIs for clause documents: `standards:/<urn>/<clauseId>/<label>.json`. Only the URN and the clause
- * id are used to find the clause; the last segment is there so the editor tab reads like a title. Pure: no vscode.
+ * id are used to find the clause; the last segment is there so the editor tab reads like a title. The URN and the
+ * clause id are each one percent-encoded segment (the service's rule), so real URNs holding "/", "|" or spaces
+ * round-trip. Pure: no vscode.
  */
-import { clauseIdProblem, urnProblem } from '../service/urn';
+import { stripBidiControls } from '../service/displayText';
+import { clauseIdProblem, decodeSegment, encodeSegment, urnProblem } from '../service/urn';
 
 export const STANDARDS_SCHEME = 'standards';
 
@@ -14,12 +17,12 @@ export type StandardsPath =
 
 /** The path of a clause document (without scheme): each part one segment, the label made safe for a file name. */
 export function clauseDocumentPath(urn: string, clauseId: string, label: string): string {
-  return `/${urn}/${clauseId}/${safeFileName(label)}.json`;
+  return `/${encodeSegment(urn)}/${encodeSegment(clauseId)}/${safeFileName(label)}.json`;
 }
 
 /** A label safe as one path segment: no slashes or control characters, at most 120 characters. */
 export function safeFileName(label: string): string {
-  const safe = label
+  const safe = stripBidiControls(label)
     .replace(/[\u0000-\u001f\u007f]/g, '')
     .replace(/[/\\]/g, '-')
     .replace(/\s+/g, ' ')
@@ -33,10 +36,12 @@ export function parseStandardsPath(path: string): StandardsPath | undefined {
   const parts = path.split('/').filter((p, i) => i > 0 || p !== '');
   if (parts.length > 0 && parts[parts.length - 1] === '') parts.pop();
   if (parts.length === 0) return { kind: 'root' };
-  const [urn, clauseId, label, ...rest] = parts;
-  if (rest.length > 0 || urnProblem(urn)) return undefined;
-  if (clauseId === undefined) return { kind: 'standard', urn };
-  if (clauseIdProblem(clauseId)) return undefined;
+  const [rawUrn, rawClauseId, label, ...rest] = parts;
+  const urn = decodeSegment(rawUrn);
+  if (rest.length > 0 || urn === undefined || urnProblem(urn)) return undefined;
+  if (rawClauseId === undefined) return { kind: 'standard', urn };
+  const clauseId = decodeSegment(rawClauseId);
+  if (clauseId === undefined || clauseIdProblem(clauseId)) return undefined;
   if (label === undefined) return { kind: 'clauseFolder', urn, clauseId };
   if (!label.endsWith('.json') || label.length <= '.json'.length) return undefined;
   return { kind: 'clause', urn, clauseId, label };

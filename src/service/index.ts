@@ -3,8 +3,8 @@
  */
 export { createStandardsService, type ManagedStandardsService, type ServiceTuning } from './standardsService';
 export { ServiceError, isServiceError } from './errors';
-export { SECTION_LIST, SECTION_TYPES, hasType, sectionLabel, type SectionName, type SectionType } from './sections';
-export { clauseIdProblem, encodeSegment, isValidUrn, urnProblem, validateClauseId, validateUrn } from './urn';
+export { SECTION_LIST, SECTION_TYPES, hasType, sectionLabel, sectionOf, type SectionName, type SectionType } from './sections';
+export { clauseIdProblem, decodeSegment, encodeSegment, isValidUrn, urnProblem, validateClauseId, validateUrn } from './urn';
 export { readText } from './jsonld';
 export { parseConnectionInfo, serviceOptionsFrom, type ConnectionInfo } from './connectionInfo';
 export type * from './types';

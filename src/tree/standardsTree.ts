@@ -4,7 +4,7 @@
  */
 import * as vscode from 'vscode';
 import { clauseRef } from '../commands/refs';
-import { sectionLabel, SECTION_TYPES } from '../service/index';
+import { sectionLabel, sectionOf, SECTION_TYPES } from '../service/index';
 import type { Session } from '../session';
 import type { ClauseNode, LoadMoreNode, MessageNode, StandardNode, TreeNode } from './nodes';
 import type { StandardsModel } from './standardsModel';
@@ -123,7 +123,8 @@ function clauseItem(node: ClauseNode): vscode.TreeItem {
   const label = clause.number ? `${clause.number} ${title}` : title;
   const item = new vscode.TreeItem(label, node.children.length ? vscode.TreeItemCollapsibleState.Collapsed : vscode.TreeItemCollapsibleState.None);
   item.id = `s:${node.owner.position}/c:${clause.clauseId}`;
-  const icon = clause.types.map((t) => SECTION_ICONS[t]).find(Boolean) ?? 'symbol-misc';
+  const section = sectionOf(clause.types);
+  const icon = (section && SECTION_ICONS[section.type]) ?? 'symbol-misc';
   item.iconPath = new vscode.ThemeIcon(icon);
   item.tooltip = tooltip([
     ['', label],

@@ -102,10 +102,11 @@ describe('service: tolerant JSON-LD readers', () => {
     assert.equal(lastSegment('https://h/a/x%20y'), 'x y');
   });
 
-  it('labels section types, by known type first', () => {
+  it('labels section types, by the most specific type whatever the order', () => {
     assert.equal(SECTION_TYPES.Scope.type, 'corext:Scope');
     assert.equal(sectionLabel(['corext:NormativeReferences']), 'Normative references');
-    assert.equal(sectionLabel(['corext:Requirements', 'corext:Clause']), 'Clause');
+    assert.equal(sectionLabel(['corext:Requirements', 'corext:Clause']), 'Requirements');
+    assert.equal(sectionLabel(['corext:Clause', 'corext:Scope']), 'Scope');
     assert.equal(sectionLabel(['corext:FooBarBaz']), 'Foo bar baz');
     assert.equal(sectionLabel([]), 'Clause');
     assert.equal(hasType({ types: ['corext:Clause', 'corext:Scope'] }, 'corext:Scope'), true);
