@@ -1,7 +1,20 @@
 /**
  * The whole catalogue in a compact, searchable form, for "Find Standard…": built by paging the service, kept on
  * disk, searched as the user types. Pure: no vscode.
+ *
+ * Search ranks like an expert reads a catalogue. Text is split into tokens of letters or digits ("ISO/IEC
+ * 27001:2022" → iso iec 27001 2022, "iso9001" → iso 9001), each query token matching the start of a token. Tiers:
+ * the reference or number exactly, then a prefix of it, then all words in the reference, then the title starting
+ * with the phrase, then containing it, then all words anywhere (the words of a phrase in order, each starting a
+ * word). Within a tier: current before withdrawn, published before drafts, the base document before its
+ * amendments (unless the query names one), newer before older, shorter title before longer. Title matches of
+ * current records come before title matches of withdrawn ones.
+ * The URN is not searched by words (every entry would match "iso"); a query starting with "urn:" matches URNs.
+ *
+ * Fast at 100 000 entries: tokens are numbered in sorted order, so the tokens a query token is a prefix of form one
+ * range of numbers; each token lists its entries (in rank order), so the rarest query token gives the candidates.
  */
+import { factsOf, recordStatus, type StandardFacts } from './standardFacts';
 import type { Standard, StandardsPage } from '../service/types';
 
 export interface IndexEntry {
@@ -10,69 +23,362 @@ export interface IndexEntry {
   urn: string;
   reference?: string;
   title: string;
+  /** The record's status text when the service sends one ("current", "withdrawn"…). */
+  status?: string;
 }
 
 /** What is written to disk. */
 export interface StoredIndex {
-  version: 1;
+  version: 2;
   baseUrl: string;
   builtAt: number;
-  /** [urn, reference, title] per position. */
-  entries: Array<[string, string, string]>;
+  /** [urn, reference, title, status] per position. */
+  entries: Array<[string, string, string, string]>;
+}
+
+/** A search result: the entry and what the picker says about it. */
+export interface SearchHit {
+  entry: IndexEntry;
+  facts: StandardFacts;
+}
+
+/**
+ * Where a match ranks, best first. Matches on the reference are ranked by how well they match; matches on the
+ * words of a title put current records before withdrawn ones whatever the tier ("robots safety" means the current
+ * robot safety standard, not a withdrawn one whose title happens to read "robots - Safety").
+ */
+enum Bucket {
+  ReferenceExact,
+  ReferencePrefix,
+  ReferenceWords,
+  TitleStarts,
+  TitleContains,
+  Anywhere,
+  WithdrawnTitleStarts,
+  WithdrawnTitleContains,
+  WithdrawnAnywhere,
+}
+const BUCKETS = 9;
+const SUPPLEMENT_WORDS = new Set(['amd', 'amendment', 'cor', 'corrigendum', 'frag', 'fragment']);
+const MAX_QUERY_TOKENS = 12;
+
+/** Per-entry token data in flat arrays (CSR): entry i owns ids[start[i] .. start[i + 1]). */
+interface Tokens {
+  ids: Int32Array;
+  start: Int32Array;
+}
+
+/** For each token id, the ranks of the entries holding it, ascending: ranks[start[t] .. start[t + 1]). */
+class Postings {
+  private readonly ranks: Int32Array;
+  private readonly start: Int32Array;
+
+  /** `idsOf(i)` lists the token ids of entry i (repeats allowed); entries are visited in rank order. */
+  constructor(vocabularySize: number, byRank: Int32Array, idsOf: (i: number, visit: (id: number) => void) => void) {
+    const counts = new Int32Array(vocabularySize + 1);
+    const last = new Int32Array(vocabularySize).fill(-1);
+    const each = (r: number, visit: (id: number) => void): void =>
+      idsOf(byRank[r], (id) => {
+        if (last[id] !== r) {
+          last[id] = r;
+          visit(id);
+        }
+      });
+    for (let r = 0; r < byRank.length; r++) each(r, (id) => counts[id + 1]++);
+    for (let t = 0; t < vocabularySize; t++) counts[t + 1] += counts[t];
+    this.start = counts;
+    this.ranks = new Int32Array(counts[vocabularySize]);
+    const fill = counts.slice(0, vocabularySize);
+    last.fill(-1);
+    for (let r = 0; r < byRank.length; r++) each(r, (id) => (this.ranks[fill[id]++] = r));
+  }
+
+  count([lo, hi]: Range): number {
+    return this.start[hi] - this.start[lo];
+  }
+
+  /** Ascending, distinct ranks of the entries holding a token with an id in the range. */
+  of([lo, hi]: Range, entries: number): Int32Array {
+    const from = this.start[lo];
+    const to = this.start[hi];
+    if (hi - lo <= 1) return this.ranks.subarray(from, to);
+    const marks = new Uint8Array(entries);
+    for (let k = from; k < to; k++) marks[this.ranks[k]] = 1;
+    const ranks = new Int32Array(to - from);
+    let n = 0;
+    for (let r = 0; r < entries; r++) if (marks[r]) ranks[n++] = r;
+    return ranks.subarray(0, n);
+  }
+}
+
+/** Token ids `[lo, hi)`: the vocabulary tokens that start with a query token. */
+type Range = [number, number];
+
+/** One query, parsed once. */
+interface Query {
+  tokens: string[];
+  ranges: Range[];
+  /** Id of each token when it is a whole vocabulary token, else -1. */
+  exact: number[];
 }
 
 export class CatalogueIndex {
-  private readonly haystacks: string[];
+  /** Entries in rank order (see `rankOrder`); `byRank[r]` is an index into `entries`. */
+  private readonly byRank: Int32Array;
+  private readonly facts: StandardFacts[];
+  /** Sorted distinct tokens; a token's id is its place here. */
+  private readonly vocabulary: string[];
+  private readonly reference: Tokens;
+  private readonly title: Tokens;
+  /** Where the number starts and where its number block ("13818-7") ends, in reference tokens. */
+  private readonly numberStart: Int16Array;
+  private readonly numberEnd: Int16Array;
+  /** Where each tier finds its candidates. */
+  private readonly inReference: Postings;
+  private readonly inTitle: Postings;
+  private readonly anywhere: Postings;
+  /** Tokens that end a designation ("9001" in "ISO 9001:2015", "7" in "13818-7"): what an exact match ends on. */
+  private readonly designationEnd: Postings;
 
   constructor(
     readonly entries: readonly IndexEntry[],
     readonly builtAt: number,
   ) {
-    this.haystacks = entries.map((e) => normalise(`${e.reference ?? ''} ${e.title} ${e.urn}`));
+    this.facts = entries.map((e) => factsOf(e.urn, e.reference, e.status));
+    const referenceTokens = entries.map((e) => tokenizeReference(e.reference ?? ''));
+    const titleTokens = entries.map((e) => tokenize(e.title.slice(0, 1000)));
+    this.byRank = rankOrder(entries, this.facts);
+
+    const distinct = new Set<string>();
+    for (let i = 0; i < entries.length; i++) {
+      for (const t of referenceTokens[i].tokens) distinct.add(t);
+      for (const t of titleTokens[i]) distinct.add(t);
+    }
+    this.vocabulary = [...distinct].sort(compareStrings);
+    const idOf = new Map(this.vocabulary.map((t, i) => [t, i]));
+    this.reference = flatten(referenceTokens.map((r) => r.tokens), idOf);
+    this.title = flatten(titleTokens, idOf);
+    this.numberStart = Int16Array.from(referenceTokens, (r) => r.numberStart);
+    this.numberEnd = Int16Array.from(referenceTokens, (r) => r.numberEnd);
+
+    const size = this.vocabulary.length;
+    const each = (list: Tokens) => (i: number, visit: (id: number) => void) => {
+      for (let k = list.start[i]; k < list.start[i + 1]; k++) visit(list.ids[k]);
+    };
+    this.inReference = new Postings(size, this.byRank, each(this.reference));
+    this.inTitle = new Postings(size, this.byRank, each(this.title));
+    this.anywhere = new Postings(size, this.byRank, (i, visit) => {
+      each(this.reference)(i, visit);
+      each(this.title)(i, visit);
+    });
+    this.designationEnd = new Postings(size, this.byRank, (i, visit) => {
+      const start = this.reference.start[i];
+      const length = this.reference.start[i + 1] - start;
+      const end = this.numberEnd[i];
+      if (end > 0) visit(this.reference.ids[start + end - 1]);
+      if (length > 0) visit(this.reference.ids[start + length - 1]);
+      if (end < length) visit(this.reference.ids[start + end]);
+    });
   }
 
   get size(): number {
     return this.entries.length;
   }
 
-  /**
-   * Entries matching every word of `query` (case- and accent-insensitive), best first: the reference or number
-   * starting with the query, then matches in the reference, then matches in the title or URN. At most `limit`.
-   */
+  /** What the index knows about an entry's status, supplement and year. */
+  factsAt(position: number): StandardFacts | undefined {
+    return this.facts[position];
+  }
+
+  /** The best records first, at most `limit`. */
   search(query: string, limit = 200): IndexEntry[] {
-    const words = normalise(query).split(/\s+/).filter(Boolean);
-    if (words.length === 0) return this.entries.slice(0, limit);
-    const whole = normalise(query).trim();
-    const ranked: Array<{ entry: IndexEntry; score: number }> = [];
-    for (let i = 0; i < this.entries.length; i++) {
-      const haystack = this.haystacks[i];
-      if (!words.every((w) => haystack.includes(w))) continue;
-      const entry = this.entries[i];
-      const reference = normalise(entry.reference ?? '');
-      let score = 3;
-      if (reference === whole || reference.startsWith(`${whole}:`)) score = 0;
-      else if (reference.startsWith(whole) || numberOf(reference).startsWith(whole)) score = 1;
-      else if (words.every((w) => reference.includes(w))) score = 2;
-      ranked.push({ entry, score });
+    return this.searchHits(query, limit).map((h) => h.entry);
+  }
+
+  /** Like `search`, with each entry's facts. */
+  searchHits(query: string, limit = 200): SearchHit[] {
+    const trimmed = query.trim();
+    let ranked: number[];
+    if (!trimmed) ranked = Array.from(this.byRank.subarray(0, limit));
+    else if (/^urn:/i.test(trimmed)) ranked = this.searchUrn(trimmed.toLowerCase(), limit);
+    else ranked = this.searchWords(tokenize(trimmed.slice(0, 500)).slice(0, MAX_QUERY_TOKENS), limit);
+    return ranked.map((i) => ({ entry: this.entries[i], facts: this.facts[i] }));
+  }
+
+  /** The record of `urn` a user most likely means when only the URN is known: the best ranked one. */
+  bestForUrn(urn: string): IndexEntry | undefined {
+    for (let r = 0; r < this.byRank.length; r++) {
+      const entry = this.entries[this.byRank[r]];
+      if (entry.urn === urn) return entry;
     }
-    ranked.sort((a, b) => a.score - b.score || a.entry.position - b.entry.position);
-    return ranked.slice(0, limit).map((r) => r.entry);
+    return undefined;
   }
 
   toStored(baseUrl: string): StoredIndex {
-    return { version: 1, baseUrl, builtAt: this.builtAt, entries: this.entries.map((e) => [e.urn, e.reference ?? '', e.title]) };
+    return { version: 2, baseUrl, builtAt: this.builtAt, entries: this.entries.map((e) => [e.urn, e.reference ?? '', e.title, e.status ?? '']) };
   }
 
-  /** Reads what `toStored` wrote; undefined when it is not for `baseUrl` or not readable. */
+  /** Reads what `toStored` wrote; undefined when it is not for `baseUrl`, of an older version or not readable. */
   static fromStored(value: unknown, baseUrl: string): CatalogueIndex | undefined {
     const stored = value as Partial<StoredIndex> | undefined;
-    if (!stored || stored.version !== 1 || stored.baseUrl !== baseUrl || !Array.isArray(stored.entries) || typeof stored.builtAt !== 'number') return undefined;
+    if (!stored || stored.version !== 2 || stored.baseUrl !== baseUrl || !Array.isArray(stored.entries) || typeof stored.builtAt !== 'number') return undefined;
     const entries: IndexEntry[] = [];
     for (const row of stored.entries) {
       if (!Array.isArray(row) || typeof row[0] !== 'string') return undefined;
-      entries.push({ position: entries.length, urn: row[0], reference: row[1] || undefined, title: String(row[2] ?? '') });
+      entries.push({ position: entries.length, urn: row[0], reference: row[1] || undefined, title: String(row[2] ?? ''), status: row[3] || undefined });
     }
     return new CatalogueIndex(entries, stored.builtAt);
+  }
+
+  private searchUrn(prefix: string, limit: number): number[] {
+    const exact: number[] = [];
+    const starts: number[] = [];
+    for (let r = 0; r < this.byRank.length && exact.length < limit; r++) {
+      const i = this.byRank[r];
+      const urn = this.entries[i].urn.toLowerCase();
+      if (urn === prefix) exact.push(i);
+      else if (starts.length < limit && urn.startsWith(prefix)) starts.push(i);
+    }
+    return [...exact, ...starts].slice(0, limit);
+  }
+
+  /**
+   * Fills the tiers in order, each from the entries that can be in it, in rank order, and stops as soon as the
+   * better tiers hold `limit` entries: a later entry of a tier can only rank below the ones already found.
+   */
+  private searchWords(tokens: string[], limit: number): number[] {
+    if (tokens.length === 0) return [];
+    const ranges = tokens.map((t) => this.prefixRange(t));
+    if (ranges.some(([lo, hi]) => lo >= hi)) return [];
+    const query: Query = {
+      tokens,
+      ranges,
+      exact: tokens.map((t, k) => (this.vocabulary[ranges[k][0]] === t ? ranges[k][0] : -1)),
+    };
+    const n = this.entries.length;
+    const buckets: number[][] = Array.from({ length: BUCKETS }, () => []);
+    const placed = new Uint8Array(n);
+    // How many entries rank at or above `bucket`; once that reaches `limit`, a later entry of it cannot get in.
+    const better = (bucket: Bucket): number => buckets.slice(0, bucket + 1).reduce((sum, b) => sum + b.length, 0);
+    const place = (i: number, bucket: Bucket): void => {
+      placed[i] = 1;
+      if (buckets[bucket].length < limit) buckets[bucket].push(i);
+    };
+    const titleBucket = (i: number, bucket: Bucket): Bucket => (this.facts[i].current ? bucket : bucket + 3);
+
+    // Exact: the last token ends a designation.
+    const last = query.exact[tokens.length - 1];
+    if (last >= 0) {
+      for (const r of this.designationEnd.of([last, last + 1], n)) {
+        const i = this.byRank[r];
+        if (this.referenceBucket(i, query) === Bucket.ReferenceExact) place(i, Bucket.ReferenceExact);
+      }
+    }
+    // Prefix of the reference, or all words in it: from the reference postings of the rarest token.
+    for (const r of this.inReference.of(this.rarest(this.inReference, ranges), n)) {
+      if (better(Bucket.ReferencePrefix) >= limit) break;
+      const i = this.byRank[r];
+      if (placed[i]) continue;
+      const bucket = this.referenceBucket(i, query);
+      if (bucket !== undefined) place(i, bucket);
+    }
+    // The title starting with the phrase, or holding it: the phrase's first word starts a title word.
+    if (better(Bucket.ReferenceWords) < limit) {
+      for (const r of this.inTitle.of(ranges[0], n)) {
+        if (better(Bucket.TitleStarts) >= limit) break;
+        const i = this.byRank[r];
+        if (placed[i]) continue;
+        const at = this.phraseInTitle(i, ranges);
+        if (at === 0) place(i, titleBucket(i, Bucket.TitleStarts));
+        else if (at > 0) place(i, titleBucket(i, Bucket.TitleContains));
+      }
+    }
+    // Every word somewhere in the reference or the title.
+    if (better(Bucket.Anywhere) < limit) {
+      for (const r of this.anywhere.of(this.rarest(this.anywhere, ranges), n)) {
+        if (better(Bucket.Anywhere) >= limit) break;
+        const i = this.byRank[r];
+        if (!placed[i] && ranges.every((range) => this.holds(this.reference, i, range) || this.holds(this.title, i, range))) place(i, titleBucket(i, Bucket.Anywhere));
+      }
+    }
+
+    const namesSupplement = tokens.some((t) => SUPPLEMENT_WORDS.has(t));
+    const ranked: number[] = [];
+    for (const bucket of buckets) {
+      // Asked for an amendment or a corrigendum: those come before the base documents of their tier.
+      if (namesSupplement) bucket.sort((a, b) => Number(!this.facts[a].supplement) - Number(!this.facts[b].supplement));
+      for (const i of bucket) {
+        if (ranked.length === limit) return ranked;
+        ranked.push(i);
+      }
+    }
+    return ranked;
+  }
+
+  /** The range among `ranges` with the fewest postings. */
+  private rarest(postings: Postings, ranges: Range[]): Range {
+    return ranges.reduce((best, range) => (postings.count(range) < postings.count(best) ? range : best));
+  }
+
+  /** Exact, prefix or all words in the reference; undefined when not all query tokens are in the reference. */
+  private referenceBucket(i: number, query: Query): Bucket | undefined {
+    const { tokens, ranges, exact } = query;
+    const start = this.reference.start[i];
+    const length = this.reference.start[i + 1] - start;
+    const numberEnd = this.numberEnd[i];
+    const idAt = (k: number): number => this.reference.ids[start + k];
+    let best: Bucket | undefined;
+    // From the reference's start, from any publisher word or from its number: "ISO 9001", "9001", and "ISO 13485"
+    // for "EN ISO 13485:2016".
+    for (let from = 0; from <= this.numberStart[i]; from++) {
+      if (tokens.length > length - from) break;
+      let prefix = true;
+      for (let k = 0; k < tokens.length && prefix; k++) {
+        const id = idAt(from + k);
+        prefix = k < tokens.length - 1 ? id === exact[k] : id >= ranges[k][0] && id < ranges[k][1];
+      }
+      if (!prefix) continue;
+      const end = from + tokens.length;
+      // Exact: the whole designation ("ISO 9001", "13818-7"), with or without its year, or the whole reference.
+      const whole = exact[tokens.length - 1] === idAt(end - 1);
+      if (whole && (end === numberEnd || end === length || (end === numberEnd + 1 && isYear(this.vocabulary[idAt(end - 1)])))) return Bucket.ReferenceExact;
+      best = Bucket.ReferencePrefix;
+    }
+    if (best !== undefined) return best;
+    return ranges.every((range) => this.holds(this.reference, i, range)) ? Bucket.ReferenceWords : undefined;
+  }
+
+  /**
+   * Where the query's words stand one after the other in the title, each starting a title word ("robot safety" in
+   * "Robots - Safety requirements"): the title word it starts at, or -1.
+   */
+  private phraseInTitle(i: number, ranges: Range[]): number {
+    const start = this.title.start[i];
+    const length = this.title.start[i + 1] - start;
+    for (let at = 0; at + ranges.length <= length; at++) {
+      let k = 0;
+      while (k < ranges.length) {
+        const id = this.title.ids[start + at + k];
+        if (id < ranges[k][0] || id >= ranges[k][1]) break;
+        k++;
+      }
+      if (k === ranges.length) return at;
+    }
+    return -1;
+  }
+
+  /** True when entry `i` has a token whose id is in `[lo, hi)` in `list`. */
+  private holds(list: Tokens, i: number, [lo, hi]: Range): boolean {
+    for (let k = list.start[i]; k < list.start[i + 1]; k++) {
+      const id = list.ids[k];
+      if (id >= lo && id < hi) return true;
+    }
+    return false;
+  }
+
+  /** The ids of the vocabulary tokens starting with `prefix`: one range, since ids follow sorted order. */
+  private prefixRange(prefix: string): Range {
+    return [lowerBound(this.vocabulary, prefix), lowerBound(this.vocabulary, `${prefix}\uffff`)];
   }
 }
 
@@ -93,12 +399,70 @@ export async function buildCatalogueIndex(
   const maxEntries = options.maxEntries ?? 1_000_000;
   for (let offset = 0; entries.length < maxEntries; ) {
     const page = await listPage({ limit: options.pageSize, offset }, options.signal);
-    page.items.forEach((s: Standard) => entries.push({ position: entries.length, urn: s.urn, reference: s.reference, title: s.title }));
+    page.items.forEach((s: Standard) => entries.push({ position: entries.length, urn: s.urn, reference: s.reference, title: s.title, status: recordStatus(s) }));
     offset += page.items.length;
     options.onProgress?.({ loaded: entries.length, total: page.total });
     if (!page.hasMore || page.items.length === 0) break;
   }
   return new CatalogueIndex(entries, Date.now());
+}
+
+/** Lower case, accents off, tokens of letters or of digits: "ISO/IEC 27001-1:2022" → iso iec 27001 1 2022. */
+export function tokenize(text: string): string[] {
+  return normalise(text).match(/[a-z]+|[0-9]+/g) ?? [];
+}
+
+interface ReferenceTokens {
+  tokens: string[];
+  /** Index of the first digit token (the number), 0 when none. */
+  numberStart: number;
+  /** Index after the number block: the number and its parts ("13818-7"), before ":year", "/Amd", " CSV". */
+  numberEnd: number;
+}
+
+function tokenizeReference(reference: string): ReferenceTokens {
+  const text = normalise(reference.slice(0, 300));
+  const tokens: string[] = [];
+  let numberStart = -1;
+  let numberEnd = -1;
+  for (const match of text.matchAll(/[a-z]+|[0-9]+/g)) {
+    const token = match[0];
+    const before = match.index > 0 ? text[match.index - 1] : '';
+    if (numberStart < 0 && /^\d/.test(token)) numberStart = tokens.length;
+    else if (numberStart >= 0 && numberEnd < 0 && (!/^\d/.test(token) || (before !== '-' && before !== '.'))) numberEnd = tokens.length;
+    tokens.push(token);
+  }
+  if (numberStart < 0) return { tokens, numberStart: 0, numberEnd: tokens.length };
+  return { tokens, numberStart, numberEnd: numberEnd < 0 ? tokens.length : numberEnd };
+}
+
+function flatten(lists: string[][], idOf: Map<string, number>): Tokens {
+  const start = new Int32Array(lists.length + 1);
+  lists.forEach((list, i) => (start[i + 1] = start[i] + list.length));
+  const ids = new Int32Array(start[lists.length]);
+  lists.forEach((list, i) => list.forEach((t, k) => (ids[start[i] + k] = idOf.get(t) ?? -1)));
+  return { ids, start };
+}
+
+/**
+ * Positions in rank order: current first, published before drafts, base documents before supplements, newer
+ * first, shorter title first, then the service's order.
+ */
+function rankOrder(entries: readonly IndexEntry[], facts: readonly StandardFacts[]): Int32Array {
+  const order = Int32Array.from(entries.keys());
+  order.sort((a, b) => {
+    const fa = facts[a];
+    const fb = facts[b];
+    return (
+      Number(!fa.current) - Number(!fb.current) ||
+      Number(fa.draft) - Number(fb.draft) ||
+      Number(!!fa.supplement) - Number(!!fb.supplement) ||
+      (fb.year ?? 0) - (fa.year ?? 0) ||
+      entries[a].title.length - entries[b].title.length ||
+      a - b
+    );
+  });
+  return order;
 }
 
 function normalise(text: string): string {
@@ -108,8 +472,21 @@ function normalise(text: string): string {
     .toLowerCase();
 }
 
-/** "iso/iec 27001-1:2022" → "27001-1:2022": the number part of a reference. */
-function numberOf(reference: string): string {
-  const match = /\d.*$/.exec(reference);
-  return match ? match[0] : '';
+function isYear(token: string): boolean {
+  return /^(19|20)\d\d$/.test(token);
+}
+
+function compareStrings(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}
+
+function lowerBound(sorted: readonly string[], value: string): number {
+  let lo = 0;
+  let hi = sorted.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (sorted[mid] < value) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
 }

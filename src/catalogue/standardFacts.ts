@@ -1,0 +1,75 @@
+/**
+ * What a catalogue record says about itself beyond its title, read the way an engineer reads it: is it current,
+ * is it an amendment or a corrigendum of another document, which year is its edition. From the record's status
+ * when the service sends one, else from the URN (ISO stage 95.xx is withdrawn) and the reference
+ * ("ISO 9001:2015/Amd 1:2024", "IEC 62304:2006+AMD1:2015 CSV"). Pure: no vscode.
+ */
+import { readText } from '../service/jsonld';
+import type { Standard } from '../service/types';
+
+/** What the UI says about a record that is not simply current. */
+export type StatusLabel = 'withdrawn' | 'replaced' | 'under review' | 'draft';
+export type SupplementKind = 'amendment' | 'corrigendum' | 'fragment';
+
+export interface StandardFacts {
+  /** False for withdrawn, replaced, cancelled… records. */
+  current: boolean;
+  /** A draft not yet published (ISO/DIS, ISO/CD…, or a stage before 60 in the URN). */
+  draft: boolean;
+  status?: StatusLabel;
+  supplement?: SupplementKind;
+  /** Year of the edition (of the base document for a supplement), when the reference gives it. */
+  year?: number;
+}
+
+const STATUS_KEYS = ['status', 'corext:status', 'dcterms:status', 'bibo:status', 'publicationStatus', 'state'] as const;
+const NOT_CURRENT = /withdrawn|cancel|obsolete|superseded|deleted|replaced|revised/;
+// Committee and enquiry drafts: "ISO/CD 9001", "ISO/DIS 10218-1", "ISO/IEC FDIS 27002", "ISO 9001:2015/DAmd 1".
+const DRAFT_REFERENCE = /^[A-Z/ ]*\b(?:AWI|NP|PWI|WD|CD|DIS|FDIS|PRF|DTS|DTR|DPAS)\b|\/\s*(?:DAmd|CD ?Amd|FDAmd|PDAM|DAM)\b/;
+
+/** The status text a record carries, if any ("current", "withdrawn", "replaced"…), lower case. */
+export function recordStatus(standard: Pick<Standard, 'raw'>): string | undefined {
+  for (const key of STATUS_KEYS) {
+    const text = readText(standard.raw[key]).trim().toLowerCase();
+    if (text) return text.slice(0, 40);
+  }
+  return undefined;
+}
+
+export function factsOf(urn: string, reference: string | undefined, status: string | undefined): StandardFacts {
+  const stage = /:stage-(\d\d)\.(\d\d)/.exec(urn);
+  let label: StatusLabel | undefined;
+  if (status && NOT_CURRENT.test(status)) label = /replaced|superseded|revised/.test(status) ? 'replaced' : 'withdrawn';
+  else if (!status && stage?.[1] === '95') label = 'withdrawn';
+  else if (stage?.[1] === '90') label = 'under review';
+  const draft = label === undefined && ((stage !== null && Number(stage[1]) < 60) || /:stage-draft\b/.test(urn) || DRAFT_REFERENCE.test((reference ?? '').slice(0, 200)));
+  if (draft) label = 'draft';
+  return {
+    current: label !== 'withdrawn' && label !== 'replaced',
+    draft,
+    status: label,
+    supplement: supplementOf(urn, reference ?? ''),
+    year: yearOf(reference ?? ''),
+  };
+}
+
+/** "ISO 9001:2015/Amd 1:2024" → amendment; a consolidated "+AMD1" version (CSV) is a whole document, not one. */
+function supplementOf(urn: string, reference: string): SupplementKind | undefined {
+  const ref = reference.slice(0, 200).toLowerCase();
+  const text = `${ref} ${urn.slice(0, 300).toLowerCase()}`;
+  if (/\/\s*frag|\/frag\d/.test(text)) return 'fragment';
+  if (/\/\s*(amd|amendment)\b|\/\s*amd\s*\d|\|\|amd:|:amd:/.test(text)) return 'amendment';
+  if (/\/\s*(cor|corrigendum)\b|\/\s*cor\s*\d|\|\|cor:|:cor:/.test(text)) return 'corrigendum';
+  return undefined;
+}
+
+/** The first year after the number: "ISO/IEC 27001:2022/Amd 1:2024" → 2022. */
+function yearOf(reference: string): number | undefined {
+  const match = /:((?:19|20)\d\d)\b/.exec(reference.slice(0, 200));
+  return match ? Number(match[1]) : undefined;
+}
+
+/** "withdrawn · amendment": what a picker or tooltip says beside the title; '' for a current base document. */
+export function factsLabel(facts: StandardFacts): string {
+  return [facts.status, facts.supplement].filter(Boolean).join(' · ');
+}
