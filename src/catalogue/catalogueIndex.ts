@@ -15,7 +15,7 @@
  * range of numbers; each token lists its entries (in rank order), so the rarest query token gives the candidates.
  */
 import { factsOf, recordStatus, type StandardFacts } from './standardFacts';
-import type { Standard, StandardsPage } from '../service/types';
+import type { StandardsPage } from '../service/types';
 
 export interface IndexEntry {
   /** Position in the service's list order (the tree's order). */
@@ -225,7 +225,9 @@ export class CatalogueIndex {
     const entries: IndexEntry[] = [];
     for (const row of stored.entries) {
       if (!Array.isArray(row) || typeof row[0] !== 'string') return undefined;
-      entries.push({ position: entries.length, urn: row[0], reference: row[1] || undefined, title: String(row[2] ?? ''), status: row[3] || undefined });
+      const entry: IndexEntry = { position: entries.length, urn: row[0], reference: row[1] || undefined, title: String(row[2] ?? '') };
+      if (typeof row[3] === 'string' && row[3]) entry.status = row[3];
+      entries.push(entry);
     }
     return new CatalogueIndex(entries, stored.builtAt);
   }
@@ -256,13 +258,17 @@ export class CatalogueIndex {
       exact: tokens.map((t, k) => (this.vocabulary[ranges[k][0]] === t ? ranges[k][0] : -1)),
     };
     const n = this.entries.length;
-    const buckets: number[][] = Array.from({ length: BUCKETS }, () => []);
+    // Each bucket in two halves: asked for an amendment or a corrigendum ("IEC 62304 amd"), supplements come
+    // first in their bucket; otherwise the second half stays empty.
+    const namesSupplement = tokens.some((t) => SUPPLEMENT_WORDS.has(t));
+    const halves: number[][] = Array.from({ length: BUCKETS * 2 }, () => []);
     const placed = new Uint8Array(n);
     // How many entries rank at or above `bucket`; once that reaches `limit`, a later entry of it cannot get in.
-    const better = (bucket: Bucket): number => buckets.slice(0, bucket + 1).reduce((sum, b) => sum + b.length, 0);
+    const better = (bucket: Bucket): number => halves.slice(0, bucket * 2 + 1).reduce((sum, b) => sum + b.length, 0);
     const place = (i: number, bucket: Bucket): void => {
       placed[i] = 1;
-      if (buckets[bucket].length < limit) buckets[bucket].push(i);
+      const half = halves[bucket * 2 + (namesSupplement && !this.facts[i].supplement ? 1 : 0)];
+      if (half.length < limit) half.push(i);
     };
     const titleBucket = (i: number, bucket: Bucket): Bucket => (this.facts[i].current ? bucket : bucket + 3);
 
@@ -302,17 +308,7 @@ export class CatalogueIndex {
       }
     }
 
-    const namesSupplement = tokens.some((t) => SUPPLEMENT_WORDS.has(t));
-    const ranked: number[] = [];
-    for (const bucket of buckets) {
-      // Asked for an amendment or a corrigendum: those come before the base documents of their tier.
-      if (namesSupplement) bucket.sort((a, b) => Number(!this.facts[a].supplement) - Number(!this.facts[b].supplement));
-      for (const i of bucket) {
-        if (ranked.length === limit) return ranked;
-        ranked.push(i);
-      }
-    }
-    return ranked;
+    return halves.flat().slice(0, limit);
   }
 
   /** The range among `ranges` with the fewest postings. */
@@ -399,7 +395,12 @@ export async function buildCatalogueIndex(
   const maxEntries = options.maxEntries ?? 1_000_000;
   for (let offset = 0; entries.length < maxEntries; ) {
     const page = await listPage({ limit: options.pageSize, offset }, options.signal);
-    page.items.forEach((s: Standard) => entries.push({ position: entries.length, urn: s.urn, reference: s.reference, title: s.title, status: recordStatus(s) }));
+    for (const s of page.items) {
+      const entry: IndexEntry = { position: entries.length, urn: s.urn, reference: s.reference, title: s.title };
+      const status = recordStatus(s);
+      if (status) entry.status = status;
+      entries.push(entry);
+    }
     offset += page.items.length;
     options.onProgress?.({ loaded: entries.length, total: page.total });
     if (!page.hasMore || page.items.length === 0) break;

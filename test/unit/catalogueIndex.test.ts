@@ -15,7 +15,8 @@ describe('catalogue index', () => {
   );
 
   it('matches number, reference and title words, best first', () => {
-    assert.deepEqual(index.search('9001').map((e) => e.position), [1, 0]);
+    assert.deepEqual(index.search('9001').map((e) => e.position), [1]);
+    assert.deepEqual(index.search('900').map((e) => e.position), [1], 'a token prefix, not any substring');
     assert.deepEqual(index.search('ISO/IEC 27001').map((e) => e.position), [2]);
     assert.deepEqual(index.search('quality requirements').map((e) => e.position), [1]);
     assert.deepEqual(index.search('execution acier').map((e) => e.position), [3], 'accents ignored');
@@ -29,6 +30,7 @@ describe('catalogue index', () => {
     const back = CatalogueIndex.fromStored(stored, 'http://h/p');
     assert.deepEqual(back?.entries, index.entries);
     assert.equal(CatalogueIndex.fromStored(stored, 'http://other/p'), undefined);
+    assert.equal(CatalogueIndex.fromStored({ ...(stored as object), version: 1 }, 'http://h/p'), undefined, 'an older index is rebuilt');
     assert.equal(CatalogueIndex.fromStored({ version: 2 }, 'http://h/p'), undefined);
     assert.equal(CatalogueIndex.fromStored(null, 'http://h/p'), undefined);
   });
