@@ -13,6 +13,8 @@ export interface ClauseRef {
   /** e.g. "ISO 9001:2015". */
   standardReference?: string;
   standardTitle?: string;
+  /** Position of the standard's record in the catalogue, so the record the user came from is revealed (a URN may repeat). */
+  standardPosition?: number;
 }
 
 /** Identifies a standard for commands (Copy URN, Insert Scope Reference…). */
@@ -20,4 +22,6 @@ export interface StandardRef {
   urn: string;
   reference?: string;
   title?: string;
+  /** Position of the record in the catalogue, when known: the same URN may belong to several records. */
+  position?: number;
 }

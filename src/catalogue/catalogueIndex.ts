@@ -145,21 +145,36 @@ export class CatalogueIndex {
     readonly builtAt: number,
   ) {
     this.facts = entries.map((e) => factsOf(e.urn, e.reference, e.status));
-    const referenceTokens = entries.map((e) => tokenizeReference(e.reference ?? ''));
-    const titleTokens = entries.map((e) => tokenize(e.title.slice(0, 1000)));
     this.byRank = rankOrder(entries, this.facts);
-
-    const distinct = new Set<string>();
+    // Tokens are numbered as first seen, then renumbered in sorted order; no per-entry arrays (100 000 entries).
+    const seen = new Map<string, number>();
+    const firstSeen: string[] = [];
+    const idOf = (token: string): number => {
+      let id = seen.get(token);
+      if (id === undefined) {
+        id = firstSeen.length;
+        seen.set(token, id);
+        firstSeen.push(token);
+      }
+      return id;
+    };
+    const reference = new TokenBuilder(entries.length);
+    const title = new TokenBuilder(entries.length);
+    this.numberStart = new Int16Array(entries.length);
+    this.numberEnd = new Int16Array(entries.length);
     for (let i = 0; i < entries.length; i++) {
-      for (const t of referenceTokens[i].tokens) distinct.add(t);
-      for (const t of titleTokens[i]) distinct.add(t);
+      const { numberStart, numberEnd } = scanReference(entries[i].reference ?? '', (token) => reference.add(idOf(token)));
+      this.numberStart[i] = numberStart;
+      this.numberEnd[i] = numberEnd;
+      reference.endEntry();
+      scanTokens(entries[i].title.slice(0, 1000), (token) => title.add(idOf(token)));
+      title.endEntry();
     }
-    this.vocabulary = [...distinct].sort(compareStrings);
-    const idOf = new Map(this.vocabulary.map((t, i) => [t, i]));
-    this.reference = flatten(referenceTokens.map((r) => r.tokens), idOf);
-    this.title = flatten(titleTokens, idOf);
-    this.numberStart = Int16Array.from(referenceTokens, (r) => r.numberStart);
-    this.numberEnd = Int16Array.from(referenceTokens, (r) => r.numberEnd);
+    this.vocabulary = firstSeen.slice().sort(compareStrings);
+    const sortedId = new Int32Array(firstSeen.length);
+    this.vocabulary.forEach((token, id) => (sortedId[seen.get(token) ?? 0] = id));
+    this.reference = reference.build(sortedId);
+    this.title = title.build(sortedId);
 
     const size = this.vocabulary.length;
     const each = (list: Tokens) => (i: number, visit: (id: number) => void) => {
@@ -410,39 +425,84 @@ export async function buildCatalogueIndex(
 
 /** Lower case, accents off, tokens of letters or of digits: "ISO/IEC 27001-1:2022" → iso iec 27001 1 2022. */
 export function tokenize(text: string): string[] {
-  return normalise(text).match(/[a-z]+|[0-9]+/g) ?? [];
-}
-
-interface ReferenceTokens {
-  tokens: string[];
-  /** Index of the first digit token (the number), 0 when none. */
-  numberStart: number;
-  /** Index after the number block: the number and its parts ("13818-7"), before ":year", "/Amd", " CSV". */
-  numberEnd: number;
-}
-
-function tokenizeReference(reference: string): ReferenceTokens {
-  const text = normalise(reference.slice(0, 300));
   const tokens: string[] = [];
+  scanTokens(text, (token) => tokens.push(token));
+  return tokens;
+}
+
+/** Token ids per entry, appended as entries are scanned. */
+class TokenBuilder {
+  private ids = new Int32Array(1024);
+  private length = 0;
+  private readonly start: Int32Array;
+  private entry = 0;
+
+  constructor(entries: number) {
+    this.start = new Int32Array(entries + 1);
+  }
+
+  add(id: number): void {
+    if (this.length === this.ids.length) {
+      const grown = new Int32Array(this.ids.length * 2);
+      grown.set(this.ids);
+      this.ids = grown;
+    }
+    this.ids[this.length++] = id;
+  }
+
+  endEntry(): void {
+    this.start[++this.entry] = this.length;
+  }
+
+  /** The tokens with their ids renumbered by `sortedId`. */
+  build(sortedId: Int32Array): Tokens {
+    const ids = this.ids.slice(0, this.length);
+    for (let k = 0; k < ids.length; k++) ids[k] = sortedId[ids[k]];
+    return { ids, start: this.start };
+  }
+}
+
+/** Calls `visit` with each token of letters or of digits, lower case, accents off; returns nothing else. */
+function scanTokens(text: string, visit: (token: string) => void): void {
+  scan(normalise(text), visit);
+}
+
+/**
+ * Like `scanTokens` for a reference, and says where its number starts (the first digit token; 0 when none) and
+ * where its number block ("13818-7", "60601-1-11") ends: before ":year", "/Amd", " CSV" or any word.
+ */
+function scanReference(reference: string, visit: (token: string) => void): { numberStart: number; numberEnd: number } {
+  let count = 0;
   let numberStart = -1;
   let numberEnd = -1;
-  for (const match of text.matchAll(/[a-z]+|[0-9]+/g)) {
-    const token = match[0];
-    const before = match.index > 0 ? text[match.index - 1] : '';
-    if (numberStart < 0 && /^\d/.test(token)) numberStart = tokens.length;
-    else if (numberStart >= 0 && numberEnd < 0 && (!/^\d/.test(token) || (before !== '-' && before !== '.'))) numberEnd = tokens.length;
-    tokens.push(token);
-  }
-  if (numberStart < 0) return { tokens, numberStart: 0, numberEnd: tokens.length };
-  return { tokens, numberStart, numberEnd: numberEnd < 0 ? tokens.length : numberEnd };
+  scan(normalise(reference.slice(0, 300)), (token, before) => {
+    const digits = token.charCodeAt(0) <= 57;
+    if (numberStart < 0 && digits) numberStart = count;
+    else if (numberStart >= 0 && numberEnd < 0 && (!digits || (before !== '-' && before !== '.'))) numberEnd = count;
+    count++;
+    visit(token);
+  });
+  if (numberStart < 0) return { numberStart: 0, numberEnd: count };
+  return { numberStart, numberEnd: numberEnd < 0 ? count : numberEnd };
 }
 
-function flatten(lists: string[][], idOf: Map<string, number>): Tokens {
-  const start = new Int32Array(lists.length + 1);
-  lists.forEach((list, i) => (start[i + 1] = start[i] + list.length));
-  const ids = new Int32Array(start[lists.length]);
-  lists.forEach((list, i) => list.forEach((t, k) => (ids[start[i] + k] = idOf.get(t) ?? -1)));
-  return { ids, start };
+/** Runs of a–z or of 0–9 in normalised text, with the character before each run. */
+function scan(text: string, visit: (token: string, before: string) => void): void {
+  let from = -1;
+  let digits = false;
+  for (let k = 0; k <= text.length; k++) {
+    const c = k < text.length ? text.charCodeAt(k) : 0;
+    const isDigit = c >= 48 && c <= 57;
+    const isLetter = c >= 97 && c <= 122;
+    if (from >= 0 && (!(isDigit || isLetter) || isDigit !== digits)) {
+      visit(text.slice(from, k), from > 0 ? text[from - 1] : '');
+      from = -1;
+    }
+    if (from < 0 && (isDigit || isLetter)) {
+      from = k;
+      digits = isDigit;
+    }
+  }
 }
 
 /**
@@ -450,27 +510,23 @@ function flatten(lists: string[][], idOf: Map<string, number>): Tokens {
  * first, shorter title first, then the service's order.
  */
 function rankOrder(entries: readonly IndexEntry[], facts: readonly StandardFacts[]): Int32Array {
-  const order = Int32Array.from(entries.keys());
-  order.sort((a, b) => {
-    const fa = facts[a];
-    const fb = facts[b];
-    return (
-      Number(!fa.current) - Number(!fb.current) ||
-      Number(fa.draft) - Number(fb.draft) ||
-      Number(!!fa.supplement) - Number(!!fb.supplement) ||
-      (fb.year ?? 0) - (fa.year ?? 0) ||
-      entries[a].title.length - entries[b].title.length ||
-      a - b
-    );
-  });
-  return order;
+  // One number per entry, most significant first, the position in the low 21 bits: a native numeric sort.
+  const keys = new Float64Array(entries.length);
+  for (let i = 0; i < entries.length; i++) {
+    const f = facts[i];
+    const group = Number(!f.current) * 4 + Number(f.draft) * 2 + Number(!!f.supplement);
+    const age = 4095 - Math.min(4095, f.year ?? 0);
+    const length = Math.min(1023, entries[i].title.length);
+    keys[i] = ((group * 4096 + age) * 1024 + length) * 2 ** 21 + i;
+  }
+  keys.sort();
+  return Int32Array.from(keys, (key) => key % 2 ** 21);
 }
 
 function normalise(text: string): string {
-  return text
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase();
+  const lower = text.toLowerCase();
+  // Accents and ligatures off ("Exécution" → "execution"); text without such letters (most) skips this.
+  return /[\u00c0-\u024f\u1e00-\u1eff\ufb00-\ufb06]/.test(lower) ? lower.normalize('NFKD').replace(/[\u0300-\u036f]/g, '') : lower;
 }
 
 function isYear(token: string): boolean {

@@ -3,6 +3,7 @@
  * background with progress and cancellation when missing, rebuilt on demand.
  */
 import { createHash } from 'node:crypto';
+import { promises as fs } from 'node:fs';
 import * as vscode from 'vscode';
 import type { Session } from '../session';
 import { CatalogueIndex, buildCatalogueIndex } from './catalogueIndex';
@@ -90,8 +91,20 @@ export class CatalogueStore implements vscode.Disposable {
     }
   }
 
+  /** Readable by this user only (0600 in a 0700 folder): what someone subscribes to is nobody else's business. */
   private async write(baseUrl: string, index: CatalogueIndex): Promise<void> {
-    await vscode.workspace.fs.createDirectory(this.storage);
-    await vscode.workspace.fs.writeFile(this.file(baseUrl), new TextEncoder().encode(JSON.stringify(index.toStored(baseUrl))));
+    const bytes = new TextEncoder().encode(JSON.stringify(index.toStored(baseUrl)));
+    const target = this.file(baseUrl);
+    if (target.scheme !== 'file') {
+      await vscode.workspace.fs.createDirectory(this.storage);
+      await vscode.workspace.fs.writeFile(target, bytes);
+      return;
+    }
+    await fs.mkdir(this.storage.fsPath, { recursive: true, mode: 0o700 });
+    await fs.chmod(this.storage.fsPath, 0o700);
+    // Written aside, then renamed: a crash never leaves half an index to be read back.
+    const partial = `${target.fsPath}.${process.pid}.partial`;
+    await fs.writeFile(partial, bytes, { mode: 0o600 });
+    await fs.rename(partial, target.fsPath);
   }
 }

@@ -3,11 +3,22 @@
  * with a button to rebuild the index. Matching is ours: VS Code is given only the best 200 items.
  */
 import * as vscode from 'vscode';
+import { displayText } from '../service/displayText';
 import type { CatalogueIndex, IndexEntry } from './catalogueIndex';
 import type { CatalogueStore } from './catalogueStore';
+import { factsLabel } from './standardFacts';
 
 interface EntryItem extends vscode.QuickPickItem {
   entry: IndexEntry;
+}
+
+/**
+ * `sortByLabel` is still a proposed API (microsoft/vscode#73904) but honoured by every VS Code since 1.41: without
+ * it VS Code re-sorts our ranked items by how the label matches, putting "ISO 9001:1994" before "ISO 9001:2015".
+ * Setting it on a VS Code that does not know it does nothing.
+ */
+interface RankedQuickPick<T extends vscode.QuickPickItem> extends vscode.QuickPick<T> {
+  sortByLabel: boolean;
 }
 
 const REBUILD: vscode.QuickInputButton = { iconPath: new vscode.ThemeIcon('refresh'), tooltip: vscode.l10n.t('Rebuild the catalogue index') };
@@ -15,7 +26,8 @@ const REBUILD: vscode.QuickInputButton = { iconPath: new vscode.ThemeIcon('refre
 /** Asks for a standard; undefined when the user cancels. */
 export async function pickStandard(store: CatalogueStore, title: string): Promise<IndexEntry | undefined> {
   let index = await store.get();
-  const pick = vscode.window.createQuickPick<EntryItem>();
+  const pick = vscode.window.createQuickPick<EntryItem>() as RankedQuickPick<EntryItem>;
+  pick.sortByLabel = false;
   pick.title = title;
   pick.placeholder = vscode.l10n.t('Type a number, reference or words of the title (e.g. 9001, ISO/IEC 27001, quality management)');
   pick.matchOnDescription = false;
@@ -54,12 +66,16 @@ export async function pickStandard(store: CatalogueStore, title: string): Promis
 }
 
 function toItems(index: CatalogueIndex, query: string): EntryItem[] {
-  return index.search(query, 200).map((entry) => ({
-    label: entry.reference || entry.title || entry.urn,
-    description: entry.reference ? entry.title : undefined,
-    detail: entry.urn,
-    // Our own matching chose these; VS Code must not filter them again.
-    alwaysShow: true,
-    entry,
-  }));
+  return index.searchHits(query, 200).map(({ entry, facts }) => {
+    const status = factsLabel(facts);
+    const title = displayText(entry.title);
+    return {
+      label: displayText(entry.reference ?? '') || title || entry.urn,
+      description: [status && `(${status})`, entry.reference ? title : ''].filter(Boolean).join(' '),
+      detail: entry.urn,
+      // Our own matching chose and ordered these; VS Code must not filter them again.
+      alwaysShow: true,
+      entry,
+    };
+  });
 }

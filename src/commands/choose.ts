@@ -26,7 +26,7 @@ export function createChooser(session: Session, catalogue: CatalogueStore, selec
       const given = asStandardRef(arg) ?? asStandardRef(selection()[0]);
       if (given) return given;
       const entry = await pickStandard(catalogue, title);
-      return entry && { urn: entry.urn, reference: entry.reference, title: entry.title };
+      return entry && { urn: entry.urn, reference: entry.reference, title: entry.title, position: entry.position };
     },
 
     async clause(arg, title) {
@@ -73,5 +73,6 @@ export function toClauseRef(standard: StandardRef, clause: Clause): ClauseRef {
     types: clause.types,
     standardReference: standard.reference,
     standardTitle: standard.title,
+    standardPosition: standard.position,
   };
 }

@@ -42,9 +42,11 @@ export function registerCommands(deps: CommandDeps): vscode.Disposable {
   const target = new TargetEditor();
   const choose: Chooser = createChooser(session, catalogue, () => view.selection);
 
+  /** Reveals the record at `position` when it is the URN's (the one the user came from), else the URN's best record. */
   const reveal = async (urn: string, position?: number): Promise<StandardRef | undefined> => {
     const index = await catalogue.get();
-    const entry = position !== undefined ? index.entries[position] : index.entries.find((e) => e.urn === urn);
+    const given = position !== undefined ? index.entries[position] : undefined;
+    const entry = given?.urn === urn ? given : index.bestForUrn(urn);
     if (!entry) {
       void vscode.window.showWarningMessage(vscode.l10n.t('{0} is not in the catalogue index. Rebuild it from Find Standard… if the catalogue changed.', urn));
       return undefined;
@@ -52,7 +54,7 @@ export function registerCommands(deps: CommandDeps): vscode.Disposable {
     if (model.isEmpty) await model.loadNextPage();
     const node = model.ensureLoaded(entry.position, index.entries);
     if (node) await view.reveal(node, { select: true, focus: true, expand: false });
-    return { urn: entry.urn, reference: entry.reference, title: entry.title };
+    return { urn: entry.urn, reference: entry.reference, title: entry.title, position: entry.position };
   };
 
   const insertClause = async (ref: ClauseRef): Promise<string> => {
@@ -92,7 +94,7 @@ export function registerCommands(deps: CommandDeps): vscode.Disposable {
     },
     'standardsExplorer.revealStandard': async (arg) => {
       const ref = asStandardRef(arg);
-      return ref ? reveal(ref.urn) : undefined;
+      return ref ? reveal(ref.urn, ref.position) : undefined;
     },
 
     'standardsExplorer.openClause': async (arg) => {

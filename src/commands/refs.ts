@@ -13,11 +13,12 @@ export function clauseRef(node: ClauseNode): ClauseRef {
     types: clause.types,
     standardReference: owner.standard.reference,
     standardTitle: owner.standard.title,
+    standardPosition: owner.position,
   };
 }
 
 export function standardRef(node: StandardNode): StandardRef {
-  return { urn: node.standard.urn, reference: node.standard.reference, title: node.standard.title };
+  return { urn: node.standard.urn, reference: node.standard.reference, title: node.standard.title, position: node.position };
 }
 
 function isObject(value: unknown): value is Record<string, unknown> {
@@ -42,7 +43,7 @@ export function asStandardRef(arg: unknown): StandardRef | undefined {
     // A ClauseRef carries the standard's fields under other names.
     if (typeof arg.clauseId === 'string') {
       const ref = arg as unknown as ClauseRef;
-      return { urn: ref.urn, reference: ref.standardReference, title: ref.standardTitle };
+      return { urn: ref.urn, reference: ref.standardReference, title: ref.standardTitle, position: ref.standardPosition };
     }
     return arg as unknown as StandardRef;
   }

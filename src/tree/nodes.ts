@@ -12,6 +12,8 @@ export interface ClauseNode {
   kind: 'clause';
   owner: StandardNode;
   clause: Clause;
+  /** Unique among the standard's clauses even when a server lists the same clause twice: the id, "#2" on repeats. */
+  key: string;
   parent?: ClauseNode;
   children: ClauseNode[];
 }
@@ -38,9 +40,13 @@ export type TreeNode = StandardNode | ClauseNode | LoadMoreNode | MessageNode;
 /** Clause nodes nested by `parent` when the service gives it, in service order. */
 export function nestClauses(owner: StandardNode, clauses: readonly Clause[]): ClauseNode[] {
   const byId = new Map<string, ClauseNode>();
+  const seen = new Map<string, number>();
   const roots: ClauseNode[] = [];
   for (const clause of clauses) {
-    const node: ClauseNode = { kind: 'clause', owner, clause, children: [] };
+    const repeat = (seen.get(clause.id) ?? 0) + 1;
+    seen.set(clause.id, repeat);
+    const key = repeat === 1 ? clause.id : `${clause.id}#${repeat}`;
+    const node: ClauseNode = { kind: 'clause', owner, clause, key, children: [] };
     const parent = clause.parent ? byId.get(clause.parent) : undefined;
     if (parent) {
       node.parent = parent;

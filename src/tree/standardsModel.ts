@@ -100,7 +100,8 @@ export class StandardsModel implements vscode.Disposable {
     const added: StandardNode[] = [];
     for (let i = this.root.standards.length; i < until; i++) {
       const entry = index[i];
-      added.push({ kind: 'standard', position: i, standard: { urn: entry.urn, title: entry.title, reference: entry.reference, raw: {} } });
+      const raw = entry.status ? { status: entry.status } : {};
+      added.push({ kind: 'standard', position: i, standard: { urn: entry.urn, title: entry.title, reference: entry.reference, raw } });
     }
     const standards = [...this.root.standards, ...added];
     const total = this.root.total ?? index.length;

@@ -4,7 +4,9 @@
  */
 import * as vscode from 'vscode';
 import { clauseRef } from '../commands/refs';
-import { sectionLabel, sectionOf, SECTION_TYPES } from '../service/index';
+import { factsLabel, factsOf, recordStatus } from '../catalogue/standardFacts';
+import { standardLabel } from '../references';
+import { displayText, sectionLabel, sectionOf, SECTION_TYPES } from '../service/index';
 import type { Session } from '../session';
 import type { ClauseNode, LoadMoreNode, MessageNode, StandardNode, TreeNode } from './nodes';
 import type { StandardsModel } from './standardsModel';
@@ -102,27 +104,32 @@ function errorNodes(message: string, parent: StandardNode | undefined, retry: ()
 
 function standardItem(node: StandardNode): vscode.TreeItem {
   const { standard } = node;
-  const label = standard.reference || standard.title || standard.urn;
+  // Server text, shown without bidirectional controls that could make it read as something else.
+  const label = standardLabel(standard);
+  const title = displayText(standard.title);
   const item = new vscode.TreeItem(label, vscode.TreeItemCollapsibleState.Collapsed);
   item.id = `s:${node.position}`;
-  item.description = standard.reference ? standard.title : '';
+  const status = factsLabel(factsOf(standard.urn, standard.reference, recordStatus(standard)));
+  item.description = [status && `(${status})`, standard.reference ? title : ''].filter(Boolean).join(' ');
   item.tooltip = tooltip([
-    ['', standard.reference || standard.title],
-    [vscode.l10n.t('Title'), standard.title],
+    ['', label],
+    [vscode.l10n.t('Title'), title],
+    [vscode.l10n.t('Status'), status],
     ['URN', standard.urn],
   ]);
   item.iconPath = new vscode.ThemeIcon('book');
   item.contextValue = 'standard';
-  item.accessibilityInformation = { label: `${label} ${standard.title}` };
+  item.accessibilityInformation = { label: `${label} ${title}` };
   return item;
 }
 
 function clauseItem(node: ClauseNode): vscode.TreeItem {
   const { clause } = node;
-  const title = clause.title || sectionLabel(clause.types);
-  const label = clause.number ? `${clause.number} ${title}` : title;
+  const title = displayText(clause.title) || sectionLabel(clause.types);
+  const number = displayText(clause.number ?? '');
+  const label = number ? `${number} ${title}` : title;
   const item = new vscode.TreeItem(label, node.children.length ? vscode.TreeItemCollapsibleState.Collapsed : vscode.TreeItemCollapsibleState.None);
-  item.id = `s:${node.owner.position}/c:${clause.clauseId}`;
+  item.id = `s:${node.owner.position}/c:${node.key}`;
   const section = sectionOf(clause.types);
   const icon = (section && SECTION_ICONS[section.type]) ?? 'symbol-misc';
   item.iconPath = new vscode.ThemeIcon(icon);
