@@ -22,6 +22,7 @@ export interface StandardsExplorerApi {
   tree: StandardsTreeProvider;
   view: vscode.TreeView<TreeNode>;
   pages: ClausePages;
+  catalogue: CatalogueStore;
 }
 
 export function activate(context: vscode.ExtensionContext): StandardsExplorerApi {
@@ -43,7 +44,7 @@ export function activate(context: vscode.ExtensionContext): StandardsExplorerApi
     vscode.workspace.registerFileSystemProvider(STANDARDS_SCHEME, new StandardsFileSystem(session), { isReadonly: true, isCaseSensitive: true }),
     registerCommands({ session, model, view, catalogue, pages, log }),
   );
-  return { session, model, tree, view, pages };
+  return { session, model, tree, view, pages, catalogue };
 }
 
 export function deactivate(): void {

@@ -77,14 +77,15 @@ export class CatalogueStore implements vscode.Disposable {
     return index;
   }
 
-  private file(baseUrl: string): vscode.Uri {
+  /** Where the index of `baseUrl` is kept. */
+  fileFor(baseUrl: string): vscode.Uri {
     const name = createHash('sha256').update(baseUrl).digest('hex').slice(0, 16);
     return vscode.Uri.joinPath(this.storage, `catalogue-${name}.json`);
   }
 
   private async read(baseUrl: string): Promise<CatalogueIndex | undefined> {
     try {
-      const bytes = await vscode.workspace.fs.readFile(this.file(baseUrl));
+      const bytes = await vscode.workspace.fs.readFile(this.fileFor(baseUrl));
       return CatalogueIndex.fromStored(JSON.parse(new TextDecoder().decode(bytes)) as unknown, baseUrl);
     } catch {
       return undefined;
@@ -94,7 +95,7 @@ export class CatalogueStore implements vscode.Disposable {
   /** Readable by this user only (0600 in a 0700 folder): what someone subscribes to is nobody else's business. */
   private async write(baseUrl: string, index: CatalogueIndex): Promise<void> {
     const bytes = new TextEncoder().encode(JSON.stringify(index.toStored(baseUrl)));
-    const target = this.file(baseUrl);
+    const target = this.fileFor(baseUrl);
     if (target.scheme !== 'file') {
       await vscode.workspace.fs.createDirectory(this.storage);
       await vscode.workspace.fs.writeFile(target, bytes);

@@ -1,8 +1,11 @@
 /**
  * The demo behind `npm run demo`: a sandbox on a free loopback port, code-server with the VSIX installed and the
- * sandbox's connection in STANDARDS_EXPLORER_SANDBOX, so the Standards view is connected from the start.
+ * sandbox's connection in STANDARDS_EXPLORER_SANDBOX, so the Standards view is connected from the start. The
+ * sandbox serves the real ISO and IEC sample from shared/data beside the project when it is there, so a newcomer
+ * browses real references and titles; else its generated catalogue.
  */
 import { spawn } from 'node:child_process';
+import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { createInterface } from 'node:readline';
 import { startCodeServer } from './codeServer';
@@ -12,7 +15,9 @@ async function main(): Promise<void> {
   checkTools();
   const portArg = process.argv.indexOf('--port');
   const port = portArg > 0 ? Number(process.argv[portArg + 1]) : 8080;
-  const sandbox = spawn(process.execPath, [path.join(REPO, 'dist', 'sandbox.js'), '--port', '0'], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const realSample = path.resolve(REPO, '..', 'shared', 'data', 'real-catalogue-sample.jsonl.gz');
+  const catalogue = fs.existsSync(realSample) ? ['--catalogue', realSample] : [];
+  const sandbox = spawn(process.execPath, [path.join(REPO, 'dist', 'sandbox.js'), '--port', '0', ...catalogue], { stdio: ['ignore', 'pipe', 'inherit'] });
   const line = await new Promise<string>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error('the sandbox did not start within 30 s')), 30_000);
     sandbox.once('exit', (code) => reject(new Error(`the sandbox exited (${code})`)));
@@ -23,7 +28,7 @@ async function main(): Promise<void> {
   });
   const server = await startCodeServer({ port, vsix: path.join(REPO, 'dist', 'standards-explorer.vsix'), env: { STANDARDS_EXPLORER_SANDBOX: line } });
   const { baseUrl } = JSON.parse(line) as { baseUrl: string };
-  console.log(`\nStandards Explorer demo is running.\n  Open:    ${server.workbenchUrl()}\n  Sandbox: ${baseUrl} (30 000 standards)\n  Logs:    ${server.logFile}\nPress Ctrl+C to stop.\n`);
+  console.log(`\nStandards Explorer demo is running.\n  Open:    ${server.workbenchUrl()}\n  Sandbox: ${baseUrl} (${catalogue.length ? `the real ISO and IEC sample, ${realSample}` : '30 000 generated standards'})\n  Logs:    ${server.logFile}\nPress Ctrl+C to stop.\n`);
   let stopping = false;
   const stop = async (): Promise<void> => {
     if (stopping) return;

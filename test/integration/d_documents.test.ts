@@ -40,7 +40,8 @@ describe('standards: documents', () => {
 
   it('answers invalid paths with FileNotFound and no request', async () => {
     const s = await resetSandbox();
-    for (const path of ['/not-a-urn/x/y.json', `/${urn}/..%2F..%2Fetc/y.json`, `/${urn}/a/b/c/d.json`, `/${urn}/abc/notjson.txt`]) {
+    // Not a URN, a clause id of "..", too many segments, not .json, broken percent-encoding.
+    for (const path of ['/not-a-urn/x/y.json', `/${urn}/../y.json`, `/${urn}/%2E%2E/y.json`, `/${urn}/a/b/c/d.json`, `/${urn}/abc/notjson.txt`, `/${urn}/%E0%A4%A/y.json`]) {
       await assert.rejects(Promise.resolve(vscode.workspace.fs.readFile(vscode.Uri.from({ scheme: 'standards', path }))), (e: unknown) => e instanceof vscode.FileSystemError && e.code === 'FileNotFound', path);
     }
     assert.equal((await sandboxStats(s)).requests.getClause, 0);
