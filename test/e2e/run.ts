@@ -8,6 +8,8 @@ import { execFileSync } from 'node:child_process';
 import { copyFileSync, existsSync, mkdirSync, readdirSync, rmSync } from 'node:fs';
 import * as path from 'node:path';
 import type { Frame, Page } from 'playwright-core';
+import { Catalogue } from '../../sandbox/catalogue';
+import { CatalogueIndex } from '../../src/catalogue/catalogueIndex';
 import { launchBrowser } from '../harness/browser';
 import { startCodeServer, type CodeServer } from '../harness/codeServer';
 import { REPO, checkTools } from '../harness/tools';
@@ -118,6 +120,33 @@ const steps: Step[] = [
       // Read back from the editor: "See ISO 11831:1988, Clause 1 Scope".
       const expected = `See ${standardLabel}, Clause ${clauseTitle}`;
       await page.locator('.monaco-editor .view-lines', { hasText: expected }).first().waitFor({ timeout: STEP_TIMEOUT });
+    },
+  },
+  {
+    name: 'find standard keeps its ranking',
+    async run(page) {
+      // The catalogue the bundled sandbox serves (seed 1, 30 000), ranked as the extension ranks it: a number whose
+      // best records are not in the order VS Code would sort their labels in.
+      const catalogue = new Catalogue(1, 30_000);
+      const index = new CatalogueIndex(catalogue.standards.map((s, position) => ({ position, urn: s.urn, reference: s.reference, title: s.titleText, status: s.status })), 0);
+      let query = '';
+      let expected: string[] = [];
+      for (const standard of catalogue.standards) {
+        query = /\d+/.exec(standard.reference)?.[0] ?? '';
+        expected = index.search(query, 4).map((e) => e.reference ?? '');
+        if (expected.length === 4 && expected.join() !== [...expected].sort().join()) break;
+      }
+      await runCommand(page, 'Standards: Find Standard…');
+      const input = page.locator('.quick-input-widget input').first();
+      await input.waitFor({ state: 'visible', timeout: STEP_TIMEOUT });
+      await input.fill(query);
+      const rows = page.locator('.quick-input-list .monaco-list-row');
+      await rows.first().filter({ hasText: expected[0] }).waitFor({ timeout: STEP_TIMEOUT });
+      const shown: string[] = [];
+      for (let i = 0; i < 4; i++) shown.push((await rows.nth(i).locator('.label-name').first().innerText()).trim());
+      if (shown.join(' | ') !== expected.join(' | ')) throw new Error(`"${query}" shows ${shown.join(' | ')}; ranked ${expected.join(' | ')}`);
+      await page.screenshot({ path: path.join(RESULTS, 'e2e-find-standard-ranked-list.png') });
+      await page.keyboard.press('Escape');
     },
   },
   {

@@ -101,7 +101,8 @@ describe('standard facts', () => {
     assert.equal(factsOf('urn:iso:std:iso:1:stage-95.99', 'ISO 1:2000', undefined).current, false);
     assert.equal(factsOf('urn:iso:std:iso:1:stage-95.99', 'ISO 1:2000', 'current').current, true, 'the record says');
     assert.equal(factsOf('urn:iso:std:iso:1:stage-60.60', 'ISO 1:2000', undefined).status, undefined);
-    assert.equal(factsOf('urn:iso:std:iso:1:stage-90.93', 'ISO 1:2000', undefined).status, 'under review');
+    assert.equal(factsOf('urn:iso:std:iso:1:stage-90.92', 'ISO 1:2000', undefined).status, 'under review');
+    assert.equal(factsOf('urn:iso:std:iso:1:stage-90.93', 'ISO 1:2000', undefined).status, undefined, 'confirmed');
     assert.equal(factsOf('urn:iso:std:iso:1:stage-40.20', 'ISO/DIS 1', undefined).draft, true);
     assert.equal(factsOf('urn:x:y', 'IEC 1:2000', 'replaced').status, 'replaced');
   });
