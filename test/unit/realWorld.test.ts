@@ -1,5 +1,7 @@
 import * as assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
+import { promises as fs } from 'node:fs';
+import * as os from 'node:os';
 import * as path from 'node:path';
 import { createInterface } from 'node:readline';
 import { Catalogue } from '../../sandbox/catalogue';
@@ -86,6 +88,30 @@ describe('real-world fidelity: the sandbox serving real ISO and IEC records', ()
       assert.equal(page.items[0].urn, realSample()[0].urn);
     } finally {
       child.kill('SIGTERM');
+    }
+  });
+
+  it('keeps URNs that differ only in how they would be encoded apart, in memory and on disk', async () => {
+    const twins = [
+      { urn: 'urn:iec:std:iec:60309-3:1994-02::/FRAG1::', reference: 'IEC 60309-3:1994/FRAG1', title: 'Slash', status: 'current' },
+      { urn: 'urn:iec:std:iec:60309-3:1994-02::%2FFRAG1::', reference: 'IEC 60309-3:1994/FRAG1 (encoded)', title: 'Percent', status: 'current' },
+      { urn: 'urn:iec:std:iec:60309-3:1994-02:: FRAG1::', reference: 'IEC 60309-3:1994 FRAG1', title: 'Space', status: 'current' },
+    ];
+    const own = await startSandbox({ catalogue: twins, seed: 5 });
+    const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'se-real-'));
+    try {
+      const first = createStandardsService({ ...serviceOptionsFrom(own), cacheDir: dir });
+      const lists = await Promise.all(twins.map((t) => first.listClauses(t.urn)));
+      const ids = lists.map((list) => list[0].id);
+      assert.equal(new Set(ids).size, 3, 'three standards, three clause lists');
+      const bodies = await Promise.all(twins.map((t, i) => first.getClause(t.urn, lists[i][0].clauseId)));
+      // A new session reads each from disk (revalidated), each its own.
+      const later = createStandardsService({ ...serviceOptionsFrom(own), cacheDir: dir });
+      for (const [i, twin] of twins.entries()) assert.deepEqual(await later.getClause(twin.urn, lists[i][0].clauseId), bodies[i]);
+      assert.equal((await sandboxStats(own)).notModified, 3);
+    } finally {
+      await own.close();
+      await fs.rm(dir, { recursive: true, force: true });
     }
   });
 
