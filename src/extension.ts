@@ -26,7 +26,7 @@ export interface StandardsExplorerApi {
 
 export function activate(context: vscode.ExtensionContext): StandardsExplorerApi {
   const log = createLog();
-  const session = new Session(context, new CredentialStore(context.secrets, context.globalState), log);
+  const session = new Session(context, new CredentialStore(context.secrets, context.globalState, (message) => log.info(message)), log);
   const model = new StandardsModel(session);
   const tree = new StandardsTreeProvider(model, session);
   const view = vscode.window.createTreeView(VIEW_ID, { treeDataProvider: tree, showCollapseAll: true });
