@@ -27,7 +27,13 @@ export interface RenderedEvent {
   ms: number;
 }
 
+export interface FailedEvent {
+  ref: ClauseRef;
+  message: string;
+}
+
 export interface ClausePages extends vscode.Disposable {
+  /** Opens the clause in its panel, or reveals that panel (and loads it again when it shows a failure). */
   open(ref: ClauseRef): Promise<void>;
   /** Opens a cross-reference target from the page showing `source`: into the one follow panel, not a new one each time. */
   follow(target: ClauseRef, source?: ClauseRef): void;
@@ -35,6 +41,8 @@ export interface ClausePages extends vscode.Disposable {
   readonly size: number;
   /** Fired when a page reports it finished rendering (used by tests and the log). */
   readonly onDidRender: vscode.Event<RenderedEvent>;
+  /** Fired when a page shows a failure instead of its clause. */
+  readonly onDidFail: vscode.Event<FailedEvent>;
 }
 
 export function registerClausePages(context: vscode.ExtensionContext, deps: ClausePageDeps): ClausePages {
@@ -58,7 +66,9 @@ class ClausePageManager implements ClausePages {
   /** The one panel cross-references open into (like a preview editor): a page cannot open panels without limit. */
   private followPanel: ClausePanel | undefined;
   private readonly rendered = new vscode.EventEmitter<RenderedEvent>();
+  private readonly failed = new vscode.EventEmitter<FailedEvent>();
   readonly onDidRender = this.rendered.event;
+  readonly onDidFail = this.failed.event;
 
   constructor(private readonly deps: ClausePageDeps) {}
 
@@ -66,6 +76,7 @@ class ClausePageManager implements ClausePages {
     const existing = this.panels.get(keyOf(ref));
     if (existing) {
       existing.panel.reveal();
+      if (existing.hasFailed) existing.reload();
       return;
     }
     const panel = vscode.window.createWebviewPanel(CLAUSE_VIEW_TYPE, titleOf(ref), { viewColumn: vscode.ViewColumn.Beside, preserveFocus: false }, panelOptions(this.deps.extensionUri));
@@ -99,7 +110,7 @@ class ClausePageManager implements ClausePages {
 
   adopt(panel: vscode.WebviewPanel, ref: ClauseRef): ClausePanel {
     panel.webview.options = panelOptions(this.deps.extensionUri);
-    const clausePanel = new ClausePanel(panel, ref, this.deps, this, (event) => this.rendered.fire(event));
+    const clausePanel = new ClausePanel(panel, ref, this.deps, this, (event) => this.rendered.fire(event), (event) => this.failed.fire(event));
     this.panels.set(keyOf(ref), clausePanel);
     panel.onDidDispose(() => {
       const key = keyOf(clausePanel.ref);
@@ -113,6 +124,7 @@ class ClausePageManager implements ClausePages {
   dispose(): void {
     for (const panel of this.panels.values()) panel.panel.dispose();
     this.rendered.dispose();
+    this.failed.dispose();
   }
 }
 
@@ -121,6 +133,7 @@ class ClausePanel implements vscode.Disposable {
   private loading: AbortController | undefined;
   /** The clause was read from the service: page actions may use `ref`. */
   private loaded = false;
+  private failure: string | undefined;
 
   constructor(
     readonly panel: vscode.WebviewPanel,
@@ -128,6 +141,7 @@ class ClausePanel implements vscode.Disposable {
     private readonly deps: ClausePageDeps,
     private readonly manager: ClausePageManager,
     private readonly onRendered: (event: RenderedEvent) => void,
+    private readonly onFailed: (event: FailedEvent) => void,
   ) {
     const ref = current;
     panel.iconPath = vscode.Uri.joinPath(deps.extensionUri, 'media', 'standards.svg');
@@ -138,6 +152,15 @@ class ClausePanel implements vscode.Disposable {
 
   get ref(): ClauseRef {
     return this.current;
+  }
+
+  /** The last load failed (the page shows the message and a Retry button). */
+  get hasFailed(): boolean {
+    return this.failure !== undefined;
+  }
+
+  reload(): void {
+    void this.load();
   }
 
   /** Shows another clause in this panel (cross-reference navigation). */
@@ -197,6 +220,7 @@ class ClausePanel implements vscode.Disposable {
     const controller = new AbortController();
     this.loading = controller;
     const ref = this.current;
+    this.failure = undefined;
     await this.post({ type: 'loading', ref });
     try {
       const service = await this.deps.service();
@@ -208,7 +232,10 @@ class ClausePanel implements vscode.Disposable {
       await this.post({ type: 'clause', ref: this.current, json: JSON.stringify(body) });
     } catch (error) {
       if (controller.signal.aborted) return;
-      await this.post({ type: 'error', ref, message: error instanceof Error ? error.message : String(error) });
+      const message = error instanceof Error ? error.message : String(error);
+      this.failure = message;
+      await this.post({ type: 'error', ref, message });
+      this.onFailed({ ref, message });
     }
   }
 

@@ -13,6 +13,24 @@ export function sandbox(): Promise<RunningSandbox> {
   return running;
 }
 
+/**
+ * Stops the suite's sandbox, runs `whileDown`, then starts it again on the same port with the same client secret
+ * (same URLs and credentials: "service down and back").
+ */
+export async function restartSandbox<T>(whileDown: () => Promise<T>): Promise<T> {
+  const old = await sandbox();
+  const port = Number(new URL(old.origin).port);
+  await old.close();
+  let result: T;
+  try {
+    result = await whileDown();
+  } finally {
+    running = startSandbox({ standards: 300, seed: 11, port, clientSecret: old.clientSecret });
+    await running;
+  }
+  return result;
+}
+
 export async function stopSandbox(): Promise<void> {
   const started = running;
   running = undefined;
