@@ -3,7 +3,7 @@
  * ClauseRef and scroll position in the webview state, and renders server data as text.
  */
 import type { ClauseRef } from '../../model';
-import { displayText } from '../../service/displayText';
+import { displayText, stripBidiControls } from '../../service/displayText';
 import { readText } from '../../service/jsonld';
 import { sectionLabel } from '../../service/sections';
 import type { HostMessage, PageMessage, PageState } from '../protocol';
@@ -90,7 +90,8 @@ function showError(message: string): void {
   queue?.cancel();
   const box = el('div', 'error');
   box.setAttribute('role', 'alert');
-  box.append(el('p', undefined, message));
+  // The message may quote the server: no bidi controls, so it reads as it is.
+  box.append(el('p', undefined, stripBidiControls(message)));
   box.append(toolbarButton('Retry', () => vscode.postMessage({ type: 'retry' }), 'primary'));
   page.replaceChildren(box);
 }
