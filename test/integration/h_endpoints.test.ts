@@ -67,6 +67,7 @@ describe('endpoint settings and per-endpoint secrets', () => {
       await assert.rejects(
         Promise.resolve(vscode.workspace.getConfiguration('standardsExplorer').update('tokenUrl', catcher.url, vscode.ConfigurationTarget.Workspace)),
       );
+      await sandboxRoute('revoke-tokens'); // the next call needs a new token, whichever service instance makes it
       const before = (await sandboxRoute('stats')).tokenRequests;
       const service = await session.service();
       await service.listStandards({ limit: 1, offset: 0 });
