@@ -143,9 +143,8 @@ class ClausePanel implements vscode.Disposable {
     private readonly onRendered: (event: RenderedEvent) => void,
     private readonly onFailed: (event: FailedEvent) => void,
   ) {
-    const ref = current;
     panel.iconPath = vscode.Uri.joinPath(deps.extensionUri, 'media', 'standards.svg');
-    panel.title = titleOf(ref);
+    panel.title = titleOf(current);
     panel.webview.html = clausePageHtml(pageResources(panel.webview, deps.extensionUri, vscode.Uri.joinPath), panel.title);
     this.disposables.push(panel.webview.onDidReceiveMessage((raw: unknown) => this.receive(raw)));
   }
@@ -160,7 +159,7 @@ class ClausePanel implements vscode.Disposable {
   }
 
   reload(): void {
-    void this.load();
+    this.loadInBackground();
   }
 
   /** Shows another clause in this panel (cross-reference navigation). */
@@ -168,7 +167,12 @@ class ClausePanel implements vscode.Disposable {
     this.current = ref;
     this.loaded = false;
     this.panel.title = titleOf(ref);
-    void this.load();
+    this.loadInBackground();
+  }
+
+  /** A load nobody awaits: a failure to post (the panel closed meanwhile) goes to the log, not unhandled. */
+  private loadInBackground(): void {
+    this.load().catch((error: unknown) => this.deps.log.debug(`Clause page: ${error instanceof Error ? error.message : String(error)}`));
   }
 
   dispose(): void {
