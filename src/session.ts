@@ -230,6 +230,10 @@ export class Session implements vscode.Disposable {
     if (credentials.apiKey && !settings.apiKeyHeader) {
       this.log.warn('An API key is stored but standardsExplorer.apiKeyHeader is empty: the key is not sent.');
     }
+    if (!credentials.apiKey && settings.apiKeyHeader) {
+      // API keys are bound to the base URL: one entered for another base URL is not sent here.
+      this.log.warn(`No API key is stored for ${safeUrl(settings.baseUrl)}: none is sent in ${settings.apiKeyHeader}. Run "Standards: Sign In…" to enter one.`);
+    }
     const cacheDir = path.join(this.context.globalStorageUri.fsPath, 'clauses', createHash('sha256').update(settings.baseUrl).digest('hex').slice(0, 16));
     return createStandardsService({
       baseUrl: settings.baseUrl,
