@@ -30,18 +30,41 @@ export class SettingError extends Error {
   }
 }
 
-export function readSettings(): Settings {
-  const config = vscode.workspace.getConfiguration(SECTION);
+/**
+ * The settings that say where the client secret, the token and the API key are sent. They are `machine`-scoped in
+ * the manifest (user or remote settings only), and read here from the user level whatever the workspace says: a
+ * workspace's `.vscode/settings.json` (hand-edited, or honoured by an older VS Code) cannot redirect credentials.
+ */
+export const ENDPOINT_KEYS = ['baseUrl', 'tokenUrl', 'scope', 'apiKeyHeader'] as const;
+type EndpointKey = (typeof ENDPOINT_KEYS)[number];
+
+/** The part of WorkspaceConfiguration read here (a fake one in tests). */
+export type SettingsSource = Pick<vscode.WorkspaceConfiguration, 'get' | 'inspect'>;
+
+export function readSettings(config: SettingsSource = vscode.workspace.getConfiguration(SECTION)): Settings {
+  const userLevel = (key: EndpointKey, fallback: string): string => {
+    const values = config.inspect<unknown>(key);
+    const value = values?.globalValue ?? values?.defaultValue;
+    return typeof value === 'string' ? value.trim() : fallback;
+  };
   return {
-    baseUrl: (config.get<string>('baseUrl') ?? '').trim(),
-    tokenUrl: (config.get<string>('tokenUrl') ?? '').trim(),
-    scope: (config.get<string>('scope') ?? 'openid').trim() || 'openid',
-    apiKeyHeader: (config.get<string>('apiKeyHeader') ?? '').trim(),
+    baseUrl: userLevel('baseUrl', ''),
+    tokenUrl: userLevel('tokenUrl', ''),
+    scope: userLevel('scope', 'openid') || 'openid',
+    apiKeyHeader: userLevel('apiKeyHeader', ''),
     pageSize: config.get<number>('pageSize') ?? 100,
     referenceFormat: config.get<ReferenceFormat>('referenceFormat') ?? 'plain',
     cacheSizeMB: config.get<number>('cacheSizeMB') ?? 64,
     timeoutSeconds: config.get<number>('timeoutSeconds') ?? 15,
   };
+}
+
+/** Endpoint settings a workspace or folder tries to set (and that are ignored), as full setting names. */
+export function ignoredWorkspaceSettings(config: SettingsSource = vscode.workspace.getConfiguration(SECTION)): string[] {
+  return ENDPOINT_KEYS.filter((key) => {
+    const values = config.inspect<unknown>(key);
+    return values?.workspaceValue !== undefined || values?.workspaceFolderValue !== undefined;
+  }).map((key) => `${SECTION}.${key}`);
 }
 
 /** Throws a SettingError for the first value that cannot be used for connecting. */

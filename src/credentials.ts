@@ -3,7 +3,12 @@
  * settings, not logs). The client ID is not secret and lives in global state, so activation reads no secret.
  * When the secret store fails (Linux without a keyring) the values are kept for the session and the user is told
  * how to fix the store.
+ *
+ * Every entry is bound to the endpoint it was entered for: the client secret to (token URL, client ID), the API
+ * key to the base URL. A changed token URL or base URL finds nothing, so a secret is never sent to a server it was
+ * not typed for, and the user is asked to sign in to the new endpoint.
  */
+import { createHash } from 'node:crypto';
 import type * as vscode from 'vscode';
 
 /** The narrow part of SecretStorage this needs, so it can be replaced in tests. */
@@ -19,41 +24,91 @@ export interface Credentials {
   apiKey?: string;
 }
 
-const SECRET_KEY = 'standardsExplorer.clientSecret';
-const API_KEY_KEY = 'standardsExplorer.apiKey';
-const CLIENT_ID_KEY = 'standardsExplorer.clientId';
+/** Where credentials are sent: the secret to the token URL, the API key to the base URL. */
+export interface Endpoint {
+  baseUrl: string;
+  tokenUrl: string;
+}
+
+const PREFIX = 'standardsExplorer';
+/** State: token-URL key → client ID. */
+const CLIENT_IDS_KEY = `${PREFIX}.clientIds`;
+/** State: every secret key this store has written, so Sign Out can remove them all. */
+const SECRET_KEYS_KEY = `${PREFIX}.secretKeys`;
+/** Before credentials were bound to endpoints (0.1.0): one un-keyed entry of each. */
+const LEGACY = { clientId: `${PREFIX}.clientId`, secret: `${PREFIX}.clientSecret`, apiKey: `${PREFIX}.apiKey` };
 
 /** The secret store could not be used; `message` says what to do. */
 export class SecretStoreError extends Error {}
 
+/** A stable key for a URL: parsed and re-serialised (case of the host, default ports), then hashed. */
+function urlKey(url: string): string {
+  let canonical = url.trim();
+  try {
+    canonical = new URL(canonical).href;
+  } catch {
+    // An unparsable URL is still a distinct endpoint: key the text itself.
+  }
+  return canonical;
+}
+
+function digest(...parts: string[]): string {
+  return createHash('sha256').update(parts.join('\u0000')).digest('hex').slice(0, 32);
+}
+
+export function clientSecretKey(endpoint: Pick<Endpoint, 'tokenUrl'>, clientId: string): string {
+  return `${PREFIX}.clientSecret.${digest('token', urlKey(endpoint.tokenUrl), clientId)}`;
+}
+
+export function apiKeyKey(endpoint: Pick<Endpoint, 'baseUrl'>): string {
+  return `${PREFIX}.apiKey.${digest('service', urlKey(endpoint.baseUrl))}`;
+}
+
+function tokenEndpointKey(endpoint: Pick<Endpoint, 'tokenUrl'>): string {
+  return digest('token', urlKey(endpoint.tokenUrl));
+}
+
+function sameEndpoint(a: Endpoint, b: Endpoint): boolean {
+  return urlKey(a.baseUrl) === urlKey(b.baseUrl) && urlKey(a.tokenUrl) === urlKey(b.tokenUrl);
+}
+
 export class CredentialStore {
-  /** Values that could not be stored, kept for this session only. */
-  private unsaved: Credentials | undefined;
+  /** Values that could not be stored, kept for this session only, with the endpoint they were typed for. */
+  private unsaved: { endpoint: Endpoint; credentials: Credentials } | undefined;
 
   constructor(
     private readonly secrets: SecretStore,
     private readonly state: vscode.Memento,
+    /** Told about housekeeping the user should know of (the move of 0.1.0 credentials). */
+    private readonly notice: (message: string) => void = () => undefined,
   ) {}
 
-  /** The stored client ID (no secret read). */
-  get clientId(): string | undefined {
-    return this.unsaved?.clientId ?? this.state.get<string>(CLIENT_ID_KEY);
+  /** The client ID entered for this endpoint's token URL (no secret read). */
+  clientId(endpoint: Endpoint): string | undefined {
+    if (this.unsaved && sameEndpoint(this.unsaved.endpoint, endpoint)) return this.unsaved.credentials.clientId;
+    return this.clientIds()[tokenEndpointKey(endpoint)];
   }
 
-  /** True when credentials were entered (no secret read). */
-  get hasCredentials(): boolean {
-    return Boolean(this.clientId);
+  /** True when credentials were entered for this endpoint, or old un-keyed ones wait to be bound (no secret read). */
+  hasCredentials(endpoint: Endpoint): boolean {
+    return Boolean(this.clientId(endpoint) || this.state.get<string>(LEGACY.clientId));
   }
 
-  async read(): Promise<Credentials | undefined> {
-    if (this.unsaved) return this.unsaved;
-    const clientId = this.state.get<string>(CLIENT_ID_KEY);
-    if (!clientId) return undefined;
+  /** True when credentials were entered for any endpoint (no secret read). */
+  get hasAny(): boolean {
+    return Boolean(this.unsaved || Object.keys(this.clientIds()).length > 0 || this.state.get<string>(LEGACY.clientId));
+  }
+
+  /** The credentials for this endpoint, or undefined when none were entered for it. */
+  async read(endpoint: Endpoint): Promise<Credentials | undefined> {
+    if (this.unsaved && sameEndpoint(this.unsaved.endpoint, endpoint)) return this.unsaved.credentials;
+    const clientId = this.clientIds()[tokenEndpointKey(endpoint)];
+    if (!clientId) return this.migrateLegacy(endpoint);
     let clientSecret: string | undefined;
     let apiKey: string | undefined;
     try {
-      clientSecret = await this.secrets.get(SECRET_KEY);
-      apiKey = await this.secrets.get(API_KEY_KEY);
+      clientSecret = await this.secrets.get(clientSecretKey(endpoint, clientId));
+      apiKey = await this.secrets.get(apiKeyKey(endpoint));
     } catch (error) {
       throw new SecretStoreError(keyringAdvice('read', error));
     }
@@ -61,34 +116,95 @@ export class CredentialStore {
     return { clientId, clientSecret, apiKey: apiKey || undefined };
   }
 
-  /** Stores the credentials; on a secret-store failure keeps them for the session and throws SecretStoreError. */
-  async save(credentials: Credentials): Promise<void> {
-    await this.state.update(CLIENT_ID_KEY, credentials.clientId);
+  /** Stores the credentials for this endpoint; on a secret-store failure keeps them for the session and throws. */
+  async save(endpoint: Endpoint, credentials: Credentials): Promise<void> {
+    const secretKey = clientSecretKey(endpoint, credentials.clientId);
+    const keyOfApiKey = apiKeyKey(endpoint);
+    await this.state.update(CLIENT_IDS_KEY, { ...this.clientIds(), [tokenEndpointKey(endpoint)]: credentials.clientId });
+    await this.remember(secretKey, keyOfApiKey);
     try {
-      await this.secrets.store(SECRET_KEY, credentials.clientSecret);
-      if (credentials.apiKey) await this.secrets.store(API_KEY_KEY, credentials.apiKey);
-      else await this.secrets.delete(API_KEY_KEY);
+      await this.secrets.store(secretKey, credentials.clientSecret);
+      if (credentials.apiKey) await this.secrets.store(keyOfApiKey, credentials.apiKey);
+      else await this.secrets.delete(keyOfApiKey);
       this.unsaved = undefined;
     } catch (error) {
-      this.unsaved = credentials;
+      this.unsaved = { endpoint, credentials };
       throw new SecretStoreError(keyringAdvice('save', error));
     }
   }
 
   /** The credentials kept in memory after a failed save, to retry it. */
   get pending(): Credentials | undefined {
-    return this.unsaved;
+    return this.unsaved?.credentials;
   }
 
+  /** Forgets the credentials of every endpoint (Sign Out). */
   async clear(): Promise<void> {
     this.unsaved = undefined;
-    await this.state.update(CLIENT_ID_KEY, undefined);
+    const keys = [...this.state.get<string[]>(SECRET_KEYS_KEY, []), LEGACY.secret, LEGACY.apiKey];
+    await this.state.update(CLIENT_IDS_KEY, undefined);
+    await this.state.update(SECRET_KEYS_KEY, undefined);
+    await this.state.update(LEGACY.clientId, undefined);
     try {
-      await this.secrets.delete(SECRET_KEY);
-      await this.secrets.delete(API_KEY_KEY);
+      for (const key of keys) await this.secrets.delete(key);
     } catch (error) {
       throw new SecretStoreError(keyringAdvice('delete', error));
     }
+  }
+
+  private clientIds(): Record<string, string> {
+    const value = this.state.get<unknown>(CLIENT_IDS_KEY);
+    return typeof value === 'object' && value !== null ? (value as Record<string, string>) : {};
+  }
+
+  private async remember(...keys: string[]): Promise<void> {
+    const known = new Set(this.state.get<string[]>(SECRET_KEYS_KEY, []));
+    if (keys.every((k) => known.has(k))) return;
+    keys.forEach((k) => known.add(k));
+    await this.state.update(SECRET_KEYS_KEY, [...known]);
+  }
+
+  /**
+   * Credentials stored by 0.1.0 had no endpoint. They are bound to the first endpoint they are read for: that
+   * endpoint comes from the user's own settings (workspace values of endpoint settings are ignored), which is
+   * where the user typed them for. Without a secret the leftovers are dropped.
+   */
+  private async migrateLegacy(endpoint: Endpoint): Promise<Credentials | undefined> {
+    const clientId = this.state.get<string>(LEGACY.clientId);
+    if (!clientId) return undefined;
+    let clientSecret: string | undefined;
+    let apiKey: string | undefined;
+    try {
+      clientSecret = await this.secrets.get(LEGACY.secret);
+      apiKey = await this.secrets.get(LEGACY.apiKey);
+    } catch (error) {
+      throw new SecretStoreError(keyringAdvice('read', error));
+    }
+    const credentials = clientSecret ? { clientId, clientSecret, apiKey: apiKey || undefined } : undefined;
+    if (credentials) await this.save(endpoint, credentials);
+    await this.state.update(LEGACY.clientId, undefined);
+    try {
+      await this.secrets.delete(LEGACY.secret);
+      await this.secrets.delete(LEGACY.apiKey);
+    } catch (error) {
+      throw new SecretStoreError(keyringAdvice('delete', error));
+    }
+    this.notice(
+      credentials
+        ? `Stored credentials are now bound to their endpoint: client ${clientId} to ${safeUrl(endpoint.tokenUrl)}. Another token URL will ask you to sign in.`
+        : 'Dropped an incomplete set of stored credentials (a client ID without its secret). Run "Standards: Sign In…".',
+    );
+    return credentials;
+  }
+}
+
+/** A URL without user info, query or fragment, for messages. */
+export function safeUrl(url: string): string {
+  try {
+    const parsed = new URL(url);
+    return `${parsed.origin}${parsed.pathname}`;
+  } catch {
+    return 'the configured token URL';
   }
 }
 

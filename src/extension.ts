@@ -27,12 +27,12 @@ export interface StandardsExplorerApi {
 
 export function activate(context: vscode.ExtensionContext): StandardsExplorerApi {
   const log = createLog();
-  const session = new Session(context, new CredentialStore(context.secrets, context.globalState), log);
+  const session = new Session(context, new CredentialStore(context.secrets, context.globalState, (message) => log.info(message)), log);
   const model = new StandardsModel(session);
   const tree = new StandardsTreeProvider(model, session);
   const view = vscode.window.createTreeView(VIEW_ID, { treeDataProvider: tree, showCollapseAll: true });
   const catalogue = new CatalogueStore(context.globalStorageUri, session, log);
-  const pages = registerClausePages(context, { extensionUri: context.extensionUri, service: () => session.service(), log });
+  const pages = registerClausePages(context, { extensionUri: context.extensionUri, service: () => session.service(), serviceBaseUrl: () => session.baseUrl, log });
   context.subscriptions.push(
     log,
     session,

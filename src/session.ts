@@ -6,8 +6,8 @@
 import * as path from 'node:path';
 import { createHash } from 'node:crypto';
 import * as vscode from 'vscode';
-import { SECTION, checkConnectionSettings, checkGeneralSettings, readSettings, type Settings } from './config';
-import { CredentialStore, type Credentials } from './credentials';
+import { SECTION, checkConnectionSettings, checkGeneralSettings, ignoredWorkspaceSettings, readSettings, type Settings } from './config';
+import { CredentialStore, safeUrl, type Credentials, type Endpoint } from './credentials';
 import { serviceLogger } from './log';
 import { startLocalSandbox, type LocalSandbox } from './localSandbox';
 import {
@@ -73,11 +73,20 @@ export class Session implements vscode.Disposable {
     return this.connectionState;
   }
 
-  /** A sandbox or the configured service with credentials entered (reads no secret). */
+  /**
+   * A sandbox, or the configured service with credentials entered (reads no secret). Credentials entered for
+   * another endpoint count too, so the view shows why they are not used instead of the bare welcome.
+   */
   get isConfigured(): boolean {
     if (this.sandboxInfo) return true;
     const settings = readSettings();
-    return Boolean(settings.baseUrl && settings.tokenUrl && this.credentials.hasCredentials);
+    return Boolean(settings.baseUrl && settings.tokenUrl && this.credentials.hasAny);
+  }
+
+  /** The configured endpoint (from user settings only). */
+  get endpoint(): Endpoint {
+    const { baseUrl, tokenUrl } = readSettings();
+    return { baseUrl, tokenUrl };
   }
 
   get isSandbox(): boolean {
@@ -109,7 +118,8 @@ export class Session implements vscode.Disposable {
     if (urls?.tokenUrl) await config.update('tokenUrl', urls.tokenUrl, vscode.ConfigurationTarget.Global);
     this.stopSandbox();
     try {
-      await this.credentials.save(credentials);
+      // After the URLs are saved: the credentials are bound to the endpoint they were typed for.
+      await this.credentials.save(this.endpoint, credentials);
     } finally {
       // Even when the keychain failed, the credentials are kept for this session: connect with them.
       this.reset();
@@ -204,12 +214,25 @@ export class Session implements vscode.Disposable {
       this.setState({ kind: 'error', sandbox: false, errorKind: 'settings', message: error instanceof Error ? error.message : String(error) });
       throw error;
     }
-    const credentials = await this.credentials.read();
+    const ignored = ignoredWorkspaceSettings();
+    if (ignored.length) this.log.warn(`Ignored in workspace settings (endpoint settings apply only from user settings): ${ignored.join(', ')}`);
+    const credentials = await this.credentials.read({ baseUrl: settings.baseUrl, tokenUrl: settings.tokenUrl });
     if (!credentials) {
-      throw new NotConnectedError(vscode.l10n.t('Not signed in. Run "Standards: Sign In…" or "Standards: Connect to Local Sandbox".'));
+      const message = this.credentials.hasAny
+        ? vscode.l10n.t(
+            'No credentials are stored for the token URL {0}. Credentials are kept per endpoint, so a changed token URL or base URL needs its own: run "Standards: Sign In…".',
+            safeUrl(settings.tokenUrl),
+          )
+        : vscode.l10n.t('Not signed in. Run "Standards: Sign In…" or "Standards: Connect to Local Sandbox".');
+      this.setState({ kind: 'error', host: hostOf(settings.baseUrl), sandbox: false, errorKind: 'auth', message });
+      throw new NotConnectedError(message);
     }
     if (credentials.apiKey && !settings.apiKeyHeader) {
       this.log.warn('An API key is stored but standardsExplorer.apiKeyHeader is empty: the key is not sent.');
+    }
+    if (!credentials.apiKey && settings.apiKeyHeader) {
+      // API keys are bound to the base URL: one entered for another base URL is not sent here.
+      this.log.warn(`No API key is stored for ${safeUrl(settings.baseUrl)}: none is sent in ${settings.apiKeyHeader}. Run "Standards: Sign In…" to enter one.`);
     }
     const cacheDir = path.join(this.context.globalStorageUri.fsPath, 'clauses', createHash('sha256').update(settings.baseUrl).digest('hex').slice(0, 16));
     return createStandardsService({

@@ -4,6 +4,7 @@
  */
 import * as vscode from 'vscode';
 import type { CatalogueStore } from '../catalogue/catalogueStore';
+import { clauseLinkProblem, linkForMessage } from '../clauseLinks';
 import { pickStandard } from '../catalogue/standardPicker';
 import { StandardsFileSystem, documentLabel } from '../documents/standardsFileSystem';
 import type { ClauseRef, StandardRef } from '../model';
@@ -58,8 +59,16 @@ export function registerCommands(deps: CommandDeps): vscode.Disposable {
   };
 
   const insertClause = async (ref: ClauseRef): Promise<string> => {
-    const format = session.settings().referenceFormat;
+    let format = session.settings().referenceFormat;
     if (!ref.id) throw new Error(vscode.l10n.t('This clause has no @id to refer to.'));
+    // The @id comes from the server: it goes into a document as a link only when it is a safe one.
+    const problem = format === 'plain' ? undefined : clauseLinkProblem(ref.id, session.baseUrl);
+    if (problem) {
+      format = 'plain';
+      void vscode.window.showWarningMessage(
+        vscode.l10n.t('The clause @id {0} is not inserted as a link ({1}); the plain reference was inserted instead.', linkForMessage(ref.id), problem),
+      );
+    }
     const text = formatReference(format, { urn: ref.urn, reference: ref.standardReference, title: ref.standardTitle }, { id: ref.id, title: ref.title, number: ref.number, types: ref.types });
     await target.insert(text);
     return text;
@@ -122,6 +131,8 @@ export function registerCommands(deps: CommandDeps): vscode.Disposable {
       const ref = await choose.clause(arg, vscode.l10n.t('Copy Clause Link'));
       if (!ref) return undefined;
       if (!ref.id) throw new Error(vscode.l10n.t('This clause has no @id to copy.'));
+      const problem = clauseLinkProblem(ref.id, session.baseUrl);
+      if (problem) throw new Error(vscode.l10n.t('Not copied: the clause @id {0} is not a safe link ({1}). Copy URN or Insert Reference in the plain format still work.', linkForMessage(ref.id), problem));
       await vscode.env.clipboard.writeText(ref.id);
       vscode.window.setStatusBarMessage(vscode.l10n.t('Copied {0}', ref.id), 3000);
       return ref.id;

@@ -73,7 +73,8 @@ async function askCredentials(session: Session): Promise<SignInArgs | undefined>
   }
   const clientId = await ask({
     prompt: vscode.l10n.t('Client ID (CLIENT_ID)'),
-    value: session.credentials.clientId ?? '',
+    // Only the ID entered for this token URL: another endpoint's client is no default.
+    value: session.credentials.clientId(session.endpoint) ?? '',
     validateInput: (v) => (v.trim() ? undefined : vscode.l10n.t('Enter the client ID.')),
   });
   if (clientId === undefined) return undefined;

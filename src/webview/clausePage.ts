@@ -5,9 +5,9 @@
  */
 import * as vscode from 'vscode';
 import type { ClauseRef } from '../model';
-import { isValidUrn, readText, sectionLabel, type StandardsService } from '../service/index';
+import { displayText, readText, sectionLabel, type StandardsService } from '../service/index';
 import { clausePageHtml, pageResources } from './html';
-import { readClauseRef, readPageMessage, resolveClauseTarget, type HostMessage, type PageMessage } from './protocol';
+import { decidePageAction, readPageMessage, readRestoredRef, type HostMessage, type PageAction } from './protocol';
 
 export const CLAUSE_VIEW_TYPE = 'standardsExplorer.clause';
 
@@ -15,6 +15,8 @@ export interface ClausePageDeps {
   extensionUri: vscode.Uri;
   /** The current service; rejects with a user-facing Error when not connected. */
   service(): Promise<StandardsService>;
+  /** The base URL of the current service: cross-references and links are checked against it. */
+  serviceBaseUrl(): string | undefined;
   log: vscode.LogOutputChannel;
 }
 
@@ -25,10 +27,22 @@ export interface RenderedEvent {
   ms: number;
 }
 
+export interface FailedEvent {
+  ref: ClauseRef;
+  message: string;
+}
+
 export interface ClausePages extends vscode.Disposable {
+  /** Opens the clause in its panel, or reveals that panel (and loads it again when it shows a failure). */
   open(ref: ClauseRef): Promise<void>;
+  /** Opens a cross-reference target from the page showing `source`: into the one follow panel, not a new one each time. */
+  follow(target: ClauseRef, source?: ClauseRef): void;
+  /** How many clause panels are open. */
+  readonly size: number;
   /** Fired when a page reports it finished rendering (used by tests and the log). */
   readonly onDidRender: vscode.Event<RenderedEvent>;
+  /** Fired when a page shows a failure instead of its clause. */
+  readonly onDidFail: vscode.Event<FailedEvent>;
 }
 
 export function registerClausePages(context: vscode.ExtensionContext, deps: ClausePageDeps): ClausePages {
@@ -37,7 +51,8 @@ export function registerClausePages(context: vscode.ExtensionContext, deps: Clau
     pages,
     vscode.window.registerWebviewPanelSerializer(CLAUSE_VIEW_TYPE, {
       async deserializeWebviewPanel(panel: vscode.WebviewPanel, state: unknown) {
-        const ref = readClauseRef((state as { ref?: unknown } | undefined)?.ref);
+        // The state was written by the page: keep only a checked URN and clause id; the title is re-read.
+        const ref = readRestoredRef(state);
         if (ref) pages.adopt(panel, ref);
         else panel.dispose();
       },
@@ -48,8 +63,12 @@ export function registerClausePages(context: vscode.ExtensionContext, deps: Clau
 
 class ClausePageManager implements ClausePages {
   private readonly panels = new Map<string, ClausePanel>();
+  /** The one panel cross-references open into (like a preview editor): a page cannot open panels without limit. */
+  private followPanel: ClausePanel | undefined;
   private readonly rendered = new vscode.EventEmitter<RenderedEvent>();
+  private readonly failed = new vscode.EventEmitter<FailedEvent>();
   readonly onDidRender = this.rendered.event;
+  readonly onDidFail = this.failed.event;
 
   constructor(private readonly deps: ClausePageDeps) {}
 
@@ -57,43 +76,103 @@ class ClausePageManager implements ClausePages {
     const existing = this.panels.get(keyOf(ref));
     if (existing) {
       existing.panel.reveal();
+      if (existing.hasFailed) existing.reload();
       return;
     }
     const panel = vscode.window.createWebviewPanel(CLAUSE_VIEW_TYPE, titleOf(ref), { viewColumn: vscode.ViewColumn.Beside, preserveFocus: false }, panelOptions(this.deps.extensionUri));
     this.adopt(panel, ref);
   }
 
-  adopt(panel: vscode.WebviewPanel, ref: ClauseRef): void {
-    const key = keyOf(ref);
+  /** A cross-reference clicked on a page: an open panel of that clause, else the follow panel, else a new one. */
+  follow(ref: ClauseRef, source?: ClauseRef | ClausePanel): void {
+    const from = source instanceof ClausePanel ? source : source && this.panels.get(keyOf(source));
+    const existing = this.panels.get(keyOf(ref));
+    if (existing) {
+      existing.panel.reveal();
+      return;
+    }
+    const reusable = this.followPanel && this.followPanel !== from && this.panels.get(keyOf(this.followPanel.ref)) === this.followPanel ? this.followPanel : undefined;
+    if (reusable) {
+      this.panels.delete(keyOf(reusable.ref));
+      reusable.show(ref);
+      this.panels.set(keyOf(ref), reusable);
+      reusable.panel.reveal();
+      return;
+    }
+    const panel = vscode.window.createWebviewPanel(CLAUSE_VIEW_TYPE, titleOf(ref), { viewColumn: vscode.ViewColumn.Beside, preserveFocus: false }, panelOptions(this.deps.extensionUri));
+    this.followPanel = this.adopt(panel, ref);
+  }
+
+  /** How many clause panels are open (for tests and the log). */
+  get size(): number {
+    return this.panels.size;
+  }
+
+  adopt(panel: vscode.WebviewPanel, ref: ClauseRef): ClausePanel {
     panel.webview.options = panelOptions(this.deps.extensionUri);
-    const clausePanel = new ClausePanel(panel, ref, this.deps, (event) => this.rendered.fire(event));
-    this.panels.set(key, clausePanel);
+    const clausePanel = new ClausePanel(panel, ref, this.deps, this, (event) => this.rendered.fire(event), (event) => this.failed.fire(event));
+    this.panels.set(keyOf(ref), clausePanel);
     panel.onDidDispose(() => {
+      const key = keyOf(clausePanel.ref);
       if (this.panels.get(key) === clausePanel) this.panels.delete(key);
+      if (this.followPanel === clausePanel) this.followPanel = undefined;
       clausePanel.dispose();
     });
+    return clausePanel;
   }
 
   dispose(): void {
     for (const panel of this.panels.values()) panel.panel.dispose();
     this.rendered.dispose();
+    this.failed.dispose();
   }
 }
 
 class ClausePanel implements vscode.Disposable {
   private readonly disposables: vscode.Disposable[] = [];
   private loading: AbortController | undefined;
+  /** The clause was read from the service: page actions may use `ref`. */
+  private loaded = false;
+  private failure: string | undefined;
 
   constructor(
     readonly panel: vscode.WebviewPanel,
-    private ref: ClauseRef,
+    private current: ClauseRef,
     private readonly deps: ClausePageDeps,
+    private readonly manager: ClausePageManager,
     private readonly onRendered: (event: RenderedEvent) => void,
+    private readonly onFailed: (event: FailedEvent) => void,
   ) {
     panel.iconPath = vscode.Uri.joinPath(deps.extensionUri, 'media', 'standards.svg');
-    panel.title = titleOf(ref);
+    panel.title = titleOf(current);
     panel.webview.html = clausePageHtml(pageResources(panel.webview, deps.extensionUri, vscode.Uri.joinPath), panel.title);
     this.disposables.push(panel.webview.onDidReceiveMessage((raw: unknown) => this.receive(raw)));
+  }
+
+  get ref(): ClauseRef {
+    return this.current;
+  }
+
+  /** The last load failed (the page shows the message and a Retry button). */
+  get hasFailed(): boolean {
+    return this.failure !== undefined;
+  }
+
+  reload(): void {
+    this.loadInBackground();
+  }
+
+  /** Shows another clause in this panel (cross-reference navigation). */
+  show(ref: ClauseRef): void {
+    this.current = ref;
+    this.loaded = false;
+    this.panel.title = titleOf(ref);
+    this.loadInBackground();
+  }
+
+  /** A load nobody awaits: a failure to post (the panel closed meanwhile) goes to the log, not unhandled. */
+  private loadInBackground(): void {
+    this.load().catch((error: unknown) => this.deps.log.debug(`Clause page: ${error instanceof Error ? error.message : String(error)}`));
   }
 
   dispose(): void {
@@ -104,51 +183,37 @@ class ClausePanel implements vscode.Disposable {
   private receive(raw: unknown): void {
     const message = readPageMessage(raw);
     if (!message) {
-      this.deps.log.debug(`Clause page: ignored an unexpected message ${JSON.stringify(raw)?.slice(0, 200)}`);
+      this.deps.log.debug(`Clause page: ignored an unexpected message of type ${typeof raw === 'object' && raw !== null ? displayText(String((raw as { type?: unknown }).type)).slice(0, 40) : typeof raw}`);
       return;
     }
-    void this.handle(message).catch((error: unknown) => {
+    const action = decidePageAction(message, { ref: this.current, loaded: this.loaded, active: this.panel.active, serviceBaseUrl: this.deps.serviceBaseUrl() });
+    void this.handle(action).catch((error: unknown) => {
       void vscode.window.showErrorMessage(error instanceof Error ? error.message : String(error));
     });
   }
 
-  private async handle(message: PageMessage): Promise<void> {
-    switch (message.type) {
-      case 'ready':
-      case 'retry':
+  private async handle(action: PageAction): Promise<void> {
+    switch (action.kind) {
+      case 'load':
         return this.load();
-      case 'openJson':
-        await vscode.commands.executeCommand('standardsExplorer.openClauseJson', this.ref);
+      case 'command':
+        await vscode.commands.executeCommand(action.command, action.ref);
         return;
-      case 'copyLink':
-        await vscode.commands.executeCommand('standardsExplorer.copyClauseLink', this.ref);
+      case 'openClause':
+        this.manager.follow(action.ref, this);
         return;
-      case 'insertReference':
-        await vscode.commands.executeCommand('standardsExplorer.insertReference', this.ref);
-        return;
-      case 'openClause': {
-        const target = resolveClauseTarget(message.target, this.ref.urn);
-        if (!target || !isValidUrn(target.urn)) {
-          void vscode.window.showWarningMessage(vscode.l10n.t('Cannot open the cross-reference {0}.', message.target));
-          return;
-        }
-        const sameStandard = target.urn === this.ref.urn;
-        await vscode.commands.executeCommand('standardsExplorer.openClause', {
-          urn: target.urn,
-          clauseId: target.clauseId,
-          id: message.target,
-          standardReference: sameStandard ? this.ref.standardReference : undefined,
-          standardTitle: sameStandard ? this.ref.standardTitle : undefined,
-        } satisfies ClauseRef);
-        return;
-      }
       case 'revealStandard':
-        if (!isValidUrn(message.urn)) return;
-        await vscode.commands.executeCommand('standardsExplorer.revealStandard', { urn: message.urn });
+        await vscode.commands.executeCommand('standardsExplorer.revealStandard', { urn: action.urn });
         return;
       case 'rendered':
-        this.deps.log.debug(`Clause page rendered "${message.title}": ${message.blocks} blocks in ${Math.round(message.ms)} ms`);
-        this.onRendered({ ref: this.ref, title: message.title, blocks: message.blocks, ms: message.ms });
+        this.deps.log.debug(`Clause page rendered "${action.title}": ${action.blocks} blocks in ${Math.round(action.ms)} ms`);
+        this.onRendered({ ref: this.current, title: action.title, blocks: action.blocks, ms: action.ms });
+        return;
+      case 'refuse':
+        void vscode.window.showWarningMessage(action.message);
+        return;
+      case 'ignore':
+        this.deps.log.debug(`Clause page: ignored ${action.reason}`);
         return;
     }
   }
@@ -158,17 +223,23 @@ class ClausePanel implements vscode.Disposable {
     this.loading?.abort();
     const controller = new AbortController();
     this.loading = controller;
-    await this.post({ type: 'loading', ref: this.ref });
+    const ref = this.current;
+    this.failure = undefined;
+    await this.post({ type: 'loading', ref });
     try {
       const service = await this.deps.service();
-      const body = await service.getClause(this.ref.urn, this.ref.clauseId, controller.signal);
+      const body = await service.getClause(ref.urn, ref.clauseId, controller.signal);
       if (controller.signal.aborted) return;
-      this.ref = enrich(this.ref, body);
-      this.panel.title = titleOf(this.ref);
-      await this.post({ type: 'clause', ref: this.ref, json: JSON.stringify(body) });
+      this.current = enrich(ref, body);
+      this.loaded = true;
+      this.panel.title = titleOf(this.current);
+      await this.post({ type: 'clause', ref: this.current, json: JSON.stringify(body) });
     } catch (error) {
       if (controller.signal.aborted) return;
-      await this.post({ type: 'error', ref: this.ref, message: error instanceof Error ? error.message : String(error) });
+      const message = error instanceof Error ? error.message : String(error);
+      this.failure = message;
+      await this.post({ type: 'error', ref, message });
+      this.onFailed({ ref, message });
     }
   }
 
@@ -204,9 +275,12 @@ function panelOptions(extensionUri: vscode.Uri): vscode.WebviewPanelOptions & vs
   };
 }
 
+/** The tab title: server text as one line without bidi controls, bounded. */
 function titleOf(ref: ClauseRef): string {
-  const title = ref.title || (ref.types ? sectionLabel(ref.types) : vscode.l10n.t('Clause'));
-  return ref.number ? `${ref.number} ${title}` : title;
+  const title = displayText(ref.title ?? '') || (ref.types ? sectionLabel(ref.types) : vscode.l10n.t('Clause'));
+  const number = displayText(ref.number ?? '');
+  const text = number ? `${number} ${title}` : title;
+  return text.length > 120 ? `${text.slice(0, 119)}…` : text;
 }
 
 function keyOf(ref: ClauseRef): string {

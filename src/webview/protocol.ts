@@ -2,7 +2,10 @@
  * The messages between the clause page and the extension, imported by both sides. The extension checks every
  * message the page sends against this list before acting on it.
  */
+import { clauseTarget, linkForMessage } from '../clauseLinks';
 import type { ClauseRef } from '../model';
+import { displayText } from '../service/displayText';
+import { clauseIdProblem, isValidUrn } from '../service/urn';
 
 /** Extension → page. */
 export type HostMessage =
@@ -76,26 +79,71 @@ export function readClauseRef(value: unknown): ClauseRef | undefined {
   };
 }
 
-/**
- * The URN and clause id a cross-reference points to: from a clause `@id` of the shape
- * `…/standards/<urn>/clauses/<id>`, else the current standard and the last path segment.
- */
-export function resolveClauseTarget(target: string, currentUrn: string): { urn: string; clauseId: string } | undefined {
-  const path = target.split(/[?#]/)[0];
-  const match = /\/standards\/([^/]+)\/clauses\/([^/]+)\/?$/.exec(path);
-  const decode = (s: string): string | undefined => {
-    try {
-      return decodeURIComponent(s);
-    } catch {
-      return undefined;
+/** A clause to restore after a restart: only its URN and clause id, both checked; the rest is re-read. */
+export function readRestoredRef(state: unknown): ClauseRef | undefined {
+  const ref = readClauseRef(typeof state === 'object' && state !== null ? (state as { ref?: unknown }).ref : undefined);
+  if (!ref || !isValidUrn(ref.urn) || clauseIdProblem(ref.clauseId)) return undefined;
+  return { urn: ref.urn, clauseId: ref.clauseId };
+}
+
+/** What the host knows about its panel when a page message arrives. */
+export interface PanelContext {
+  /** The clause the host loaded (or is loading): the only data page actions use. */
+  ref: ClauseRef;
+  /** The clause was read from the service, so `ref` carries its `@id` and title. */
+  loaded: boolean;
+  /** The panel has the user's focus: a click on the page makes it so. */
+  active: boolean;
+  serviceBaseUrl: string | undefined;
+}
+
+/** What the host does for a page message. The page names an action; it never supplies the data acted on. */
+export type PageAction =
+  | { kind: 'load' }
+  | { kind: 'command'; command: 'standardsExplorer.openClauseJson' | 'standardsExplorer.copyClauseLink' | 'standardsExplorer.insertReference'; ref: ClauseRef }
+  | { kind: 'openClause'; ref: ClauseRef }
+  | { kind: 'revealStandard'; urn: string }
+  | { kind: 'rendered'; title: string; blocks: number; ms: number }
+  | { kind: 'refuse'; message: string }
+  | { kind: 'ignore'; reason: string };
+
+const COMMANDS = {
+  openJson: 'standardsExplorer.openClauseJson',
+  copyLink: 'standardsExplorer.copyClauseLink',
+  insertReference: 'standardsExplorer.insertReference',
+} as const;
+
+export function decidePageAction(message: PageMessage, panel: PanelContext): PageAction {
+  switch (message.type) {
+    case 'ready':
+    case 'retry':
+      return { kind: 'load' };
+    case 'openJson':
+    case 'copyLink':
+    case 'insertReference':
+      // From the toolbar: the user clicked in this panel, and the host acts on the clause it read itself.
+      if (!panel.active) return { kind: 'ignore', reason: `${message.type} from a panel without focus` };
+      if (!panel.loaded) return { kind: 'ignore', reason: `${message.type} before the clause was loaded` };
+      return { kind: 'command', command: COMMANDS[message.type], ref: hostData(panel.ref) };
+    case 'openClause': {
+      if (!panel.active) return { kind: 'ignore', reason: 'openClause from a panel without focus' };
+      const target = clauseTarget(message.target, panel.ref.urn, panel.serviceBaseUrl);
+      if (!target) return { kind: 'refuse', message: `Cannot open the cross-reference ${linkForMessage(message.target)}: it does not name a clause of this service.` };
+      const sameStandard = target.urn === panel.ref.urn;
+      // Only the URN and clause id: the clause itself, its @id and title are read from the service.
+      return {
+        kind: 'openClause',
+        ref: { ...target, standardReference: sameStandard ? panel.ref.standardReference : undefined, standardTitle: sameStandard ? panel.ref.standardTitle : undefined },
+      };
     }
-  };
-  if (match) {
-    const urn = decode(match[1]);
-    const clauseId = decode(match[2]);
-    return urn && clauseId ? { urn, clauseId } : undefined;
+    case 'revealStandard':
+      return isValidUrn(message.urn) ? { kind: 'revealStandard', urn: message.urn } : { kind: 'ignore', reason: 'revealStandard with an invalid URN' };
+    case 'rendered':
+      return { kind: 'rendered', title: displayText(message.title).slice(0, 200), blocks: message.blocks, ms: message.ms };
   }
-  const last = path.replace(/\/+$/, '').split('/').pop();
-  const clauseId = last ? decode(last) : undefined;
-  return clauseId ? { urn: currentUrn, clauseId } : undefined;
+}
+
+/** A copy of the host's ref, so nothing the command does can change the panel's. */
+function hostData(ref: ClauseRef): ClauseRef {
+  return ref.types ? { ...ref, types: [...ref.types] } : { ...ref };
 }

@@ -13,6 +13,7 @@ import { CatalogueIndex } from '../../src/catalogue/catalogueIndex';
 import { launchBrowser } from '../harness/browser';
 import { startCodeServer, type CodeServer } from '../harness/codeServer';
 import { REPO, checkTools } from '../harness/tools';
+import { hostileContentStep } from './hostile';
 
 const RESULTS = path.join(REPO, 'test-results');
 const VSIX = path.join(REPO, 'dist', 'standards-explorer.vsix');
@@ -176,6 +177,7 @@ const steps: Step[] = [
       await treeRow(page, /^Retry$/).waitFor({ timeout: STEP_TIMEOUT });
     },
   },
+  hostileContentStep, // test/e2e/hostile.ts: hostile clause content against the real page HTML and CSP
 ];
 
 async function main(): Promise<number> {

@@ -9,7 +9,7 @@ describe('sign-in', () => {
     const s = await signInToSandbox();
     const { session } = await api();
     assert.equal(session.isConfigured, true);
-    const credentials = await session.credentials.read();
+    const credentials = await session.credentials.read(session.endpoint);
     assert.equal(credentials?.clientSecret, s.clientSecret, 'the secret comes back from SecretStorage');
     const config = vscode.workspace.getConfiguration('standardsExplorer');
     assert.equal(config.get('baseUrl'), s.baseUrl);

@@ -1,6 +1,6 @@
 /** Shared by the integration tests: one in-process sandbox and the extension's API. */
 import * as vscode from 'vscode';
-import { sandboxControl, startSandbox } from '../../sandbox/index';
+import { sandboxControl, sandboxStats, startSandbox, type SandboxStats } from '../../sandbox/index';
 import type { RunningSandbox } from '../../sandbox/types';
 import type { StandardsExplorerApi } from '../../src/extension';
 
@@ -13,16 +13,48 @@ export function sandbox(): Promise<RunningSandbox> {
   return running;
 }
 
+/**
+ * Stops the suite's sandbox, runs `whileDown`, then starts it again on the same port with the same client secret
+ * (same URLs and credentials: "service down and back").
+ */
+export async function restartSandbox<T>(whileDown: () => Promise<T>): Promise<T> {
+  const old = await sandbox();
+  const port = Number(new URL(old.origin).port);
+  await old.close();
+  let result: T;
+  try {
+    result = await whileDown();
+  } finally {
+    running = startSandbox({ standards: 300, seed: 11, port, clientSecret: old.clientSecret });
+    await running;
+  }
+  return result;
+}
+
 export async function stopSandbox(): Promise<void> {
   const started = running;
   running = undefined;
   if (started) await (await started).close();
 }
 
+export type SandboxConfig = NonNullable<Parameters<typeof sandboxControl>[2]>;
+
+/**
+ * The one place the integration tests call the sandbox's test routes (`/__sandbox/*`): when those routes need a
+ * control token, only this function changes.
+ */
+export async function sandboxRoute(route: 'stats'): Promise<SandboxStats>;
+export async function sandboxRoute(route: 'reset' | 'revoke-tokens' | 'config', body?: SandboxConfig): Promise<void>;
+export async function sandboxRoute(route: 'stats' | 'reset' | 'revoke-tokens' | 'config', body?: SandboxConfig): Promise<SandboxStats | void> {
+  const s = await sandbox();
+  if (route === 'stats') return sandboxStats(s);
+  return sandboxControl(s, route, body);
+}
+
 export async function resetSandbox(): Promise<RunningSandbox> {
   const s = await sandbox();
-  await sandboxControl(s, 'config', { faults: '', latencyMs: 0 });
-  await sandboxControl(s, 'reset');
+  await sandboxRoute('config', { faults: '', latencyMs: 0, retryAfterSeconds: 1 });
+  await sandboxRoute('reset');
   return s;
 }
 

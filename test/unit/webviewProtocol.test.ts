@@ -1,6 +1,7 @@
 import * as assert from 'node:assert/strict';
 import { clausePageHtml } from '../../src/webview/html';
-import { readClauseRef, readPageMessage, resolveClauseTarget } from '../../src/webview/protocol';
+import type { ClauseRef } from '../../src/model';
+import { decidePageAction, readClauseRef, readPageMessage, readRestoredRef, type PanelContext } from '../../src/webview/protocol';
 
 describe('clause page protocol and HTML', () => {
   it('accepts only the messages the page may send', () => {
@@ -20,11 +21,54 @@ describe('clause page protocol and HTML', () => {
     assert.equal(readClauseRef(undefined), undefined);
   });
 
-  it('resolves cross-reference targets', () => {
-    assert.deepEqual(resolveClauseTarget('http://h/preprod/v1/standards/urn:iso:std:iso:1/clauses/abc', 'urn:other:x'), { urn: 'urn:iso:std:iso:1', clauseId: 'abc' });
-    assert.deepEqual(resolveClauseTarget('https://h/v1/standards/urn%3Aiso%3A2/clauses/d?x#y', 'urn:other:x'), { urn: 'urn:iso:2', clauseId: 'd' });
-    assert.deepEqual(resolveClauseTarget('https://content.example/clauses/uuid-1', 'urn:iso:std:iso:9'), { urn: 'urn:iso:std:iso:9', clauseId: 'uuid-1' });
-    assert.equal(resolveClauseTarget('', 'urn:x:y'), undefined);
+  it('restores only a checked URN and clause id from page-written state', () => {
+    assert.deepEqual(readRestoredRef({ ref: { urn: 'urn:iso:std:iso:9001', clauseId: 'c1', title: 'Forged title', id: 'javascript:alert(1)' }, scrollY: 3 }), { urn: 'urn:iso:std:iso:9001', clauseId: 'c1' });
+    assert.equal(readRestoredRef({ ref: { urn: 'urn:iso:std:iso:9001', clauseId: '../../admin' } }), undefined);
+    assert.equal(readRestoredRef({ ref: { urn: 'not a urn', clauseId: 'c1' } }), undefined);
+    assert.equal(readRestoredRef({ ref: { urn: 'urn:iso:std:iso:9001', clauseId: 'a\nb' } }), undefined);
+    assert.equal(readRestoredRef('x'), undefined);
+  });
+
+  describe('page actions', () => {
+    const ref: ClauseRef = { urn: 'urn:iso:std:iso:9001', clauseId: 'c1', id: 'https://api.example.com/preprod/v1/standards/urn:iso:std:iso:9001/clauses/c1', title: 'Scope', standardReference: 'ISO 9001:2015' };
+    const panel: PanelContext = { ref, loaded: true, active: true, serviceBaseUrl: 'https://api.example.com/preprod' };
+
+    it('runs toolbar actions on the clause the host loaded, whatever the page adds', () => {
+      const forged = readPageMessage({ type: 'insertReference', ref: { id: 'command:workbench.action.terminal.new' }, text: 'rm -rf /' });
+      assert.deepEqual(forged, { type: 'insertReference' }, 'the message carries no data');
+      const action = decidePageAction(forged, panel);
+      assert.deepEqual(action, { kind: 'command', command: 'standardsExplorer.insertReference', ref });
+      assert.notEqual(action.kind === 'command' && action.ref, ref, 'a copy: the command cannot change the panel');
+      assert.deepEqual(decidePageAction({ type: 'copyLink' }, panel), { kind: 'command', command: 'standardsExplorer.copyClauseLink', ref });
+    });
+
+    it('ignores toolbar actions and navigation from a panel the user is not in, or before its clause was read', () => {
+      for (const type of ['copyLink', 'insertReference', 'openJson'] as const) {
+        assert.equal(decidePageAction({ type }, { ...panel, active: false }).kind, 'ignore', type);
+        assert.equal(decidePageAction({ type }, { ...panel, loaded: false }).kind, 'ignore', type);
+      }
+      assert.equal(decidePageAction({ type: 'openClause', target: 'c2' }, { ...panel, active: false }).kind, 'ignore');
+      assert.deepEqual(decidePageAction({ type: 'retry' }, { ...panel, active: false }), { kind: 'load' });
+    });
+
+    it('opens only clauses of the service, by URN and clause id, never trusting the target as the @id', () => {
+      const open = (target: string) => decidePageAction({ type: 'openClause', target }, panel);
+      assert.deepEqual(open('https://api.example.com/preprod/v1/standards/urn:iso:std:iso:1/clauses/abc'), { kind: 'openClause', ref: { urn: 'urn:iso:std:iso:1', clauseId: 'abc', standardReference: undefined, standardTitle: undefined } });
+      assert.deepEqual(open('https://api.example.com/preprod/v1/standards/urn%3Aiso%3Astd%3Aiso%3A9001/clauses/d?x#y'), { kind: 'openClause', ref: { urn: 'urn:iso:std:iso:9001', clauseId: 'd', standardReference: 'ISO 9001:2015', standardTitle: undefined } });
+      // The spec's {clause_base}/<clause_id> elsewhere: the clause id within this standard, read from the service.
+      assert.deepEqual(open('https://content.example/clauses/uuid-1'), { kind: 'openClause', ref: { urn: 'urn:iso:std:iso:9001', clauseId: 'uuid-1', standardReference: 'ISO 9001:2015', standardTitle: undefined } });
+      // Another origin cannot name another standard (its path is not read as the service's).
+      assert.equal((open('https://evil.example/preprod/v1/standards/urn:evil:x/clauses/abc') as { ref: ClauseRef }).ref.urn, 'urn:iso:std:iso:9001');
+      for (const bad of ['', 'javascript:alert(1)', 'command:workbench.action.terminal.new', 'a b', 'x\ny', 'https://api.example.com/preprod/v1/standards/urn:iso:1/clauses/a%2Fb', '%2e%2e', '\u202Eabc', 'x'.repeat(3000), 'https://h/a/%E0%A4%A']) {
+        const action = open(bad);
+        assert.equal(action.kind, 'refuse', bad.slice(0, 40));
+        assert.ok(action.kind === 'refuse' && !/[\u0000-\u001f\u202a-\u202e]/.test(action.message) && action.message.length < 250);
+      }
+    });
+
+    it('keeps the rendered title to one line without bidi controls', () => {
+      assert.deepEqual(decidePageAction({ type: 'rendered', title: 'a\u202Eb\nc', blocks: 1, ms: 2 }, panel), { kind: 'rendered', title: 'ab c', blocks: 1, ms: 2 });
+    });
   });
 
   it('builds a page with a strict CSP, a nonce and no inline data', () => {

@@ -3,6 +3,7 @@
  * ClauseRef and scroll position in the webview state, and renders server data as text.
  */
 import type { ClauseRef } from '../../model';
+import { displayText, stripBidiControls } from '../../service/displayText';
 import { readText } from '../../service/jsonld';
 import { sectionLabel } from '../../service/sections';
 import type { HostMessage, PageMessage, PageState } from '../protocol';
@@ -23,10 +24,17 @@ const toolbar = document.getElementById('toolbar') as HTMLElement;
 let state: PageState | undefined = vscode.getState();
 let queue: RenderQueue | undefined;
 
+/** Toolbar actions run only from the user's own click (or key press) on the button, never from a script. */
+function byUser(type: 'openJson' | 'copyLink' | 'insertReference'): (event?: Event) => void {
+  return (event) => {
+    if (event?.isTrusted) vscode.postMessage({ type });
+  };
+}
+
 toolbar.append(
-  toolbarButton('Open JSON to the Side', () => vscode.postMessage({ type: 'openJson' }), 'primary'),
-  toolbarButton('Copy Link', () => vscode.postMessage({ type: 'copyLink' })),
-  toolbarButton('Insert Reference', () => vscode.postMessage({ type: 'insertReference' })),
+  toolbarButton('Open JSON to the Side', byUser('openJson'), 'primary'),
+  toolbarButton('Copy Link', byUser('copyLink')),
+  toolbarButton('Insert Reference', byUser('insertReference')),
 );
 
 let scrollTimer: ReturnType<typeof setTimeout> | undefined;
@@ -82,7 +90,8 @@ function showError(message: string): void {
   queue?.cancel();
   const box = el('div', 'error');
   box.setAttribute('role', 'alert');
-  box.append(el('p', undefined, message));
+  // The message may quote the server: no bidi controls, so it reads as it is.
+  box.append(el('p', undefined, stripBidiControls(message)));
   box.append(toolbarButton('Retry', () => vscode.postMessage({ type: 'retry' }), 'primary'));
   page.replaceChildren(box);
 }
@@ -94,10 +103,11 @@ async function render(ref: ClauseRef, body: unknown): Promise<void> {
   const header = el('header');
   const number = readText(json['corext:number']) || ref.number || '';
   const title = readText(json['dcterms:title']) || ref.title || sectionLabel(ref.types ?? []);
-  const heading = [number, title].filter(Boolean).join(' ');
+  // One line without bidi controls: a server title cannot reorder what the heading shows.
+  const heading = displayText([number, title].filter(Boolean).join(' '));
   header.append(el('h1', undefined, heading));
   const part = (json['dcterms:isPartOf'] ?? {}) as Record<string, unknown>;
-  const standard = [readText(part['dcterms:identifier']) || ref.standardReference, readText(part['dcterms:title']) || ref.standardTitle].filter(Boolean).join(' — ');
+  const standard = displayText([readText(part['dcterms:identifier']) || ref.standardReference, readText(part['dcterms:title']) || ref.standardTitle].filter(Boolean).join(' — '));
   if (standard) header.append(el('p', 'subtitle', standard));
   const progress = el('p', 'status');
   const article = el('article');

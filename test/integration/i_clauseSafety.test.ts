@@ -1,0 +1,96 @@
+/**
+ * Issue 10 items 3 and 4 in a real VS Code: server-controlled @ids are used as links only when safe, cross-references
+ * open into one follow panel, and server titles reach the tab without bidi controls. (Which page messages the host
+ * acts on is decided by decidePageAction, unit-tested in test/unit/webviewProtocol.test.ts.)
+ */
+import * as assert from 'node:assert/strict';
+import * as vscode from 'vscode';
+import type { ClauseRef } from '../../src/model';
+import type { RenderedEvent } from '../../src/webview/clausePage';
+import { api, resetSandbox, signInToSandbox, until } from './fixtures';
+
+function clauseTabs(): vscode.Tab[] {
+  return vscode.window.tabGroups.all.flatMap((g) => g.tabs).filter((t) => t.input instanceof vscode.TabInputWebview);
+}
+
+describe('clause links and panels', () => {
+  before(async () => {
+    await resetSandbox();
+    await signInToSandbox();
+  });
+  afterEach(() => vscode.commands.executeCommand('workbench.action.closeAllEditors'));
+
+  it('refuses to copy a clause @id that is not an https: (or service) link', async () => {
+    for (const id of ['javascript:alert(1)', 'command:workbench.action.terminal.new', 'data:text/html,x', 'http://elsewhere.example/c/1']) {
+      await vscode.env.clipboard.writeText('unchanged');
+      const copied = await vscode.commands.executeCommand('standardsExplorer.copyClauseLink', { urn: 'urn:iso:std:iso:1:ed-1', clauseId: 'x', id });
+      assert.equal(copied, undefined, id);
+      assert.equal(await vscode.env.clipboard.readText(), 'unchanged', id);
+    }
+    const { session } = await api();
+    const own = `${session.baseUrl}/v1/standards/urn:iso:std:iso:1:ed-1/clauses/x`;
+    await vscode.commands.executeCommand('standardsExplorer.copyClauseLink', { urn: 'urn:iso:std:iso:1:ed-1', clauseId: 'x', id: own });
+    assert.equal(await vscode.env.clipboard.readText(), own, 'the sandbox’s own http origin is allowed');
+  });
+
+  it('inserts the plain reference instead of a link to a javascript: or command: @id', async () => {
+    const config = vscode.workspace.getConfiguration('standardsExplorer');
+    for (const format of ['markdown', 'uri']) {
+      await config.update('referenceFormat', format, vscode.ConfigurationTarget.Global);
+      try {
+        const document = await vscode.workspace.openTextDocument({ content: '' });
+        await vscode.window.showTextDocument(document);
+        const ref = { urn: 'urn:iso:std:iso:9001:ed-5', clauseId: 'abc', id: 'javascript:alert(document.cookie)', title: 'Scope', number: '1', types: ['corext:Scope'], standardReference: 'ISO 9001:2015' };
+        await vscode.commands.executeCommand('standardsExplorer.insertReference', ref);
+        assert.equal(document.getText(), 'ISO 9001:2015, Clause 1 Scope', format);
+        await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
+      } finally {
+        await config.update('referenceFormat', undefined, vscode.ConfigurationTarget.Global);
+      }
+    }
+  });
+
+  it('shows a server title in the tab without bidi controls', async () => {
+    const { session, pages } = await api();
+    const service = await session.service();
+    const [standard] = (await service.listStandards({ limit: 1, offset: 3 })).items;
+    const [clause] = await service.listClauses(standard.urn);
+    const rendered = nextRender(pages.onDidRender);
+    await pages.open({ urn: standard.urn, clauseId: clause.clauseId, title: 'Safe\u202E txt.exe\u2066 title\n2', number: '4\u202D' });
+    await rendered;
+    const [tab] = clauseTabs();
+    assert.equal(tab.label, '4 Safe txt.exe title 2');
+  });
+
+  it('opens cross-references into one follow panel instead of a new panel each time', async () => {
+    const { session, pages } = await api();
+    const service = await session.service();
+    const [standard] = (await service.listStandards({ limit: 1, offset: 5 })).items;
+    const clauses = (await service.listClauses(standard.urn)).slice(0, 4);
+    const refOf = (i: number): ClauseRef => ({ urn: standard.urn, clauseId: clauses[i].clauseId });
+    const before = pages.size;
+    const titleOf = (i: number) => `${clauses[i].number ? `${clauses[i].number} ` : ''}${clauses[i].title}`;
+
+    let rendered = nextRender(pages.onDidRender);
+    await pages.open({ ...refOf(0), title: clauses[0].title, number: clauses[0].number });
+    await rendered;
+    for (const i of [1, 2, 3]) {
+      rendered = nextRender(pages.onDidRender);
+      pages.follow(refOf(i), refOf(0));
+      const event = await rendered;
+      assert.equal(event.ref.clauseId, clauses[i].clauseId);
+      assert.equal(pages.size, before + 2, `after following ${i}: the source panel and one follow panel`);
+    }
+    // The follow panel's title was re-read from the service (the target carried none).
+    if (clauses[3].title) await until(() => clauseTabs().some((t) => t.label === titleOf(3)) || undefined, `a tab titled ${titleOf(3)}`);
+  });
+});
+
+function nextRender(event: vscode.Event<RenderedEvent>): Promise<RenderedEvent> {
+  return new Promise((resolve) => {
+    const subscription = event((e) => {
+      subscription.dispose();
+      resolve(e);
+    });
+  });
+}
