@@ -23,7 +23,9 @@ describe('clause page protocol and HTML', () => {
 
   it('restores only a checked URN and clause id from page-written state', () => {
     assert.deepEqual(readRestoredRef({ ref: { urn: 'urn:iso:std:iso:9001', clauseId: 'c1', title: 'Forged title', id: 'javascript:alert(1)' }, scrollY: 3 }), { urn: 'urn:iso:std:iso:9001', clauseId: 'c1' });
-    assert.equal(readRestoredRef({ ref: { urn: 'urn:iso:std:iso:9001', clauseId: '../../admin' } }), undefined);
+    // Any clause id but "." and ".." travels as one encoded segment; "../../admin" is an odd id, not a way out.
+    assert.deepEqual(readRestoredRef({ ref: { urn: 'urn:iso:std:iso:9001', clauseId: '../../admin' } }), { urn: 'urn:iso:std:iso:9001', clauseId: '../../admin' });
+    assert.equal(readRestoredRef({ ref: { urn: 'urn:iso:std:iso:9001', clauseId: '..' } }), undefined);
     assert.equal(readRestoredRef({ ref: { urn: 'not a urn', clauseId: 'c1' } }), undefined);
     assert.equal(readRestoredRef({ ref: { urn: 'urn:iso:std:iso:9001', clauseId: 'a\nb' } }), undefined);
     assert.equal(readRestoredRef('x'), undefined);
@@ -59,7 +61,9 @@ describe('clause page protocol and HTML', () => {
       assert.deepEqual(open('https://content.example/clauses/uuid-1'), { kind: 'openClause', ref: { urn: 'urn:iso:std:iso:9001', clauseId: 'uuid-1', standardReference: 'ISO 9001:2015', standardTitle: undefined } });
       // Another origin cannot name another standard (its path is not read as the service's).
       assert.equal((open('https://evil.example/preprod/v1/standards/urn:evil:x/clauses/abc') as { ref: ClauseRef }).ref.urn, 'urn:iso:std:iso:9001');
-      for (const bad of ['', 'javascript:alert(1)', 'command:workbench.action.terminal.new', 'a b', 'x\ny', 'https://api.example.com/preprod/v1/standards/urn:iso:1/clauses/a%2Fb', '%2e%2e', '\u202Eabc', 'x'.repeat(3000), 'https://h/a/%E0%A4%A']) {
+      // A real IEC URN and a clause id holding "/", each one encoded segment.
+      assert.deepEqual(open('https://api.example.com/preprod/v1/standards/urn:iec:std:iec:60309-3:1994-02::%2FFRAG1::/clauses/a%2Fb'), { kind: 'openClause', ref: { urn: 'urn:iec:std:iec:60309-3:1994-02::/FRAG1::', clauseId: 'a/b', standardReference: undefined, standardTitle: undefined } });
+      for (const bad of ['', 'javascript:alert(1)', 'command:workbench.action.terminal.new', 'a b', 'x\ny', '%2e%2e', '\u202Eabc', 'x'.repeat(3000), 'https://h/a/%E0%A4%A']) {
         const action = open(bad);
         assert.equal(action.kind, 'refuse', bad.slice(0, 40));
         assert.ok(action.kind === 'refuse' && !/[\u0000-\u001f\u202a-\u202e]/.test(action.message) && action.message.length < 250);
