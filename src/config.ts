@@ -18,6 +18,8 @@ export interface Settings {
   referenceFormat: ReferenceFormat;
   cacheSizeMB: number;
   timeoutSeconds: number;
+  /** Pages of the catalogue in flight while Find Standard's index is built. */
+  indexConcurrency: number;
 }
 
 /** A setting whose value cannot be used. */
@@ -56,7 +58,13 @@ export function readSettings(config: SettingsSource = vscode.workspace.getConfig
     referenceFormat: config.get<ReferenceFormat>('referenceFormat') ?? 'plain',
     cacheSizeMB: config.get<number>('cacheSizeMB') ?? 64,
     timeoutSeconds: config.get<number>('timeoutSeconds') ?? 15,
+    indexConcurrency: clamp(config.get<number>('indexConcurrency') ?? 6, 1, 16),
   };
+}
+
+/** A whole number within bounds; a setting out of them is brought back rather than failing a background build. */
+function clamp(value: number, min: number, max: number): number {
+  return Number.isFinite(value) ? Math.min(max, Math.max(min, Math.round(value))) : min;
 }
 
 /** Endpoint settings a workspace or folder tries to set (and that are ignored), as full setting names. */

@@ -1,19 +1,34 @@
 /**
  * The catalogue index on disk (global storage, one file per service base URL): loaded when needed, built in the
- * background with progress and cancellation when missing, rebuilt on demand.
+ * background with progress and cancellation when missing, rebuilt on demand. While a build runs, what has arrived
+ * is searchable (`live`); a cancelled or failed build keeps its pages and the next build resumes from them.
  */
 import { createHash } from 'node:crypto';
 import { promises as fs } from 'node:fs';
 import * as vscode from 'vscode';
 import type { Session } from '../session';
-import { CatalogueIndex, buildCatalogueIndex } from './catalogueIndex';
+import { buildCatalogueIndex } from './buildIndex';
+import { CatalogueIndex, IndexBuilder } from './catalogueIndex';
 
 /** The service's usual maximum page; the offset moves by what comes back, so a smaller maximum is fine. */
 const INDEX_PAGE_SIZE = 1000;
 
+/** The index as it stands: finished, or what a running build has brought so far. */
+export interface LiveIndex {
+  index: CatalogueIndex;
+  /** Resolves with the finished index; undefined when `index` is finished. */
+  finished?: Promise<CatalogueIndex>;
+}
+
 export class CatalogueStore implements vscode.Disposable {
   private cached: { baseUrl: string; index: CatalogueIndex } | undefined;
-  private building: Promise<CatalogueIndex> | undefined;
+  private building: { baseUrl: string; builder: IndexBuilder; done: Promise<CatalogueIndex> } | undefined;
+  /** What an unfinished build brought, to resume from. */
+  private partial: { baseUrl: string; builder: IndexBuilder } | undefined;
+  private readonly changed = new vscode.EventEmitter<void>();
+  /** Fired as a build brings more entries (throttled) and when it ends. */
+  readonly onDidProgress = this.changed.event;
+  private lastProgress = 0;
   private readonly subscription: vscode.Disposable;
 
   constructor(
@@ -28,59 +43,100 @@ export class CatalogueStore implements vscode.Disposable {
 
   dispose(): void {
     this.subscription.dispose();
+    this.changed.dispose();
   }
 
-  /** The index in memory, from disk, or built now (with a progress notification). */
+  /** The finished index: in memory, from disk, or built now (with a progress notification). */
   async get(): Promise<CatalogueIndex> {
-    const baseUrl = this.session.baseUrl;
-    if (!baseUrl) throw new Error(vscode.l10n.t('Not connected. Sign in or connect to the local sandbox first.'));
-    if (this.cached?.baseUrl === baseUrl) return this.cached.index;
-    const fromDisk = await this.read(baseUrl);
-    if (fromDisk) {
-      this.cached = { baseUrl, index: fromDisk };
-      return fromDisk;
+    const live = await this.live();
+    return live.finished ?? live.index;
+  }
+
+  /**
+   * At once, the index as it stands: finished, or the entries a build has brought so far (starting the build when
+   * there is neither), with the promise of the finished one.
+   */
+  async live(): Promise<LiveIndex> {
+    const baseUrl = this.connectedBaseUrl();
+    if (this.cached?.baseUrl === baseUrl) return { index: this.cached.index };
+    if (this.building?.baseUrl !== baseUrl) {
+      const fromDisk = await this.read(baseUrl);
+      if (fromDisk) {
+        this.cached = { baseUrl, index: fromDisk };
+        return { index: fromDisk };
+      }
     }
-    return this.rebuild();
+    const finished = this.rebuild(false);
+    const building = this.building;
+    return { index: building ? building.builder.snapshot() : await finished, finished };
   }
 
-  /** Pages the whole catalogue again; one build at a time. */
-  rebuild(): Promise<CatalogueIndex> {
-    this.building ??= this.build().finally(() => (this.building = undefined));
-    return this.building;
-  }
-
-  private async build(): Promise<CatalogueIndex> {
-    const baseUrl = this.session.baseUrl;
-    if (!baseUrl) throw new Error(vscode.l10n.t('Not connected. Sign in or connect to the local sandbox first.'));
-    const service = await this.session.service();
-    const started = Date.now();
-    const index = await vscode.window.withProgress(
-      { location: vscode.ProgressLocation.Notification, title: vscode.l10n.t('Indexing the standards catalogue'), cancellable: true },
-      async (progress, token) => {
-        const controller = new AbortController();
-        token.onCancellationRequested(() => controller.abort());
-        let reported = 0;
-        return buildCatalogueIndex((page, signal) => service.listStandards(page, signal), {
-          pageSize: INDEX_PAGE_SIZE,
-          signal: controller.signal,
-          onProgress: ({ loaded, total }) => {
-            const increment = total ? ((loaded - reported) / total) * 100 : undefined;
-            reported = loaded;
-            progress.report({ increment, message: total ? `${loaded.toLocaleString('en-US')} / ${total.toLocaleString('en-US')}` : loaded.toLocaleString('en-US') });
-          },
-        });
-      },
-    );
-    this.log.info(`Catalogue index built: ${index.size} standards in ${Date.now() - started} ms`);
-    this.cached = { baseUrl, index };
-    await this.write(baseUrl, index).catch((error: unknown) => this.log.warn(`Could not save the catalogue index: ${String(error)}`));
-    return index;
+  /** Pages the catalogue again (from scratch unless `resume`); one build at a time. */
+  rebuild(fresh = true): Promise<CatalogueIndex> {
+    const baseUrl = this.connectedBaseUrl();
+    if (this.building?.baseUrl === baseUrl) return this.building.done;
+    const resume = !fresh && this.partial?.baseUrl === baseUrl ? this.partial.builder : undefined;
+    const builder = resume ?? new IndexBuilder();
+    const done = this.build(baseUrl, builder).finally(() => {
+      if (this.building?.builder === builder) this.building = undefined;
+      this.changed.fire();
+    });
+    this.building = { baseUrl, builder, done };
+    return done;
   }
 
   /** Where the index of `baseUrl` is kept. */
   fileFor(baseUrl: string): vscode.Uri {
     const name = createHash('sha256').update(baseUrl).digest('hex').slice(0, 16);
     return vscode.Uri.joinPath(this.storage, `catalogue-${name}.json`);
+  }
+
+  private connectedBaseUrl(): string {
+    const baseUrl = this.session.baseUrl;
+    if (!baseUrl) throw new Error(vscode.l10n.t('Not connected. Sign in or connect to the local sandbox first.'));
+    return baseUrl;
+  }
+
+  private async build(baseUrl: string, builder: IndexBuilder): Promise<CatalogueIndex> {
+    const service = await this.session.service();
+    const started = Date.now();
+    const resumedFrom = builder.loaded;
+    try {
+      const index = await vscode.window.withProgress(
+        { location: vscode.ProgressLocation.Notification, title: vscode.l10n.t('Indexing the standards catalogue'), cancellable: true },
+        async (progress, token) => {
+          const controller = new AbortController();
+          token.onCancellationRequested(() => controller.abort());
+          let reported = 0;
+          return buildCatalogueIndex((page, signal) => service.listStandards(page, signal), {
+            pageSize: INDEX_PAGE_SIZE,
+            concurrency: this.session.settings().indexConcurrency,
+            signal: controller.signal,
+            resume: builder,
+            onProgress: ({ loaded, total }) => {
+              const increment = total ? ((loaded - reported) / total) * 100 : undefined;
+              reported = loaded;
+              progress.report({ increment, message: progressText(loaded, total) });
+              // Pickers refresh on this; often enough to feel live, rarely enough to stay cheap.
+              if (Date.now() - this.lastProgress > 250) {
+                this.lastProgress = Date.now();
+                this.changed.fire();
+              }
+            },
+          });
+        },
+      );
+      this.partial = undefined;
+      this.log.info(`Catalogue index built: ${index.size} standards in ${Date.now() - started} ms${resumedFrom ? ` (resumed after ${resumedFrom})` : ''}`);
+      this.cached = { baseUrl, index };
+      // Not awaited: nothing waits for the disk.
+      void this.write(baseUrl, index).catch((error: unknown) => this.log.warn(`Could not save the catalogue index: ${String(error)}`));
+      return index;
+    } catch (error) {
+      this.partial = { baseUrl, builder };
+      this.log.warn(`Catalogue index stopped after ${builder.loaded} standards; the next build resumes from there.`);
+      throw error;
+    }
   }
 
   private async read(baseUrl: string): Promise<CatalogueIndex | undefined> {
@@ -108,4 +164,10 @@ export class CatalogueStore implements vscode.Disposable {
     await fs.writeFile(partial, bytes, { mode: 0o600 });
     await fs.rename(partial, target.fsPath);
   }
+}
+
+/** "12,000 of 30,000", or "12,000" without a total. */
+export function progressText(loaded: number, total: number | undefined): string {
+  const count = (n: number): string => n.toLocaleString('en-US');
+  return total ? vscode.l10n.t('{0} of {1}', count(loaded), count(total)) : count(loaded);
 }

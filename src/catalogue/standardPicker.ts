@@ -5,7 +5,7 @@
 import * as vscode from 'vscode';
 import { displayText } from '../service/displayText';
 import type { CatalogueIndex, IndexEntry } from './catalogueIndex';
-import type { CatalogueStore } from './catalogueStore';
+import { progressText, type CatalogueStore } from './catalogueStore';
 import { factsLabel } from './standardFacts';
 
 interface EntryItem extends vscode.QuickPickItem {
@@ -23,33 +23,51 @@ interface RankedQuickPick<T extends vscode.QuickPickItem> extends vscode.QuickPi
 
 const REBUILD: vscode.QuickInputButton = { iconPath: new vscode.ThemeIcon('refresh'), tooltip: vscode.l10n.t('Rebuild the catalogue index') };
 
-/** Asks for a standard; undefined when the user cancels. */
+/**
+ * Asks for a standard; undefined when the user cancels. Opens at once: while the index is being built, it searches
+ * what has arrived and says how far the build is.
+ */
 export async function pickStandard(store: CatalogueStore, title: string): Promise<IndexEntry | undefined> {
-  let index = await store.get();
+  let live = await store.live();
   const pick = vscode.window.createQuickPick<EntryItem>() as RankedQuickPick<EntryItem>;
   pick.sortByLabel = false;
-  pick.title = title;
   pick.placeholder = vscode.l10n.t('Type a number, reference or words of the title (e.g. 9001, ISO/IEC 27001, quality management)');
   pick.matchOnDescription = false;
   pick.matchOnDetail = false;
   pick.buttons = [REBUILD];
   const show = (): void => {
+    const { index } = live;
+    pick.busy = !index.complete;
+    pick.title = index.complete ? title : vscode.l10n.t('{0} — {1}, still loading', title, progressText(index.size, index.expected));
     pick.items = toItems(index, pick.value);
   };
+  const follow = (finished: Promise<CatalogueIndex> | undefined): void => {
+    finished?.then(
+      (index) => {
+        live = { index };
+        show();
+      },
+      (error: unknown) => {
+        pick.busy = false;
+        pick.title = title;
+        void vscode.window.showErrorMessage(error instanceof Error ? error.message : String(error));
+      },
+    );
+  };
   show();
+  follow(live.finished);
   return new Promise<IndexEntry | undefined>((resolve) => {
     const disposables: vscode.Disposable[] = [
       pick.onDidChangeValue(show),
+      // A build under way brings more entries: search them too.
+      store.onDidProgress(() => {
+        if (live.finished) void store.live().then((now) => ((live = now), show()));
+      }),
       pick.onDidTriggerButton(async () => {
-        pick.busy = true;
-        try {
-          index = await store.rebuild();
-          show();
-        } catch (error) {
-          void vscode.window.showErrorMessage(error instanceof Error ? error.message : String(error));
-        } finally {
-          pick.busy = false;
-        }
+        const finished = store.rebuild();
+        live = await store.live();
+        show();
+        follow(finished);
       }),
       pick.onDidAccept(() => {
         resolve(pick.selectedItems[0]?.entry);

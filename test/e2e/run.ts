@@ -129,7 +129,7 @@ const steps: Step[] = [
       // The catalogue the bundled sandbox serves (seed 1, 30 000), ranked as the extension ranks it: a number whose
       // best records are not in the order VS Code would sort their labels in.
       const catalogue = new Catalogue(1, 30_000);
-      const index = new CatalogueIndex(catalogue.standards.map((s, position) => ({ position, urn: s.urn, reference: s.reference, title: s.titleText, status: s.status })), 0);
+      const index = CatalogueIndex.of(catalogue.standards.map((s, position) => ({ position, urn: s.urn, reference: s.reference, title: s.titleText, status: s.status })), 0);
       let query = '';
       let expected: string[] = [];
       for (const standard of catalogue.standards) {

@@ -1,10 +1,13 @@
 import * as assert from 'node:assert/strict';
+import { Catalogue } from '../../sandbox/catalogue';
 import { sandboxStats, startSandbox } from '../../sandbox/index';
-import { CatalogueIndex, buildCatalogueIndex } from '../../src/catalogue/catalogueIndex';
-import { createStandardsService, serviceOptionsFrom } from '../../src/service/index';
+import { buildCatalogueIndex } from '../../src/catalogue/buildIndex';
+import { CatalogueIndex, IndexBuilder, SEGMENT_SIZE } from '../../src/catalogue/catalogueIndex';
+import { createStandardsService, isServiceError, serviceOptionsFrom, type StandardsPage } from '../../src/service/index';
+import { realSample } from './realSample';
 
 describe('catalogue index', () => {
-  const index = new CatalogueIndex(
+  const index = CatalogueIndex.of(
     [
       { position: 0, urn: 'urn:iso:std:iso:19001', reference: 'ISO 19001:2011', title: 'Guidelines for auditing' },
       { position: 1, urn: 'urn:iso:std:iso:9001', reference: 'ISO 9001:2015', title: 'Quality management systems — Requirements' },
@@ -35,18 +38,110 @@ describe('catalogue index', () => {
     assert.equal(CatalogueIndex.fromStored(null, 'http://h/p'), undefined);
   });
 
-  it('is built by paging the whole catalogue, by what the server returns', async () => {
-    const sandbox = await startSandbox({ standards: 2500, maxLimit: 400 });
-    try {
-      const service = createStandardsService(serviceOptionsFrom(sandbox));
-      const progress: number[] = [];
-      const built = await buildCatalogueIndex((page, signal) => service.listStandards(page, signal), { pageSize: 1000, onProgress: (p) => progress.push(p.loaded) });
-      assert.equal(built.size, 2500);
-      assert.deepEqual(progress.slice(0, 2), [400, 800], 'the clamped page size moves the offset');
-      assert.equal((await sandboxStats(sandbox)).requests.listStandards, 7);
-      assert.deepEqual(built.entries.map((e) => e.position), [...Array(2500).keys()]);
-    } finally {
-      await sandbox.close();
+  it('searches across segments as one index, and reads back what it stored without tokenising again', () => {
+    const generated = new Catalogue(3, 3000).standards.map((s) => ({ urn: s.urn, reference: s.reference, title: s.titleText, status: s.status }));
+    const entries = [...realSample(), ...generated].map((r, position) => ({ position, ...r }));
+    const whole = CatalogueIndex.of(entries);
+    assert.ok(entries.length > SEGMENT_SIZE, 'more than one segment');
+    const stored = JSON.parse(JSON.stringify(whole.toStored('http://h/p'))) as unknown;
+    const back = CatalogueIndex.fromStored(stored, 'http://h/p');
+    assert.ok(back);
+    for (const query of ['9001', 'iec 60601', 'robots safety', 'medical', '', 'urn:iec:std:iec:6']) assert.deepEqual(back.search(query, 50), whole.search(query, 50), query);
+    // A tampered file is not trusted: the index is built anew.
+    const tampered = JSON.parse(JSON.stringify(stored)) as { segments: Array<{ referenceIds: string }> };
+    tampered.segments[0].referenceIds = Buffer.from(new Int32Array([1e9]).buffer).toString('base64');
+    assert.equal(CatalogueIndex.fromStored(tampered, 'http://h/p'), undefined);
+  });
+
+  describe('building', () => {
+    /** The service's listStandards, counting pages in flight. */
+    function counted(service: { listStandards(page: { limit: number; offset: number }, signal?: AbortSignal): Promise<StandardsPage> }) {
+      const seen = { inFlight: 0, most: 0, calls: 0 };
+      const listPage = async (page: { limit: number; offset: number }, signal?: AbortSignal): Promise<StandardsPage> => {
+        seen.calls++;
+        seen.most = Math.max(seen.most, ++seen.inFlight);
+        try {
+          return await service.listStandards(page, signal);
+        } finally {
+          seen.inFlight--;
+        }
+      };
+      return { seen, listPage };
     }
+
+    it('pages the whole catalogue several pages at a time, by what the server returns', async () => {
+      const sandbox = await startSandbox({ standards: 2500, maxLimit: 400 });
+      try {
+        const { seen, listPage } = counted(createStandardsService(serviceOptionsFrom(sandbox)));
+        const built = await buildCatalogueIndex(listPage, { pageSize: 1000, concurrency: 4 });
+        assert.equal(built.size, 2500);
+        assert.ok(built.complete);
+        assert.deepEqual(built.entries.map((e) => e.position), [...Array(2500).keys()]);
+        assert.equal((await sandboxStats(sandbox)).requests.listStandards, 7, 'the clamped page size (400) moves the offset');
+        assert.ok(seen.most > 1 && seen.most <= 4, `at most 4 in flight, saw ${seen.most}`);
+      } finally {
+        await sandbox.close();
+      }
+    });
+
+    it('reads to the end without a total, asking ahead by what came back', async () => {
+      const sandbox = await startSandbox({ standards: 2500, maxLimit: 400, envelope: 'array' });
+      try {
+        const { seen, listPage } = counted(createStandardsService(serviceOptionsFrom(sandbox)));
+        const built = await buildCatalogueIndex(listPage, { pageSize: 400, concurrency: 3 });
+        assert.equal(built.size, 2500);
+        assert.deepEqual(built.entries.map((e) => e.position), [...Array(2500).keys()]);
+        assert.ok(seen.calls <= 7 + 3, `a few pages past the end at most, ${seen.calls} calls`);
+      } finally {
+        await sandbox.close();
+      }
+    });
+
+    it('is searchable while pages arrive, and resumes after a cancel without asking again what it has', async () => {
+      const sandbox = await startSandbox({ standards: 12_000, maxLimit: 1000 });
+      try {
+        const service = createStandardsService(serviceOptionsFrom(sandbox));
+        const builder = new IndexBuilder();
+        const controller = new AbortController();
+        let early: CatalogueIndex | undefined;
+        const stopped = buildCatalogueIndex((page, signal) => service.listStandards(page, signal), {
+          pageSize: 1000,
+          concurrency: 2,
+          resume: builder,
+          signal: controller.signal,
+          onProgress: ({ loaded, snapshot }) => {
+            if (loaded >= 5000 && !early) {
+              early = snapshot();
+              controller.abort();
+            }
+          },
+        });
+        await assert.rejects(stopped, (e: unknown) => isServiceError(e) && e.kind === 'cancelled');
+        assert.ok(early && !early.complete && early.size >= 5000 && early.expected === 12_000);
+        const first = early.entries[0];
+        assert.equal(early.search(first.reference ?? '', 5)[0]?.reference, first.reference, 'what arrived is searchable');
+        const pagesBefore = builder.pages.size;
+        const requestsBefore = (await sandboxStats(sandbox)).requests.listStandards;
+        const built = await buildCatalogueIndex((page, signal) => service.listStandards(page, signal), { pageSize: 1000, concurrency: 2, resume: builder });
+        assert.equal(built.size, 12_000);
+        const asked = (await sandboxStats(sandbox)).requests.listStandards - requestsBefore;
+        assert.equal(asked, 12 - pagesBefore + 1, 'the missing pages, and the first again for the total');
+      } finally {
+        await sandbox.close();
+      }
+    });
+
+    it('asks fewer pages at a time when the service says it is busy, and still reads everything', async () => {
+      const sandbox = await startSandbox({ standards: 3000, maxLimit: 250, faults: '429:0.3', retryAfterSeconds: 0 });
+      try {
+        // No retries in the service layer: every 429 reaches the build.
+        const { listPage } = counted(createStandardsService({ ...serviceOptionsFrom(sandbox), retry: { maxRetries: 0 } }));
+        const built = await buildCatalogueIndex(listPage, { pageSize: 250, concurrency: 6 });
+        assert.equal(built.size, 3000);
+        assert.ok((await sandboxStats(sandbox)).requests.listStandards > 12, 'some pages were asked again');
+      } finally {
+        await sandbox.close();
+      }
+    });
   });
 });

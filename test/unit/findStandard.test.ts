@@ -16,7 +16,7 @@ const ADDED = [
 
 describe('Find Standard: ranking like an expert, on real catalogue data', () => {
   const records = [...realSample(), ...ADDED];
-  const index = new CatalogueIndex(records.map((r, position): IndexEntry => ({ position, ...r })), 0);
+  const index = CatalogueIndex.of(records.map((r, position): IndexEntry => ({ position, ...r })), 0);
   const first = (query: string): string | undefined => index.search(query, 10)[0]?.reference;
   const top = (query: string, n: number): string[] => index.search(query, n).map((e) => e.reference ?? '');
 

@@ -1,0 +1,121 @@
+/**
+ * Pages through the whole catalogue for the index, several pages at a time. The first page says how many there
+ * are (or, without a total, pages are asked ahead of what came back); up to `concurrency` pages are in flight, half
+ * as many after the service says it is busy (429/503, honouring its Retry-After). Entries go into an IndexBuilder
+ * as they arrive, so the index is searchable long before the last page; a cancelled or failed build keeps what it
+ * has in the builder, and passing that builder again resumes it. Pure: no vscode.
+ */
+import { isServiceError } from '../service/errors';
+import type { StandardsPage } from '../service/types';
+import { CatalogueIndex, IndexBuilder, entryOf } from './catalogueIndex';
+import { recordStatus } from './standardFacts';
+
+export interface BuildProgress {
+  loaded: number;
+  total?: number;
+  /** What has arrived so far, searchable. */
+  snapshot(): CatalogueIndex;
+}
+
+export interface BuildOptions {
+  /** Entries asked for per page; the offset moves by what came back, so a clamped page size is fine. */
+  pageSize: number;
+  /** Pages in flight at most; default 6. */
+  concurrency?: number;
+  signal?: AbortSignal;
+  onProgress?: (progress: BuildProgress) => void;
+  /** Bound, so a server that never ends cannot loop us; default 1 000 000. */
+  maxEntries?: number;
+  /** A builder from an earlier, unfinished build: its pages are not asked again. */
+  resume?: IndexBuilder;
+}
+
+/** Busy answers that reached us (after the service layer's own retries) before the build gives up. */
+const MAX_BUSY_WAITS = 20;
+
+type ListPage = (page: { limit: number; offset: number }, signal?: AbortSignal) => Promise<StandardsPage>;
+
+export async function buildCatalogueIndex(listPage: ListPage, options: BuildOptions): Promise<CatalogueIndex> {
+  const builder = options.resume ?? new IndexBuilder();
+  const maxEntries = options.maxEntries ?? 1_000_000;
+  const report = (): void => options.onProgress?.({ loaded: builder.loaded, total: builder.expected, snapshot: () => builder.snapshot() });
+
+  const fetchPage = async (offset: number, limit: number): Promise<StandardsPage> => {
+    const page = await listPage({ limit, offset }, options.signal);
+    builder.add(
+      offset,
+      page.items.map((s, i) => entryOf(offset + i, s.urn, s.reference, s.title, recordStatus(s))),
+    );
+    if (page.total !== undefined) builder.expected = page.total;
+    report();
+    return page;
+  };
+
+  let limit = Math.max(1, Math.floor(options.concurrency ?? 6));
+  let busyWaits = 0;
+  /** Busy (429/503): fewer pages at a time, after the wait the service asked for; false when it is not that. */
+  const wasBusy = async (error: unknown): Promise<boolean> => {
+    if (!isServiceError(error) || !(error.kind === 'rateLimited' || error.status === 503) || options.signal?.aborted || busyWaits++ >= MAX_BUSY_WAITS) return false;
+    limit = Math.max(1, Math.floor(limit / 2));
+    await new Promise((r) => setTimeout(r, Math.min(30_000, error.details.retryAfterMs ?? 1000)));
+    return true;
+  };
+
+  // The first page tells the step (what the server really serves per page) and, usually, the total.
+  let first: StandardsPage;
+  for (;;) {
+    try {
+      first = await fetchPage(0, options.pageSize);
+      break;
+    } catch (error) {
+      if (!(await wasBusy(error))) throw error;
+    }
+  }
+  const step = first.items.length;
+  if (!first.hasMore || step === 0) return builder.finish();
+
+  let end = builder.expected ?? Infinity; // without a total, the first short page marks the end
+  let next = step;
+  const queue: number[] = []; // pages to ask again: a failed busy page, the rest of a short page
+  const take = (): number | undefined => {
+    const again = queue.shift();
+    if (again !== undefined) return again;
+    while (next < Math.min(end, maxEntries) && builder.pages.has(next)) next += step;
+    if (next >= Math.min(end, maxEntries)) return undefined;
+    const offset = next;
+    next += step;
+    return offset;
+  };
+
+  let running = 0;
+  let failure: unknown;
+  await new Promise<void>((resolve) => {
+    const pump = (): void => {
+      while (failure === undefined && running < limit) {
+        const offset = take();
+        if (offset === undefined) break;
+        running++;
+        fetchPage(offset, options.pageSize)
+          .then((page) => {
+            const got = page.items.length;
+            if (got < step && (page.hasMore || offset + got < end)) {
+              if (got === 0 || builder.expected === undefined) end = Math.min(end, offset + got);
+              else queue.push(offset + got); // served short in the middle: ask for the rest
+            }
+          })
+          .catch(async (error: unknown) => {
+            if (await wasBusy(error)) queue.push(offset); // this page again, later
+            else failure ??= error;
+          })
+          .finally(() => {
+            running--;
+            pump();
+          });
+      }
+      if (running === 0) resolve();
+    };
+    pump();
+  });
+  if (failure !== undefined) throw failure;
+  return builder.finish();
+}
