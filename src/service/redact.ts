@@ -55,7 +55,8 @@ export class Redactor {
    * line breaks flattened, at most `max` characters.
    */
   excerpt(text: string, max = 200): string {
-    let out = this.mask(String(text).slice(0, SCAN_LIMIT));
+    // Known values are masked in the whole text first, so no part of one survives at the cut.
+    let out = this.mask(String(text)).slice(0, SCAN_LIMIT);
     out = out.replace(this.pairs, (_all, name: string, separator: string) => `${name}${separator}${MASK}`);
     out = out.replace(/\bBearer[ \t]+[^\s"',;]+/gi, `Bearer ${MASK}`);
     out = out.replace(/\bBasic[ \t]+[A-Za-z0-9+/=]{8,}/g, `Basic ${MASK}`);
