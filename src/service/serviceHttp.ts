@@ -13,6 +13,12 @@ import { exchange, isLoopback, type Exchange } from './transport';
 import type { RetryOptions, ServiceErrorKind, ServiceLogger } from './types';
 
 const RETRY_STATUSES = new Set([408, 429, 502, 503, 504]);
+/** Bodies longer than this (characters) are parsed in steps with the event loop let in between. */
+const LARGE_BODY_CHARS = 1024 * 1024;
+
+function yieldToEventLoop(): Promise<void> {
+  return new Promise((resolve) => setImmediate(resolve));
+}
 const MAX_REDIRECTS = 5;
 
 export interface ServiceHttpOptions {
@@ -179,7 +185,7 @@ export class ServiceHttp {
     return next.href;
   }
 
-  private settle(result: { reply: Exchange; url: string }, options: GetOptions): Omit<GetResult, 'retries'> {
+  private async settle(result: { reply: Exchange; url: string }, options: GetOptions): Promise<Omit<GetResult, 'retries'>> {
     const { reply, url } = result;
     const etag = reply.headers.etag;
     if (reply.status === 304 && options.etag) return { status: 304, body: '', etag: etag ?? options.etag, url };
@@ -187,7 +193,7 @@ export class ServiceHttp {
       const contentType = reply.headers['content-type'];
       const settled: Omit<GetResult, 'retries'> = { status: reply.status, body: reply.body, etag, contentType, url };
       this.checkLength(reply, url);
-      if (!contentType || /json/i.test(contentType)) settled.json = this.parseJson(reply, url);
+      if (!contentType || /json/i.test(contentType)) settled.json = await this.parseJson(reply, url);
       return settled;
     }
     throw statusError(reply, pathOf(url), this.options.redactor);
@@ -210,7 +216,10 @@ export class ServiceHttp {
   }
 
   /** Parses a JSON body. Malformed is worth another attempt; nested too deeply is not. */
-  private parseJson(reply: Exchange, url: string): unknown {
+  private async parseJson(reply: Exchange, url: string): Promise<unknown> {
+    const large = reply.body.length > LARGE_BODY_CHARS;
+    // A large body blocks the thread in each step: let waiting events run between them.
+    if (large) await yieldToEventLoop();
     const where = `GET ${pathOf(url)}`;
     const details = { status: reply.status, method: 'GET', path: pathOf(url) };
     let value: unknown;
@@ -223,7 +232,8 @@ export class ServiceHttp {
       transientBodies.add(failure);
       throw failure;
     }
-    if (jsonDepthExceeds(reply.body, MAX_JSON_DEPTH)) {
+    if (large) await yieldToEventLoop();
+    if (jsonDepthExceeds(value, MAX_JSON_DEPTH)) {
       throw new ServiceError('badResponse', `${where} answered with JSON nested more than ${MAX_JSON_DEPTH} levels deep, more than this extension reads. The service is faulty; report it to its operator.`, details);
     }
     return value;
