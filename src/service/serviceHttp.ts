@@ -178,7 +178,7 @@ export class ServiceHttp {
       throw new ServiceError('badResponse', `${where} was redirected (${status}) to "${shown}", which is not a valid address. The service is misconfigured; check the base URL setting.`, details);
     }
     let problem: string | undefined;
-    if (next.protocol !== 'https:' && next.protocol !== 'http:') problem = `a ${next.protocol.replace(/:$/, '')} address, which is not followed`;
+    if (next.protocol !== 'https:' && next.protocol !== 'http:') problem = `a non-web address (${this.options.redactor.excerpt(next.protocol, 20)}), which is not followed`;
     else if (next.protocol === 'http:' && !isLoopback(next.hostname)) problem = 'plain http on another machine, which is not followed';
     else if (next.username || next.password) problem = 'an address with a user name or password, which is not followed';
     if (problem) throw new ServiceError('badResponse', `${where} was redirected (${status}) to ${problem}. The service is misconfigured; check the base URL setting.`, details);
