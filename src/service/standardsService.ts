@@ -341,10 +341,10 @@ function withoutTrailingSlashes(url: string): string {
   return url.slice(0, end);
 }
 
-/** A logger whose debug lines pass the redactor (request entries carry no server text). */
+/** A logger whose lines pass the redactor: paths may come from a server's next links, details quote its answers. */
 function maskedLogger(logger: ServiceLogger, redactor: Redactor): ServiceLogger {
   return {
-    request: (entry) => logger.request(entry.detail ? { ...entry, detail: redactor.mask(entry.detail) } : entry),
+    request: (entry) => logger.request({ ...entry, path: redactor.mask(entry.path), ...(entry.detail ? { detail: redactor.mask(entry.detail) } : {}) }),
     ...(logger.debug ? { debug: (message: string) => logger.debug?.(redactor.mask(message)) } : {}),
   };
 }

@@ -5,6 +5,7 @@
  */
 import * as assert from 'node:assert/strict';
 import type { ServerResponse } from 'node:http';
+import { gzipSync } from 'node:zlib';
 import { sandboxStats, startSandbox } from '../../sandbox/index';
 import { renewalMargin } from '../../src/service/auth';
 import { createStandardsService, ServiceError, serviceOptionsFrom, type RequestLogEntry, type ServiceOptions } from '../../src/service/index';
@@ -116,6 +117,23 @@ describe('service hardening: redirects, cut-off answers and failures that are no
       const failed = log.find((e) => e.method === 'GET');
       assert.equal(failed?.error, 'badResponse');
       assert.match(failed?.detail ?? '', /expected a complete JSON document/);
+    } finally {
+      await server.close();
+    }
+  });
+
+  // Needed: a gzip-compressed answer smaller uncompressed than its Content-Length (axios keeps that header).
+  it('reads small compressed answers whose Content-Length is the compressed size', async () => {
+    const packed = gzipSync(JSON.stringify([{ '@id': 'urn:x:a' }]));
+    const server = await startOddServer((req, res) => {
+      if (req.url === '/token') return token(res);
+      res.writeHead(200, { 'Content-Type': 'application/ld+json', 'Content-Encoding': 'gzip', 'Content-Length': packed.length });
+      res.end(packed);
+    });
+    try {
+      const page = await createStandardsService(options(server)).listStandards({ limit: 5, offset: 0 });
+      assert.equal(page.items[0].urn, 'urn:x:a');
+      assert.equal(server.seen.filter((r) => r.url !== '/token').length, 1, 'not retried');
     } finally {
       await server.close();
     }
