@@ -108,7 +108,7 @@ export class ServiceHttp {
       const delay = failure.details.retryAfterMs ?? backoffDelay(attempt, baseDelayMs);
       if (waited + delay > maxTotalWaitMs) throw failure;
       this.options.logger?.debug?.(
-        `retrying GET ${pathOf(url)} in ${(delay / 1000).toFixed(1)} s after ${failure.status ?? failure.kind} (retry ${attempt + 1} of ${maxRetries})`,
+        `retrying GET ${pathOf(url)} in ${(delay / 1000).toFixed(1)} s after ${transientBodies.has(failure) ? `a ${failure.status} answer that did not parse` : (failure.status ?? failure.kind)} (retry ${attempt + 1} of ${maxRetries})`,
       );
       progress(attempt + 1, failure.status);
       await sleep(delay, options.signal, () => cancelled('GET', pathOf(url)));

@@ -100,15 +100,17 @@ describe('service hardening: redirects, cut-off answers and failures that are no
   it('retries a 200 that does not parse, and says what was expected when it never does', async () => {
     let malformed = 1;
     const log: RequestLogEntry[] = [];
+    const debug: string[] = [];
     const server = await startOddServer((req, res) => {
       if (req.url === '/token') return token(res);
       res.writeHead(200, { 'Content-Type': 'application/json' });
       res.end(malformed-- > 0 ? '{"items": [{"@id": "urn:x:a"' : '{"items": [{"@id": "urn:x:a"}]}');
     });
     try {
-      const service = createStandardsService(options(server, { logger: { request: (e) => log.push(e) } }));
+      const service = createStandardsService(options(server, { logger: { request: (e) => log.push(e), debug: (m) => debug.push(m) } }));
       const page = await service.listStandards({ limit: 5, offset: 0 });
       assert.equal(page.items[0].urn, 'urn:x:a');
+      assert.match(debug.join('\n'), /retrying GET \/api\/v1\/standards\?limit=5&offset=0 in \d+\.\d s after a 200 answer that did not parse/);
       assert.equal(log.find((e) => e.method === 'GET')?.retries, 1);
       assert.equal(log.find((e) => e.method === 'GET')?.error, undefined);
       malformed = 10;
