@@ -16,8 +16,9 @@ const RETRY_STATUSES = new Set([408, 429, 502, 503, 504]);
 /** Bodies longer than this (characters) are parsed in steps with the event loop let in between. */
 const LARGE_BODY_CHARS = 1024 * 1024;
 
+/** A full turn of the event loop (timers and I/O included; setImmediate would run before the timers). */
 function yieldToEventLoop(): Promise<void> {
-  return new Promise((resolve) => setImmediate(resolve));
+  return new Promise((resolve) => setTimeout(resolve, 0));
 }
 const MAX_REDIRECTS = 5;
 
