@@ -121,7 +121,8 @@ export class TokenSource {
     const where = `POST ${this.path}`;
     const redactor = this.options.redactor;
     // Only a code in the RFC 6749 grammar is a code; anything else is treated as no code at all.
-    const code = isOAuthErrorCode(body?.error) ? redactor.excerpt(body.error, 100) : undefined;
+    const code = isOAuthErrorCode(body?.error) ? body.error : undefined;
+    const shownCode = code && withoutFinalStops(redactor.excerpt(code, 100));
     const described = typeof body?.error_description === 'string' ? withoutFinalStops(redactor.excerpt(body.error_description)) : '';
     const description = described ? ` (${described})` : '';
     const details = { status, method: 'POST', path: this.path };
@@ -135,9 +136,9 @@ export class TokenSource {
       case 'invalid_grant':
       case 'unsupported_grant_type':
       case 'invalid_request':
-        return new ServiceError('auth', `The identity provider refused the token request: ${code}${description}. Check the token URL setting.`, details);
+        return new ServiceError('auth', `The identity provider refused the token request: ${shownCode}${description}. Check the token URL setting.`, details);
     }
-    if (code) return new ServiceError('auth', `The identity provider refused the token request: ${code}${description}.`, details);
+    if (code) return new ServiceError('auth', `The identity provider refused the token request: ${shownCode}${description}.`, details);
     if (status === 401 || status === 403) {
       return new ServiceError('auth', `${where} answered ${status}. Check the client ID and secret ("Standards: Sign In…").`, details);
     }

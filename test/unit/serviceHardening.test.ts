@@ -144,8 +144,9 @@ describe('service hardening: redirects, cut-off answers and failures that are no
   // Needed: the same 429 problem+json the sandbox sends ("Injected fault 429."), and a problem ending in "…".
   it('never doubles a full stop in a message', async () => {
     let detail = 'Injected fault 429.';
+    let tokenError: string | undefined;
     const server = await startOddServer((req, res) => {
-      if (req.url === '/token') return token(res);
+      if (req.url === '/token') return tokenError ? json(res, 400, { error: tokenError }) : token(res);
       res.writeHead(429, { 'Content-Type': 'application/problem+json', 'Retry-After': '0' });
       res.end(JSON.stringify({ title: 'Too many requests', detail }));
     });
@@ -157,7 +158,11 @@ describe('service hardening: redirects, cut-off answers and failures that are no
         await service.listStandards({ limit: 1, offset: 0 }).catch((e: Error) => messages.push(e.message));
       }
       assert.throws(() => createStandardsService({ ...options(server), clientId: '' }), (e: Error) => (messages.push(e.message), true));
-      assert.equal(messages.length, 4);
+      for (const code of ['temporarily_unavailable.', 'invalid_client']) {
+        tokenError = code;
+        await createStandardsService(options(server)).listStandards({ limit: 1, offset: 0 }).catch((e: Error) => messages.push(e.message));
+      }
+      assert.equal(messages.length, 6);
       for (const message of messages) assert.doesNotMatch(message, /\.\.|…\./, message);
       assert.match(messages[0], /Injected fault 429\. Try again in 0 s\./);
     } finally {
