@@ -10,7 +10,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
-import { startSandbox } from '../sandbox/index';
+import { sandboxControl, startSandbox } from '../sandbox/index';
 import { createStandardsService, serviceOptionsFrom } from '../src/service/index';
 
 async function time<T>(label: string, work: () => Promise<T>): Promise<T> {
@@ -62,6 +62,7 @@ async function main(): Promise<void> {
       const later = createStandardsService({ ...serviceOptionsFrom(sandbox), cacheDir, cacheFreshMs: 0 });
       await time('large clause, disk cache + 304 revalidation', () => later.getClause(urn, clauseId));
     }
+    await faultRates(sandbox);
     if (huge) await memoryCharge(sandbox, huge);
     await largeBody();
     console.log(`${'RSS after all of it'.padEnd(48)} ${(process.memoryUsage().rss / 1e6).toFixed(0).padStart(9)} MB (this process holds the sandbox too)`);
@@ -76,6 +77,19 @@ function heapAfterGc(): number {
   setFlagsFromString('--expose-gc');
   (runInNewContext('gc') as () => void)();
   return process.memoryUsage().heapUsed;
+}
+
+/** Share of calls that fail under injected faults, after the client's retries (issue 10 item 11). */
+async function faultRates(sandbox: Awaited<ReturnType<typeof startSandbox>>): Promise<void> {
+  const calls = 300;
+  for (const faults of ['malformed:0.1', 'drop:0.2']) {
+    await sandboxControl(sandbox, 'config', { faults });
+    const service = createStandardsService({ ...serviceOptionsFrom(sandbox), retry: { baseDelayMs: 1 } });
+    let failed = 0;
+    for (let i = 0; i < calls; i++) await service.listStandards({ limit: 10, offset: i * 10 }).catch(() => failed++);
+    console.log(`${`calls failing with ${faults} (${calls} calls)`.padEnd(48)} ${((100 * failed) / calls).toFixed(1).padStart(9)} %`);
+  }
+  await sandboxControl(sandbox, 'config', { faults: '' });
 }
 
 /** What the memory cache really holds for one large clause, next to what it is charged (issue 10 item 12). */
