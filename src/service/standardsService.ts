@@ -124,7 +124,7 @@ class StandardsServiceImpl implements ManagedStandardsService {
     } catch (caught) {
       const error = asServiceError(caught, 'GET', path);
       const masked = this.redactor.mask(error.message);
-      return Promise.reject(masked === error.message ? error : new ServiceError(error.kind, masked, error.details));
+      throw masked === error.message ? error : new ServiceError(error.kind, masked, error.details);
     }
   }
 
