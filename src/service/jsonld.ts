@@ -11,6 +11,11 @@ const ENVELOPE_KEYS = ['@graph', 'hydra:member', 'member', 'items', 'standards',
 const MAX_ENVELOPE_DEPTH = 4;
 /** How deep readText follows @value, arrays and language maps; real values need 3 or 4. */
 const MAX_VALUE_DEPTH = 16;
+/** Context entries read as prefixes, and how long a namespace may be. */
+const MAX_PREFIXES = 64;
+const MAX_NAMESPACE_LENGTH = 512;
+/** Types read per node. */
+const MAX_TYPES = 16;
 /** Strings longer than this are not matched by any expression here (no URI or tag is this long). */
 const MAX_MATCHED_LENGTH = 8192;
 /** Bodies nested deeper are refused: the host's JSON.stringify overflows its stack a few thousand levels down. */
@@ -141,12 +146,15 @@ export function firstText(node: JsonObject, keys: readonly string[]): string {
 export function readPrefixes(body: unknown): Map<string, string> {
   const prefixes = new Map<string, string>();
   const context = isObject(body) ? body['@context'] : undefined;
-  const contexts = Array.isArray(context) ? context : [context];
+  const contexts = Array.isArray(context) ? context.slice(0, MAX_PREFIXES) : [context];
   for (const c of contexts) {
     if (!isObject(c)) continue;
-    for (const [key, value] of Object.entries(c)) {
+    for (const key in c) {
+      // Every type of every item is compared with each prefix: a bounded few keep that linear in the body.
+      if (prefixes.size >= MAX_PREFIXES) return prefixes;
+      const value = c[key];
       const iri = typeof value === 'string' ? value : isObject(value) && typeof value['@id'] === 'string' ? value['@id'] : undefined;
-      if (iri && (iri.endsWith('#') || iri.endsWith('/'))) prefixes.set(key, iri);
+      if (iri && iri.length <= MAX_NAMESPACE_LENGTH && (iri.endsWith('#') || iri.endsWith('/'))) prefixes.set(key, iri);
     }
   }
   return prefixes;
@@ -155,7 +163,8 @@ export function readPrefixes(body: unknown): Map<string, string> {
 /** `@type` (or `type`) as compact names: a string or an array; full IRIs compacted with the known prefixes. */
 export function readTypes(node: JsonObject, prefixes: Map<string, string> = new Map()): string[] {
   const raw = node['@type'] ?? node.type;
-  const list = Array.isArray(raw) ? raw : raw === undefined ? [] : [raw];
+  // A node has one to three types; more are ignored so a huge array costs nothing.
+  const list = Array.isArray(raw) ? raw.slice(0, MAX_TYPES) : raw === undefined ? [] : [raw];
   const types: string[] = [];
   for (const item of list) {
     const text = readText(item).trim();

@@ -9,7 +9,7 @@ import { gzipSync } from 'node:zlib';
 import { sandboxStats, startSandbox } from '../../sandbox/index';
 import { renewalMargin } from '../../src/service/auth';
 import { createStandardsService, ServiceError, serviceOptionsFrom, type RequestLogEntry, type ServiceOptions } from '../../src/service/index';
-import { lastSegment, readClause, readItems, readNext, readText, readTotal, readTypes } from '../../src/service/jsonld';
+import { lastSegment, readClause, readItems, readNext, readPrefixes, readText, readTotal, readTypes } from '../../src/service/jsonld';
 import { isOAuthErrorCode, Redactor } from '../../src/service/redact';
 import { json, startOddServer, type OddServer, type SeenRequest } from './oddServer';
 
@@ -234,7 +234,7 @@ describe('service hardening: deep and pathological bodies (issue 10 items 9, 10)
     assert.equal(readClause({ '@id': deepObject('@value', 10_000) }), undefined);
   });
 
-  it('handles 100 000 slashes, long language tags and huge IRIs in linear time (correctness only)', () => {
+  it('handles 100 000 slashes, long language tags, huge IRIs, contexts and type lists in linear time (correctness only)', () => {
     assert.equal(lastSegment(`https://h/a/b${'/'.repeat(100_000)}`), 'b');
     assert.equal(lastSegment('/'.repeat(100_000)), '');
     assert.equal(lastSegment(`https://h/c/x%20y?q=${'/'.repeat(100_000)}#f`), 'x y');
@@ -242,6 +242,14 @@ describe('service hardening: deep and pathological bodies (issue 10 items 9, 10)
     const long = `https://h/${'corext/'.repeat(20_000)}!`;
     assert.deepEqual(readTypes({ '@type': long }), [long]);
     assert.equal(readTotal({ total: '1'.repeat(100_000) }), undefined);
+    // Every type is compared with every prefix: both are bounded, so 100 000 of each cost nothing.
+    const context = Object.fromEntries(Array.from({ length: 100_000 }, (_, i) => [`p${i}`, `https://ns.example/${i}/`]));
+    const prefixes = readPrefixes({ '@context': { corext: 'https://ns.example/corext#', ...context } });
+    assert.equal(prefixes.size, 64);
+    assert.equal(prefixes.get('corext'), 'https://ns.example/corext#');
+    const types = readTypes({ '@type': ['https://ns.example/corext#Scope', ...Array.from({ length: 100_000 }, (_, i) => `https://other.example/${i}`)] }, prefixes);
+    assert.equal(types.length, 16);
+    assert.equal(types[0], 'corext:Scope');
   });
 
   // Needed: bodies 10 000 levels deep, which the sandbox never serves.
