@@ -170,7 +170,8 @@ class StandardsServiceImpl implements ManagedStandardsService {
       const prefixes = readPrefixes(body);
       const page = rawItems.map((item) => readClause(item, prefixes)).filter((c) => c !== undefined);
       if (rawItems.length > 0 && page.length === 0) throw shapeErrorAt(url, 'clause objects with an @id');
-      clauses.push(...page);
+      // A loop, not push(...page): spreading a page of a few hundred thousand items overflows the stack.
+      for (const clause of page) clauses.push(clause);
       const next = readNext(body);
       url = next && rawItems.length > 0 ? this.resolveLink(next, from, url) : undefined;
     }

@@ -191,6 +191,23 @@ describe('service hardening: next links stay under the base path (issue 10 item 
     });
   }
 
+  // Needed: a clause list of 300 000 items in one page.
+  it('reads a clause list page of 300 000 items', async () => {
+    const page = JSON.stringify({ member: Array.from({ length: 300_000 }, (_, i) => ({ '@id': `https://h/c/${i}` })) });
+    const server = await startOddServer((req, res) => {
+      if (req.url === '/token') return token(res);
+      res.writeHead(200, { 'Content-Type': 'application/ld+json' });
+      res.end(page);
+    });
+    try {
+      const clauses = await createStandardsService(options(server)).listClauses(URN);
+      assert.equal(clauses.length, 300_000);
+      assert.equal(clauses[299_999].clauseId, '299999');
+    } finally {
+      await server.close();
+    }
+  });
+
   it('follows a next link under the base path', async () => {
     const server = await startOddServer((req, res) => {
       if (req.url === '/token') return token(res);
