@@ -98,7 +98,7 @@ export class TokenSource {
       const body = parseJson(reply.body);
       if (reply.status < 200 || reply.status >= 300) throw this.tokenError(reply.status, body, reply.body);
       const token = body?.access_token;
-      if (typeof token === 'string') this.options.redactor.addSecret(token);
+      if (typeof token === 'string') this.options.redactor.addToken(token);
       if (typeof token !== 'string' || !token) {
         throw new ServiceError('badResponse', `POST ${this.path} answered ${reply.status} without an access_token. Check the token URL setting.`, {
           status: reply.status,

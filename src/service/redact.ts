@@ -18,20 +18,27 @@ const DEFAULT_HEADERS = ['authorization', 'proxy-authorization', 'x-api-key', 'a
 const SECRET_FIELDS = ['client_secret', 'access_token', 'refresh_token', 'id_token', 'client_assertion', 'password', 'api_key', 'apikey', 'subscription-key'];
 
 export class Redactor {
+  /** The client secret and API key: masked for the life of the service. */
   private readonly secrets: string[] = [];
+  /** Access tokens: renewed all the time, so only the most recent few are kept. */
+  private readonly tokens: string[] = [];
   private pairs: RegExp;
 
   constructor(private readonly headerNames: string[] = []) {
     this.pairs = pairExpression([...DEFAULT_HEADERS, ...SECRET_FIELDS, ...headerNames]);
   }
 
-  /** A value that must never appear in a message or log (secret, token, API key); also masked URL-encoded. */
+  /** A value that must never appear in a message or log (secret, API key); also masked URL-encoded. */
   addSecret(value: string | undefined): void {
-    if (!value || value.length < MIN_SECRET_LENGTH) return;
-    for (const form of new Set([value, encodeURIComponent(value), new URLSearchParams({ v: value }).toString().slice(2)])) {
-      if (this.secrets.includes(form)) continue;
-      this.secrets.push(form);
-      if (this.secrets.length > MAX_SECRETS * 3) this.secrets.shift();
+    for (const form of forms(value)) if (!this.secrets.includes(form)) this.secrets.push(form);
+  }
+
+  /** An access token: masked like a secret, among the last MAX_SECRETS tokens. */
+  addToken(value: string | undefined): void {
+    for (const form of forms(value)) {
+      if (this.tokens.includes(form)) continue;
+      this.tokens.push(form);
+      if (this.tokens.length > MAX_SECRETS * 3) this.tokens.shift();
     }
   }
 
@@ -46,7 +53,7 @@ export class Redactor {
   mask(text: string): string {
     let out = text;
     // split/join: literal and linear, whatever the value contains.
-    for (const secret of this.secrets) if (out.includes(secret)) out = out.split(secret).join(MASK);
+    for (const secret of [...this.secrets, ...this.tokens]) if (out.includes(secret)) out = out.split(secret).join(MASK);
     return out;
   }
 
@@ -66,6 +73,12 @@ export class Redactor {
     // "[…]" rather than "…": a message may end the excerpt with a full stop without doubling it.
     return out.length > max ? `${out.slice(0, max)} […]` : out;
   }
+}
+
+/** A value as sent and as it appears URL-encoded (in a form or query); nothing for values too short to mask. */
+function forms(value: string | undefined): string[] {
+  if (!value || value.length < MIN_SECRET_LENGTH) return [];
+  return [...new Set([value, encodeURIComponent(value), new URLSearchParams({ v: value }).toString().slice(2)])];
 }
 
 /** `name: value`, `name=value`, `"name": "value"` for any of `names`; the value up to a line end or delimiter. */

@@ -362,6 +362,10 @@ describe('service hardening: server-echoed secrets (issue 10 item 2)', () => {
     for (const value of ['abc.def.ghi', 'k-123', 's-456', 't-789', 'eyJhbGciOi', 'dXNlcjpwYXNzd29yZA']) assert.ok(!text.includes(value), `${value} in ${text}`);
     assert.ok(!/[\r\n]/.test(text));
     assert.equal(redactor.excerpt('a'.repeat(10_000)).length, 200 + ' […]'.length);
+    const longLived = new Redactor();
+    longLived.addSecret('the-client-secret');
+    for (let i = 0; i < 100; i++) longLived.addToken(`renewed-token-${i}`);
+    assert.equal(longLived.excerpt('the-client-secret renewed-token-99 renewed-token-0'), '[redacted] [redacted] renewed-token-0', 'the secret stays masked however many tokens came since');
     assert.ok(isOAuthErrorCode('invalid_client'));
     for (const bad of ['', 'has "quote"', 'back\\slash', 'new\nline', 'é', 'x'.repeat(101), 42]) assert.equal(isOAuthErrorCode(bad), false, String(bad));
   });
