@@ -4,9 +4,13 @@
  * Run: npm run compile && node out/bench/service.js
  */
 import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { startSandbox } from '../sandbox/index';
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
+import { sandboxControl, startSandbox } from '../sandbox/index';
 import { createStandardsService, serviceOptionsFrom } from '../src/service/index';
 
 async function time<T>(label: string, work: () => Promise<T>): Promise<T> {
@@ -58,10 +62,89 @@ async function main(): Promise<void> {
       const later = createStandardsService({ ...serviceOptionsFrom(sandbox), cacheDir, cacheFreshMs: 0 });
       await time('large clause, disk cache + 304 revalidation', () => later.getClause(urn, clauseId));
     }
+    await faultRates(sandbox);
+    if (huge) await memoryCharge(sandbox, huge);
+    await largeBody();
     console.log(`${'RSS after all of it'.padEnd(48)} ${(process.memoryUsage().rss / 1e6).toFixed(0).padStart(9)} MB (this process holds the sandbox too)`);
   } finally {
     rmSync(cacheDir, { recursive: true, force: true });
     await sandbox.close();
+  }
+}
+
+/** Heap after a full collection, in bytes. */
+function heapAfterGc(): number {
+  setFlagsFromString('--expose-gc');
+  (runInNewContext('gc') as () => void)();
+  return process.memoryUsage().heapUsed;
+}
+
+/** Share of calls that fail under injected faults, after the client's retries (issue 10 item 11). */
+async function faultRates(sandbox: Awaited<ReturnType<typeof startSandbox>>): Promise<void> {
+  const calls = 300;
+  for (const faults of ['malformed:0.1', 'drop:0.2']) {
+    await sandboxControl(sandbox, 'config', { faults });
+    const service = createStandardsService({ ...serviceOptionsFrom(sandbox), retry: { baseDelayMs: 1 } });
+    let failed = 0;
+    for (let i = 0; i < calls; i++) await service.listStandards({ limit: 10, offset: i * 10 }).catch(() => failed++);
+    console.log(`${`calls failing with ${faults} (${calls} calls)`.padEnd(48)} ${((100 * failed) / calls).toFixed(1).padStart(9)} %`);
+  }
+  await sandboxControl(sandbox, 'config', { faults: '' });
+}
+
+/** What the memory cache really holds for one large clause, next to what it is charged (issue 10 item 12). */
+async function memoryCharge(sandbox: Awaited<ReturnType<typeof startSandbox>>, huge: { urn: string; clauseId: string }): Promise<void> {
+  const service = createStandardsService({ ...serviceOptionsFrom(sandbox) });
+  let body: unknown = await service.getClause(huge.urn, huge.clauseId);
+  const text = JSON.stringify(body);
+  body = undefined;
+  const holding = heapAfterGc();
+  await service.clearCache();
+  const empty = heapAfterGc();
+  const charged = /[^\u0000-\u00ff]/.test(text) ? text.length * 2 : text.length;
+  console.log(`${'memory cache: heap held for a large clause'.padEnd(48)} ${((holding - empty) / 1e6).toFixed(1).padStart(9)} MB (charged ${(charged / 1e6).toFixed(1)} MB)`);
+}
+
+/** The longest gap between ticks of a 5 ms timer while `work` runs: how long the event loop was blocked. */
+async function longestBlock(work: () => Promise<unknown>): Promise<number> {
+  let last = performance.now();
+  let longest = 0;
+  const timer = setInterval(() => {
+    const now = performance.now();
+    longest = Math.max(longest, now - last);
+    last = now;
+  }, 5);
+  try {
+    await work();
+    await new Promise((r) => setTimeout(r, 20));
+  } finally {
+    clearInterval(timer);
+  }
+  return longest;
+}
+
+/** A 50 MB clause from a loopback server: the time of the call and the longest event-loop block during it. */
+async function largeBody(): Promise<void> {
+  const rows = Array.from({ length: 250_000 }, (_, i) => ({ '@type': 'corext:Row', n: i, text: `row ${i} ${'x'.repeat(150)}` }));
+  const payload = Buffer.from(JSON.stringify({ '@id': 'https://h/c/big', 'corext:content': rows }));
+  const server = createServer((req, res) => {
+    if (req.url === '/token') {
+      res.writeHead(200, { 'Content-Type': 'application/json' });
+      return res.end(JSON.stringify({ access_token: 'bench-token', expires_in: 600 }));
+    }
+    res.writeHead(200, { 'Content-Type': 'application/ld+json', 'Content-Length': payload.length });
+    res.end(payload);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  try {
+    const service = createStandardsService({ baseUrl: origin, tokenUrl: `${origin}/token`, clientId: 'c', clientSecret: 'bench-secret', cacheMaxBytes: 128 * 1024 * 1024 });
+    for (const label of ['cold (download + parse)', 'memory cache (parse on use)']) {
+      const block = await longestBlock(() => time(`${(payload.length / 1e6).toFixed(0)} MB clause, ${label}`, () => service.getClause('urn:iso:std:iso:1', 'big')));
+      console.log(`${'  longest event-loop block meanwhile'.padEnd(48)} ${block.toFixed(1).padStart(9)} ms`);
+    }
+  } finally {
+    server.close();
   }
 }
 

@@ -60,8 +60,8 @@ export function parseArgs(argv: string[]): SandboxOptions {
 
 async function main(): Promise<void> {
   const sandbox = await startSandbox(parseArgs(process.argv.slice(2)));
-  const { baseUrl, tokenUrl, clientId, clientSecret, apiKeyHeader, apiKey } = sandbox;
-  process.stdout.write(`${JSON.stringify({ baseUrl, tokenUrl, clientId, clientSecret, apiKeyHeader, apiKey })}\n`);
+  const { baseUrl, tokenUrl, clientId, clientSecret, apiKeyHeader, apiKey, controlToken } = sandbox;
+  process.stdout.write(`${JSON.stringify({ baseUrl, tokenUrl, clientId, clientSecret, apiKeyHeader, apiKey, controlToken })}\n`);
   let stopping = false;
   const stop = (): void => {
     if (stopping) return;

@@ -94,7 +94,9 @@ export async function createIdentityProvider(options: IdentityProviderOptions): 
       // Mounted under /oidc: oidc-provider derives its own URLs from originalUrl minus url.
       const original = req.url ?? '/';
       (req as IncomingMessage & { originalUrl?: string }).originalUrl = original;
-      req.url = original.slice(IDP_MOUNT.length) || '/';
+      // "/oidc?x" leaves "?x", which is not a path: give the provider "/?x".
+      const rest = original.slice(IDP_MOUNT.length);
+      req.url = rest.startsWith('/') ? rest : `/${rest}`;
       callback(req, res);
     },
   };

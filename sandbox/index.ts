@@ -5,7 +5,7 @@
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
-import { randomBytes } from 'node:crypto';
+import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { Catalogue } from './catalogue';
 import { readCatalogueFile } from './catalogueFile';
 import { ContentService } from './contentService';
@@ -19,7 +19,11 @@ export type { RunningSandbox, SandboxInfo, SandboxOptions } from './types';
 export type { SandboxStats } from './stats';
 
 export const SANDBOX_CLIENT_ID = 'standards-explorer-sandbox';
+/** The header that carries the per-run control token to the /__sandbox/* routes. */
+export const CONTROL_HEADER = 'X-Sandbox-Control';
 const HOST = '127.0.0.1';
+/** Seconds in Retry-After while the sandbox is still starting. */
+const STARTING_RETRY_AFTER = '1';
 
 /** Starts a sandbox; resolves once it answers on its port. */
 export async function startSandbox(options: SandboxOptions = {}): Promise<RunningSandbox> {
@@ -31,6 +35,8 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
   if (!Number.isInteger(count) || count < 1) throw new Error('standards must be a whole number of at least 1');
   parseFaults(options.faults); // fail early on a bad spec
   const clientSecret = options.clientSecret ?? randomBytes(24).toString('base64url');
+  // The test routes change faults and revoke tokens: only who read the sandbox's JSON line may call them.
+  const controlToken = randomBytes(24).toString('base64url');
   const apiKeyHeader = options.apiKeyHeader ?? 'X-Api-Key';
 
   const stats = emptyStats();
@@ -55,8 +61,20 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
   // Clients abort requests mid-body on purpose; that is not a sandbox failure.
   server.on('clientError', (_error, socket) => socket.destroy());
 
+  let port = 0;
+
   async function dispatch(req: IncomingMessage, res: ServerResponse): Promise<void> {
-    const url = new URL(req.url ?? '/', `http://${HOST}`);
+    const target = req.url ?? '/';
+    // "//host/x" would parse as another authority; "/" is the only way a request target starts here.
+    if (!target.startsWith('/') || target.startsWith('//')) {
+      return sendProblem(res, 400, 'Bad request target', 'The request target must be a path starting with a single "/".');
+    }
+    let url: URL;
+    try {
+      url = new URL(target, `http://${HOST}`);
+    } catch {
+      return sendProblem(res, 400, 'Bad request target', 'The request target is not a valid path.');
+    }
     const path = url.pathname;
     if (path === IDP_MOUNT || path.startsWith(`${IDP_MOUNT}/`)) {
       if (!idp) return sendProblem(res, 503, 'Starting', 'The identity provider is starting.');
@@ -69,7 +87,15 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
       idp.handle(req, res);
       return;
     }
-    if (path.startsWith('/__sandbox/')) return testRoute(req, res, path);
+    if (path.startsWith('/__sandbox/')) {
+      const refusal = controlRefusal(req);
+      if (refusal) return sendProblem(res, 403, 'Sandbox control refused', refusal);
+      return testRoute(req, res, path);
+    }
+    if (!service && (path === prefix || path.startsWith(`${prefix}/`))) {
+      // Listening but not ready: a retryable answer, not a 404 a client would believe.
+      return sendProblem(res, 503, 'Starting', 'The sandbox is starting; try again in a moment.', { 'Retry-After': STARTING_RETRY_AFTER });
+    }
     if (service?.owns(path)) {
       res.on('finish', () => {
         stats.byStatus[res.statusCode] = (stats.byStatus[res.statusCode] ?? 0) + 1;
@@ -77,6 +103,20 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
       return service.handle(req, res, url);
     }
     sendProblem(res, 404, 'Not found', `Nothing at ${path}. The service is under ${prefix}/v1, the token endpoint at ${IDP_MOUNT}/token.`);
+  }
+
+  /** Why a control request is refused: a Host other than this loopback port (DNS rebinding), or no/wrong token. */
+  function controlRefusal(req: IncomingMessage): string | undefined {
+    const host = (req.headers.host ?? '').toLowerCase();
+    if (![`${HOST}:${port}`, `localhost:${port}`, `[::1]:${port}`].includes(host)) {
+      return `The Host header must be this sandbox's loopback address (${HOST}:${port}).`;
+    }
+    const given = Buffer.from(String(req.headers[CONTROL_HEADER.toLowerCase()] ?? ''));
+    const expected = Buffer.from(controlToken);
+    if (given.length !== expected.length || !timingSafeEqual(given, expected)) {
+      return `Send the sandbox's controlToken (from its JSON line) in the ${CONTROL_HEADER} header.`;
+    }
+    return undefined;
   }
 
   async function testRoute(req: IncomingMessage, res: ServerResponse, path: string): Promise<void> {
@@ -111,7 +151,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
     server.once('error', reject);
     server.listen(options.port ?? 0, HOST, () => resolve());
   });
-  const { port } = server.address() as AddressInfo;
+  port = (server.address() as AddressInfo).port;
   const origin = `http://${HOST}:${port}`;
   const baseUrl = `${origin}${prefix}`;
   const audience = baseUrl;
@@ -146,6 +186,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
     clientId: SANDBOX_CLIENT_ID,
     clientSecret,
     ...(options.apiKey ? { apiKeyHeader, apiKey: options.apiKey } : {}),
+    controlToken,
     close() {
       closing ??= new Promise<void>((resolve) => {
         server.close(() => resolve());
@@ -157,20 +198,21 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
 }
 
 /** Fetches the counters of a running sandbox (a test helper). */
-export async function sandboxStats(sandbox: Pick<RunningSandbox, 'origin'>): Promise<SandboxStats> {
-  const response = await fetch(`${sandbox.origin}/__sandbox/stats`);
+export async function sandboxStats(sandbox: Pick<RunningSandbox, 'origin' | 'controlToken'>): Promise<SandboxStats> {
+  const response = await fetch(`${sandbox.origin}/__sandbox/stats`, { headers: { [CONTROL_HEADER]: sandbox.controlToken } });
+  if (response.status !== 200) throw new Error(`sandbox stats answered ${response.status}: ${await response.text()}`);
   return (await response.json()) as SandboxStats;
 }
 
 /** Posts to a test route (`reset`, `revoke-tokens`, `config`) of a running sandbox. */
 export async function sandboxControl(
-  sandbox: Pick<RunningSandbox, 'origin'>,
+  sandbox: Pick<RunningSandbox, 'origin' | 'controlToken'>,
   route: 'reset' | 'revoke-tokens' | 'config',
   body?: { faults?: string; latencyMs?: number; retryAfterSeconds?: number },
 ): Promise<void> {
   const response = await fetch(`${sandbox.origin}/__sandbox/${route}`, {
     method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
+    headers: { 'Content-Type': 'application/json', [CONTROL_HEADER]: sandbox.controlToken },
     body: body ? JSON.stringify(body) : undefined,
   });
   if (response.status !== 204) throw new Error(`sandbox ${route} answered ${response.status}: ${await response.text()}`);

@@ -44,5 +44,7 @@ export type SandboxInfo = ConnectionInfo;
 export interface RunningSandbox extends SandboxInfo {
   /** Origin of the sandbox, e.g. http://127.0.0.1:40123, for /__sandbox/* test routes. */
   origin: string;
+  /** Per-run secret for the /__sandbox/* test routes, sent in the X-Sandbox-Control header. */
+  controlToken: string;
   close(): Promise<void>;
 }

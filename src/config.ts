@@ -17,6 +17,7 @@ export interface Settings {
   pageSize: number;
   referenceFormat: ReferenceFormat;
   cacheSizeMB: number;
+  diskCacheSizeMB: number;
   timeoutSeconds: number;
   /** Pages of the catalogue in flight while Find Standard's index is built. */
   indexConcurrency: number;
@@ -57,6 +58,7 @@ export function readSettings(config: SettingsSource = vscode.workspace.getConfig
     pageSize: config.get<number>('pageSize') ?? 100,
     referenceFormat: config.get<ReferenceFormat>('referenceFormat') ?? 'plain',
     cacheSizeMB: config.get<number>('cacheSizeMB') ?? 64,
+    diskCacheSizeMB: config.get<number>('diskCacheSizeMB') ?? 500,
     timeoutSeconds: config.get<number>('timeoutSeconds') ?? 15,
     indexConcurrency: clamp(config.get<number>('indexConcurrency') ?? 6, 1, 16),
   };
@@ -96,6 +98,9 @@ export function checkGeneralSettings(settings: Settings): void {
   }
   if (!(settings.cacheSizeMB >= 0 && settings.cacheSizeMB <= 4096)) {
     throw new SettingError(`${SECTION}.cacheSizeMB`, vscode.l10n.t('The cache size must be from 0 to 4096 MB (setting {0}).', `${SECTION}.cacheSizeMB`));
+  }
+  if (!(settings.diskCacheSizeMB >= 0 && settings.diskCacheSizeMB <= 100_000)) {
+    throw new SettingError(`${SECTION}.diskCacheSizeMB`, vscode.l10n.t('The disk cache size must be from 0 to 100000 MB (setting {0}).', `${SECTION}.diskCacheSizeMB`));
   }
   if (!(settings.timeoutSeconds >= 1 && settings.timeoutSeconds <= 600)) {
     throw new SettingError(`${SECTION}.timeoutSeconds`, vscode.l10n.t('The timeout must be from 1 to 600 seconds (setting {0}).', `${SECTION}.timeoutSeconds`));

@@ -9,6 +9,8 @@ import { parseConnectionInfo, type ConnectionInfo } from './service/index';
 
 export interface LocalSandbox {
   info: ConnectionInfo;
+  /** The sandbox's per-run token for its /__sandbox/* test routes (never logged or stored). */
+  controlToken?: string;
   /** Stops the sandbox process. */
   stop(): void;
 }
@@ -32,7 +34,7 @@ export function startLocalSandbox(extensionPath: string, signal?: AbortSignal): 
     }
     let stderr = '';
     let settled = false;
-    const finish = (error?: Error, info?: ConnectionInfo): void => {
+    const finish = (error?: Error, info?: ConnectionInfo, controlToken?: string): void => {
       if (settled) return;
       settled = true;
       clearTimeout(timer);
@@ -41,7 +43,7 @@ export function startLocalSandbox(extensionPath: string, signal?: AbortSignal): 
         child.kill();
         reject(error);
       } else if (info) {
-        resolve({ info, stop: () => child.kill() });
+        resolve({ info, controlToken, stop: () => child.kill() });
       }
     };
     const onAbort = (): void => {
@@ -57,7 +59,9 @@ export function startLocalSandbox(extensionPath: string, signal?: AbortSignal): 
     if (!child.stdout) return finish(new Error('The local sandbox has no output stream.'));
     createInterface({ input: child.stdout }).once('line', (line) => {
       try {
-        finish(undefined, parseConnectionInfo(line, 'The local sandbox'));
+        const info = parseConnectionInfo(line, 'The local sandbox');
+        const { controlToken } = JSON.parse(line) as { controlToken?: unknown };
+        finish(undefined, info, typeof controlToken === 'string' ? controlToken : undefined);
       } catch (error) {
         finish(error instanceof Error ? error : new Error(String(error)));
       }

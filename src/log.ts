@@ -16,7 +16,8 @@ export function requestLine(entry: RequestLogEntry): string {
     entry.cache ? `cache ${entry.cache}` : '',
     entry.error ? `error ${entry.error}` : '',
   ].filter(Boolean);
-  return `${entry.method} ${entry.path} ${status} ${Math.round(entry.ms)} ms${extras.length ? ` (${extras.join(', ')})` : ''}`;
+  const detail = entry.detail ? `: ${entry.detail}` : '';
+  return `${entry.method} ${entry.path} ${status} ${Math.round(entry.ms)} ms${extras.length ? ` (${extras.join(', ')})` : ''}${detail}`;
 }
 
 /** A ServiceLogger writing to `log`, also telling `onEntry` (for the connection status). */

@@ -29,7 +29,7 @@ export type ConnectionState =
 export class NotConnectedError extends Error {}
 
 const CONTEXT_KEY = 'standardsExplorer.configured';
-const CONNECTION_KEYS = ['baseUrl', 'tokenUrl', 'scope', 'apiKeyHeader', 'cacheSizeMB', 'timeoutSeconds'];
+const CONNECTION_KEYS = ['baseUrl', 'tokenUrl', 'scope', 'apiKeyHeader', 'cacheSizeMB', 'diskCacheSizeMB', 'timeoutSeconds'];
 
 export class Session implements vscode.Disposable {
   private readonly changed = new vscode.EventEmitter<void>();
@@ -203,6 +203,7 @@ export class Session implements vscode.Disposable {
       logger: serviceLogger(this.log, (entry) => this.observe(entry)),
       timeoutMs: settings.timeoutSeconds * 1000,
       cacheMaxBytes: settings.cacheSizeMB * 1024 * 1024,
+      diskCacheMaxBytes: settings.diskCacheSizeMB * 1024 * 1024,
       userAgent: `standards-explorer/${String(this.context.extension.packageJSON.version ?? '0')} vscode/${vscode.version}`,
     };
     if (this.sandboxInfo) {
@@ -242,7 +243,7 @@ export class Session implements vscode.Disposable {
       clientSecret: credentials.clientSecret,
       scope: settings.scope,
       apiKey: credentials.apiKey && settings.apiKeyHeader ? { header: settings.apiKeyHeader, value: credentials.apiKey } : undefined,
-      cacheDir: settings.cacheSizeMB > 0 ? cacheDir : undefined,
+      cacheDir: settings.cacheSizeMB > 0 && settings.diskCacheSizeMB > 0 ? cacheDir : undefined,
       ...common,
     });
   }

@@ -4,7 +4,8 @@
  */
 import type { AxiosInstance } from 'axios';
 import { raceAbort } from './backoff';
-import { ServiceError, excerpt } from './errors';
+import { ServiceError } from './errors';
+import { isOAuthErrorCode, withoutFinalStops, type Redactor } from './redact';
 import { exchange } from './transport';
 import type { ServiceLogger } from './types';
 
@@ -15,6 +16,8 @@ export interface TokenSourceOptions {
   scope: string;
   timeoutMs: number;
   logger?: ServiceLogger;
+  /** Told every token received, and masks server text in messages. */
+  redactor: Redactor;
   /** For tests: the clock. */
   now?: () => number;
 }
@@ -26,6 +29,18 @@ interface CachedToken {
 }
 
 const DEFAULT_LIFETIME_S = 300;
+/**
+ * Renewal happens this long before expiry on top of the proportional margin: a token of a second or two must not
+ * be sent in its last moments (clocks tick in whole seconds at the identity provider).
+ */
+export const MIN_RENEWAL_MARGIN_S = 1;
+
+/** Seconds before expiry to stop using a token of `lifetime` seconds. */
+export function renewalMargin(lifetime: number): number {
+  // 60 s early; short-lived tokens at half their life, plus a second, so a slow call never carries an expired one.
+  const proportional = lifetime < 120 ? lifetime / 2 : 60;
+  return Math.min(lifetime, proportional + MIN_RENEWAL_MARGIN_S);
+}
 
 export class TokenSource {
   private cached: CachedToken | undefined;
@@ -83,6 +98,7 @@ export class TokenSource {
       const body = parseJson(reply.body);
       if (reply.status < 200 || reply.status >= 300) throw this.tokenError(reply.status, body, reply.body);
       const token = body?.access_token;
+      if (typeof token === 'string') this.options.redactor.addToken(token);
       if (typeof token !== 'string' || !token) {
         throw new ServiceError('badResponse', `POST ${this.path} answered ${reply.status} without an access_token. Check the token URL setting.`, {
           status: reply.status,
@@ -91,9 +107,7 @@ export class TokenSource {
         });
       }
       const lifetime = lifetimeSeconds(body?.expires_in, token);
-      // Renew 60 s early; short-lived tokens at half their life so a slow call never carries an expired one.
-      const margin = lifetime < 120 ? lifetime / 2 : 60;
-      this.cached = { value: token, renewAt: started + (lifetime - margin) * 1000 };
+      this.cached = { value: token, renewAt: started + (lifetime - renewalMargin(lifetime)) * 1000 };
       this.options.logger?.request({ method: 'POST', path: this.path, status: reply.status, ms: this.now() - started, retries: 0 });
       return token;
     } catch (error) {
@@ -105,12 +119,16 @@ export class TokenSource {
 
   private tokenError(status: number, body: Record<string, unknown> | undefined, text: string): ServiceError {
     const where = `POST ${this.path}`;
-    const code = typeof body?.error === 'string' ? body.error : undefined;
-    const description = typeof body?.error_description === 'string' ? ` (${excerpt(body.error_description)})` : '';
+    const redactor = this.options.redactor;
+    // Only a code in the RFC 6749 grammar is a code; anything else is treated as no code at all.
+    const code = isOAuthErrorCode(body?.error) ? body.error : undefined;
+    const shownCode = code && withoutFinalStops(redactor.excerpt(code, 100));
+    const described = typeof body?.error_description === 'string' ? withoutFinalStops(redactor.excerpt(body.error_description)) : '';
+    const description = described ? ` (${described})` : '';
     const details = { status, method: 'POST', path: this.path };
     switch (code) {
       case 'invalid_client':
-        return new ServiceError('auth', `Client ID or secret rejected by the identity provider${description}. Check them with Standards: Sign In….`, details);
+        return new ServiceError('auth', `Client ID or secret rejected by the identity provider${description}. Check them with "Standards: Sign In…".`, details);
       case 'unauthorized_client':
         return new ServiceError('forbidden', `This client may not use the client credentials grant${description}. Ask your administrator to enable it.`, details);
       case 'invalid_scope':
@@ -118,16 +136,16 @@ export class TokenSource {
       case 'invalid_grant':
       case 'unsupported_grant_type':
       case 'invalid_request':
-        return new ServiceError('auth', `The identity provider refused the token request: ${code}${description}. Check the token URL setting.`, details);
+        return new ServiceError('auth', `The identity provider refused the token request: ${shownCode}${description}. Check the token URL setting.`, details);
     }
-    if (code) return new ServiceError('auth', `The identity provider refused the token request: ${code}${description}.`, details);
+    if (code) return new ServiceError('auth', `The identity provider refused the token request: ${shownCode}${description}.`, details);
     if (status === 401 || status === 403) {
-      return new ServiceError('auth', `${where} answered ${status}. Check the client ID and secret (Standards: Sign In…).`, details);
+      return new ServiceError('auth', `${where} answered ${status}. Check the client ID and secret ("Standards: Sign In…").`, details);
     }
     if (status === 404) return new ServiceError('notFound', `${where} answered 404: the token URL setting seems wrong.`, details);
     if (status === 429) return new ServiceError('rateLimited', `${where} answered 429: too many token requests; wait a moment.`, details);
     if (status >= 500) return new ServiceError('server', `${where} answered ${status}: the identity provider is having trouble; try again later.`, details);
-    return new ServiceError('badResponse', `${where} answered ${status}: ${excerpt(text) || 'no details'}. Check the token URL setting.`, details);
+    return new ServiceError('badResponse', `${where} answered ${status}: ${withoutFinalStops(redactor.excerpt(text)) || 'no details'}. Check the token URL setting.`, details);
   }
 }
 

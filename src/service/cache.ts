@@ -7,9 +7,9 @@ import { promises as fs } from 'node:fs';
 import * as path from 'node:path';
 
 export interface CacheEntry {
-  /** The parsed body. Shared by every caller: treat as read-only. */
+  /** What is cached (the service keeps the body text and the URL it came from). */
   value: unknown;
-  /** The body text length, the size this entry is charged for. */
+  /** The heap bytes this entry holds, the size it is charged for. */
   bytes: number;
   etag?: string;
   /** When the body was last confirmed fresh (ms since epoch). */
@@ -72,19 +72,40 @@ interface DiskHeader {
   storedAt: number;
 }
 
+/** Owner-only: cached clauses are the user's licensed content. */
+const FILE_MODE = 0o600;
+const DIR_MODE = 0o700;
+
 /**
  * One file per resource: a JSON header line, then the body text. Written to a temporary file and renamed, so a
- * reader never sees half a file; unreadable files are removed and treated as absent.
+ * reader never sees half a file; unreadable files are removed and treated as absent. Files are owner-only, and
+ * the folder is bounded by bytes: the least recently used files (by modification time, which a read refreshes)
+ * are removed first.
  */
 export class DiskCache {
-  constructor(private readonly dir: string) {}
+  /** File name → size, in least-recently-used order; loaded from the folder on first use. */
+  private index: Map<string, number> | undefined;
+  private loading: Promise<Map<string, number>> | undefined;
+  private total = 0;
 
-  private file(url: string): string {
-    return path.join(this.dir, `${createHash('sha256').update(url).digest('hex')}.cache`);
+  constructor(
+    private readonly dir: string,
+    private readonly maxBytes = Number.POSITIVE_INFINITY,
+  ) {}
+
+  private name(url: string): string {
+    return `${createHash('sha256').update(url).digest('hex')}.cache`;
+  }
+
+  /** Bytes currently on disk (as far as this cache knows). */
+  async bytes(): Promise<number> {
+    await this.load();
+    return this.total;
   }
 
   async read(url: string): Promise<{ header: DiskHeader; body: string } | undefined> {
-    const file = this.file(url);
+    const name = this.name(url);
+    const file = path.join(this.dir, name);
     let text: string;
     try {
       text = await fs.readFile(file, 'utf8');
@@ -95,20 +116,31 @@ export class DiskCache {
     try {
       const header = JSON.parse(text.slice(0, newline)) as DiskHeader;
       if (newline < 0 || header.url !== url || typeof header.storedAt !== 'number') throw new Error('bad header');
+      await this.touch(name, file, Buffer.byteLength(text));
       return { header, body: text.slice(newline + 1) };
     } catch {
-      await fs.rm(file, { force: true });
+      await this.remove(name);
       return undefined;
     }
   }
 
   async write(url: string, etag: string | undefined, body: string): Promise<void> {
-    const file = this.file(url);
-    const temp = `${file}.${process.pid}.${Date.now()}.tmp`;
+    const name = this.name(url);
+    const file = path.join(this.dir, name);
     const header: DiskHeader = { url, etag, storedAt: Date.now() };
-    await fs.mkdir(this.dir, { recursive: true });
-    await fs.writeFile(temp, `${JSON.stringify(header)}\n${body}`, 'utf8');
+    const text = `${JSON.stringify(header)}\n${body}`;
+    const size = Buffer.byteLength(text);
+    await this.ensureDir();
+    const index = await this.load();
+    if (size > this.maxBytes) {
+      await this.remove(name);
+      return;
+    }
+    const temp = `${file}.${process.pid}.${Date.now()}.tmp`;
+    await fs.writeFile(temp, text, { encoding: 'utf8', mode: FILE_MODE });
     await fs.rename(temp, file);
+    this.account(index, name, size);
+    await this.evict(index);
   }
 
   async clear(): Promise<void> {
@@ -119,6 +151,74 @@ export class DiskCache {
       return;
     }
     await Promise.all(names.filter((n) => n.endsWith('.cache') || n.endsWith('.tmp')).map((n) => fs.rm(path.join(this.dir, n), { force: true })));
+    this.index?.clear();
+    this.total = 0;
+  }
+
+  /** The folder, created owner-only; an existing one (from an older version) is made owner-only too. */
+  private async ensureDir(): Promise<void> {
+    await fs.mkdir(this.dir, { recursive: true, mode: DIR_MODE });
+    const stat = await fs.stat(this.dir);
+    if ((stat.mode & 0o777) !== DIR_MODE) await fs.chmod(this.dir, DIR_MODE);
+  }
+
+  private load(): Promise<Map<string, number>> {
+    if (this.index) return Promise.resolve(this.index);
+    this.loading ??= this.scan().then((index) => {
+      this.index = index;
+      this.total = [...index.values()].reduce((sum, size) => sum + size, 0);
+      return index;
+    });
+    return this.loading;
+  }
+
+  /** The folder's cache files, oldest first (modification time, refreshed on every read). */
+  private async scan(): Promise<Map<string, number>> {
+    let names: string[];
+    try {
+      names = await fs.readdir(this.dir);
+    } catch {
+      return new Map();
+    }
+    const found: { name: string; size: number; mtime: number }[] = [];
+    for (const name of names.filter((n) => n.endsWith('.cache'))) {
+      try {
+        const stat = await fs.stat(path.join(this.dir, name));
+        found.push({ name, size: stat.size, mtime: stat.mtimeMs });
+      } catch {
+        // removed meanwhile
+      }
+    }
+    found.sort((a, b) => a.mtime - b.mtime);
+    return new Map(found.map((f) => [f.name, f.size]));
+  }
+
+  private account(index: Map<string, number>, name: string, size: number): void {
+    this.total -= index.get(name) ?? 0;
+    index.delete(name);
+    index.set(name, size);
+    this.total += size;
+  }
+
+  private async touch(name: string, file: string, size: number): Promise<void> {
+    const index = await this.load();
+    this.account(index, name, size);
+    const now = new Date();
+    await fs.utimes(file, now, now).catch(() => undefined);
+  }
+
+  private async remove(name: string): Promise<void> {
+    await fs.rm(path.join(this.dir, name), { force: true });
+    const index = await this.load();
+    this.total -= index.get(name) ?? 0;
+    index.delete(name);
+  }
+
+  private async evict(index: Map<string, number>): Promise<void> {
+    for (const [oldest] of index) {
+      if (this.total <= this.maxBytes) break;
+      await this.remove(oldest);
+    }
   }
 }
 

@@ -42,8 +42,15 @@ export const ADVICE: Record<ServiceErrorKind, string> = {
   cancelled: '',
 };
 
-/** A short, single-line excerpt of a body for an error message. */
-export function excerpt(text: string, max = 200): string {
-  const flat = text.replace(/\s+/g, ' ').trim();
-  return flat.length > max ? `${flat.slice(0, max)}…` : flat;
+/**
+ * Anything caught at the edge of the service layer as a ServiceError: ours pass through, anything else (a bug or
+ * a platform error such as a RangeError) becomes a badResponse naming the call, so only ServiceError leaves.
+ */
+export function asServiceError(error: unknown, method: string, path: string): ServiceError {
+  if (error instanceof ServiceError) return error;
+  const name = error instanceof Error ? error.name : typeof error;
+  return new ServiceError('badResponse', `${method} ${path} failed unexpectedly while reading the answer (${name}). Try again; if it persists, report it with the log.`, {
+    method,
+    path,
+  });
 }

@@ -5,12 +5,21 @@
  */
 import type { AxiosInstance } from 'axios';
 import type { TokenSource } from './auth';
-import { ADVICE, ServiceError, cancelled, excerpt } from './errors';
+import { ADVICE, ServiceError, asServiceError, cancelled } from './errors';
 import { backoffDelay, parseRetryAfter, sleep } from './backoff';
-import { checkServiceUrl, exchange, type Exchange } from './transport';
+import { jsonDepthExceeds, MAX_JSON_DEPTH } from './jsonld';
+import { withoutFinalStops, type Redactor } from './redact';
+import { exchange, isLoopback, type Exchange } from './transport';
 import type { RetryOptions, ServiceErrorKind, ServiceLogger } from './types';
 
 const RETRY_STATUSES = new Set([408, 429, 502, 503, 504]);
+/** Bodies longer than this (characters) are parsed in steps with the event loop let in between. */
+const LARGE_BODY_CHARS = 1024 * 1024;
+
+/** A full turn of the event loop (timers and I/O included; setImmediate would run before the timers). */
+function yieldToEventLoop(): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, 0));
+}
 const MAX_REDIRECTS = 5;
 
 export interface ServiceHttpOptions {
@@ -18,6 +27,8 @@ export interface ServiceHttpOptions {
   apiKey?: { header: string; value: string };
   retry: Required<RetryOptions>;
   logger?: ServiceLogger;
+  /** Masks secrets in server text before it reaches a message or the log. */
+  redactor: Redactor;
 }
 
 export interface GetOptions {
@@ -38,7 +49,12 @@ export interface GetResult {
   /** The URL the body came from, after redirects (for resolving relative links). */
   url: string;
   retries: number;
+  /** The parsed body when it was declared JSON (or undeclared) and parsed; undefined otherwise. */
+  json?: unknown;
 }
+
+/** Failures of one attempt that a new attempt may cure although the server said 200: a body that does not parse. */
+const transientBodies = new WeakSet<ServiceError>();
 
 export class ServiceHttp {
   constructor(
@@ -62,10 +78,12 @@ export class ServiceHttp {
       const cache = options.cacheable ? (status === 304 ? 'revalidated' : 'miss') : undefined;
       this.options.logger?.request({ method: 'GET', path, status, ms: Date.now() - started, retries, ...(cache ? { cache } : {}) });
       return { ...result, retries };
-    } catch (error) {
-      const kind: ServiceErrorKind = error instanceof ServiceError ? error.kind : 'network';
-      const errorStatus = error instanceof ServiceError ? (error.status ?? status) : status;
-      this.options.logger?.request({ method: 'GET', path, status: errorStatus, ms: Date.now() - started, retries, error: kind });
+    } catch (caught) {
+      const error = asServiceError(caught, 'GET', path);
+      const kind: ServiceErrorKind = error.kind;
+      const errorStatus = error.status ?? status;
+      const detail = transientBodies.has(error) ? error.message : undefined;
+      this.options.logger?.request({ method: 'GET', path, status: errorStatus, ms: Date.now() - started, retries, error: kind, ...(detail ? { detail } : {}) });
       throw error;
     }
   }
@@ -85,12 +103,13 @@ export class ServiceHttp {
         if (!(error instanceof ServiceError)) throw error;
         failure = error;
       }
-      const retryable = failure.kind === 'network' || failure.kind === 'timeout' || (failure.status !== undefined && RETRY_STATUSES.has(failure.status));
+      const retryable =
+        failure.kind === 'network' || failure.kind === 'timeout' || transientBodies.has(failure) || (failure.status !== undefined && RETRY_STATUSES.has(failure.status));
       if (!retryable || attempt >= maxRetries) throw failure;
       const delay = failure.details.retryAfterMs ?? backoffDelay(attempt, baseDelayMs);
       if (waited + delay > maxTotalWaitMs) throw failure;
       this.options.logger?.debug?.(
-        `retrying GET ${pathOf(url)} in ${(delay / 1000).toFixed(1)} s after ${failure.status ?? failure.kind} (retry ${attempt + 1} of ${maxRetries})`,
+        `retrying GET ${pathOf(url)} in ${(delay / 1000).toFixed(1)} s after ${transientBodies.has(failure) ? `a ${failure.status} answer that did not parse` : (failure.status ?? failure.kind)} (retry ${attempt + 1} of ${maxRetries})`,
       );
       progress(attempt + 1, failure.status);
       await sleep(delay, options.signal, () => cancelled('GET', pathOf(url)));
@@ -138,29 +157,80 @@ export class ServiceHttp {
           path: pathOf(url),
         });
       }
-      const next = new URL(location, current);
-      checkServiceUrl(next.href, `The redirect target of GET ${pathOf(url)}`);
-      current = next.href;
+      current = this.redirectTarget(location, current, url, reply.status);
     }
   }
 
-  private settle(result: { reply: Exchange; url: string }, options: GetOptions): Omit<GetResult, 'retries'> {
+  /**
+   * Where a redirect leads, checked like a configured URL. A target we cannot parse or must not follow is the
+   * server's fault (badResponse), never the user's input and never a raw TypeError.
+   */
+  private redirectTarget(location: string, current: string, original: string, status: number): string {
+    const where = `GET ${pathOf(original)}`;
+    const details = { status, method: 'GET', path: pathOf(original) };
+    const shown = this.options.redactor.excerpt(location, 100);
+    let next: URL;
+    try {
+      next = new URL(location, current);
+    } catch {
+      throw new ServiceError('badResponse', `${where} was redirected (${status}) to "${shown}", which is not a valid address. The service is misconfigured; check the base URL setting.`, details);
+    }
+    let problem: string | undefined;
+    if (next.protocol !== 'https:' && next.protocol !== 'http:') problem = `a non-web address (${this.options.redactor.excerpt(next.protocol, 20)}), which is not followed`;
+    else if (next.protocol === 'http:' && !isLoopback(next.hostname)) problem = 'plain http on another machine, which is not followed';
+    else if (next.username || next.password) problem = 'an address with a user name or password, which is not followed';
+    if (problem) throw new ServiceError('badResponse', `${where} was redirected (${status}) to ${problem}. The service is misconfigured; check the base URL setting.`, details);
+    return next.href;
+  }
+
+  private async settle(result: { reply: Exchange; url: string }, options: GetOptions): Promise<Omit<GetResult, 'retries'>> {
     const { reply, url } = result;
     const etag = reply.headers.etag;
     if (reply.status === 304 && options.etag) return { status: 304, body: '', etag: etag ?? options.etag, url };
     if (reply.status >= 200 && reply.status < 300) {
-      return { status: reply.status, body: reply.body, etag, contentType: reply.headers['content-type'], url };
+      const contentType = reply.headers['content-type'];
+      const settled: Omit<GetResult, 'retries'> = { status: reply.status, body: reply.body, etag, contentType, url };
+      // A body shorter than its Content-Length never gets here: Node reports the cut-off connection, which
+      // exchange() turns into a retryable network error (axios keeps Content-Length after decompressing, so a
+      // length check here would misfire on small compressed bodies).
+      if (!contentType || /json/i.test(contentType)) settled.json = await this.parseJson(reply, url);
+      return settled;
     }
-    throw statusError(reply, pathOf(url));
+    throw statusError(reply, pathOf(url), this.options.redactor);
+  }
+
+  /** Parses a JSON body. Malformed is worth another attempt; nested too deeply is not. */
+  private async parseJson(reply: Exchange, url: string): Promise<unknown> {
+    const large = reply.body.length > LARGE_BODY_CHARS;
+    // A large body blocks the thread in each step: let waiting events run between them.
+    if (large) await yieldToEventLoop();
+    const where = `GET ${pathOf(url)}`;
+    const details = { status: reply.status, method: 'GET', path: pathOf(url) };
+    let value: unknown;
+    try {
+      value = JSON.parse(reply.body);
+    } catch (error) {
+      // V8's message quotes the body: it goes through the redactor like any server text.
+      const reason = this.options.redactor.excerpt(error instanceof Error ? error.message : String(error), 120);
+      const failure = new ServiceError('badResponse', `${where} answered ${reply.status} with malformed JSON (${withoutFinalStops(reason)}): expected a complete JSON document. Try again; if it persists the service is faulty.`, details);
+      transientBodies.add(failure);
+      throw failure;
+    }
+    if (large) await yieldToEventLoop();
+    if (jsonDepthExceeds(value, MAX_JSON_DEPTH)) {
+      throw new ServiceError('badResponse', `${where} answered with JSON nested more than ${MAX_JSON_DEPTH} levels deep, more than this extension reads. The service is faulty; report it to its operator.`, details);
+    }
+    return value;
   }
 }
 
 /** A ServiceError for a non-success status, using problem+json or the body text when present. */
-export function statusError(reply: Exchange, path: string): ServiceError {
+export function statusError(reply: Exchange, path: string, redactor: Redactor): ServiceError {
   const status = reply.status;
   const where = `GET ${path}`;
-  const problem = problemText(reply);
-  const said = problem ? `: ${problem}` : '';
+  const problem = problemText(reply, redactor);
+  // The server's words end without a full stop of their own, so ours follow without doubling ("429.. Try").
+  const said = problem ? `: ${withoutFinalStops(problem)}` : '';
   const retryAfterMs = parseRetryAfter(reply.headers['retry-after']);
   const details = { status, method: 'GET', path, retryAfterMs };
   if (status === 401) return new ServiceError('auth', `${where} was refused (401)${said}. ${ADVICE.auth}`, details);
@@ -175,19 +245,19 @@ export function statusError(reply: Exchange, path: string): ServiceError {
   return new ServiceError('badResponse', `${where} was rejected (${status})${said}. ${ADVICE.badResponse}`, details);
 }
 
-function problemText(reply: Exchange): string {
+function problemText(reply: Exchange, redactor: Redactor): string {
   const type = reply.headers['content-type'] ?? '';
   if (/json/i.test(type)) {
     try {
       const body = JSON.parse(reply.body) as { title?: unknown; detail?: unknown };
       const parts = [body.title, body.detail].filter((p): p is string => typeof p === 'string' && p.trim() !== '');
-      if (parts.length) return excerpt(parts.join(' — '));
+      if (parts.length) return redactor.excerpt(parts.join(' — '));
     } catch {
       // fall through to the text
     }
   }
   if (/html/i.test(type)) return '';
-  return excerpt(reply.body);
+  return redactor.excerpt(reply.body);
 }
 
 /** Path and query of a URL, for messages and logs. */

@@ -5,11 +5,12 @@
 import { TokenSource } from './auth';
 import { raceAbort } from './backoff';
 import { ByteLru, DiskCache, type CacheEntry } from './cache';
-import { ServiceError, cancelled } from './errors';
+import { ServiceError, asServiceError, cancelled } from './errors';
 import { isObject, readClause, readItems, readNext, readPrefixes, readStandard, readTotal } from './jsonld';
+import { Redactor } from './redact';
 import { ServiceHttp, pathOf, type GetResult } from './serviceHttp';
 import { checkServiceUrl, createAxios } from './transport';
-import type { Clause, ServiceOptions, StandardsPage, StandardsService } from './types';
+import type { Clause, ServiceLogger, ServiceOptions, StandardsPage, StandardsService } from './types';
 import { encodeSegment, validateClauseId, validateUrn } from './urn';
 
 const LIST_ACCEPT = 'application/ld+json';
@@ -29,13 +30,21 @@ export interface ServiceTuning {
   cacheFreshMs?: number;
 }
 
+const DEFAULT_DISK_CACHE_BYTES = 500 * 1024 * 1024;
+
 export function createStandardsService(options: ServiceOptions & ServiceTuning): ManagedStandardsService {
   return new StandardsServiceImpl(options);
 }
 
+/** A fetched entry, with the value parsed on arrival for the first caller to take. */
+interface Fetched {
+  entry: CacheEntry;
+  parsed?: { value: unknown };
+}
+
 /** One shared fetch with the callers currently waiting on it. */
 interface Flight {
-  promise: Promise<CacheEntry>;
+  promise: Promise<Fetched>;
   controller: AbortController;
   waiters: number;
 }
@@ -48,16 +57,27 @@ class StandardsServiceImpl implements ManagedStandardsService {
   private readonly disk: DiskCache | undefined;
   private readonly flights = new Map<string, Flight>();
   private readonly freshMs: number;
+  private readonly redactor: Redactor;
+  /** Origin and path of the base URL, with a trailing slash: next links must stay under it. */
+  private readonly basePrefix: string;
 
   constructor(private readonly options: ServiceOptions & ServiceTuning) {
     const base = checkServiceUrl(options.baseUrl, 'The base URL');
     checkServiceUrl(options.tokenUrl, 'The token URL');
-    if (!options.clientId) throw new ServiceError('invalidInput', 'No client ID is set. Sign in with Standards: Sign In….');
-    if (!options.clientSecret) throw new ServiceError('invalidInput', 'No client secret is set. Sign in with Standards: Sign In….');
+    if (!options.clientId) throw new ServiceError('invalidInput', 'No client ID is set. Sign in with "Standards: Sign In…".');
+    if (!options.clientSecret) throw new ServiceError('invalidInput', 'No client secret is set. Sign in with "Standards: Sign In…".');
     if (options.apiKey && !/^[A-Za-z0-9!#$%&'*+.^_`|~-]+$/.test(options.apiKey.header)) {
       throw new ServiceError('invalidInput', `"${options.apiKey.header}" is not a valid HTTP header name. Check the standardsExplorer.apiKeyHeader setting.`);
     }
-    this.base = base.href.replace(/\/+$/, '');
+    this.base = withoutTrailingSlashes(base.href);
+    this.basePrefix = `${this.base}/`;
+    this.redactor = new Redactor();
+    this.redactor.addSecret(options.clientSecret);
+    if (options.apiKey) {
+      this.redactor.addSecret(options.apiKey.value);
+      this.redactor.addHeader(options.apiKey.header);
+    }
+    const logger = options.logger && maskedLogger(options.logger, this.redactor);
     const timeoutMs = options.timeoutMs ?? 15_000;
     const client = createAxios(options.userAgent ?? 'standards-explorer');
     this.tokens = new TokenSource(client, {
@@ -66,12 +86,14 @@ class StandardsServiceImpl implements ManagedStandardsService {
       clientSecret: options.clientSecret,
       scope: options.scope ?? 'openid',
       timeoutMs,
-      logger: options.logger,
+      logger,
+      redactor: this.redactor,
     });
     this.http = new ServiceHttp(client, this.tokens, {
       timeoutMs,
       apiKey: options.apiKey,
-      logger: options.logger,
+      logger,
+      redactor: this.redactor,
       retry: {
         maxRetries: options.retry?.maxRetries ?? 3,
         baseDelayMs: options.retry?.baseDelayMs ?? 500,
@@ -79,17 +101,44 @@ class StandardsServiceImpl implements ManagedStandardsService {
       },
     });
     this.memory = new ByteLru(options.cacheMaxBytes ?? 64 * 1024 * 1024);
-    this.disk = options.cacheDir ? new DiskCache(options.cacheDir) : undefined;
+    this.disk = options.cacheDir ? new DiskCache(options.cacheDir, options.diskCacheMaxBytes ?? DEFAULT_DISK_CACHE_BYTES) : undefined;
     this.freshMs = options.cacheFreshMs ?? 60_000;
   }
 
   async listStandards(page: { limit: number; offset: number }, signal?: AbortSignal): Promise<StandardsPage> {
+    return this.guard(`${this.basePath()}/v1/standards`, () => this.readStandards(page, signal));
+  }
+
+  async listClauses(urn: string, signal?: AbortSignal): Promise<Clause[]> {
+    return this.guard(`${this.basePath()}/v1/standards/…/clauses`, () => this.readClauses(urn, signal));
+  }
+
+  async getClause(urn: string, clauseId: string, signal?: AbortSignal): Promise<unknown> {
+    return this.guard(`${this.basePath()}/v1/standards/…/clauses/…`, () => this.readClause(urn, clauseId, signal));
+  }
+
+  /** Only ServiceError leaves the service, and its message has been through the redactor. */
+  private async guard<T>(path: string, work: () => Promise<T>): Promise<T> {
+    try {
+      return await work();
+    } catch (caught) {
+      const error = asServiceError(caught, 'GET', path);
+      const masked = this.redactor.mask(error.message);
+      throw masked === error.message ? error : new ServiceError(error.kind, masked, error.details);
+    }
+  }
+
+  private basePath(): string {
+    return new URL(this.base).pathname.replace(/\/$/, '');
+  }
+
+  private async readStandards(page: { limit: number; offset: number }, signal?: AbortSignal): Promise<StandardsPage> {
     const { limit, offset } = page;
     if (!Number.isInteger(limit) || limit < 1) throw new ServiceError('invalidInput', `The page size must be a whole number of at least 1, not ${limit}.`);
     if (!Number.isInteger(offset) || offset < 0) throw new ServiceError('invalidInput', `The offset must be a whole number of at least 0, not ${offset}.`);
     const url = `${this.base}/v1/standards?limit=${limit}&offset=${offset}`;
     const result = await this.http.get(url, { accept: LIST_ACCEPT, signal });
-    const body = parseBody(result);
+    const body = this.parseBody(result);
     const rawItems = readItems(body);
     if (!rawItems) throw shapeError(result, 'a list of standards (a JSON array, or an object with @graph, hydra:member, member, items, standards or data)');
     const items = rawItems.map(readStandard).filter((s) => s !== undefined);
@@ -104,7 +153,7 @@ class StandardsServiceImpl implements ManagedStandardsService {
     return { items, total, hasMore };
   }
 
-  async listClauses(urn: string, signal?: AbortSignal): Promise<Clause[]> {
+  private async readClauses(urn: string, signal?: AbortSignal): Promise<Clause[]> {
     validateUrn(urn);
     const first = `${this.base}/v1/standards/${encodeSegment(urn)}/clauses`;
     const clauses: Clause[] = [];
@@ -115,26 +164,25 @@ class StandardsServiceImpl implements ManagedStandardsService {
         throw new ServiceError('badResponse', `GET ${pathOf(first)}: the clause list did not end after ${pages} pages (a next link repeats). Check the base URL setting.`);
       }
       seen.add(url);
-      const entry = await this.cachedGet(url, CLAUSE_ACCEPT, signal);
-      const { body, from } = entry.value as { body: unknown; from: string };
+      const { body, from } = await this.cachedGet(url, CLAUSE_ACCEPT, signal);
       const rawItems = readItems(body);
       if (!rawItems) throw shapeErrorAt(url, 'a list of clauses (a JSON array, or an object with @graph, hydra:member, member, items, clauses or data)');
       const prefixes = readPrefixes(body);
       const page = rawItems.map((item) => readClause(item, prefixes)).filter((c) => c !== undefined);
       if (rawItems.length > 0 && page.length === 0) throw shapeErrorAt(url, 'clause objects with an @id');
-      clauses.push(...page);
+      // A loop, not push(...page): spreading a page of a few hundred thousand items overflows the stack.
+      for (const clause of page) clauses.push(clause);
       const next = readNext(body);
       url = next && rawItems.length > 0 ? this.resolveLink(next, from, url) : undefined;
     }
     return clauses;
   }
 
-  async getClause(urn: string, clauseId: string, signal?: AbortSignal): Promise<unknown> {
+  private async readClause(urn: string, clauseId: string, signal?: AbortSignal): Promise<unknown> {
     validateUrn(urn);
     validateClauseId(clauseId);
     const url = `${this.base}/v1/standards/${encodeSegment(urn)}/clauses/${encodeSegment(clauseId)}`;
-    const entry = await this.cachedGet(url, CLAUSE_ACCEPT, signal);
-    const { body } = entry.value as { body: unknown };
+    const { body } = await this.cachedGet(url, CLAUSE_ACCEPT, signal);
     if (!isObject(body)) throw shapeErrorAt(url, 'a JSON object with the clause content');
     return body;
   }
@@ -150,16 +198,36 @@ class StandardsServiceImpl implements ManagedStandardsService {
     for (const flight of this.flights.values()) flight.controller.abort();
   }
 
-  /** A next link, relative or absolute, resolved and kept on the service's origin. */
+  /** The JSON body of a 2xx answer (ServiceHttp parsed it); a non-JSON answer is a clear badResponse. */
+  private parseBody(result: GetResult): unknown {
+    if (result.json !== undefined) return result.json;
+    const where = `GET ${pathOf(result.url)}`;
+    const type = this.redactor.excerpt((result.contentType ?? 'no content type').split(';')[0], 80);
+    throw new ServiceError('badResponse', `${where} answered with ${type} instead of JSON. Check the base URL setting (a proxy or login page may be answering).`, {
+      status: result.status,
+      method: 'GET',
+      path: pathOf(result.url),
+    });
+  }
+
+  /**
+   * A next link, relative or absolute, resolved and kept under the service's base URL (same origin and base path):
+   * the token and API key must not go to another API on the same host (`../../admin`).
+   */
   private resolveLink(link: string, from: string, current: string): string {
+    const shown = JSON.stringify(this.redactor.excerpt(link, 100));
     let resolved: URL;
     try {
       resolved = new URL(link, from);
     } catch {
-      throw shapeErrorAt(current, `a valid next link, not ${JSON.stringify(link.slice(0, 100))}`);
+      throw shapeErrorAt(current, `a valid next link, not ${shown}`);
     }
+    const details = { method: 'GET', path: pathOf(current) };
     if (resolved.origin !== new URL(this.base).origin) {
-      throw new ServiceError('badResponse', `GET ${pathOf(current)}: the next link points to another server (${resolved.origin}); not followed.`);
+      throw new ServiceError('badResponse', `GET ${pathOf(current)}: the next link points to another server (${this.redactor.excerpt(resolved.origin, 100)}); not followed. The service is misconfigured or faulty.`, details);
+    }
+    if (!resolved.href.startsWith(this.basePrefix)) {
+      throw new ServiceError('badResponse', `GET ${pathOf(current)}: the next link ${shown} leads outside the service (${this.basePath() || '/'}); not followed. The service is misconfigured or faulty.`, details);
     }
     return resolved.href;
   }
@@ -168,12 +236,12 @@ class StandardsServiceImpl implements ManagedStandardsService {
    * GET with the cache: a fresh memory entry answers at once; otherwise one shared request, conditional when an
    * ETag is known. A caller's cancellation stops its wait; the request stops when no caller waits any more.
    */
-  private async cachedGet(url: string, accept: string, signal?: AbortSignal): Promise<CacheEntry> {
+  private async cachedGet(url: string, accept: string, signal?: AbortSignal): Promise<{ body: unknown; from: string }> {
     if (signal?.aborted) throw cancelled('GET', pathOf(url));
     const cached = this.memory.get(url);
     if (cached && Date.now() - cached.storedAt < this.freshMs) {
       this.options.logger?.request({ method: 'GET', path: pathOf(url), ms: 0, retries: 0, cache: 'hit' });
-      return cached;
+      return this.bodyOf(cached.value as CachedBody, url);
     }
     let flight = this.flights.get(url);
     if (!flight || flight.controller.signal.aborted) {
@@ -185,10 +253,30 @@ class StandardsServiceImpl implements ManagedStandardsService {
       this.flights.set(url, created);
       flight = created;
     }
-    return this.wait(flight, url, signal);
+    const fetched = await this.wait(flight, url, signal);
+    const { parsed } = fetched;
+    if (parsed) {
+      // Handed out once; the others parse the text for a value of their own.
+      fetched.parsed = undefined;
+      return { body: parsed.value, from: (fetched.entry.value as CachedBody).from };
+    }
+    return this.bodyOf(fetched.entry.value as CachedBody, url);
   }
 
-  private wait(flight: Flight, url: string, signal?: AbortSignal): Promise<CacheEntry> {
+  /**
+   * The body of a cache entry, parsed for this caller: the cache holds text (what it is charged for), so each
+   * caller gets its own value and the memory bound holds.
+   */
+  private bodyOf({ text, from }: CachedBody, url: string): { body: unknown; from: string } {
+    try {
+      return { body: JSON.parse(text) as unknown, from };
+    } catch {
+      this.memory.delete(url);
+      throw new ServiceError('badResponse', `GET ${pathOf(url)}: the cached answer could not be read; try again.`, { method: 'GET', path: pathOf(url) });
+    }
+  }
+
+  private wait(flight: Flight, url: string, signal?: AbortSignal): Promise<Fetched> {
     flight.waiters++;
     if (!signal) return flight.promise;
     return raceAbort(flight.promise, signal, () => {
@@ -197,13 +285,16 @@ class StandardsServiceImpl implements ManagedStandardsService {
     });
   }
 
-  private async fetchEntry(url: string, accept: string, cached: CacheEntry | undefined, signal: AbortSignal): Promise<CacheEntry> {
+  private async fetchEntry(url: string, accept: string, cached: CacheEntry | undefined, signal: AbortSignal): Promise<Fetched> {
     let known = cached;
+    let knownValue: { value: unknown } | undefined;
     if (!known && this.disk) {
       const stored = await this.disk.read(url);
       if (stored) {
         try {
-          known = { value: { body: JSON.parse(stored.body) as unknown, from: url }, bytes: stored.body.length, etag: stored.header.etag, storedAt: stored.header.storedAt };
+          // Parsed now: a corrupt file must not be revalidated and then fail to read.
+          knownValue = { value: JSON.parse(stored.body) as unknown };
+          known = textEntry(stored.body, url, stored.header.etag, stored.header.storedAt);
         } catch {
           known = undefined;
         }
@@ -214,10 +305,10 @@ class StandardsServiceImpl implements ManagedStandardsService {
       const refreshed: CacheEntry = { ...known, storedAt: Date.now() };
       this.memory.set(url, refreshed);
       this.options.logger?.debug?.(`GET ${pathOf(url)} not modified; cached copy used`);
-      return refreshed;
+      return { entry: refreshed, parsed: knownValue };
     }
-    const body = parseBody(result);
-    const entry: CacheEntry = { value: { body, from: result.url }, bytes: result.body.length, etag: result.etag, storedAt: Date.now() };
+    const body = this.parseBody(result);
+    const entry = textEntry(result.body, result.url, result.etag, Date.now());
     this.memory.set(url, entry);
     if (this.disk) {
       // The cache is an optimisation: a full or read-only disk must not fail the call.
@@ -225,31 +316,38 @@ class StandardsServiceImpl implements ManagedStandardsService {
         this.options.logger?.debug?.(`could not write the clause cache: ${error instanceof Error ? error.message : String(error)}`);
       });
     }
-    return entry;
+    return { entry, parsed: { value: body } };
   }
 }
 
-/** Parses a JSON body; anything else is a clear badResponse. */
-function parseBody(result: GetResult): unknown {
-  const where = `GET ${pathOf(result.url)}`;
-  const type = result.contentType ?? '';
-  if (type && !/json/i.test(type)) {
-    throw new ServiceError('badResponse', `${where} answered with ${type.split(';')[0]} instead of JSON. Check the base URL setting (a proxy or login page may be answering).`, {
-      status: result.status,
-      method: 'GET',
-      path: pathOf(result.url),
-    });
-  }
-  try {
-    return JSON.parse(result.body) as unknown;
-  } catch (error) {
-    const reason = error instanceof Error ? error.message : String(error);
-    throw new ServiceError('badResponse', `${where} answered with malformed JSON (${reason}). Try again; if it persists the service is faulty.`, {
-      status: result.status,
-      method: 'GET',
-      path: pathOf(result.url),
-    });
-  }
+/** A cache entry holding the body as text, charged for the bytes the string really occupies. */
+interface CachedBody {
+  text: string;
+  from: string;
+}
+
+function textEntry(text: string, from: string, etag: string | undefined, storedAt: number): CacheEntry {
+  const value: CachedBody = { text, from };
+  return { value, bytes: stringBytes(text) + from.length * 2 + 256, etag, storedAt };
+}
+
+/** Heap bytes of a string: V8 keeps Latin-1 text at one byte per character, anything else at two. */
+export function stringBytes(text: string): number {
+  return /[^\u0000-\u00ff]/.test(text) ? text.length * 2 : text.length;
+}
+
+function withoutTrailingSlashes(url: string): string {
+  let end = url.length;
+  while (end > 0 && url[end - 1] === '/') end--;
+  return url.slice(0, end);
+}
+
+/** A logger whose lines pass the redactor: paths may come from a server's next links, details quote its answers. */
+function maskedLogger(logger: ServiceLogger, redactor: Redactor): ServiceLogger {
+  return {
+    request: (entry) => logger.request({ ...entry, path: redactor.mask(entry.path), ...(entry.detail ? { detail: redactor.mask(entry.detail) } : {}) }),
+    ...(logger.debug ? { debug: (message: string) => logger.debug?.(redactor.mask(message)) } : {}),
+  };
 }
 
 function shapeError(result: GetResult, expected: string): ServiceError {

@@ -75,6 +75,14 @@ export async function exchange(client: AxiosInstance, request: ExchangeRequest):
         path: request.path,
       });
     }
+    const answered = (error as { response?: { status?: number } }).response;
+    if (answered) {
+      // The server did answer; the connection broke while the body came in. Retryable, but not "unreachable".
+      throw new ServiceError('network', `${where}: the connection closed while the answer (${answered.status ?? 'no status'}) was coming in${code ? ` (${code})` : ''}. Try again; if it persists, check your network or proxy.`, {
+        method: request.method,
+        path: request.path,
+      });
+    }
     const host = safeHost(request.url);
     throw new ServiceError('network', `Could not reach ${host} for ${where}${code ? ` (${code})` : ''}. Check the base URL and token URL settings and your network or proxy.`, {
       method: request.method,

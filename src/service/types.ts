@@ -17,8 +17,10 @@ export interface ServiceOptions {
   timeoutMs?: number;
   /** On-disk clause cache; none if absent. */
   cacheDir?: string;
-  /** Bound of the in-memory LRU in bytes (default 64 MiB). */
+  /** Bound of the in-memory LRU in bytes (default 64 MiB), charged for what the cached text really occupies. */
   cacheMaxBytes?: number;
+  /** Bound of the disk cache in bytes (default 500 MiB); least recently used files go first. */
+  diskCacheMaxBytes?: number;
   /** Told about every HTTP exchange; never given a secret, token or API key. */
   logger?: ServiceLogger;
   /** Retry policy for idempotent requests; defaults: 3 retries, 500 ms base, 30 s total wait. */
@@ -54,6 +56,8 @@ export interface RequestLogEntry {
   cache?: 'hit' | 'revalidated' | 'miss';
   /** ServiceError kind when the call failed. */
   error?: ServiceErrorKind;
+  /** What was wrong with an answer the status alone calls a success (e.g. a 200 with a cut-off body). */
+  detail?: string;
 }
 
 export interface StandardsService {

@@ -9,6 +9,8 @@ import { ServiceError } from './errors';
 // RFC 8141: NID is 2–32 letters, digits and hyphens, not starting or ending with a hyphen; the NSS is non-empty.
 const URN_PREFIX = /^urn:[A-Za-z0-9][A-Za-z0-9-]{0,30}[A-Za-z0-9]:./i;
 const CONTROL = /[\u0000-\u001f\u007f-\u009f]/;
+// Half of a surrogate pair cannot be written as UTF-8, so it cannot be sent.
+const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
 export const MAX_URN_LENGTH = 1024;
 export const MAX_CLAUSE_ID_LENGTH = 1024;
 
@@ -18,6 +20,7 @@ export function urnProblem(urn: unknown): string | undefined {
   if (urn.length === 0) return 'it is empty';
   if (urn.length > MAX_URN_LENGTH) return `it is longer than ${MAX_URN_LENGTH} characters`;
   if (CONTROL.test(urn)) return 'it contains control characters';
+  if (LONE_SURROGATE.test(urn)) return 'it contains a character that cannot be sent (half a surrogate pair)';
   if (!URN_PREFIX.test(urn)) return 'it is not of the form urn:<namespace>:<name> (RFC 8141)';
   return undefined;
 }
@@ -38,6 +41,7 @@ export function clauseIdProblem(id: unknown): string | undefined {
   if (id.length === 0) return 'it is empty';
   if (id.length > MAX_CLAUSE_ID_LENGTH) return `it is longer than ${MAX_CLAUSE_ID_LENGTH} characters`;
   if (CONTROL.test(id)) return 'it contains control characters';
+  if (LONE_SURROGATE.test(id)) return 'it contains a character that cannot be sent (half a surrogate pair)';
   // "." and ".." stay dots when encoded (unreserved), and URL parsers resolve them: never a segment of ours.
   if (id === '.' || id === '..') return `it is "${id}"`;
   return undefined;
@@ -55,7 +59,8 @@ export function validateClauseId(id: unknown): string {
  * decode to exactly `value`.
  */
 export function encodeSegment(value: string): string {
-  return encodeURIComponent(value)
+  // Never throws: half a surrogate pair (refused by the rules above) becomes U+FFFD here.
+  return encodeURIComponent(value.replace(new RegExp(LONE_SURROGATE.source, 'g'), '\ufffd'))
     .replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`)
     .replace(/%3A/gi, ':');
 }

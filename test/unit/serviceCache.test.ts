@@ -4,8 +4,10 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { sandboxControl, sandboxStats, startSandbox } from '../../sandbox/index';
 import type { RunningSandbox } from '../../sandbox/types';
-import { ByteLru, SingleFlight } from '../../src/service/cache';
+import { ByteLru, DiskCache, SingleFlight } from '../../src/service/cache';
 import { createStandardsService, serviceOptionsFrom, type RequestLogEntry } from '../../src/service/index';
+import { stringBytes } from '../../src/service/standardsService';
+import { json, startOddServer } from './oddServer';
 
 describe('service: cache', () => {
   let sandbox: RunningSandbox;
@@ -30,7 +32,8 @@ describe('service: cache', () => {
     const service = createStandardsService({ ...serviceOptionsFrom(sandbox), logger: { request: (e) => log.push(e) } });
     const first = await service.getClause(urn, clauseId);
     const second = await service.getClause(urn, clauseId);
-    assert.equal(second, first);
+    // The cache keeps text (what it is charged for): each caller gets a value of its own.
+    assert.deepEqual(second, first);
     assert.equal((await sandboxStats(sandbox)).requests.getClause, 1);
     assert.deepEqual(log.map((e) => e.cache).filter(Boolean), ['miss', 'hit']);
   });
@@ -50,7 +53,7 @@ describe('service: cache', () => {
   it('shares one request among concurrent callers of the same resource', async () => {
     const service = createStandardsService(serviceOptionsFrom(sandbox));
     const bodies = await Promise.all(Array.from({ length: 10 }, () => service.getClause(urn, clauseId)));
-    assert.ok(bodies.every((b) => b === bodies[0]));
+    for (const body of bodies) assert.deepEqual(body, bodies[0]);
     assert.equal((await sandboxStats(sandbox)).requests.getClause, 1);
   });
 
@@ -120,6 +123,66 @@ describe('service: cache', () => {
     assert.equal(lru.bytes, 50);
     lru.clear();
     assert.equal(lru.size, 0);
+  });
+
+  it('writes cache files owner-only (0600) in an owner-only folder (0700), tightening an existing folder', async function () {
+    if (process.platform === 'win32') this.skip();
+    const folder = path.join(dir, 'clauses', 'abc');
+    await fs.mkdir(folder, { recursive: true, mode: 0o755 });
+    await fs.chmod(folder, 0o755);
+    const service = createStandardsService({ ...serviceOptionsFrom(sandbox), cacheDir: folder });
+    await service.getClause(urn, clauseId);
+    assert.equal((await fs.stat(folder)).mode & 0o777, 0o700);
+    const files = await fs.readdir(folder);
+    assert.equal(files.length, 1);
+    assert.equal((await fs.stat(path.join(folder, files[0]))).mode & 0o777, 0o600);
+    const fresh = path.join(dir, 'new', 'deeper');
+    await new DiskCache(fresh).write('https://h/x', undefined, '{}');
+    assert.equal((await fs.stat(fresh)).mode & 0o777, 0o700);
+  });
+
+  it('bounds the disk cache by bytes, removing the least recently used files first, across sessions', async () => {
+    const body = (n: number): string => JSON.stringify({ n, pad: 'x'.repeat(900) });
+    const cache = new DiskCache(dir, 3000);
+    for (const n of [1, 2, 3]) await cache.write(`https://h/${n}`, undefined, body(n));
+    assert.ok(await cache.read('https://h/1'), 'read: 1 is now the most recently used');
+    await cache.write('https://h/4', undefined, body(4));
+    assert.equal(await cache.read('https://h/2'), undefined, '2 was least recently used');
+    assert.ok((await cache.bytes()) <= 3000);
+    assert.equal((await fs.readdir(dir)).length, 3);
+    // A new session learns the order from the files' times.
+    await new Promise((r) => setTimeout(r, 20));
+    assert.ok(await cache.read('https://h/3'));
+    const later = new DiskCache(dir, 3000);
+    await later.write('https://h/5', undefined, body(5));
+    assert.ok(await later.read('https://h/3'), 'recently read: kept');
+    assert.equal((await fs.readdir(dir)).length, 3);
+    assert.ok((await later.bytes()) <= 3000);
+    await later.write('https://h/huge', undefined, 'x'.repeat(5000));
+    assert.equal(await later.read('https://h/huge'), undefined, 'larger than the bound: not kept');
+  });
+
+  it('charges the memory cache for what it holds: text, two bytes a character beyond Latin-1, and hands each caller its own value', async () => {
+    assert.equal(stringBytes('plain'), 5);
+    assert.equal(stringBytes('€uro'), 8);
+    // Needed: a body of known size and script; the sandbox's text is generated.
+    const wide = { '@id': 'https://h/c1', text: '€'.repeat(1000) };
+    const server = await startOddServer((req, res) => (req.url === '/token' ? json(res, 200, { access_token: 'opaque-token', expires_in: 600 }) : json(res, 200, wide)));
+    try {
+      const options = { baseUrl: server.origin, tokenUrl: `${server.origin}/token`, clientId: 'c', clientSecret: 'secret-value' };
+      const small = createStandardsService({ ...options, cacheMaxBytes: 1500 });
+      await small.getClause('urn:iso:std:iso:1', 'c1');
+      await small.getClause('urn:iso:std:iso:1', 'c1');
+      assert.equal(server.seen.filter((r) => r.url !== '/token').length, 2, '~1 000 characters of € take ~2 000 bytes: more than the bound, not kept');
+      const roomy = createStandardsService({ ...options, cacheMaxBytes: 4000 });
+      const first = (await roomy.getClause('urn:iso:std:iso:1', 'c1')) as Record<string, unknown>;
+      first.text = 'changed by a caller';
+      const second = (await roomy.getClause('urn:iso:std:iso:1', 'c1')) as Record<string, unknown>;
+      assert.equal(server.seen.filter((r) => r.url !== '/token').length, 3, 'the second call was a cache hit');
+      assert.equal(second.text, wide.text, 'the cache holds text, not the value a caller got');
+    } finally {
+      await server.close();
+    }
   });
 
   it('runs one piece of work per key at a time', async () => {

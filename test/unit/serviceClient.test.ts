@@ -2,7 +2,7 @@ import * as assert from 'node:assert/strict';
 import { sandboxControl, sandboxStats, startSandbox } from '../../sandbox/index';
 import type { RunningSandbox } from '../../sandbox/types';
 import { backoffDelay, parseRetryAfter } from '../../src/service/backoff';
-import { createStandardsService, SECTION_TYPES, ServiceError, serviceOptionsFrom, type Standard } from '../../src/service/index';
+import { createStandardsService, SECTION_TYPES, ServiceError, serviceOptionsFrom, type RequestLogEntry, type Standard } from '../../src/service/index';
 import { json, startOddServer } from './oddServer';
 
 function isKind(kind: string, pattern?: RegExp) {
@@ -131,11 +131,24 @@ describe('service: HTTP client against the sandbox', () => {
     assert.equal((await sandboxStats(sandbox)).requests.listStandards, 4);
   });
 
-  it('reports malformed JSON as such, without retrying', async () => {
+  it('retries a 200 with malformed JSON like a dropped connection, then reports it and logs a failure', async () => {
     await sandboxControl(sandbox, 'config', { faults: 'malformed:1' });
+    const log: RequestLogEntry[] = [];
+    const service = createStandardsService({ ...serviceOptionsFrom(sandbox), ...fast, logger: { request: (e) => log.push(e) } });
+    await assert.rejects(service.listStandards({ limit: 1, offset: 0 }), isKind('badResponse', /answered 200 with malformed JSON .*expected a complete JSON document/));
+    assert.equal((await sandboxStats(sandbox)).requests.listStandards, 4);
+    const entry = log.find((e) => e.method === 'GET');
+    assert.equal(entry?.status, 200);
+    assert.equal(entry?.error, 'badResponse', 'logged as a failure, not as 200 ok');
+    assert.equal(entry?.retries, 3);
+    assert.match(entry?.detail ?? '', /malformed JSON/);
+  });
+
+  it('recovers from malformed 200 answers by retrying (10 % malformed, no call fails)', async () => {
     const service = createStandardsService({ ...serviceOptionsFrom(sandbox), ...fast });
-    await assert.rejects(service.listStandards({ limit: 1, offset: 0 }), isKind('badResponse', /malformed JSON/));
-    assert.equal((await sandboxStats(sandbox)).requests.listStandards, 1);
+    await sandboxControl(sandbox, 'config', { faults: 'malformed:0.1' });
+    for (let offset = 0; offset < 20; offset++) await service.listStandards({ limit: 5, offset });
+    assert.ok((await sandboxStats(sandbox)).faults.malformed >= 1, 'faults were injected');
   });
 
   it('never retries other 4xx (404)', async () => {

@@ -32,6 +32,7 @@ describe('service: URN and clause-id rules', () => {
     ['urn:iso:std:iso\u0000:x', /control/],
     ['urn:iso:std:iso\n:x', /control/],
     ['urn:iso:std:iso\u0085:x', /control/],
+    ['urn:iso:std:iso:\ud800x', /half a surrogate pair/],
     ['iso:std:9001', /RFC 8141/],
     ['urn:-iso:std', /RFC 8141/],
     ['urn:a:b', /RFC 8141/],
@@ -55,7 +56,11 @@ describe('service: URN and clause-id rules', () => {
     for (const id of ['e2218368-75de-453d-a6a5-e65e70c1c359', 'clause_4.1', 'A.1', 'a/b', 'a b', '%2F', 'a?b#c', '...']) assert.equal(clauseIdProblem(id), undefined, id);
   });
 
-  for (const id of ['', '..', '.', 'a\u0007', 'x'.repeat(1100)]) {
+  it('never throws while encoding, even half a surrogate pair', () => {
+    assert.equal(encodeSegment('urn:x:\udc00'), 'urn:x:%EF%BF%BD');
+  });
+
+  for (const id of ['', '..', '.', 'a\u0007', 'x'.repeat(1100), 'a\udfff']) {
     it(`refuses clause id ${JSON.stringify(id).slice(0, 30)}`, () => {
       assert.notEqual(clauseIdProblem(id), undefined);
       assert.throws(() => validateClauseId(id), /Not a valid clause ID/);
