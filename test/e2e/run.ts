@@ -141,6 +141,14 @@ const steps: Step[] = [
       const input = page.locator('.quick-input-widget input').first();
       await input.waitFor({ state: 'visible', timeout: STEP_TIMEOUT });
       await input.fill(query);
+      // On a cold index the picker opens at once and searches what has arrived ("… still loading"): keep that
+      // moment as a picture, then wait for the whole catalogue.
+      const title = page.locator('.quick-input-widget .quick-input-title');
+      if ((await title.innerText().catch(() => '')).includes('still loading')) await page.screenshot({ path: path.join(RESULTS, 'e2e-find-standard-while-loading.png') });
+      for (const deadline = Date.now() + STEP_TIMEOUT; (await title.innerText().catch(() => '')).includes('still loading'); ) {
+        if (Date.now() > deadline) throw new Error('the catalogue index did not finish loading');
+        await page.waitForTimeout(200);
+      }
       const rows = page.locator('.quick-input-list .monaco-list-row');
       await rows.first().filter({ hasText: expected[0] }).waitFor({ timeout: STEP_TIMEOUT });
       const shown: string[] = [];
