@@ -46,6 +46,13 @@ const targets = {
     // axios probes `navigator` to detect a browser; in VS Code's extension host that probe logs a migration
     // error. The extension host is Node: there is no navigator to find.
     define: { navigator: 'undefined' },
+    // Packages axios' Node build loads but the extension never uses (scripts/bundle-shims/README.md says why).
+    alias: {
+      'form-data': './scripts/bundle-shims/form-data.js',
+      'follow-redirects': './scripts/bundle-shims/follow-redirects.js',
+      'https-proxy-agent': './scripts/bundle-shims/https-proxy-agent.js',
+    },
+
   },
   webview: {
     ...common,
