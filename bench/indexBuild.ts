@@ -1,0 +1,154 @@
+/**
+ * Building the Find Standard index through the service, against the sandbox in its own process (so client and
+ * server each have a core), at 0 and 20 ms of latency per response, for 3 000, 30 000 and 300 000 standards, next to
+ * two baselines measured in the same run: the floor (bare `fetch` of the same pages, as many in flight, JSON parsed,
+ * nothing built) and the naive flow (one page of 100 at a time, as the spec's list call pages). Also: how soon the
+ * first results are searchable on a cold index, and search time per keystroke at 30 000 and 300 000.
+ * Prints; records in bench/results.json; asserts nothing.
+ * Run: npm run compile && node esbuild.js && node out/bench/indexBuild.js [--quick]
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import * as path from 'node:path';
+import { createInterface } from 'node:readline';
+import { Catalogue } from '../sandbox/catalogue';
+import { buildCatalogueIndex } from '../src/catalogue/buildIndex';
+import { CatalogueIndex } from '../src/catalogue/catalogueIndex';
+import { createStandardsService, serviceOptionsFrom, type ConnectionInfo } from '../src/service/index';
+import { record, spread } from './results';
+
+const REPO = path.resolve(__dirname, '../..');
+const QUICK = process.argv.includes('--quick') || process.env.CI === 'true';
+const CONCURRENCY = 6;
+const QUERIES = ['9001', 'ISO 9001', 'iso9001', 'ISO/IEC 27001', '27001:2022', '13818-7', '62304', 'quality management', 'robots safety', 'medical electrical equipment part 2'];
+
+interface Sandbox {
+  info: ConnectionInfo;
+  child: ChildProcess;
+}
+
+async function startSandbox(standards: number, latencyMs: number): Promise<Sandbox> {
+  const child = spawn(process.execPath, [path.join(REPO, 'dist', 'sandbox.js'), '--port', '0', '--standards', String(standards), '--latency', String(latencyMs)], { stdio: ['ignore', 'pipe', 'ignore'] });
+  const line = await new Promise<string>((resolve, reject) => {
+    child.once('exit', (code) => reject(new Error(`the sandbox exited (${code})`)));
+    createInterface({ input: child.stdout! }).once('line', resolve);
+  });
+  return { info: JSON.parse(line) as ConnectionInfo, child };
+}
+
+async function token(info: ConnectionInfo): Promise<string> {
+  const response = await fetch(info.tokenUrl, {
+    method: 'POST',
+    body: new URLSearchParams({ grant_type: 'client_credentials', client_id: info.clientId, client_secret: info.clientSecret, scope: 'openid' }),
+  });
+  return ((await response.json()) as { access_token: string }).access_token;
+}
+
+/** Bare fetch of every page of `limit`, `inFlight` at a time; returns the ms and the entries read. */
+async function bareFetch(info: ConnectionInfo, bearer: string, total: number, limit: number, inFlight: number): Promise<number> {
+  const started = performance.now();
+  const offsets = Array.from({ length: Math.ceil(total / limit) }, (_, i) => i * limit);
+  let read = 0;
+  const worker = async (): Promise<void> => {
+    for (let offset = offsets.shift(); offset !== undefined; offset = offsets.shift()) {
+      const response = await fetch(`${info.baseUrl}/v1/standards?limit=${limit}&offset=${offset}`, { headers: { Authorization: `Bearer ${bearer}`, Accept: 'application/ld+json' } });
+      const body = (await response.json()) as { 'hydra:member': unknown[] };
+      read += body['hydra:member'].length;
+    }
+  };
+  await Promise.all(Array.from({ length: inFlight }, worker));
+  if (read !== total) throw new Error(`bare fetch read ${read} of ${total}`);
+  return performance.now() - started;
+}
+
+/** Ours: the index built through the service; returns total ms and ms until the first results were searchable. */
+async function ours(info: ConnectionInfo, total: number): Promise<{ ms: number; firstSearchableMs: number }> {
+  const service = createStandardsService(serviceOptionsFrom(info));
+  const started = performance.now();
+  let firstSearchableMs = Infinity;
+  const index = await buildCatalogueIndex((page, signal) => service.listStandards(page, signal), {
+    pageSize: 1000,
+    concurrency: CONCURRENCY,
+    onProgress: ({ loaded, snapshot }) => {
+      if (loaded > 0 && firstSearchableMs === Infinity && snapshot().search('iso', 1).length > 0) firstSearchableMs = performance.now() - started;
+    },
+  });
+  if (index.size !== total) throw new Error(`built ${index.size} of ${total}`);
+  return { ms: performance.now() - started, firstSearchableMs };
+}
+
+function p95PerKeystroke(index: CatalogueIndex): number {
+  const times: number[] = [];
+  for (let round = 0; round < 3; round++) {
+    for (const query of QUERIES) {
+      for (let i = 1; i <= query.length; i++) {
+        const t = performance.now();
+        index.search(query.slice(0, i), 200);
+        if (round > 0) times.push(performance.now() - t); // the first round warms up
+      }
+    }
+  }
+  times.sort((a, b) => a - b);
+  return times[Math.floor(times.length * 0.95)];
+}
+
+async function main(): Promise<void> {
+  const sizes = QUICK ? [3_000, 30_000] : [3_000, 30_000, 300_000];
+  const rounds = QUICK ? 2 : 5;
+  console.log(`Find Standard index build (${rounds} rounds each, ${CONCURRENCY} pages in flight, sandbox in its own process):`);
+  console.log('standards  latency  ours median (min–max)      floor (bare fetch)   naive (100/page, 1 at a time)  first searchable');
+  for (const standards of sizes) {
+    for (const latencyMs of [0, 20]) {
+      const sandbox = await startSandbox(standards, latencyMs);
+      try {
+        const bearer = await token(sandbox.info);
+        const our: number[] = [];
+        const first: number[] = [];
+        const floor: number[] = [];
+        const naive: number[] = [];
+        for (let round = 0; round < rounds; round++) {
+          const run = await ours(sandbox.info, standards);
+          our.push(run.ms);
+          first.push(run.firstSearchableMs);
+          floor.push(await bareFetch(sandbox.info, bearer, standards, 1000, CONCURRENCY));
+          // The naive flow at 300 000 and 20 ms takes a minute a round: one round is enough to compare.
+          if (round === 0 || standards < 300_000) naive.push(await bareFetch(sandbox.info, bearer, standards, 100, 1));
+        }
+        const o = spread(our);
+        const f = spread(floor);
+        const n = spread(naive);
+        const s = spread(first);
+        console.log(
+          `${String(standards).padStart(9)}  ${String(latencyMs).padStart(5)} ms  ${o.median.toFixed(0).padStart(6)} ms (${o.min.toFixed(0)}–${o.max.toFixed(0)})`.padEnd(52) +
+            `${f.median.toFixed(0).padStart(6)} ms (${(o.median / f.median).toFixed(2)}×)`.padEnd(21) +
+            `${n.median.toFixed(0).padStart(7)} ms (ours ${(n.median / o.median).toFixed(1)}× faster)`.padEnd(31) +
+            `${s.median.toFixed(0).padStart(5)} ms`,
+        );
+        const key = standards === 30_000 ? '' : standards === 3_000 ? '3k' : '300k';
+        if (latencyMs === 20) {
+          record({
+            [`indexMsAt20${key}`]: { what: `index of ${standards} built at 20 ms latency`, unit: 'ms', ours: o.median, min: o.min, max: o.max, rounds, baseline: f.median, baselineWhat: `bare fetch, ${CONCURRENCY} in flight`, ratio: o.median / f.median },
+            [`indexSpeedupVsNaiveAt20${key}`]: { what: `naive flow time / ours, ${standards} at 20 ms`, unit: '×', ours: n.median / o.median, baseline: n.median, baselineWhat: 'one page of 100 at a time' },
+            [`firstSearchableMs${key}`]: { what: `cold index: first results searchable, ${standards} at 20 ms`, unit: 'ms', ours: s.median, min: s.min, max: s.max, rounds },
+          });
+          if (!key) record({ indexRatioToFloorAt20: { what: 'index of 30 000 at 20 ms / bare-fetch floor', unit: '×', ours: o.median / f.median, baseline: f.median, baselineWhat: `bare fetch, ${CONCURRENCY} in flight` } });
+        }
+      } finally {
+        sandbox.child.kill('SIGTERM');
+      }
+    }
+  }
+
+  console.log('\nsearch per keystroke (the issue queries typed key by key; ranked, at most 200 results):');
+  for (const standards of QUICK ? [30_000] : [30_000, 300_000]) {
+    const catalogue = new Catalogue(1, standards);
+    const index = CatalogueIndex.of(catalogue.standards.map((s, position) => ({ position, urn: s.urn, reference: s.reference, title: s.titleText, status: s.status })));
+    const p95 = p95PerKeystroke(index);
+    console.log(`  ${standards}: p95 ${p95.toFixed(2)} ms`);
+    record({ [`filterP95Ms${standards === 30_000 ? '30k' : '300k'}`]: { what: `search per keystroke over ${standards}, p95`, unit: 'ms', ours: p95 } });
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});
