@@ -892,8 +892,10 @@ class Builder {
     const target = this.attribute(element, 'target', 'href', 'xlinkhref', 'linkend', 'rid', 'stdid', 'urn', 'url', 'uri', 'bibitemid', '@id');
     const refType = (this.attribute(element, 'reftype') ?? '').toLowerCase();
     let children = trimFlow(this.inlines(this.rest(element, LINK_LABEL_KEYS), depth + 1));
-    const label = this.attribute(element, 'label', 'citeas', 'title', 'text');
-    if (!children.length && label && !isIdentifier(label)) children = [clean(label)];
+    if (!children.length) {
+      const label = trimFlow(this.inlines(this.flowOf(element, ['label', 'citeas', 'title', 'text']), depth + 1));
+      if (!isIdentifier(inlineText(label))) children = label;
+    }
     const locality = this.locality(element);
     if (locality) children.push(children.length ? `, ${locality}` : locality);
     if (refType === 'fn' && children.length) return [{ kind: 'footnote', marker: inlineText(children) }];

@@ -124,7 +124,7 @@ export function isIdentifier(text: string): boolean {
 /** Whether a value found under a key we do not know is prose to show: words with spaces, not an identifier. */
 export function isProse(text: string): boolean {
   const value = text.trim();
-  return /\S\s+\S/.test(value) && /\p{L}/u.test(value) && !isIdentifier(value) && !/^[\w-]+\s*:\s*[^:]+;/.test(value);
+  return /\S\s+\S/.test(value) && /[\p{L}\p{N}]/u.test(value) && !isIdentifier(value) && !/^[\w-]+\s*:\s*[^:]+;/.test(value);
 }
 
 /** Whether a target is a URN (a reference to a standard). */
