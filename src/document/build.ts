@@ -51,7 +51,7 @@ interface FlowItem {
 }
 
 const TAG_KEYS = ['tag', 'tagName', 'nodeName', 'localName', 'elementName'];
-const YIELD_EVERY = 512;
+const YIELD_EVERY = 64;
 const NOTHING: ReadonlySet<string> = new Set();
 const ATTRIBUTE_BAGS: ReadonlySet<string> = new Set(['$', '@attributes', '_attributes', 'attributes', 'attrs']);
 /** Element names that are parts of other elements (table rows, list terms, term parts), also recognised as keys. */
@@ -92,12 +92,13 @@ export function buildDocument(body: unknown): ClauseDocument {
 export async function buildDocumentSliced(body: unknown, sliceMs = 12, isCancelled: () => boolean = () => false): Promise<ClauseDocument | undefined> {
   const steps = documentSteps(body);
   for (;;) {
+    // Yield first: the caller has usually just parsed the body, one long task already.
+    await new Promise<void>((resolve) => setTimeout(resolve, 0));
+    if (isCancelled()) return undefined;
     const end = performance.now() + sliceMs;
     let step = steps.next();
     while (!step.done && performance.now() < end) step = steps.next();
     if (step.done) return step.value;
-    await new Promise<void>((resolve) => setTimeout(resolve, 0));
-    if (isCancelled()) return undefined;
   }
 }
 
@@ -570,6 +571,12 @@ class Builder {
       if (rowspan) cell.rowspan = rowspan;
     }
     const flow: FlowItem[] = element && isCell ? this.rest(element, NOTHING) : [{ value, hint, loose: false }];
+    if (flow.length === 1 && (typeof flow[0].value === 'string' || typeof flow[0].value === 'number')) {
+      // The usual cell: one text.
+      const text = clean(String(flow[0].value)).trim();
+      cell.content = text ? [text] : [];
+      return cell;
+    }
     if (flow.every((item) => isInlineValue(item.value, 0, this))) {
       cell.content = trimFlow(this.inlines(flow, depth + 1));
     } else {
