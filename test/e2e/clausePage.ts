@@ -10,7 +10,7 @@ import { readFileSync, mkdirSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import * as path from 'node:path';
-import type { Browser } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { startSandbox } from '../../sandbox/index';
 import { createStandardsService, serviceOptionsFrom, type Clause } from '../../src/service/index';
 import { clausePageHtml } from '../../src/webview/html';
@@ -38,6 +38,8 @@ interface Picked {
   clause: Clause;
   urn: string;
   body: unknown;
+  /** The body as JSON text, when it is one JSON.stringify cannot write (10 000 levels deep). */
+  json?: string;
 }
 
 /** Clauses worth looking at: a numbered clause with subclauses, Terms, Normative references and an annex. */
@@ -106,10 +108,10 @@ async function renderIn(browser: Browser, url: string, item: Picked, shot: strin
   });
   try {
     await tab.goto(url);
-    await tab.waitForFunction('window.posted && window.posted.some((m) => m.type === "ready")', undefined, { timeout: 20_000 });
+    await waitFor(tab, 'window.posted && window.posted.some((m) => m.type === "ready")', 20_000);
     const ref = { urn: item.urn, clauseId: item.clause.clauseId, id: item.clause.id, title: item.clause.title, number: item.clause.number, types: item.clause.types };
-    await tab.evaluate(`window.postMessage(${JSON.stringify({ type: 'clause', ref, json: JSON.stringify(item.body) })}, '*')`);
-    await tab.waitForFunction('window.posted.some((m) => m.type === "rendered")', undefined, { timeout: 60_000 });
+    await tab.evaluate(`window.postMessage(${JSON.stringify({ type: 'clause', ref, json: item.json ?? JSON.stringify(item.body) })}, '*')`);
+    await waitFor(tab, 'window.posted.some((m) => m.type === "rendered")', 60_000);
     await tab.screenshot({ path: shot, fullPage: true });
     const facts = (await tab.evaluate(`(() => {
       const article = document.querySelector('main#page article');
@@ -129,6 +131,18 @@ async function renderIn(browser: Browser, url: string, item: Picked, shot: strin
     return facts;
   } finally {
     await tab.close();
+  }
+}
+
+/**
+ * Polls an expression with evaluate (CDP, outside the page's CSP): waitForFunction compiles its predicate inside
+ * the page, which the strict CSP (no 'unsafe-eval') refuses.
+ */
+async function waitFor(tab: Page, expression: string, timeout: number): Promise<void> {
+  const deadline = Date.now() + timeout;
+  while (!(await tab.evaluate(`Boolean(${expression})`))) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${expression}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
   }
 }
 
@@ -160,6 +174,20 @@ export async function checkClausePages(browser?: Browser): Promise<{ passed: num
           } catch (error) {
             failed++;
             console.log(`  ✘ clause page (${vocabulary}, ${item.name}): ${error instanceof Error ? error.message : String(error)}`);
+          }
+        }
+        if (vocabulary === 'metanorma') {
+          // 10 000 levels of subclauses: the page renders what it can and says where it stopped.
+          const levels = 10_000;
+          const json = `${'{"@type":"clause","id":"_deep","title":"Level","content":['.repeat(levels)}"the bottom"${']}'.repeat(levels)}`;
+          try {
+            const facts = await renderIn(own, url, { ...picked[0], name: 'deep', json }, path.join(RESULTS, 'page-metanorma-deep.png'));
+            if (!/nested too deeply/i.test(facts.text)) throw new Error('no "nested too deeply" notice');
+            passed++;
+            console.log(`  ✔ clause page (${vocabulary}, ${levels} levels deep): rendered, with the "nested too deeply" notice`);
+          } catch (error) {
+            failed++;
+            console.log(`  ✘ clause page (${vocabulary}, ${levels} levels deep): ${error instanceof Error ? error.message : String(error)}`);
           }
         }
         if (vocabulary === 'metanorma' && !all.some((f) => f.math > 0)) {
