@@ -194,9 +194,12 @@ class Builder {
     return '';
   }
 
+  /** The first of `locals` (in that order of preference) the element has as a plain value. */
   private attribute(element: Element, ...locals: string[]): string | undefined {
-    for (const field of element.fields) {
-      if (locals.includes(field.local) && (typeof field.value === 'string' || typeof field.value === 'number')) return String(field.value).trim();
+    for (const local of locals) {
+      for (const field of element.fields) {
+        if (field.local === local && (typeof field.value === 'string' || typeof field.value === 'number')) return String(field.value).trim();
+      }
     }
     return undefined;
   }
@@ -896,7 +899,8 @@ class Builder {
   }
 
   private link(element: Element, depth: number): Inline[] {
-    const target = this.attribute(element, 'target', 'href', 'xlinkhref', 'linkend', 'rid', 'stdid', 'urn', 'url', 'uri', 'bibitemid', '@id');
+    // A URN wins wherever it is given: a reference to a standard the tree can reveal.
+    const target = this.attribute(element, 'urn', 'stdid', 'target', 'href', 'xlinkhref', 'linkend', 'rid', 'url', 'uri', 'bibitemid');
     const refType = (this.attribute(element, 'reftype') ?? '').toLowerCase();
     let children = trimFlow(this.inlines(this.rest(element, LINK_LABEL_KEYS), depth + 1));
     if (!children.length) {

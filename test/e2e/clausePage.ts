@@ -31,6 +31,8 @@ interface PageFacts {
   text: string;
   rendered: boolean;
   headingText: string;
+  /** Messages the page posted when its first cross-reference and first standard reference were clicked. */
+  clicked: Array<{ type: string; target?: string; urn?: string }>;
 }
 
 interface Picked {
@@ -47,7 +49,7 @@ async function pickClauses(vocabulary: 'corext' | 'metanorma'): Promise<{ picked
   const sandbox = await startSandbox({ vocabulary, standards: 400 });
   const service = createStandardsService(serviceOptionsFrom(sandbox));
   const wanted = new Map<string, (c: Clause, body: string) => boolean>([
-    ['subclauses', (c, body) => c.types.includes('corext:Clause') && /"(corext:Section|clause)"/.test(body) && /"(corext:List|ul|ol)"/.test(body)],
+    ['subclauses', (c, body) => c.types.includes('corext:Clause') && /"(corext:Section|clause)"/.test(body) && /"(corext:List|ul|ol)"/.test(body) && /"(corext:XRef|xref)"/.test(body) && /"(corext:StandardRef|eref)"/.test(body)],
     ['terms', (c) => c.types.includes('corext:TermsAndDefinitions')],
     ['references', (c, body) => c.types.includes('corext:NormativeReferences') && /(corext:Reference|bibitem)/.test(body)],
     ['table', (_clause, body) => /"(corext:Table|table)"/.test(body) && /"(corext:Formula|formula)"/.test(body)],
@@ -125,6 +127,13 @@ async function renderIn(browser: Browser, url: string, item: Picked, shot: strin
         text: document.querySelector('main#page').innerText,
         rendered: true,
         headingText: document.querySelector('main#page h1').innerText,
+        clicked: (() => {
+          const before = window.posted.length;
+          const links = [...article.querySelectorAll('a.link')];
+          links.find((a) => !a.title.startsWith('urn:'))?.click();
+          links.find((a) => a.title.startsWith('urn:'))?.click();
+          return window.posted.slice(before);
+        })(),
       };
     })()`)) as PageFacts;
     if (errors.length) throw new Error(`page errors: ${errors.join('; ')}`);
@@ -168,6 +177,13 @@ export async function checkClausePages(browser?: Browser): Promise<{ passed: num
             if (!facts.paragraphs && item.name !== 'references') throw new Error('no <p> on the page');
             if (item.name === 'subclauses' && !(facts.subclauseHeadings && facts.lists)) throw new Error(`subclauses: ${facts.subclauseHeadings} subclause headings, ${facts.lists} lists`);
             if (item.name === 'table' && !facts.tables) throw new Error('no <table>');
+            if (item.name === 'subclauses') {
+              // Through the page→host messages: a cross-reference opens its clause, a standard is revealed.
+              const open = facts.clicked.find((m) => m.type === 'openClause');
+              const reveal = facts.clicked.find((m) => m.type === 'revealStandard');
+              if (!open || !/\/clauses\/[0-9a-f-]{36}$/.test(open.target ?? '')) throw new Error(`a cross-reference posted ${JSON.stringify(facts.clicked)}`);
+              if (!reveal || !/^urn:/.test(reveal.urn ?? '')) throw new Error(`a standard reference posted ${JSON.stringify(facts.clicked)}`);
+            }
             if (!facts.headingText.trim()) throw new Error('no page heading');
             passed++;
             console.log(`  ✔ clause page (${vocabulary}, ${item.name}): ${facts.paragraphs} p, ${facts.lists} lists, ${facts.tables} tables, ${facts.subclauseHeadings} subclause headings, ${facts.math} math`);

@@ -270,6 +270,13 @@ describe('document model: vocabularies', () => {
     assert.doesNotMatch(documentText(doc), /d1e22|tab2|bold/);
   });
 
+  it('prefers a URN among a link\'s targets, whatever the key order', () => {
+    const doc = buildDocument({ '@type': 'p', content: [{ '@type': 'eref', bibitemid: 'ISO712', citeas: 'ISO 712', urn: 'urn:iso:std:iso:712' }, ' and ', { '@type': 'xref', id: '_self', target: '_other', content: 'there' }] });
+    const [eref, xref] = links(only(doc, 'paragraph')[0].content);
+    assert.deepEqual(eref.target, { kind: 'standard', urn: 'urn:iso:std:iso:712' });
+    assert.deepEqual(xref.target, { kind: 'clause', target: '_other' });
+  });
+
   it('reads TBX term entries with statuses', () => {
     const doc = buildDocument([
       { '@type': 'termEntry', id: 'c5', descrip: { type: 'subjectField', content: 'optics' }, langSet: { 'xml:lang': 'en', descrip: { type: 'definition', content: 'a curved piece of glass' }, tig: [{ term: 'lens', termNote: { type: 'administrativeStatus', content: 'preferredTerm-admn-sts' } }, { term: 'glass', termNote: { type: 'administrativeStatus', content: 'deprecatedTerm-admn-sts' } }], note: 'Used in cameras.', source: 'ISO 9000' } },
