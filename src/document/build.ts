@@ -272,11 +272,18 @@ class Builder {
         if (!hint) {
           // Mixed content in a content array continues the current paragraph.
           for (const v of value) {
+            if ((++this.work % YIELD_EVERY) === 0) yield;
             if (typeof v === 'string' || typeof v === 'number') {
               const text = primitiveText(v, loose && !strict);
               if (text !== undefined && (run.length || text.trim())) run.push(text);
-            } else if (isObject(v) && !isNodeReference(v) && languageMapText(v) === undefined && isInlineElement(this.element(v, undefined), this)) {
-              run.push(...this.inlineElement(this.element(v, undefined), depth + 2));
+              continue;
+            }
+            const element = isObject(v) && !isNodeReference(v) && languageMapText(v) === undefined ? this.element(v, undefined) : undefined;
+            if (element && isInlineElement(element, this)) {
+              run.push(...this.inlineElement(element, depth + 2));
+            } else if (element) {
+              flush();
+              yield* this.block(element, out, depth + 1);
             } else {
               flush();
               yield* this.blocks([{ value: v, loose: loose && !strict }], out, depth + 1);
