@@ -75,6 +75,8 @@ export function clauseBody(ctx: ClauseContext): { [key: string]: Json } {
   return body;
 }
 
+const SECTION_KINDS = new Set(['corext:Foreword', 'corext:Introduction', 'corext:Scope', 'corext:NormativeReferences', 'corext:TermsAndDefinitions', 'corext:Bibliography', 'corext:Annex']);
+
 class Writer {
   constructor(
     private readonly random: Random,
@@ -82,7 +84,8 @@ class Writer {
   ) {}
 
   blocksFor(clause: ClauseEntry): Block[] {
-    const type = clause.types[0];
+    // @type is a set: the kind of section is whichever of its types names one, in any order.
+    const type = clause.types.find((t) => SECTION_KINDS.has(t)) ?? clause.types[0];
     switch (type) {
       case 'corext:Foreword':
         return this.foreword();
