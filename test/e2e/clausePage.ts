@@ -52,6 +52,7 @@ async function pickClauses(vocabulary: 'corext' | 'metanorma'): Promise<{ picked
     ['subclauses', (c, body) => c.types.includes('corext:Clause') && /"(corext:Section|clause)"/.test(body) && /"(corext:List|ul|ol)"/.test(body) && /"(corext:XRef|xref)"/.test(body) && /"(corext:StandardRef|eref)"/.test(body)],
     ['terms', (c) => c.types.includes('corext:TermsAndDefinitions')],
     ['references', (c, body) => c.types.includes('corext:NormativeReferences') && /(corext:Reference|bibitem)/.test(body)],
+    ['figure', (_clause, body) => /"(corext:Figure|figure)"/.test(body)],
     ['table', (_clause, body) => /"(corext:Table|table)"/.test(body) && /"(corext:Formula|formula)"/.test(body)],
   ]);
   const picked: Picked[] = [];
@@ -177,6 +178,7 @@ export async function checkClausePages(browser?: Browser): Promise<{ passed: num
             if (!facts.paragraphs && item.name !== 'references') throw new Error('no <p> on the page');
             if (item.name === 'subclauses' && !(facts.subclauseHeadings && facts.lists)) throw new Error(`subclauses: ${facts.subclauseHeadings} subclause headings, ${facts.lists} lists`);
             if (item.name === 'table' && !facts.tables) throw new Error('no <table>');
+            if (item.name === 'figure' && vocabulary === 'metanorma' && !facts.images) throw new Error('no <img> for the figure (embedded SVG)');
             if (item.name === 'subclauses') {
               // Through the page→host messages: a cross-reference opens its clause, a standard is revealed.
               const open = facts.clicked.find((m) => m.type === 'openClause');
@@ -186,7 +188,7 @@ export async function checkClausePages(browser?: Browser): Promise<{ passed: num
             }
             if (!facts.headingText.trim()) throw new Error('no page heading');
             passed++;
-            console.log(`  ✔ clause page (${vocabulary}, ${item.name}): ${facts.paragraphs} p, ${facts.lists} lists, ${facts.tables} tables, ${facts.subclauseHeadings} subclause headings, ${facts.math} math`);
+            console.log(`  ✔ clause page (${vocabulary}, ${item.name}): ${facts.paragraphs} p, ${facts.lists} lists, ${facts.tables} tables, ${facts.subclauseHeadings} subclause headings, ${facts.math} math, ${facts.images} images`);
           } catch (error) {
             failed++;
             console.log(`  ✘ clause page (${vocabulary}, ${item.name}): ${error instanceof Error ? error.message : String(error)}`);
