@@ -121,6 +121,9 @@ class Builder {
   *document(body: unknown): Generator<void, ClauseDocument> {
     const document: ClauseDocument = { title: '', blocks: [], footnotes: this.footnotes };
     let root = body;
+    // Expanded or flattened JSON-LD: the clause as the one node of an array or of @graph.
+    if (Array.isArray(root) && root.length === 1 && isObject(root[0])) root = root[0];
+    if (isObject(root) && Array.isArray(root['@graph']) && root['@graph'].length === 1 && isObject(root['@graph'][0]) && Object.keys(root).every((k) => k === '@graph' || k === '@context')) root = root['@graph'][0];
     // {"clause": {...}}: one element under its name.
     if (isObject(root) && !('@type' in root)) {
       const keys = Object.keys(root).filter((k) => !k.startsWith('@') && !TECHNICAL_KEYS.has(localName(k)));
@@ -1022,7 +1025,7 @@ function primitiveText(value: unknown, loose: boolean): string | undefined {
 function isInlineElement(element: Element, builder: Builder): boolean {
   if (element.role) return INLINE_ROLES.has(element.role);
   if (element.fields.some((f) => f.local === 'title' || f.local === 'heading')) return false;
-  return element.fields.every((f) => f.local.startsWith('@') || (TECHNICAL_KEYS.has(f.local) && !CONTENT_KEYS.has(f.local)) || isInlineValue(f.value, 1, builder, f.key));
+  return element.fields.every((f) => ((f.local.startsWith('@') || TECHNICAL_KEYS.has(f.local)) && !CONTENT_KEYS.has(f.local)) || isInlineValue(f.value, 1, builder, f.key));
 }
 
 function isInlineValue(value: unknown, depth: number, builder: Builder, hint?: string): boolean {
@@ -1040,7 +1043,7 @@ function isInlineValue(value: unknown, depth: number, builder: Builder, hint?: s
 function isInlineElementShallow(element: Element, depth: number, builder: Builder): boolean {
   if (element.role) return INLINE_ROLES.has(element.role);
   if (element.fields.some((f) => f.local === 'title' || f.local === 'heading')) return false;
-  return element.fields.every((f) => f.local.startsWith('@') || (TECHNICAL_KEYS.has(f.local) && !CONTENT_KEYS.has(f.local)) || isInlineValue(f.value, depth + 1, builder, f.key));
+  return element.fields.every((f) => ((f.local.startsWith('@') || TECHNICAL_KEYS.has(f.local)) && !CONTENT_KEYS.has(f.local)) || isInlineValue(f.value, depth + 1, builder, f.key));
 }
 
 /** Server text for the page: no bidi or invisible format controls; runs of white space as one space. */

@@ -277,6 +277,26 @@ describe('document model: vocabularies', () => {
     assert.deepEqual(xref.target, { kind: 'clause', target: '_other' });
   });
 
+  it('reads expanded JSON-LD: full IRIs, @value, @list, the clause as the one node of an array or @graph', () => {
+    const C = 'https://sandbox.standards.example/ns/corext#';
+    const clause = {
+      '@id': 'http://x/clauses/1',
+      '@type': [`${C}Scope`, `${C}Clause`],
+      'http://purl.org/dc/terms/title': [{ '@value': 'Scope', '@language': 'en' }],
+      [`${C}number`]: [{ '@value': '1' }],
+      [`${C}content`]: [{ '@list': [
+        { '@type': [`${C}Paragraph`], [`${C}text`]: [{ '@list': [{ '@value': 'This applies to ' }, { '@type': [`${C}Emphasis`], [`${C}text`]: [{ '@value': 'pumps' }] }, { '@value': '.' }] }] },
+        { '@type': [`${C}List`], [`${C}ordered`]: [{ '@value': false }], [`${C}items`]: [{ '@list': [{ [`${C}content`]: [{ '@list': [{ '@type': [`${C}Paragraph`], [`${C}text`]: [{ '@value': 'item one' }] }] }] }] }] },
+      ] }],
+    };
+    for (const body of [[clause], { '@context': {}, '@graph': [clause] }]) {
+      const doc = buildDocument(body);
+      assert.deepEqual([doc.number, doc.title], ['1', 'Scope']);
+      assert.equal(flowText(only(doc, 'paragraph')[0].content), 'This applies to pumps.');
+      assert.equal(only(doc, 'list')[0].items.length, 1);
+    }
+  });
+
   it('reads TBX term entries with statuses', () => {
     const doc = buildDocument([
       { '@type': 'termEntry', id: 'c5', descrip: { type: 'subjectField', content: 'optics' }, langSet: { 'xml:lang': 'en', descrip: { type: 'definition', content: 'a curved piece of glass' }, tig: [{ term: 'lens', termNote: { type: 'administrativeStatus', content: 'preferredTerm-admn-sts' } }, { term: 'glass', termNote: { type: 'administrativeStatus', content: 'deprecatedTerm-admn-sts' } }], note: 'Used in cameras.', source: 'ISO 9000' } },
