@@ -350,9 +350,15 @@ class Builder {
         if (content.length) out.push({ kind: 'heading', level: level ? Number(level) : 0, content });
         break;
       }
-      case 'paragraph':
-        yield* this.blocks(this.rest(element, NOTHING), out, depth + 1);
+      case 'paragraph': {
+        const items = this.rest(element, NOTHING);
+        if (items.every((item) => isPlainInline(item.value, item.hint, 0))) {
+          // The common case, without the block machinery: one paragraph of running text.
+          const content = trimFlow(this.inlines(items, depth + 1));
+          if (content.length) out.push({ kind: 'paragraph', content });
+        } else yield* this.blocks(items, out, depth + 1);
         break;
+      }
       case 'list':
         yield* this.list(element, out, depth);
         break;
@@ -987,6 +993,15 @@ function roleFor(names: string[], fields: Field[]): Role | undefined {
   // A language set or a tig on its own reads as a term entry too.
   if (names.some((n) => n === 'langset' || n === 'tig')) return 'term';
   return roleOf(names);
+}
+
+/** A cheap check that a value is running text: strings, and elements typed with an inline role (no lookahead). */
+function isPlainInline(value: unknown, hint: string | undefined, depth: number): boolean {
+  if (typeof value === 'string' || typeof value === 'number') return !hint || INLINE_ROLES.has(roleOf([localName(hint)]) as Role) || roleOf([localName(hint)]) === undefined;
+  if (Array.isArray(value)) return depth < 4 && value.length <= 1000 && value.every((v) => isPlainInline(v, hint, depth + 1));
+  if (!isObject(value) || value['@type'] === undefined) return false;
+  const role = roleOf(typeNames(value['@type']));
+  return role !== undefined && INLINE_ROLES.has(role) && role !== 'footnote';
 }
 
 /** Whether an array under an element key is that element's mixed content: strings and inline elements. */
