@@ -7,3 +7,4 @@ export { buildDocument, buildDocumentSliced, documentSteps, inlineText } from '.
 export { documentText, flowText, formulaText } from './text';
 export { isIdentifier, isProse, localName } from './names';
 export { mathText, MATHML_ELEMENTS } from './mathml';
+export { readableAsciiMath, readableLatex } from './mathSource';

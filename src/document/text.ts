@@ -1,5 +1,6 @@
 /** The document model as plain text: one line per block, for the text view, hovers, search and tests. */
 import { mathText } from './mathml';
+import { readableAsciiMath, readableLatex } from './mathSource';
 import { TOO_DEEP_TEXT, type Block, type Cell, type ClauseDocument, type Inline, type Math } from './model';
 
 export function documentText(document: ClauseDocument): string {
@@ -28,8 +29,12 @@ export function flowText(flow: readonly Inline[]): string {
   return text;
 }
 
+/** A formula as readable text: MathML's characters, LaTeX and AsciiMath with symbols as characters. */
 export function formulaText(math: Math): string {
-  return math.notation === 'mathml' ? mathText(math.root) : math.source;
+  if (math.notation === 'mathml') return mathText(math.root);
+  if (math.notation === 'latex') return readableLatex(math.source);
+  if (math.notation === 'asciimath') return readableAsciiMath(math.source);
+  return math.source;
 }
 
 function blocksText(blocks: readonly Block[], lines: string[], depth: number): void {

@@ -1,5 +1,5 @@
 import * as assert from 'node:assert/strict';
-import { buildDocument, buildDocumentSliced, documentText, flowText, type Block, type ClauseDocument, type Inline } from '../../src/document/index';
+import { buildDocument, buildDocumentSliced, documentText, flowText, readableAsciiMath, readableLatex, type Block, type ClauseDocument, type Inline } from '../../src/document/index';
 
 /** Every block of a document, depth first (sections, list items, notes, cells, term parts included). */
 function allBlocks(document: ClauseDocument): Block[] {
@@ -166,7 +166,7 @@ describe('document model: vocabularies', () => {
     assert.equal(formulas[0].math.notation, 'mathml');
     assert.equal(formulas[0].math.notation === 'mathml' && formulas[0].math.root.children.map((c) => (typeof c === 'string' ? c : c.name)).join(','), 'mi,mo,mfrac');
     assert.deepEqual(formulas[1].math, { notation: 'asciimath', source: 'sum_(i=1)^n i' });
-    assert.match(text, /Inline \\alpha \+ \\beta math\./);
+    assert.match(text, /Inline α \+ β math\./, 'LaTeX reads as text');
     assert.equal(only(doc, 'code')[0].text, '{\n  "a": 1\n}');
     const [term] = only(doc, 'term');
     assert.deepEqual([term.preferred, term.admitted, term.deprecated], [[['lamp']], [['light source']], [['bulb']]]);
@@ -326,6 +326,14 @@ describe('document model: vocabularies', () => {
     const text = documentText(doc);
     assert.match(text, /A remark in prose\./);
     assert.doesNotMatch(text, /true|_abc|\b3\b/);
+  });
+
+  it('gives LaTeX and AsciiMath as readable text', () => {
+    assert.equal(readableLatex('\\rho = \\frac{F}{\\sigma}'), 'ρ = F/σ');
+    assert.equal(readableLatex('x_{0} + \\frac{a+b}{2} \\leq \\alpha^{n+1} \\cdot 10^{-3}'), 'x₀ + (a+b)/2 ≤ αⁿ⁺¹ · 10⁻³');
+    assert.equal(readableLatex('\\mathrm{kg}\\,\\mathrm{m}^{-2}'), 'kg m⁻²');
+    assert.equal(readableAsciiMath('sum_(i=1)^n alpha_i <= x^2 xx 3'), '∑_(i=1)^n α_i ≤ x² × 3');
+    assert.equal(documentText(buildDocument({ '@type': 'formula', stem: { type: 'LaTeX', content: 'E = mc^2' } })), 'E = mc²');
   });
 
   it('turns MathML markup into MathML elements only', () => {

@@ -4,7 +4,7 @@
  * only from the service's origin (and the CSP says the same). Work is queued in small units and run in time
  * slices, so a multi-megabyte clause never blocks the page; huge tables show 1000 rows and a "Show more" button.
  */
-import { MATHML_ELEMENTS, flowText, type Block, type Cell, type ClauseDocument, type Footnote, type Image, type Inline, type Math, type MathNode, type Row } from '../../document/index';
+import { MATHML_ELEMENTS, flowText, formulaText, type Block, type Cell, type ClauseDocument, type Footnote, type Image, type Inline, type Math, type MathNode, type Row } from '../../document/index';
 
 export interface RenderLinks {
   openClause(target: string): void;
@@ -393,8 +393,9 @@ export class ClauseRenderer {
       if (display) root.setAttribute('display', 'block');
       return root;
     }
-    const code = el('code', display ? 'formula-source block' : 'formula-source', math.source);
-    if (NOTATION_NAMES[math.notation]) code.title = NOTATION_NAMES[math.notation];
+    // Readable text; the source as written in the tooltip.
+    const code = el('code', display ? 'formula-source block' : 'formula-source', formulaText(math));
+    if (NOTATION_NAMES[math.notation]) code.title = `${NOTATION_NAMES[math.notation]}: ${math.source}`;
     return code;
   }
 
