@@ -15,7 +15,8 @@ console.log = console.error;
 
 const USAGE = `usage: sandbox [--port N] [--seed S] [--standards N] [--latency MS] [--envelope array|graph|hydra]
   [--token-ttl SECONDS] [--max-limit N] [--api-key VALUE] [--api-key-header NAME] [--faults SPEC]
-  [--prefix /path] [--clause-page-size N] [--retry-after SECONDS] [--client-secret VALUE] [--catalogue FILE]`;
+  [--prefix /path] [--clause-page-size N] [--retry-after SECONDS] [--client-secret VALUE] [--catalogue FILE]
+  [--vocabulary corext|metanorma|mixed]`;
 
 type Flag = { key: keyof SandboxOptions; kind: 'int' | 'string' };
 const FLAGS: Record<string, Flag> = {
@@ -34,6 +35,7 @@ const FLAGS: Record<string, Flag> = {
   '--retry-after': { key: 'retryAfterSeconds', kind: 'int' },
   '--client-secret': { key: 'clientSecret', kind: 'string' },
   '--catalogue': { key: 'catalogue', kind: 'string' },
+  '--vocabulary': { key: 'vocabulary', kind: 'string' },
 };
 
 export function parseArgs(argv: string[]): SandboxOptions {

@@ -4,7 +4,8 @@
  * The shapes are documented in sandbox/README.md.
  */
 import type { Catalogue, ClauseEntry, StandardEntry } from './catalogue';
-import { Random, randomFor } from './random';
+import { MetanormaWriter } from './metanorma';
+import { Random, hash32, randomFor } from './random';
 import { ADJECTIVES, FORMULA_SYMBOLS, NOUNS, SUBJECTS, VERBS } from './words';
 
 export type Json = string | number | boolean | null | Json[] | { [key: string]: Json };
@@ -26,6 +27,18 @@ export interface ClauseContext {
   clause: ClauseEntry;
   /** `@id` of a clause of this standard. */
   clauseUri(clause: ClauseEntry): string;
+  /** Which vocabulary bodies are written in; default 'mixed'. */
+  vocabulary?: Vocabulary;
+}
+
+/** `corext`: the sandbox's own; `metanorma`: Metanorma-like JSON-LD (metanorma.ts); `mixed`: one standard in three Metanorma. */
+export type Vocabulary = 'corext' | 'metanorma' | 'mixed';
+export const VOCABULARIES: readonly Vocabulary[] = ['corext', 'metanorma', 'mixed'];
+
+/** The vocabulary of one standard's clause bodies: fixed by the option, or by the seed and the standard. */
+export function vocabularyOf(seed: number, standard: StandardEntry, vocabulary: Vocabulary = 'mixed'): 'corext' | 'metanorma' {
+  if (vocabulary !== 'mixed') return vocabulary;
+  return hash32(`${seed}|vocabulary|${standard.canonical}`) % 3 === 0 ? 'metanorma' : 'corext';
 }
 
 /** The full JSON-LD body of one clause. */
@@ -46,7 +59,19 @@ export function clauseBody(ctx: ClauseContext): { [key: string]: Json } {
     'dcterms:identifier': standard.reference,
     'dcterms:title': standard.titleText,
   };
-  body['corext:content'] = writer.blocksFor(clause);
+  const blocks = writer.blocksFor(clause);
+  if (vocabularyOf(catalogue.seed, standard, ctx.vocabulary) === 'metanorma') {
+    // The envelope stays the service's JSON-LD; the document inside is Metanorma-like.
+    const metanorma = new MetanormaWriter(randomFor(catalogue.seed, 'metanorma', standard.canonical, clause.position));
+    body['@context'] = { ...CONTEXT, '@vocab': 'https://www.metanorma.org/ns/standoc#' };
+    body.id = `_${randomFor(catalogue.seed, 'anchor', standard.canonical, clause.position).uuid()}`;
+    body.obligation = clause.annexKind ?? 'normative';
+    body['inline-header'] = false;
+    body.title = clause.title;
+    body.content = metanorma.blocks(blocks, !clause.types.some((t) => /Foreword|Introduction|Scope|NormativeReferences|TermsAndDefinitions|Bibliography|Annex/.test(t)));
+    return body;
+  }
+  body['corext:content'] = blocks;
   return body;
 }
 

@@ -5,7 +5,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { createLocalJWKSet, jwtVerify, type JWK } from 'jose';
 import type { Catalogue, ClauseEntry, StandardEntry } from './catalogue';
-import { CONTEXT, clauseBody, type Json } from './content';
+import { CONTEXT, clauseBody, type Json, type Vocabulary } from './content';
 import type { FaultInjector } from './faults';
 import { LD_JSON, sendProblem, trickle } from './http';
 import { ByteLru } from '../src/service/cache';
@@ -27,6 +27,8 @@ export interface ContentServiceOptions {
   publicJwks: { keys: JWK[] };
   faults: FaultInjector;
   stats: SandboxStats;
+  /** Vocabulary of clause bodies (content.ts). */
+  vocabulary?: Vocabulary;
   /** Mutable knobs (POST /__sandbox/config). */
   knobs: { latencyMs: number; retryAfterSeconds: number };
 }
@@ -195,11 +197,12 @@ export class ContentService {
         clauses,
         clause,
         clauseUri: (c) => this.clauseUri(standard, c),
+        vocabulary: this.options.vocabulary,
       });
       body = Buffer.from(JSON.stringify(json));
       this.bodies.set(key, { value: body, bytes: body.length, storedAt: Date.now() });
     }
-    return { body, etag: etagOf(`clause|${this.options.catalogue.seed}|${key}|${this.options.baseUrl}`) };
+    return { body, etag: etagOf(`clause|${this.options.catalogue.seed}|${key}|${this.options.baseUrl}|${this.options.vocabulary ?? 'mixed'}`) };
   }
 
   private listStandards(url: URL, res: ServerResponse): { body: Buffer } | undefined {

@@ -36,6 +36,8 @@ export interface SandboxOptions {
   retryAfterSeconds?: number;
   /** Fixed client secret; random per start when absent. */
   clientSecret?: string;
+  /** Clause body vocabulary: 'corext', 'metanorma', or 'mixed' (default: one standard in three Metanorma). */
+  vocabulary?: 'corext' | 'metanorma' | 'mixed';
 }
 
 /** What a running sandbox tells its client: the JSON line printed by the CLI, plus `close()` in-process. */

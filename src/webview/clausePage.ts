@@ -145,7 +145,7 @@ class ClausePanel implements vscode.Disposable {
   ) {
     panel.iconPath = vscode.Uri.joinPath(deps.extensionUri, 'media', 'standards.svg');
     panel.title = titleOf(current);
-    panel.webview.html = clausePageHtml(pageResources(panel.webview, deps.extensionUri, vscode.Uri.joinPath), panel.title);
+    panel.webview.html = clausePageHtml(pageResources(panel.webview, deps.extensionUri, vscode.Uri.joinPath, current.id), panel.title);
     this.disposables.push(panel.webview.onDidReceiveMessage((raw: unknown) => this.receive(raw)));
   }
 

@@ -1,4 +1,8 @@
-/** The one HTML page of the clause view: strict CSP, a fresh nonce per page, only our own script and styles. */
+/**
+ * The one HTML page of the clause view: strict CSP, a fresh nonce per page, only our own script and styles.
+ * Images are allowed from the Standards service's origin only (figures in clause bodies), and the page is told
+ * that origin so it creates no image the CSP would block.
+ */
 import { randomBytes } from 'node:crypto';
 import type * as vscode from 'vscode';
 
@@ -8,6 +12,19 @@ export interface PageResources {
   styleUri: string;
   /** For tests: a fixed nonce. */
   nonce?: string;
+  /** Origin of the Standards service (from the clause `@id`); the only origin images load from. */
+  imageOrigin?: string;
+}
+
+/** The http(s) origin of a service URL, or undefined for anything else (so nothing odd reaches the CSP). */
+export function serviceOrigin(url: string | undefined): string | undefined {
+  if (!url) return undefined;
+  try {
+    const parsed = new URL(url);
+    return /^https?:$/.test(parsed.protocol) && parsed.hostname ? parsed.origin : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 export function newNonce(): string {
@@ -16,11 +33,12 @@ export function newNonce(): string {
 
 export function clausePageHtml(resources: PageResources, title: string): string {
   const nonce = resources.nonce ?? newNonce();
+  const imageOrigin = serviceOrigin(resources.imageOrigin);
   const csp = [
     "default-src 'none'",
     `style-src ${resources.cspSource}`,
     `font-src ${resources.cspSource}`,
-    `img-src ${resources.cspSource} data:`,
+    `img-src ${resources.cspSource} data:${imageOrigin ? ` ${imageOrigin}` : ''}`,
     `script-src 'nonce-${nonce}'`,
   ].join('; ');
   return `<!DOCTYPE html>
@@ -34,15 +52,16 @@ export function clausePageHtml(resources: PageResources, title: string): string 
 </head>
 <body>
 <div id="toolbar" role="toolbar" aria-label="Clause actions"></div>
-<main id="page" aria-live="polite"><p class="status">Loading…</p></main>
+<main id="page" aria-live="polite"${imageOrigin ? ` data-image-origin="${escapeAttribute(imageOrigin)}"` : ''}><p class="status">Loading…</p></main>
 <script nonce="${nonce}" src="${escapeAttribute(resources.scriptUri)}"></script>
 </body>
 </html>`;
 }
 
-export function pageResources(webview: vscode.Webview, extensionUri: vscode.Uri, joinPath: (base: vscode.Uri, ...parts: string[]) => vscode.Uri): PageResources {
+export function pageResources(webview: vscode.Webview, extensionUri: vscode.Uri, joinPath: (base: vscode.Uri, ...parts: string[]) => vscode.Uri, serviceUrl?: string): PageResources {
   return {
     cspSource: webview.cspSource,
+    imageOrigin: serviceOrigin(serviceUrl),
     scriptUri: webview.asWebviewUri(joinPath(extensionUri, 'dist', 'webview', 'clause.js')).toString(),
     styleUri: webview.asWebviewUri(joinPath(extensionUri, 'media', 'clause.css')).toString(),
   };

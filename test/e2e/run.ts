@@ -14,6 +14,7 @@ import { launchBrowser } from '../harness/browser';
 import { startCodeServer, type CodeServer } from '../harness/codeServer';
 import { REPO, checkTools } from '../harness/tools';
 import { hostileContentStep } from './hostile';
+import { checkClausePages } from './clausePage';
 
 const RESULTS = path.join(REPO, 'test-results');
 const VSIX = path.join(REPO, 'dist', 'standards-explorer.vsix');
@@ -100,6 +101,10 @@ const steps: Step[] = [
       const paragraph = frame.locator('main#page article p').first();
       await paragraph.waitFor({ timeout: STEP_TIMEOUT });
       if (!(await paragraph.innerText()).trim()) throw new Error('the first paragraph is empty');
+      // Read as a document: no identifier, anchor or flag of the JSON shows as text.
+      const text = await frame.locator('main#page').innerText();
+      const shown = /#_|\burn:|[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-|\btrue\b|\bfalse\b/i.exec(text);
+      if (shown) throw new Error(`identifier visible on the clause page: "${text.slice(Math.max(0, shown.index - 40), shown.index + 40)}"`);
     },
   },
   {
@@ -192,12 +197,14 @@ async function main(): Promise<number> {
   checkTools();
   if (!existsSync(VSIX)) throw new Error(`${VSIX} is missing: run npm run package first`);
   mkdirSync(RESULTS, { recursive: true });
-  for (const old of readdirSync(RESULTS).filter((f) => f.startsWith('e2e-'))) rmSync(path.join(RESULTS, old), { force: true });
+  for (const old of readdirSync(RESULTS).filter((f) => f.startsWith('e2e-') || f.startsWith('page-'))) rmSync(path.join(RESULTS, old), { force: true });
+  // The clause page alone in Chromium, for both sandbox vocabularies (clausePage.ts), before the editor starts.
+  const pages = await checkClausePages();
   const server: CodeServer = await startCodeServer({ vsix: VSIX });
   profile = server.profile;
   const browser = await launchBrowser();
-  let passed = 0;
-  let failed = 0;
+  let passed = pages.passed;
+  let failed = pages.failed;
   try {
     const page = await browser.newPage({ viewport: { width: 1400, height: 850 } });
     await page.goto(server.workbenchUrl());
@@ -228,7 +235,8 @@ async function main(): Promise<number> {
       // none left
     }
   }
-  console.log(`e2e: ${passed} passed, ${failed} failed${passed + failed < steps.length ? `, ${steps.length - passed - failed} skipped` : ''}`);
+  const total = steps.length + pages.passed + pages.failed;
+  console.log(`e2e: ${passed} passed, ${failed} failed${passed + failed < total ? `, ${total - passed - failed} skipped` : ''}`);
   return failed ? 1 : 0;
 }
 

@@ -2,9 +2,9 @@
  * The clause page script. It talks to the extension only through the messages in ../protocol.ts, keeps its
  * ClauseRef and scroll position in the webview state, and renders server data as text.
  */
+import { buildDocumentSliced } from '../../document/index';
 import type { ClauseRef } from '../../model';
 import { displayText, stripBidiControls } from '../../service/displayText';
-import { readText } from '../../service/jsonld';
 import { sectionLabel } from '../../service/sections';
 import type { HostMessage, PageMessage, PageState } from '../protocol';
 import { ClauseRenderer, RenderQueue, el } from './render';
@@ -20,6 +20,8 @@ declare function acquireVsCodeApi(): VsCodeApi;
 
 const vscode = acquireVsCodeApi();
 const page = document.getElementById('page') as HTMLElement;
+/** The service's origin, as the page's CSP allows it for images (set by html.ts); empty when unknown. */
+const imageOrigin = page.dataset.imageOrigin || undefined;
 const toolbar = document.getElementById('toolbar') as HTMLElement;
 let state: PageState | undefined = vscode.getState();
 let queue: RenderQueue | undefined;
@@ -99,32 +101,45 @@ function showError(message: string): void {
 async function render(ref: ClauseRef, body: unknown): Promise<void> {
   queue?.cancel();
   const started = performance.now();
-  const json = (typeof body === 'object' && body !== null && !Array.isArray(body) ? body : { content: body }) as Record<string, unknown>;
-  const header = el('header');
-  const number = readText(json['corext:number']) || ref.number || '';
-  const title = readText(json['dcterms:title']) || ref.title || sectionLabel(ref.types ?? []);
-  // One line without bidi controls: a server title cannot reorder what the heading shows.
-  const heading = displayText([number, title].filter(Boolean).join(' '));
-  header.append(el('h1', undefined, heading));
-  const part = (json['dcterms:isPartOf'] ?? {}) as Record<string, unknown>;
-  const standard = displayText([readText(part['dcterms:identifier']) || ref.standardReference, readText(part['dcterms:title']) || ref.standardTitle].filter(Boolean).join(' — '));
-  if (standard) header.append(el('p', 'subtitle', standard));
-  const progress = el('p', 'status');
-  const article = el('article');
-  page.replaceChildren(header, progress, article);
-
   const current = new RenderQueue((done, total) => {
     progress.textContent = done < total ? `Rendering… ${Math.floor((done / total) * 100)} %` : '';
   });
   queue = current;
-  const renderer = new ClauseRenderer(current, {
-    openClause: (target) => vscode.postMessage({ type: 'openClause', target }),
-    revealStandard: (urn) => vscode.postMessage({ type: 'revealStandard', urn }),
-  });
-  renderer.content(json, article);
+  const header = el('header');
+  const heading = el('h1', undefined, headingOf(ref.number, ref.title || sectionLabel(ref.types ?? [])));
+  header.append(heading);
+  const progress = el('p', 'status', 'Reading…');
+  const article = el('article');
+  page.replaceChildren(header, progress, article);
+
+  // The model is built in slices too: a body of several megabytes never blocks the page for long.
+  const model = await buildDocumentSliced(body, 12, () => queue !== current);
+  if (!model || queue !== current) return;
+  const title = headingOf(model.number || ref.number, model.title || ref.title || sectionLabel(ref.types ?? []));
+  heading.textContent = title;
+  if (model.label) heading.append(' ', el('span', 'obligation', `(${model.label})`));
+  const standard = displayText([model.standard?.reference || ref.standardReference, model.standard?.title || ref.standardTitle].filter(Boolean).join(' — '));
+  if (standard) header.append(el('p', 'subtitle', standard));
+
+  const renderer = new ClauseRenderer(
+    current,
+    {
+      openClause: (target) => vscode.postMessage({ type: 'openClause', target }),
+      revealStandard: (urn) => vscode.postMessage({ type: 'revealStandard', urn }),
+    },
+    imageOrigin,
+    ref.id,
+  );
+  renderer.document(model, article);
+  if (!model.blocks.length && !model.footnotes.length) article.append(el('p', 'status', 'This clause has no content to show. Open the JSON to the side to see what the service sent.'));
   await current.run();
   if (queue !== current) return;
   progress.remove();
   if (state?.scrollY) window.scrollTo(0, state.scrollY);
-  vscode.postMessage({ type: 'rendered', title: heading, blocks: renderer.blocks, ms: performance.now() - started });
+  vscode.postMessage({ type: 'rendered', title, blocks: renderer.blocks, ms: performance.now() - started });
+}
+
+/** One line without bidi controls: a server title cannot reorder what the heading shows. */
+function headingOf(number: string | undefined, title: string | undefined): string {
+  return displayText([number, title].filter(Boolean).join(' '));
 }

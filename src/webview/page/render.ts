@@ -1,12 +1,10 @@
 /**
- * Clause JSON → DOM, as text only (createElement + textContent, never innerHTML). Known blocks get their usual
- * look; anything else is walked generically so nothing is dropped. Work is queued in small units and run in time
- * slices, so a multi-megabyte clause never blocks the page.
+ * Document model → DOM, as text only: createElement/createElementNS + textContent, never innerHTML, so nothing
+ * the server sends can become markup. MathML is built element by element from MathML names only; images load
+ * only from the service's origin (and the CSP says the same). Work is queued in small units and run in time
+ * slices, so a multi-megabyte clause never blocks the page; huge tables show 1000 rows and a "Show more" button.
  */
-import { readText } from '../../service/jsonld';
-import { sectionLabel } from '../../service/sections';
-
-type Json = Record<string, unknown>;
+import { MATHML_ELEMENTS, flowText, formulaText, type Block, type Cell, type ClauseDocument, type Footnote, type Image, type Inline, type Math, type MathNode, type Row } from '../../document/index';
 
 export interface RenderLinks {
   openClause(target: string): void;
@@ -32,6 +30,10 @@ export class RenderQueue {
     this.cancelled = true;
   }
 
+  get isCancelled(): boolean {
+    return this.cancelled;
+  }
+
   /** Runs every task, yielding to the browser between slices; resolves when all ran. */
   run(): Promise<void> {
     return new Promise((resolve) => {
@@ -50,44 +52,53 @@ export class RenderQueue {
 
 const TABLE_ROWS_PER_TASK = 100;
 const TABLE_ROWS_SHOWN = 1000;
+const MATHML_NS = 'http://www.w3.org/1998/Math/MathML';
+const NOTATION_NAMES = { asciimath: 'AsciiMath', latex: 'LaTeX', text: '' } as const;
 
 export class ClauseRenderer {
   blocks = 0;
+  /** Anchors of this page (identifiers of its blocks), for cross-references that point into the page. */
+  private readonly anchors = new Map<string, HTMLElement>();
 
   constructor(
     private readonly queue: RenderQueue,
     private readonly links: RenderLinks,
+    /** The service's origin: the only place images load from (besides data: images in the body). */
+    private readonly imageOrigin?: string,
+    /** Base URL for relative image addresses (the clause `@id`). */
+    private readonly imageBase?: string,
   ) {}
 
-  /** Queues the content blocks of a clause body into `container`. */
-  content(body: Json, container: HTMLElement): void {
-    const content = body['corext:content'] ?? body.content ?? body.sections ?? body['@graph'];
-    if (Array.isArray(content)) {
-      this.blockList(content, container, 2);
-    } else {
-      // No content list we know: show every field but the header ones.
-      const rest: Json = {};
-      for (const [key, value] of Object.entries(body)) {
-        if (!['@context', '@id', '@type', 'dcterms:title', 'corext:number', 'dcterms:isPartOf'].includes(key)) rest[key] = value;
-      }
-      this.queue.push(() => container.append(this.generic(rest, 0)));
-    }
+  /** Queues the blocks and footnotes of a document into `container`. */
+  document(document: ClauseDocument, container: HTMLElement): void {
+    this.blockList(document.blocks, container, 2);
+    if (document.footnotes.length) this.footnotes(document.footnotes, container);
   }
 
-  private blockList(blocks: unknown[], container: HTMLElement, level: number): void {
+  private blockList(blocks: readonly Block[], container: HTMLElement, level: number): void {
     let references: HTMLElement | undefined;
     for (const block of blocks) {
-      if (isReference(block)) {
+      if (block.kind === 'reference') {
         if (!references) {
           const list = el('ul', 'references');
           references = list;
           this.queue.push(() => container.append(list));
         }
         const list = references;
-        this.queue.push(() => list.append(this.reference(block as Json)));
+        this.queue.push(() => list.append(this.reference(block)));
         continue;
       }
       references = undefined;
+      if (block.kind === 'section') {
+        // The shell now, its children as their own tasks: a long section never makes one long task.
+        const section = this.sectionShell(block, level);
+        this.queue.push(() => {
+          this.blocks++;
+          container.append(section);
+        });
+        this.blockList(block.children, section, level + 1);
+        continue;
+      }
       this.queue.push(() => {
         this.blocks++;
         container.append(this.block(block, level));
@@ -95,79 +106,131 @@ export class ClauseRenderer {
     }
   }
 
-  private block(value: unknown, level: number): Node {
-    if (typeof value === 'string') return el('p', undefined, value);
-    if (!isObject(value)) return el('p', 'generic-value', String(value));
-    switch (localType(value)) {
-      case 'Paragraph':
-        return this.inlineInto(el('p'), value['corext:text'] ?? value.text);
-      case 'Section':
-        return this.section(value, level);
-      case 'List':
-        return this.list(value, level);
-      case 'Note':
-      case 'Example':
-        return this.labelled(value, localType(value) === 'Note' ? 'note' : 'example', level);
-      case 'Table':
-        return this.table(value);
-      case 'TermEntry':
-        return this.term(value, level);
-      default:
-        return this.generic(value, 0);
-    }
-  }
-
-  private section(value: Json, level: number): HTMLElement {
+  private sectionShell(block: Extract<Block, { kind: 'section' }>, level: number): HTMLElement {
     const section = el('section');
-    const number = readText(value['corext:number']);
-    const title = readText(value['dcterms:title']);
-    section.append(el(`h${Math.min(6, level + 1)}`, undefined, [number, title].filter(Boolean).join(' ')));
-    const content = value['corext:content'];
-    if (Array.isArray(content)) this.blockList(content, section, level + 1);
+    this.anchor(section, block.anchor);
+    const heading = el(`h${Math.min(6, level)}`);
+    if (block.number) heading.append(el('span', 'number', block.number), ' ');
+    this.inlineInto(heading, block.title);
+    if (block.label) heading.append(' ', el('span', 'obligation', `(${block.label})`));
+    if (heading.textContent?.trim()) section.append(heading);
     return section;
   }
 
-  private list(value: Json, level: number): HTMLElement {
-    const list = el(value['corext:ordered'] === true ? 'ol' : 'ul');
-    const items = value['corext:items'];
-    for (const item of Array.isArray(items) ? items : []) {
-      const li = el('li');
-      const content = isObject(item) ? item['corext:content'] : item;
-      if (Array.isArray(content)) for (const block of content) li.append(this.block(block, level));
-      else this.inlineInto(li, content);
-      list.append(li);
+  /** One block, synchronously (blocks inside lists, notes, cells and terms). */
+  private block(block: Block, level: number): HTMLElement {
+    switch (block.kind) {
+      case 'section': {
+        const section = this.sectionShell(block, level);
+        for (const child of block.children) section.append(this.block(child, level + 1));
+        return section;
+      }
+      case 'heading':
+        return this.anchor(this.inlineInto(el(`h${Math.min(6, block.level || level + 1)}`), block.content), block.anchor);
+      case 'paragraph':
+        return this.anchor(this.inlineInto(el('p'), block.content), block.anchor);
+      case 'list': {
+        const list = el(block.ordered ? 'ol' : 'ul');
+        if (block.items.some((item) => item.label)) list.className = 'labelled';
+        for (const item of block.items) {
+          const li = el('li');
+          if (item.label) li.append(el('span', 'item-label', item.label));
+          for (const child of item.blocks) li.append(this.block(child, level));
+          list.append(li);
+        }
+        return this.anchor(list, block.anchor);
+      }
+      case 'definitions': {
+        const dl = el('dl', 'definitions');
+        for (const item of block.items) {
+          dl.append(this.inlineInto(el('dt'), item.term));
+          const dd = el('dd');
+          for (const child of item.definition) dd.append(this.block(child, level));
+          dl.append(dd);
+        }
+        return this.anchor(dl, block.anchor);
+      }
+      case 'table':
+        return this.anchor(this.table(block, level), block.anchor);
+      case 'note':
+      case 'example':
+      case 'admonition': {
+        const box = el('div', block.kind);
+        box.setAttribute('role', 'note');
+        box.append(el('span', 'label', block.label));
+        for (const child of block.children) box.append(this.block(child, level));
+        return this.anchor(box, block.anchor);
+      }
+      case 'term':
+        return this.anchor(this.term(block, level), block.anchor);
+      case 'formula': {
+        const box = el('div', 'formula');
+        const line = el('div', 'formula-line');
+        line.append(this.math(block.math, true));
+        if (block.label) line.append(el('span', 'formula-label', block.label));
+        box.append(line);
+        if (block.where.length) {
+          box.append(el('p', 'formula-where', 'where'));
+          for (const child of block.where) box.append(this.block(child, level));
+        }
+        return this.anchor(box, block.anchor);
+      }
+      case 'figure': {
+        const figure = el('figure', 'figure');
+        for (const image of block.images) figure.append(this.image(image));
+        for (const child of block.children) figure.append(this.block(child, level));
+        const caption = el('figcaption');
+        if (block.label) caption.append(el('span', 'number', block.label), block.caption.length ? ' — ' : '');
+        this.inlineInto(caption, block.caption);
+        if (caption.textContent) figure.append(caption);
+        return this.anchor(figure, block.anchor);
+      }
+      case 'code': {
+        const pre = el('pre', 'code');
+        pre.append(el('code', undefined, block.text));
+        return this.anchor(pre, block.anchor);
+      }
+      case 'quote': {
+        const quote = el('blockquote');
+        for (const child of block.children) quote.append(this.block(child, level));
+        if (block.source.length) quote.append(this.inlineInto(el('p', 'quote-source'), ['— ', ...block.source]));
+        return this.anchor(quote, block.anchor);
+      }
+      case 'reference': {
+        const list = el('ul', 'references');
+        list.append(this.reference(block));
+        return list;
+      }
+      case 'tooDeep':
+        return el('p', 'too-deep', 'This part is nested too deeply to show here — open the JSON to the side to read it.');
     }
-    return list;
   }
 
-  private labelled(value: Json, kind: string, level: number): HTMLElement {
-    const box = el('div', kind);
-    const label = readText(value['corext:label']) || kind.toUpperCase();
-    box.append(el('span', 'label', label));
-    const content = value['corext:content'];
-    if (Array.isArray(content)) for (const block of content) box.append(this.block(block, level));
-    else this.inlineInto(box, content ?? value['corext:text']);
-    return box;
-  }
-
-  private table(value: Json): HTMLElement {
+  private table(block: Extract<Block, { kind: 'table' }>, level: number): HTMLElement {
     const figure = el('figure', 'table');
-    const caption = [readText(value['corext:label']), readText(value['dcterms:title'])].filter(Boolean).join(' — ');
-    if (caption) figure.append(el('figcaption', undefined, caption));
+    if (block.label || block.caption.length) {
+      const caption = el('figcaption');
+      if (block.label) caption.append(el('span', 'number', block.label), block.caption.length ? ' — ' : '');
+      figure.append(this.inlineInto(caption, block.caption));
+    }
     const scroll = el('div', 'table-scroll');
     const table = el('table');
-    const head = value['corext:head'];
-    if (Array.isArray(head) && head.length) {
+    if (block.head.length) {
       const thead = el('thead');
-      for (const row of head) thead.append(this.row(row, 'th'));
+      for (const row of block.head) thead.append(this.row(row, true, level));
       table.append(thead);
     }
     const tbody = el('tbody');
     table.append(tbody);
+    if (block.foot.length) {
+      const tfoot = el('tfoot');
+      for (const row of block.foot) tfoot.append(this.row(row, false, level));
+      table.append(tfoot);
+    }
     scroll.append(table);
     figure.append(scroll);
-    const rows = Array.isArray(value['corext:body']) ? (value['corext:body'] as unknown[]) : [];
-    this.tableRows(rows, 0, tbody, figure, true);
+    for (const note of block.notes) figure.append(this.block(note, level));
+    this.tableRows(block.body, 0, tbody, scroll, true, level);
     return figure;
   }
 
@@ -175,13 +238,13 @@ export class ClauseRenderer {
    * Rows in batches over several slices; past TABLE_ROWS_SHOWN the rest waits behind a button, because laying
    * out a table of tens of thousands of rows costs seconds whatever the batching (the JSON view has them all).
    */
-  private tableRows(rows: unknown[], from: number, tbody: HTMLElement, figure: HTMLElement, first: boolean): void {
+  private tableRows(rows: readonly Row[], from: number, tbody: HTMLElement, after: HTMLElement, first: boolean, level: number): void {
     const until = Math.min(rows.length, from + TABLE_ROWS_SHOWN);
     for (let start = from; start < until; start += TABLE_ROWS_PER_TASK) {
       const end = Math.min(until, start + TABLE_ROWS_PER_TASK);
       const add = (): void => {
         const fragment = document.createDocumentFragment();
-        for (let i = start; i < end; i++) fragment.append(this.row(rows[i], 'td'));
+        for (let i = start; i < end; i++) fragment.append(this.row(rows[i], false, level));
         tbody.append(fragment);
       };
       if (first && start === from) add();
@@ -191,69 +254,132 @@ export class ClauseRenderer {
     const more = el('button', 'more-rows', `Show ${Math.min(TABLE_ROWS_SHOWN, rows.length - until).toLocaleString('en-US')} more rows (${(rows.length - until).toLocaleString('en-US')} not shown)`);
     more.addEventListener('click', () => {
       more.remove();
-      this.tableRows(rows, until, tbody, figure, false);
+      this.tableRows(rows, until, tbody, after, false, level);
       void this.queue.run();
     });
-    this.queue.push(() => figure.append(more));
+    this.queue.push(() => after.after(more));
   }
 
-  private row(row: unknown, cell: 'th' | 'td'): HTMLElement {
+  private row(row: Row, head: boolean, level: number): HTMLElement {
     const tr = el('tr');
-    for (const value of Array.isArray(row) ? row : [row]) tr.append(this.inlineInto(el(cell), value));
+    for (const cell of row) tr.append(this.cell(cell, head, level));
     return tr;
   }
 
-  private term(value: Json, level: number): HTMLElement {
+  private cell(cell: Cell, head: boolean, level: number): HTMLElement {
+    const td = el(head || cell.header ? 'th' : 'td');
+    if (cell.colspan) td.setAttribute('colspan', String(cell.colspan));
+    if (cell.rowspan) td.setAttribute('rowspan', String(cell.rowspan));
+    if (cell.blocks) for (const child of cell.content as Block[]) td.append(this.block(child, level));
+    else this.inlineInto(td, cell.content as Inline[]);
+    return td;
+  }
+
+  private term(block: Extract<Block, { kind: 'term' }>, level: number): HTMLElement {
     const entry = el('div', 'term');
     const head = el('div', 'term-head');
-    const number = readText(value['corext:number']);
-    if (number) head.append(el('span', 'term-number', number));
-    head.append(el('strong', 'term-name', readText(value['corext:term'])));
+    if (block.number) head.append(el('span', 'term-number', block.number));
+    block.preferred.forEach((designation, i) => {
+      if (i) head.append('; ');
+      head.append(this.inlineInto(el('strong', 'term-name'), designation));
+    });
     entry.append(head);
-    const admitted = value['corext:admitted'];
-    if (Array.isArray(admitted) && admitted.length) entry.append(el('div', 'term-admitted', admitted.map((a) => readText(a)).join('; ')));
-    entry.append(this.inlineInto(el('p', 'term-definition'), value['corext:definition']));
-    const notes = value['corext:notes'];
-    if (Array.isArray(notes)) for (const note of notes) entry.append(this.block(note, level));
-    if (value['corext:source'] !== undefined) entry.append(this.inlineInto(el('p', 'term-source'), value['corext:source']));
+    for (const admitted of block.admitted) entry.append(this.inlineInto(el('div', 'term-admitted'), admitted));
+    for (const deprecated of block.deprecated) entry.append(this.inlineInto(el('div', 'term-deprecated'), ['DEPRECATED: ', ...deprecated]));
+    if (block.domain.length) entry.append(this.inlineInto(el('div', 'term-domain'), ['\u2039', ...block.domain, '\u203a']));
+    for (const child of [...block.definition, ...block.examples, ...block.notes]) entry.append(this.block(child, level));
+    if (block.source.length) {
+      const source = flowText(block.source).trim();
+      entry.append(this.inlineInto(el('p', 'term-source'), /^\[?source\b/i.test(source) ? block.source : ['SOURCE: ', ...block.source]));
+    }
     return entry;
   }
 
-  private reference(value: Json): HTMLElement {
+  private reference(block: Extract<Block, { kind: 'reference' }>): HTMLElement {
     const li = el('li');
-    const urn = readText(value['corext:target']);
-    const label = readText(value['dcterms:identifier']) || urn;
-    li.append(urn ? this.link(label, () => this.links.revealStandard(urn), urn) : document.createTextNode(label));
-    const title = readText(value['dcterms:title']);
-    if (title) li.append(document.createTextNode(`, ${title}`));
+    this.anchor(li, block.anchor);
+    const label = block.citation || block.urn || '';
+    if (label) li.append(block.urn ? this.link(label, () => this.links.revealStandard(block.urn as string), block.urn) : el('span', 'citation', label));
+    if (block.title.length) this.inlineInto(li, [label ? ', ' : '', { kind: 'style', style: 'emphasis', children: block.title }]);
+    if (block.details.length) this.inlineInto(li, [label || block.title.length ? ' ' : '', ...block.details]);
     return li;
   }
 
-  /** Inline content: strings, emphasis, cross-references and standard references, else readable text. */
-  private inlineInto<T extends HTMLElement>(target: T, value: unknown): T {
-    if (value === undefined || value === null) return target;
-    if (typeof value === 'string' || typeof value === 'number') {
-      target.append(document.createTextNode(String(value)));
-    } else if (Array.isArray(value)) {
-      for (const part of value) this.inlineInto(target, part);
-    } else if (isObject(value)) {
-      const type = localType(value);
-      const text = readText(value['corext:label'] ?? value['corext:text'] ?? value['dcterms:title']);
-      const targetRef = readText(value['corext:target']);
-      if (type === 'Emphasis') target.append(el('em', undefined, text));
-      else if (type === 'XRef' && targetRef) target.append(this.link(text || targetRef, () => this.links.openClause(targetRef), targetRef));
-      else if (type === 'StandardRef' && targetRef) target.append(this.link(text || targetRef, () => this.links.revealStandard(targetRef), targetRef));
-      else if (text) target.append(document.createTextNode(text));
-      else target.append(this.generic(value, 0));
+  private footnotes(notes: readonly Footnote[], container: HTMLElement): void {
+    const section = el('section', 'footnotes');
+    section.setAttribute('aria-label', 'Footnotes');
+    const list = el('ol');
+    for (const note of notes) {
+      const li = el('li');
+      li.dataset.marker = note.marker;
+      this.anchors.set(`footnote:${note.marker}`, li);
+      li.append(el('sup', 'footnote-marker', note.marker));
+      for (const child of note.blocks) li.append(this.block(child, 2));
+      list.append(li);
+    }
+    section.append(list);
+    this.queue.push(() => container.append(section));
+  }
+
+  /** Inline content: text nodes and a few elements, never markup. */
+  inlineInto<T extends HTMLElement>(target: T, flow: readonly Inline[]): T {
+    for (const part of flow) {
+      if (typeof part === 'string') {
+        target.append(document.createTextNode(part));
+        continue;
+      }
+      switch (part.kind) {
+        case 'style':
+          target.append(this.inlineInto(el(STYLE_TAGS[part.style][0], STYLE_TAGS[part.style][1]), part.children));
+          break;
+        case 'link': {
+          const text = flowText(part.children) || 'reference';
+          const to = part.target;
+          if (to.kind === 'clause') target.append(this.inlineInto(this.link('', () => this.follow(to.target), ''), part.children.length ? part.children : [text]));
+          else if (to.kind === 'standard') target.append(this.inlineInto(this.link('', () => this.links.revealStandard(to.urn), to.urn), part.children));
+          else if (to.kind === 'external') {
+            // Shown with its address; the page never navigates away.
+            const span = this.inlineInto(el('span', 'external-link'), part.children);
+            span.title = to.href;
+            target.append(span);
+          } else target.append(this.inlineInto(el('span', 'citation'), part.children));
+          break;
+        }
+        case 'math':
+          target.append(this.math(part.math, false));
+          break;
+        case 'footnote': {
+          const sup = el('sup', 'footnote-ref');
+          sup.append(this.link(part.marker, () => this.anchors.get(`footnote:${part.marker}`)?.scrollIntoView({ block: 'center' }), `Footnote ${part.marker}`));
+          target.append(sup);
+          break;
+        }
+        case 'break':
+          target.append(el('br'));
+          break;
+        case 'image':
+          target.append(this.image(part.image));
+          break;
+      }
     }
     return target;
   }
 
+  /** A cross-reference: to a block on this page when it is here, else to the clause it names. */
+  private follow(target: string): void {
+    const here = this.anchors.get(target.replace(/^#/, ''));
+    if (here) {
+      here.scrollIntoView({ block: 'start' });
+      return;
+    }
+    this.links.openClause(target);
+  }
+
   private link(label: string, action: () => void, title: string): HTMLElement {
-    const a = el('a', 'link', label);
+    const a = el('a', 'link', label || undefined);
     a.setAttribute('href', '#');
     a.setAttribute('role', 'link');
-    a.title = title;
+    if (title) a.title = title;
     a.addEventListener('click', (event) => {
       event.preventDefault();
       action();
@@ -261,51 +387,65 @@ export class ClauseRenderer {
     return a;
   }
 
-  /** Any JSON, readably: a labelled list of its fields, nested for objects, never raw markup. */
-  generic(value: unknown, depth: number): HTMLElement {
-    if (!isObject(value) && !Array.isArray(value)) return el('span', 'generic-value', readText(value) || String(value));
-    if (Array.isArray(value)) {
-      const list = el('ul', 'generic-list');
-      for (const item of value.slice(0, 500)) list.append(wrap(el('li'), this.generic(item, depth + 1)));
-      if (value.length > 500) list.append(el('li', 'generic-more', `… ${value.length - 500} more`));
-      return list;
+  private math(math: Math, display: boolean): Element {
+    if (math.notation === 'mathml') {
+      const root = mathElement(math.root.name === 'math' ? math.root : { name: 'math', attributes: {}, children: [math.root] });
+      if (display) root.setAttribute('display', 'block');
+      return root;
     }
-    const box = el('div', 'generic');
-    const type = value['@type'];
-    if (type !== undefined) box.append(el('div', 'generic-type', sectionLabel(Array.isArray(type) ? type.map(String) : [String(type)])));
-    const dl = el('dl');
-    for (const [key, field] of Object.entries(value)) {
-      if (key === '@type' || key === '@context') continue;
-      dl.append(el('dt', undefined, keyLabel(key)));
-      const dd = el('dd');
-      dd.append(depth > 8 ? el('span', 'generic-value', JSON.stringify(field).slice(0, 2000)) : this.generic(field, depth + 1));
-      dl.append(dd);
+    // Readable text; the source as written in the tooltip.
+    const code = el('code', display ? 'formula-source block' : 'formula-source', formulaText(math));
+    if (NOTATION_NAMES[math.notation]) code.title = `${NOTATION_NAMES[math.notation]}: ${math.source}`;
+    return code;
+  }
+
+  private image(image: Image): HTMLElement {
+    const src = this.allowedImage(image.src);
+    if (!src) {
+      return el('span', 'image-blocked', `[Image not shown: it is not served by the Standards service${image.alt ? ` — ${image.alt}` : ''}]`);
     }
-    box.append(dl);
-    return box;
+    const img = el('img') as HTMLImageElement;
+    img.alt = image.alt;
+    img.src = src;
+    img.loading = 'lazy';
+    return img;
+  }
+
+  /** The address to load, when the image is the service's (same origin) or embedded as data:image/…. */
+  private allowedImage(src: string): string | undefined {
+    if (/^data:image\/(png|jpeg|gif|webp|svg\+xml)[;,]/i.test(src)) return src;
+    if (!this.imageOrigin) return undefined;
+    try {
+      const url = new URL(src, this.imageBase ?? this.imageOrigin);
+      return url.origin === this.imageOrigin && /^https?:$/.test(url.protocol) ? url.href : undefined;
+    } catch {
+      return undefined;
+    }
+  }
+
+  private anchor<T extends HTMLElement>(element: T, anchor: string | undefined): T {
+    if (anchor && !this.anchors.has(anchor)) this.anchors.set(anchor, element);
+    return element;
   }
 }
 
-/** "corext:TermEntry" / "https://…#TermEntry" → "TermEntry". */
-export function localType(value: Json): string {
-  const type = value['@type'] ?? value.type;
-  const first = Array.isArray(type) ? type[0] : type;
-  return typeof first === 'string' ? first.replace(/^.*[:#/]/, '') : '';
-}
+const STYLE_TAGS: Record<string, [string, string | undefined]> = {
+  emphasis: ['em', undefined],
+  strong: ['strong', undefined],
+  sub: ['sub', undefined],
+  sup: ['sup', undefined],
+  code: ['code', undefined],
+  smallcaps: ['span', 'smallcaps'],
+  underline: ['u', undefined],
+  strike: ['s', undefined],
+};
 
-function isReference(value: unknown): boolean {
-  return isObject(value) && localType(value) === 'Reference';
-}
-
-function isObject(value: unknown): value is Json {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
-/** "corext:clauseNumber" → "Clause number". */
-export function keyLabel(key: string): string {
-  const local = key.replace(/^.*[:#/]/, '').replace(/^@/, '');
-  const words = local.replace(/([a-z0-9])([A-Z])/g, '$1 $2').replace(/[_-]+/g, ' ').toLowerCase();
-  return words ? words[0].toUpperCase() + words.slice(1) : key;
+/** MathML elements from the model's tree; names outside MathML become mrow (the model already allows only MathML). */
+function mathElement(node: MathNode): Element {
+  const element = document.createElementNS(MATHML_NS, MATHML_ELEMENTS.has(node.name) ? node.name : 'mrow');
+  for (const [name, value] of Object.entries(node.attributes)) element.setAttribute(name, value);
+  for (const child of node.children) element.append(typeof child === 'string' ? document.createTextNode(child) : mathElement(child));
+  return element;
 }
 
 export function el(tag: string, className?: string, text?: string): HTMLElement {
@@ -313,9 +453,4 @@ export function el(tag: string, className?: string, text?: string): HTMLElement 
   if (className) node.className = className;
   if (text !== undefined) node.textContent = text;
   return node;
-}
-
-function wrap(parent: HTMLElement, child: Node): HTMLElement {
-  parent.append(child);
-  return parent;
 }

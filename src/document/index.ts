@@ -1,0 +1,10 @@
+/**
+ * The document model of a clause body (see model.ts): `buildDocument` reads any vocabulary, `documentText`
+ * gives it as plain text. Pure TypeScript: no DOM, no `vscode`.
+ */
+export * from './model';
+export { buildDocument, buildDocumentSliced, documentSteps, inlineText } from './build';
+export { documentText, flowText, formulaText } from './text';
+export { isIdentifier, isProse, localName } from './names';
+export { mathText, MATHML_ELEMENTS } from './mathml';
+export { readableAsciiMath, readableLatex } from './mathSource';

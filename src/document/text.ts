@@ -1,0 +1,108 @@
+/** The document model as plain text: one line per block, for the text view, hovers, search and tests. */
+import { mathText } from './mathml';
+import { readableAsciiMath, readableLatex } from './mathSource';
+import { TOO_DEEP_TEXT, type Block, type Cell, type ClauseDocument, type Inline, type Math } from './model';
+
+export function documentText(document: ClauseDocument): string {
+  const lines: string[] = [];
+  const heading = [document.number, document.title].filter(Boolean).join(' ');
+  if (heading) lines.push(heading);
+  if (document.label) lines.push(`(${document.label})`);
+  blocksText(document.blocks, lines, 0);
+  for (const note of document.footnotes) {
+    lines.push(`[${note.marker}]`);
+    blocksText(note.blocks, lines, 0);
+  }
+  return lines.join('\n');
+}
+
+export function flowText(flow: readonly Inline[]): string {
+  let text = '';
+  for (const part of flow) {
+    if (typeof part === 'string') text += part;
+    else if (part.kind === 'style' || part.kind === 'link') text += flowText(part.children);
+    else if (part.kind === 'math') text += formulaText(part.math);
+    else if (part.kind === 'footnote') text += `[${part.marker}]`;
+    else if (part.kind === 'break') text += '\n';
+    else if (part.kind === 'image') text += part.image.alt;
+  }
+  return text;
+}
+
+/** A formula as readable text: MathML's characters, LaTeX and AsciiMath with symbols as characters. */
+export function formulaText(math: Math): string {
+  if (math.notation === 'mathml') return mathText(math.root);
+  if (math.notation === 'latex') return readableLatex(math.source);
+  if (math.notation === 'asciimath') return readableAsciiMath(math.source);
+  return math.source;
+}
+
+function blocksText(blocks: readonly Block[], lines: string[], depth: number): void {
+  for (const block of blocks) blockText(block, lines, depth);
+}
+
+function blockText(block: Block, lines: string[], depth: number): void {
+  const push = (text: string): void => {
+    if (text.trim()) lines.push(text);
+  };
+  switch (block.kind) {
+    case 'section':
+      push([block.number, flowText(block.title), block.label ? `(${block.label})` : ''].filter(Boolean).join(' '));
+      return blocksText(block.children, lines, depth + 1);
+    case 'heading':
+    case 'paragraph':
+      return push(flowText(block.content));
+    case 'list':
+      for (const [i, item] of block.items.entries()) {
+        push(item.label ?? (block.ordered ? `${i + 1}.` : '•'));
+        blocksText(item.blocks, lines, depth + 1);
+      }
+      return;
+    case 'definitions':
+      for (const item of block.items) {
+        push(flowText(item.term));
+        blocksText(item.definition, lines, depth + 1);
+      }
+      return;
+    case 'table':
+      push([block.label, flowText(block.caption)].filter(Boolean).join(' — '));
+      for (const row of [...block.head, ...block.body, ...block.foot]) push(row.map(cellText).join(' | '));
+      return blocksText(block.notes, lines, depth + 1);
+    case 'note':
+    case 'example':
+    case 'admonition':
+      push(block.label);
+      return blocksText(block.children, lines, depth + 1);
+    case 'term':
+      push([block.number, block.preferred.map(flowText).join('; ')].filter(Boolean).join(' '));
+      for (const admitted of block.admitted) push(flowText(admitted));
+      for (const deprecated of block.deprecated) push(`DEPRECATED: ${flowText(deprecated)}`);
+      push(flowText(block.domain));
+      blocksText(block.definition, lines, depth + 1);
+      blocksText(block.examples, lines, depth + 1);
+      blocksText(block.notes, lines, depth + 1);
+      return push(flowText(block.source));
+    case 'formula':
+      push([formulaText(block.math), block.label].filter(Boolean).join('    '));
+      return blocksText(block.where, lines, depth + 1);
+    case 'figure':
+      blocksText(block.children, lines, depth + 1);
+      return push([block.label, flowText(block.caption)].filter(Boolean).join(' — '));
+    case 'code':
+      return push(block.text);
+    case 'quote':
+      blocksText(block.children, lines, depth + 1);
+      return push(flowText(block.source));
+    case 'reference':
+      return push([block.citation, flowText(block.title), flowText(block.details)].filter(Boolean).join(', '));
+    case 'tooDeep':
+      return push(TOO_DEEP_TEXT);
+  }
+}
+
+function cellText(cell: Cell): string {
+  if (!cell.blocks) return flowText(cell.content as Inline[]);
+  const lines: string[] = [];
+  blocksText(cell.content as Block[], lines, 0);
+  return lines.join(' ');
+}

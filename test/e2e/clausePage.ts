@@ -1,0 +1,236 @@
+/**
+ * The clause page in Chromium, for both sandbox vocabularies: the bundled page script (dist/webview/clause.js)
+ * and stylesheet under the page's real HTML and CSP (html.ts), fed clause bodies that the sandbox serves to the
+ * real service client. Only the webview API is stood in for (acquireVsCodeApi: it records the messages the page
+ * posts). Checks that paragraphs are <p>, lists <ul>/<ol>, tables <table>, subclause titles headings, formulas
+ * MathML, and that no identifier is visible; saves a screenshot per clause under test-results/.
+ * Run on its own: npm run compile && node esbuild.js --only=webview && node out/test/e2e/clausePage.js
+ */
+import { readFileSync, mkdirSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import * as path from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { startSandbox } from '../../sandbox/index';
+import { createStandardsService, serviceOptionsFrom, type Clause } from '../../src/service/index';
+import { clausePageHtml } from '../../src/webview/html';
+import { launchBrowser } from '../harness/browser';
+import { REPO } from '../harness/tools';
+
+const RESULTS = path.join(REPO, 'test-results');
+/** What must never be visible: anchors, URNs, UUID-shaped ids, flags and notation names. */
+const VISIBLE_IDENTIFIER = /#_|\burn:|[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-|\b_[0-9a-f]{8}\b|\btrue\b|\bfalse\b|inline-header|displayorder|\bMathML\b/i;
+
+interface PageFacts {
+  paragraphs: number;
+  lists: number;
+  tables: number;
+  subclauseHeadings: number;
+  math: number;
+  images: number;
+  text: string;
+  rendered: boolean;
+  headingText: string;
+  /** Messages the page posted when its first cross-reference and first standard reference were clicked. */
+  clicked: Array<{ type: string; target?: string; urn?: string }>;
+}
+
+interface Picked {
+  name: string;
+  clause: Clause;
+  urn: string;
+  body: unknown;
+  /** The body as JSON text, when it is one JSON.stringify cannot write (10 000 levels deep). */
+  json?: string;
+}
+
+/** Clauses worth looking at: a numbered clause with subclauses, Terms, Normative references and an annex. */
+async function pickClauses(vocabulary: 'corext' | 'metanorma'): Promise<{ picked: Picked[]; origin: string; close(): Promise<void> }> {
+  const sandbox = await startSandbox({ vocabulary, standards: 400 });
+  const service = createStandardsService(serviceOptionsFrom(sandbox));
+  const wanted = new Map<string, (c: Clause, body: string) => boolean>([
+    ['subclauses', (c, body) => c.types.includes('corext:Clause') && /"(corext:Section|clause)"/.test(body) && /"(corext:List|ul|ol)"/.test(body) && /"(corext:XRef|xref)"/.test(body) && /"(corext:StandardRef|eref)"/.test(body)],
+    ['terms', (c) => c.types.includes('corext:TermsAndDefinitions')],
+    ['references', (c, body) => c.types.includes('corext:NormativeReferences') && /(corext:Reference|bibitem)/.test(body)],
+    ['figure', (_clause, body) => /"(corext:Figure|figure)"/.test(body)],
+    ['table', (_clause, body) => /"(corext:Table|table)"/.test(body) && /"(corext:Formula|formula)"/.test(body)],
+  ]);
+  const picked: Picked[] = [];
+  for (const standard of (await service.listStandards({ limit: 60, offset: 0 })).items) {
+    for (const clause of await service.listClauses(standard.urn)) {
+      for (const [name, test] of wanted) {
+        const body = await service.getClause(standard.urn, clause.clauseId);
+        const json = JSON.stringify(body);
+        if (json.length < 200_000 && test(clause, json)) {
+          picked.push({ name, clause, urn: standard.urn, body });
+          wanted.delete(name);
+          break;
+        }
+      }
+      if (!wanted.size) break;
+    }
+    if (!wanted.size) break;
+  }
+  if (wanted.size) throw new Error(`the ${vocabulary} sandbox has no clause for: ${[...wanted.keys()].join(', ')}`);
+  return { picked, origin: sandbox.origin, close: () => sandbox.close() };
+}
+
+/** Serves the page, its script and stylesheet from one loopback origin. */
+async function servePage(imageOrigin: string): Promise<{ server: Server; url: string }> {
+  const nonce = 'E2E-NONCE-0123456789abcdef';
+  let origin = '';
+  const server = createServer((req, res) => {
+    const files: Record<string, [string, string]> = {
+      '/': [
+        'text/html',
+        clausePageHtml({ cspSource: origin, scriptUri: `${origin}/clause.js`, styleUri: `${origin}/clause.css`, nonce, imageOrigin }, 'Clause').replace(
+          '<script nonce',
+          // The stand-in webview API, under the page's own nonce so the CSP lets it run.
+          `<script nonce="${nonce}">window.posted = []; window.acquireVsCodeApi = () => ({ getState: () => undefined, setState: () => {}, postMessage: (m) => window.posted.push(m) });</script>\n<script nonce`,
+        ),
+      ],
+      '/clause.js': ['text/javascript', readFileSync(path.join(REPO, 'dist', 'webview', 'clause.js'), 'utf8')],
+      '/clause.css': ['text/css', readFileSync(path.join(REPO, 'media', 'clause.css'), 'utf8')],
+    };
+    const file = files[req.url ?? '/'];
+    res.writeHead(file ? 200 : 404, { 'Content-Type': file?.[0] ?? 'text/plain' });
+    res.end(file?.[1] ?? '');
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  return { server, url: `${origin}/` };
+}
+
+async function renderIn(browser: Browser, url: string, item: Picked, shot: string): Promise<PageFacts> {
+  const tab = await browser.newPage({ viewport: { width: 1000, height: 1400 } });
+  const errors: string[] = [];
+  tab.on('pageerror', (error) => errors.push(error.message));
+  tab.on('console', (message) => {
+    // Known and not ours: the toolkit's inline styles, which the strict CSP blocks; the favicon request.
+    if (message.type() === 'error' && !/Applying inline style violates|status of 404/.test(message.text())) errors.push(message.text());
+  });
+  try {
+    await tab.goto(url);
+    await waitFor(tab, 'window.posted && window.posted.some((m) => m.type === "ready")', 20_000);
+    const ref = { urn: item.urn, clauseId: item.clause.clauseId, id: item.clause.id, title: item.clause.title, number: item.clause.number, types: item.clause.types };
+    await tab.evaluate(`window.postMessage(${JSON.stringify({ type: 'clause', ref, json: item.json ?? JSON.stringify(item.body) })}, '*')`);
+    await waitFor(tab, 'window.posted.some((m) => m.type === "rendered")', 60_000);
+    await tab.screenshot({ path: shot, fullPage: true });
+    const facts = (await tab.evaluate(`(() => {
+      const article = document.querySelector('main#page article');
+      return {
+        paragraphs: article.querySelectorAll('p').length,
+        lists: article.querySelectorAll('ul:not(.references), ol').length,
+        tables: article.querySelectorAll('table').length,
+        subclauseHeadings: article.querySelectorAll('section > h2, section > h3, section > h4, section > h5, section > h6').length,
+        math: article.querySelectorAll('math').length,
+        images: article.querySelectorAll('img').length,
+        text: document.querySelector('main#page').innerText,
+        rendered: true,
+        headingText: document.querySelector('main#page h1').innerText,
+        clicked: (() => {
+          const before = window.posted.length;
+          const links = [...article.querySelectorAll('a.link')];
+          links.find((a) => !a.title.startsWith('urn:'))?.click();
+          links.find((a) => a.title.startsWith('urn:'))?.click();
+          return window.posted.slice(before);
+        })(),
+      };
+    })()`)) as PageFacts;
+    if (errors.length) throw new Error(`page errors: ${errors.join('; ')}`);
+    return facts;
+  } finally {
+    await tab.close();
+  }
+}
+
+/**
+ * Polls an expression with evaluate (CDP, outside the page's CSP): waitForFunction compiles its predicate inside
+ * the page, which the strict CSP (no 'unsafe-eval') refuses.
+ */
+async function waitFor(tab: Page, expression: string, timeout: number): Promise<void> {
+  const deadline = Date.now() + timeout;
+  while (!(await tab.evaluate(`Boolean(${expression})`))) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${expression}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+/** Runs the checks; returns the number of failures (each printed). */
+export async function checkClausePages(browser?: Browser): Promise<{ passed: number; failed: number }> {
+  mkdirSync(RESULTS, { recursive: true });
+  const own = browser ?? (await launchBrowser());
+  let passed = 0;
+  let failed = 0;
+  try {
+    for (const vocabulary of ['corext', 'metanorma'] as const) {
+      const { picked, origin, close } = await pickClauses(vocabulary);
+      const { server, url } = await servePage(origin);
+      try {
+        const all: PageFacts[] = [];
+        for (const item of picked) {
+          const name = `page-${vocabulary}-${item.name}`;
+          try {
+            const facts = await renderIn(own, url, item, path.join(RESULTS, `${name}.png`));
+            all.push(facts);
+            const shown = VISIBLE_IDENTIFIER.exec(facts.text);
+            if (shown) throw new Error(`identifier visible: "…${facts.text.slice(Math.max(0, shown.index - 60), shown.index + 60)}…"`);
+            if (!facts.paragraphs && item.name !== 'references') throw new Error('no <p> on the page');
+            if (item.name === 'subclauses' && !(facts.subclauseHeadings && facts.lists)) throw new Error(`subclauses: ${facts.subclauseHeadings} subclause headings, ${facts.lists} lists`);
+            if (item.name === 'table' && !facts.tables) throw new Error('no <table>');
+            if (item.name === 'figure' && vocabulary === 'metanorma' && !facts.images) throw new Error('no <img> for the figure (embedded SVG)');
+            if (item.name === 'subclauses') {
+              // Through the page→host messages: a cross-reference opens its clause, a standard is revealed.
+              const open = facts.clicked.find((m) => m.type === 'openClause');
+              const reveal = facts.clicked.find((m) => m.type === 'revealStandard');
+              if (!open || !/\/clauses\/[0-9a-f-]{36}$/.test(open.target ?? '')) throw new Error(`a cross-reference posted ${JSON.stringify(facts.clicked)}`);
+              if (!reveal || !/^urn:/.test(reveal.urn ?? '')) throw new Error(`a standard reference posted ${JSON.stringify(facts.clicked)}`);
+            }
+            if (!facts.headingText.trim()) throw new Error('no page heading');
+            passed++;
+            console.log(`  ✔ clause page (${vocabulary}, ${item.name}): ${facts.paragraphs} p, ${facts.lists} lists, ${facts.tables} tables, ${facts.subclauseHeadings} subclause headings, ${facts.math} math, ${facts.images} images`);
+          } catch (error) {
+            failed++;
+            console.log(`  ✘ clause page (${vocabulary}, ${item.name}): ${error instanceof Error ? error.message : String(error)}`);
+          }
+        }
+        if (vocabulary === 'metanorma') {
+          // 10 000 levels of subclauses: the page renders what it can and says where it stopped.
+          const levels = 10_000;
+          const json = `${'{"@type":"clause","id":"_deep","title":"Level","content":['.repeat(levels)}"the bottom"${']}'.repeat(levels)}`;
+          try {
+            const facts = await renderIn(own, url, { ...picked[0], name: 'deep', json }, path.join(RESULTS, 'page-metanorma-deep.png'));
+            if (!/nested too deeply/i.test(facts.text)) throw new Error('no "nested too deeply" notice');
+            passed++;
+            console.log(`  ✔ clause page (${vocabulary}, ${levels} levels deep): rendered, with the "nested too deeply" notice`);
+          } catch (error) {
+            failed++;
+            console.log(`  ✘ clause page (${vocabulary}, ${levels} levels deep): ${error instanceof Error ? error.message : String(error)}`);
+          }
+        }
+        if (vocabulary === 'metanorma' && !all.some((f) => f.math > 0)) {
+          failed++;
+          console.log('  ✘ clause page (metanorma): no MathML formula rendered on any page');
+        }
+      } finally {
+        server.close();
+        await close();
+      }
+    }
+  } finally {
+    if (!browser) await own.close();
+  }
+  return { passed, failed };
+}
+
+if (require.main === module) {
+  checkClausePages()
+    .then(({ passed, failed }) => {
+      console.log(`clause pages: ${passed} passed, ${failed} failed`);
+      process.exit(failed ? 1 : 0);
+    })
+    .catch((error: unknown) => {
+      console.error(error);
+      process.exit(2);
+    });
+}
