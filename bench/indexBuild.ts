@@ -7,33 +7,16 @@
  * Prints; records in bench/results.json; asserts nothing.
  * Run: npm run compile && node esbuild.js && node out/bench/indexBuild.js [--quick]
  */
-import { spawn, type ChildProcess } from 'node:child_process';
-import * as path from 'node:path';
-import { createInterface } from 'node:readline';
 import { Catalogue } from '../sandbox/catalogue';
 import { buildCatalogueIndex } from '../src/catalogue/buildIndex';
 import { CatalogueIndex } from '../src/catalogue/catalogueIndex';
 import { createStandardsService, serviceOptionsFrom, type ConnectionInfo } from '../src/service/index';
+import { startChildSandbox } from './childSandbox';
 import { record, spread } from './results';
 
-const REPO = path.resolve(__dirname, '../..');
 const QUICK = process.argv.includes('--quick') || process.env.CI === 'true';
 const CONCURRENCY = 6;
 const QUERIES = ['9001', 'ISO 9001', 'iso9001', 'ISO/IEC 27001', '27001:2022', '13818-7', '62304', 'quality management', 'robots safety', 'medical electrical equipment part 2'];
-
-interface Sandbox {
-  info: ConnectionInfo;
-  child: ChildProcess;
-}
-
-async function startSandbox(standards: number, latencyMs: number): Promise<Sandbox> {
-  const child = spawn(process.execPath, [path.join(REPO, 'dist', 'sandbox.js'), '--port', '0', '--standards', String(standards), '--latency', String(latencyMs)], { stdio: ['ignore', 'pipe', 'ignore'] });
-  const line = await new Promise<string>((resolve, reject) => {
-    child.once('exit', (code) => reject(new Error(`the sandbox exited (${code})`)));
-    createInterface({ input: child.stdout! }).once('line', resolve);
-  });
-  return { info: JSON.parse(line) as ConnectionInfo, child };
-}
 
 async function token(info: ConnectionInfo): Promise<string> {
   const response = await fetch(info.tokenUrl, {
@@ -98,7 +81,7 @@ async function main(): Promise<void> {
   console.log('standards  latency  ours median (min–max)      floor (bare fetch)   naive (100/page, 1 at a time)  first searchable');
   for (const standards of sizes) {
     for (const latencyMs of [0, 20]) {
-      const sandbox = await startSandbox(standards, latencyMs);
+      const sandbox = await startChildSandbox(['--standards', String(standards), '--latency', String(latencyMs)]);
       try {
         const bearer = await token(sandbox.info);
         const our: number[] = [];
@@ -127,13 +110,13 @@ async function main(): Promise<void> {
         if (latencyMs === 20) {
           record({
             [`indexMsAt20${key}`]: { what: `index of ${standards} built at 20 ms latency`, unit: 'ms', ours: o.median, min: o.min, max: o.max, rounds, baseline: f.median, baselineWhat: `bare fetch, ${CONCURRENCY} in flight`, ratio: o.median / f.median },
-            [`indexSpeedupVsNaiveAt20${key}`]: { what: `naive flow time / ours, ${standards} at 20 ms`, unit: '×', ours: n.median / o.median, baseline: n.median, baselineWhat: 'one page of 100 at a time' },
+            [`indexSpeedupVsNaiveAt20${key}`]: { what: `naive flow time / ours, ${standards} at 20 ms`, unit: '×', ours: n.median / o.median, baseline: n.median, baselineUnit: 'ms', baselineWhat: 'one page of 100 at a time' },
             [`firstSearchableMs${key}`]: { what: `cold index: first results searchable, ${standards} at 20 ms`, unit: 'ms', ours: s.median, min: s.min, max: s.max, rounds },
           });
-          if (!key) record({ indexRatioToFloorAt20: { what: 'index of 30 000 at 20 ms / bare-fetch floor', unit: '×', ours: o.median / f.median, baseline: f.median, baselineWhat: `bare fetch, ${CONCURRENCY} in flight` } });
+          if (!key) record({ indexRatioToFloorAt20: { what: 'index of 30 000 at 20 ms / bare-fetch floor', unit: '×', ours: o.median / f.median, baseline: f.median, baselineUnit: 'ms', baselineWhat: `bare fetch, ${CONCURRENCY} in flight` } });
         }
       } finally {
-        sandbox.child.kill('SIGTERM');
+        sandbox.stop();
       }
     }
   }

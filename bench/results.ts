@@ -20,6 +20,8 @@ export interface Figure {
   /** The same thing done the baseline way, in the same run. */
   baseline?: number;
   baselineWhat?: string;
+  /** When the baseline is in another unit than ours (a speed-up's baseline is a time). */
+  baselineUnit?: string;
   /** ours / baseline, or what the key names (e.g. a speed-up). */
   ratio?: number;
 }

@@ -59,10 +59,11 @@ async function main(): Promise<void> {
     let bytes = 0;
     let largest = 0;
     for (const urn of urns.slice(0, 2000)) {
-      const list = (await (await fetch(`${info.baseUrl}/v1/standards/${urn}/clauses`, { headers })).json()) as {
-        'hydra:member': Array<{ '@id': string; '@type': string }>;
+      // One encoded segment: real URN shapes hold "/", "|" and spaces.
+      const list = (await (await fetch(`${info.baseUrl}/v1/standards/${encodeURIComponent(urn)}/clauses`, { headers })).json()) as {
+        'hydra:member': Array<{ '@id': string; '@type': string | string[] }>;
       };
-      const annex = list['hydra:member'].find((c) => c['@type'] === 'corext:Annex');
+      const annex = list['hydra:member'].find((c) => [c['@type']].flat().includes('corext:Annex'));
       if (!annex) continue;
       const text = await (await fetch(annex['@id'], { headers })).text();
       bytes += text.length;

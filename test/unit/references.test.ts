@@ -29,3 +29,12 @@ describe('references', () => {
     assert.equal(odd, '[A \\[draft\\], Clause 2 x\\*y](https://h/a%20%28b%29)');
   });
 });
+
+describe('references: server text', () => {
+  it('keeps bidirectional controls and line breaks out of a reference', () => {
+    const standard = { urn: 'urn:iso:std:iso:1', reference: 'ISO 1:2002\u202E', title: 'x' };
+    const clause = { id: 'https://h/c/1', title: 'Sco\u2066pe\nnext', number: '1', types: ['corext:Scope'] };
+    assert.equal(formatReference('plain', standard, clause), 'ISO 1:2002, Clause 1 Scope next');
+    assert.equal(standardLabel({ urn: 'urn:x:y', reference: '\u202A\u202B' }), 'urn:x:y', 'nothing visible left: the next label');
+  });
+});

@@ -1,0 +1,28 @@
+/**
+ * The sandbox in a process of its own (dist/sandbox.js), for benches that must not count the server's work or
+ * memory as the client's: each gets a core, and the client's heap is the client's alone.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import * as path from 'node:path';
+import { createInterface } from 'node:readline';
+import type { ConnectionInfo } from '../src/service/index';
+
+const REPO = path.resolve(__dirname, '../..');
+
+export interface ChildSandbox {
+  info: ConnectionInfo & { controlToken: string };
+  /** For sandboxStats / sandboxControl. */
+  control: { origin: string; controlToken: string };
+  child: ChildProcess;
+  stop(): void;
+}
+
+export async function startChildSandbox(args: string[]): Promise<ChildSandbox> {
+  const child = spawn(process.execPath, [path.join(REPO, 'dist', 'sandbox.js'), '--port', '0', ...args], { stdio: ['ignore', 'pipe', 'ignore'] });
+  const line = await new Promise<string>((resolve, reject) => {
+    child.once('exit', (code) => reject(new Error(`the sandbox exited (${code})`)));
+    createInterface({ input: child.stdout! }).once('line', resolve);
+  });
+  const info = JSON.parse(line) as ChildSandbox['info'];
+  return { info, control: { origin: new URL(info.baseUrl).origin, controlToken: info.controlToken }, child, stop: () => child.kill('SIGTERM') };
+}
