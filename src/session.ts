@@ -93,6 +93,11 @@ export class Session implements vscode.Disposable {
     return Boolean(this.sandboxInfo);
   }
 
+  /** The sandbox connected to, if any (the Connection Doctor checks it like any service). */
+  get sandboxConnection(): ConnectionInfo | undefined {
+    return this.sandboxInfo;
+  }
+
   /** The base URL of the current connection, e.g. for keying the catalogue index. */
   get baseUrl(): string | undefined {
     return this.sandboxInfo?.baseUrl ?? (readSettings().baseUrl || undefined);

@@ -3,6 +3,7 @@ import * as vscode from 'vscode';
 import { SettingError, openSetting } from '../config';
 import { SecretStoreError } from '../credentials';
 import { isServiceError } from '../service/index';
+import { DOCTOR_KINDS } from '../doctor/command';
 import { NotConnectedError } from '../session';
 
 /**
@@ -45,14 +46,17 @@ export async function showError(error: unknown, log: vscode.LogOutputChannel): P
   const sandbox = vscode.l10n.t('Connect to Local Sandbox');
   const settings = vscode.l10n.t('Open Settings');
   const showLog = vscode.l10n.t('Show Log');
+  const doctor = vscode.l10n.t('Connection Doctor');
   let actions: string[] = [showLog];
   if (error instanceof SettingError) actions = [settings];
   else if (error instanceof NotConnectedError) actions = [signIn, sandbox];
   else if (error instanceof SecretStoreError) actions = [showLog];
-  else if (isServiceError(error) && error.kind === 'auth') actions = [signIn, showLog];
+  else if (isServiceError(error) && error.kind === 'auth') actions = [signIn, doctor, showLog];
+  else if (isServiceError(error) && DOCTOR_KINDS.has(error.kind)) actions = [doctor, showLog];
   const choice = await vscode.window.showErrorMessage(message, ...actions);
   if (choice === settings && error instanceof SettingError) await openSetting(error.setting);
   else if (choice === signIn) await vscode.commands.executeCommand('standardsExplorer.signIn');
   else if (choice === sandbox) await vscode.commands.executeCommand('standardsExplorer.connectSandbox');
+  else if (choice === doctor) await vscode.commands.executeCommand('standardsExplorer.connectionDoctor');
   else if (choice === showLog) log.show();
 }

@@ -17,6 +17,7 @@ import type { StandardsModel } from '../tree/standardsModel';
 import { VIEW_ID } from '../tree/standardsTree';
 import type { ClausePages } from '../webview/clausePage';
 import { createChooser, toClauseRef, type Chooser } from './choose';
+import { runConnectionDoctor } from '../doctor/command';
 import { showError } from './feedback';
 import { asStandardRef } from './refs';
 import { connectSandbox, signIn, signOut } from './signIn';
@@ -88,6 +89,7 @@ export function registerCommands(deps: CommandDeps): vscode.Disposable {
     'standardsExplorer.connectSandbox': () => connectSandbox(session, log),
     'standardsExplorer.refresh': () => model.refresh(),
     'standardsExplorer.showLog': () => log.show(),
+    'standardsExplorer.connectionDoctor': () => runConnectionDoctor(session, log),
     'standardsExplorer.connectionMenu': () => connectionMenu(session),
     'standardsExplorer.loadMore': () => vscode.window.withProgress({ location: { viewId: VIEW_ID } }, () => model.loadMore()),
     'standardsExplorer.retry': (node) => (node as MessageNode | undefined)?.retry?.(),

@@ -33,6 +33,8 @@ export interface MessageNode {
   parent?: StandardNode;
   /** What Retry does. */
   retry?: () => void;
+  /** A command this node runs instead (e.g. the Connection Doctor under a failed catalogue). */
+  command?: string;
 }
 
 export type TreeNode = StandardNode | ClauseNode | LoadMoreNode | MessageNode;

@@ -76,6 +76,8 @@ export class StandardsTreeProvider implements vscode.TreeDataProvider<TreeNode>,
     const children: TreeNode[] = [...standards];
     if (error) {
       children.push(...errorNodes(error, undefined, () => this.model.retryRoot()));
+      // The catalogue failing is the connection failing: offer the check that says why.
+      children.push({ kind: 'message', severity: 'info', message: vscode.l10n.t('Run the Connection Doctor…'), command: 'standardsExplorer.connectionDoctor' });
     } else if (hasMore) {
       children.push({ kind: 'loadMore', remaining: total !== undefined ? Math.max(0, total - standards.length) : undefined });
     } else if (standards.length === 0) {
@@ -170,6 +172,11 @@ function messageItem(node: MessageNode): vscode.TreeItem {
     item.contextValue = isRetry ? 'retry' : 'info';
   }
   if (node.retry) item.command = { command: 'standardsExplorer.retry', title: vscode.l10n.t('Retry'), arguments: [node] };
+  if (node.command) {
+    item.command = { command: node.command, title: node.message };
+    item.iconPath = new vscode.ThemeIcon('pulse');
+    item.contextValue = 'doctor';
+  }
   return item;
 }
 

@@ -1,0 +1,122 @@
+import * as assert from 'node:assert/strict';
+import { startSandbox } from '../../sandbox/index';
+import type { RunningSandbox } from '../../sandbox/types';
+import { runChecks, type CheckResult, type DoctorInput } from '../../src/doctor/checks';
+import { doctorReport } from '../../src/doctor/report';
+import { json, startOddServer } from './oddServer';
+
+/** The doctor against the sandbox: each situation has its failing line and its fix. */
+describe('Connection Doctor', () => {
+  let sandbox: RunningSandbox;
+  const API_KEY = 'doctor-api-key-0123456789';
+  before(async () => (sandbox = await startSandbox({ standards: 50, apiKey: API_KEY, apiKeyHeader: 'Ocp-Apim-Subscription-Key' })));
+  after(() => sandbox?.close());
+
+  const input = (over: Partial<DoctorInput> = {}): DoctorInput => ({
+    baseUrl: sandbox.baseUrl,
+    tokenUrl: sandbox.tokenUrl,
+    scope: 'openid',
+    clientId: sandbox.clientId,
+    clientSecret: sandbox.clientSecret,
+    apiKey: { header: 'Ocp-Apim-Subscription-Key', value: API_KEY },
+    secretStorage: { ok: true },
+    proxy: { strictSSL: true },
+    timeoutMs: 5000,
+    ...over,
+  });
+  const line = (results: CheckResult[], title: RegExp): CheckResult => {
+    const found = results.find((r) => title.test(r.title));
+    assert.ok(found, `a check named ${title}: ${results.map((r) => r.title).join(', ')}`);
+    return found;
+  };
+  const report = (results: CheckResult[]): string => doctorReport(results, { baseUrl: sandbox.baseUrl, tokenUrl: sandbox.tokenUrl, when: new Date(), sandbox: true });
+  const noSecrets = (text: string): void => {
+    for (const secret of [sandbox.clientSecret, API_KEY]) assert.ok(!text.includes(secret), 'no secret or key in the report');
+    assert.ok(!/eyJ[\w-]{8,}\./.test(text), 'no token in the report');
+  };
+
+  it('passes everything against a healthy service, and says so without a secret', async () => {
+    const results = await runChecks(input());
+    assert.deepEqual(results.filter((r) => r.status === 'fail' || r.status === 'warn'), []);
+    assert.equal(line(results, /^Token request/).status, 'pass');
+    assert.match(line(results, /^Token$/).detail, /A JWT: iss .*Valid for \d+ s more/);
+    assert.equal(line(results, /OIDC discovery/).status, 'pass');
+    assert.match(line(results, /Service call/).detail, /200 with the token and the API key\. Without the API key: 401/);
+    const text = report(results);
+    assert.match(text, /Nothing failed/);
+    noSecrets(text);
+  });
+
+  it('names a wrong secret as invalid_client, with the fix', async () => {
+    const results = await runChecks(input({ clientSecret: 'wrong-secret-value-123' }));
+    const token = line(results, /^Token request/);
+    assert.equal(token.status, 'fail');
+    assert.match(token.detail, /401 invalid_client: the identity provider does not accept this client ID and secret/);
+    assert.match(token.fix ?? '', /Sign In/);
+    assert.equal(line(results, /Service call/).status, 'skipped');
+    const text = report(results);
+    assert.match(text, /## What to try/);
+    assert.ok(!text.includes('wrong-secret-value-123'));
+  });
+
+  it('tells a missing API key from a bad token', async () => {
+    const results = await runChecks(input({ apiKey: { header: 'Ocp-Apim-Subscription-Key' } }));
+    assert.equal(line(results, /^API key/).status, 'warn');
+    const call = line(results, /Service call/);
+    assert.equal(call.status, 'fail');
+    assert.match(call.detail, /^401 with the token\./);
+    assert.match(call.fix ?? '', /API or subscription key/);
+    noSecrets(report(results));
+  });
+
+  it('says the clock is off when the token was issued in the future by this machine', async () => {
+    const results = await runChecks(input({ now: () => Date.now() - 10 * 60_000 }));
+    const token = line(results, /^Token$/);
+    assert.equal(token.status, 'fail');
+    assert.match(token.detail, /in the future/);
+    assert.match(token.fix ?? '', /clock/);
+  });
+
+  it('says nothing listens when the service is down, and skips what needs it', async () => {
+    const down = await startSandbox({ standards: 5 });
+    const info = { baseUrl: down.baseUrl, tokenUrl: down.tokenUrl, clientId: down.clientId, clientSecret: down.clientSecret };
+    await down.close();
+    const results = await runChecks(input({ ...info, apiKey: undefined }));
+    const connection = line(results, /^Connection 127\.0\.0\.1:/);
+    assert.equal(connection.status, 'fail');
+    assert.match(connection.detail, /ECONNREFUSED/);
+    assert.match(connection.fix ?? '', /start the service/);
+    assert.equal(line(results, /^Token request/).status, 'skipped');
+  });
+
+  it('masks what a server echoes back: the secret in a token error, the token and key in a service error', async () => {
+    // A loopback server that echoes every request (the sandbox never does): the worst case for a report.
+    const echo = await startOddServer((req, res) => {
+      if (req.url.startsWith('/token')) return json(res, 200, { access_token: 'echo-token-abcdefghijklmnop', token_type: 'Bearer', expires_in: 60 });
+      res.writeHead(500, { 'Content-Type': 'text/plain' });
+      res.end(`You sent ${JSON.stringify(req.headers)} and ${req.body}`);
+    });
+    const badToken = await startOddServer((req, res) => json(res, 400, { error: 'invalid_request', error_description: `bad form: ${req.body}` }));
+    try {
+      const secret = 'echoed-secret-value-0123456789';
+      const results = [
+        ...(await runChecks(input({ baseUrl: `${echo.origin}/p`, tokenUrl: `${echo.origin}/token`, clientSecret: secret }))),
+        ...(await runChecks(input({ tokenUrl: `${badToken.origin}/token`, clientSecret: secret }))),
+      ];
+      assert.match(results.map((r) => r.detail).join(' '), /bad form/);
+      const text = doctorReport(results, { baseUrl: echo.origin, tokenUrl: echo.origin, when: new Date(), sandbox: false });
+      for (const value of [secret, API_KEY, 'echo-token-abcdefghijklmnop']) assert.ok(!text.includes(value), `${value} must not be in the report`);
+    } finally {
+      await echo.close();
+      await badToken.close();
+    }
+  });
+
+  it('fails the settings line for a plain-http URL elsewhere and for a missing secret, and reports the keychain', async () => {
+    const results = await runChecks(input({ baseUrl: 'http://standards.example.com/preprod', clientSecret: undefined, secretStorage: { ok: false, message: 'The keychain could not be opened' } }));
+    assert.equal(line(results, /standardsExplorer\.baseUrl/).status, 'fail');
+    assert.equal(line(results, /Client credentials/).status, 'fail');
+    assert.equal(line(results, /Secret storage/).status, 'fail');
+    assert.match(line(results, /Secret storage/).fix ?? '', /keyring/);
+  });
+});
