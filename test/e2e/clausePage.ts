@@ -101,7 +101,7 @@ async function servePage(imageOrigin: string): Promise<{ server: Server; url: st
   return { server, url: `${origin}/` };
 }
 
-async function renderIn(browser: Browser, url: string, item: Picked, shot: string): Promise<PageFacts> {
+async function renderIn(browser: Browser, url: string, item: Picked, shot: string, fullPage = true): Promise<PageFacts> {
   const tab = await browser.newPage({ viewport: { width: 1000, height: 1400 } });
   const errors: string[] = [];
   tab.on('pageerror', (error) => errors.push(error.message));
@@ -115,7 +115,7 @@ async function renderIn(browser: Browser, url: string, item: Picked, shot: strin
     const ref = { urn: item.urn, clauseId: item.clause.clauseId, id: item.clause.id, title: item.clause.title, number: item.clause.number, types: item.clause.types };
     await tab.evaluate(`window.postMessage(${JSON.stringify({ type: 'clause', ref, json: item.json ?? JSON.stringify(item.body) })}, '*')`);
     await waitFor(tab, 'window.posted.some((m) => m.type === "rendered")', 60_000);
-    await tab.screenshot({ path: shot, fullPage: true });
+    await tab.screenshot({ path: shot, fullPage });
     const facts = (await tab.evaluate(`(() => {
       const article = document.querySelector('main#page article');
       return {
@@ -206,6 +206,21 @@ export async function checkClausePages(browser?: Browser): Promise<{ passed: num
           } catch (error) {
             failed++;
             console.log(`  ✘ clause page (${vocabulary}, ${levels} levels deep): ${error instanceof Error ? error.message : String(error)}`);
+          }
+        }
+        if (vocabulary === 'corext') {
+          // A very large clause (3 MB of paragraphs): the page says so above the clause, and still renders it.
+          const paragraphs = Array.from({ length: 12_000 }, (_, i) => ({ '@type': 'corext:Paragraph', 'corext:text': `Paragraph ${i} ${'of a very large clause '.repeat(10)}` }));
+          const json = JSON.stringify({ '@type': 'corext:Annex', 'dcterms:title': 'Large', 'corext:content': paragraphs });
+          try {
+            const facts = await renderIn(own, url, { ...picked[0], name: 'large', json }, path.join(RESULTS, 'page-corext-large.png'), false);
+            if (!/This clause is very large \(\d+\.\d MB\)/.test(facts.text)) throw new Error('no "very large" notice');
+            if (!facts.text.includes('Paragraph 11999')) throw new Error('the last paragraph is missing');
+            passed++;
+            console.log(`  ✔ clause page (${vocabulary}, ${(json.length / 1e6).toFixed(1)} MB): says it is very large, renders to the end`);
+          } catch (error) {
+            failed++;
+            console.log(`  ✘ clause page (${vocabulary}, large): ${error instanceof Error ? error.message : String(error)}`);
           }
         }
         if (vocabulary === 'metanorma' && !all.some((f) => f.math > 0)) {

@@ -131,7 +131,7 @@ export async function checkHostileContent(browser: Browser): Promise<string[]> {
     shots.push(path.join(RESULTS, 'hostile-01-clause.png'));
     await page.screenshot({ path: shots[shots.length - 1] });
 
-    const dom = await page.evaluate<{ heading: string; subtitle: string; title: string; text: string; active: number; mathAttributes: string[]; hrefs: string[] }>(`(() => {
+    const dom = await page.evaluate<{ heading: string; subtitle: string; title: string; text: string; active: number; activeShown: string[]; mathAttributes: string[]; hrefs: string[] }>(`(() => {
       const main = document.querySelector('main#page');
       return {
         heading: document.querySelector('main#page h1')?.textContent ?? '',
@@ -139,13 +139,14 @@ export async function checkHostileContent(browser: Browser): Promise<string[]> {
         title: document.title,
         text: main.textContent ?? '',
         active: main.querySelectorAll('script, img, svg, iframe, object, embed, style, link, [onerror], [onload], [onmouseover], [style]').length,
+        activeShown: [...main.querySelectorAll('script, img, svg, iframe, object, embed, style, link, [onerror], [onload], [onmouseover], [style]')].map((e) => e.outerHTML.slice(0, 160)),
         // MathML is rendered as MathML (the document model builds it from MathML names), with no links or handlers.
         mathAttributes: [...main.querySelectorAll('math, math *')].flatMap((e) => [...e.attributes].map((a) => a.name)).filter((n) => /href|^on|src|style/i.test(n)),
         hrefs: [...main.querySelectorAll('a')].map((a) => a.getAttribute('href')),
       };
     })()`);
     check(done.pwned === undefined, `script ran: window.__pwned = ${String(done.pwned)}`);
-    check(dom.active === 0, `${dom.active} active elements (script, img, svg, iframe, handlers…) in the page`);
+    check(dom.active === 0, `${dom.active} active elements (script, img, svg, iframe, handlers…) in the page: ${dom.activeShown.join(' | ')}`);
     check(dom.mathAttributes.length === 0, `MathML carries ${dom.mathAttributes.join(', ')}`);
     check(dom.heading.includes('<script>window.__pwned'), `the heading shows the markup as text: ${dom.heading.slice(0, 120)}`);
     for (const [name, text] of Object.entries({ heading: dom.heading, subtitle: dom.subtitle, 'document title': dom.title })) {

@@ -57,10 +57,19 @@ window.addEventListener('message', (event: MessageEvent<HostMessage>) => {
       remember(message.ref);
       showStatus('Loading…');
       break;
-    case 'clause':
+    case 'clause': {
       remember(message.ref);
-      void render(message.ref, parse(message.json));
+      const { ref, json } = message;
+      if (json.length < LARGE_CLAUSE) {
+        void render(ref, parse(json));
+        break;
+      }
+      // Very large: say so first (parsing alone takes a moment), and keep saying it above the clause.
+      largeNote = `This clause is very large (${(json.length / 1e6).toFixed(1)} MB): it is shown in parts as it is read, long tables first show their first rows.`;
+      showStatus(largeNote);
+      setTimeout(() => void render(ref, parse(json)), 30);
       break;
+    }
     case 'error':
       remember(message.ref);
       showError(message.message);
@@ -69,6 +78,10 @@ window.addEventListener('message', (event: MessageEvent<HostMessage>) => {
 });
 
 vscode.postMessage({ type: 'ready' });
+
+/** Characters of clause JSON from which the page says, before anything else, that the clause is very large. */
+const LARGE_CLAUSE = 2_000_000;
+let largeNote: string | undefined;
 
 function parse(json: string): unknown {
   try {
@@ -109,6 +122,8 @@ async function render(ref: ClauseRef, body: unknown): Promise<void> {
   const heading = el('h1', undefined, headingOf(ref.number, ref.title || sectionLabel(ref.types ?? [])));
   header.append(heading);
   const progress = el('p', 'status', 'Reading…');
+  if (largeNote) header.append(el('p', 'status large-note', largeNote));
+  largeNote = undefined;
   const article = el('article');
   page.replaceChildren(header, progress, article);
 
