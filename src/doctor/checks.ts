@@ -9,6 +9,7 @@
 import { promises as dns } from 'node:dns';
 import * as net from 'node:net';
 import * as tls from 'node:tls';
+import { parseJsonObject } from '../service/auth';
 import { Redactor, isOAuthErrorCode } from '../service/redact';
 import { checkServiceUrl, createAxios, exchange, isLoopback } from '../service/transport';
 
@@ -160,7 +161,7 @@ export async function runChecks(input: DoctorInput, onResult?: (result: CheckRes
     try {
       const form = new URLSearchParams({ grant_type: 'client_credentials', client_id: input.clientId, client_secret: input.clientSecret, scope: input.scope });
       const reply = await exchange(http, { method: 'POST', url: tokenUrl.href, path: tokenUrl.pathname, headers: { 'Content-Type': 'application/x-www-form-urlencoded', Accept: 'application/json' }, data: form.toString(), timeoutMs: input.timeoutMs });
-      const body = parseObject(reply.body);
+      const body = parseJsonObject(reply.body);
       if (reply.status === 200 && typeof body?.access_token === 'string') {
         token = body.access_token;
         redactor.addToken(token);
@@ -249,7 +250,7 @@ function jwtClaims(token: string): Record<string, unknown> | undefined {
   const parts = token.split('.');
   if (parts.length !== 3) return undefined;
   try {
-    return parseObject(Buffer.from(parts[1], 'base64url').toString('utf8'));
+    return parseJsonObject(Buffer.from(parts[1], 'base64url').toString('utf8'));
   } catch {
     return undefined;
   }
@@ -267,7 +268,7 @@ async function discover(tokenUrl: URL, http: ReturnType<typeof createAxios>, tim
     const url = `${tokenUrl.origin}${issuer}/.well-known/openid-configuration`;
     try {
       const reply = await exchange(http, { method: 'GET', url, path: `${issuer}/.well-known/openid-configuration`, headers: { Accept: 'application/json' }, timeoutMs });
-      const body = reply.status === 200 ? parseObject(reply.body) : undefined;
+      const body = reply.status === 200 ? parseJsonObject(reply.body) : undefined;
       if (body) return { url, tokenEndpoint: typeof body.token_endpoint === 'string' ? body.token_endpoint : undefined };
     } catch {
       // not there; the next candidate
@@ -328,15 +329,6 @@ function codeOf(error: unknown): string {
 
 function errorText(error: unknown, say: (text: string) => string): string {
   return say(error instanceof Error ? error.message : String(error));
-}
-
-function parseObject(text: string): Record<string, unknown> | undefined {
-  try {
-    const value: unknown = JSON.parse(text);
-    return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : undefined;
-  } catch {
-    return undefined;
-  }
 }
 
 /** A proxy URL without its password. */

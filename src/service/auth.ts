@@ -95,7 +95,7 @@ export class TokenSource {
         timeoutMs: this.options.timeoutMs,
       });
       status = reply.status;
-      const body = parseJson(reply.body);
+      const body = parseJsonObject(reply.body);
       if (reply.status < 200 || reply.status >= 300) throw this.tokenError(reply.status, body, reply.body);
       const token = body?.access_token;
       if (typeof token === 'string') this.options.redactor.addToken(token);
@@ -149,7 +149,8 @@ export class TokenSource {
   }
 }
 
-function parseJson(text: string): Record<string, unknown> | undefined {
+/** A JSON object from `text`, or undefined for anything else (invalid JSON, an array, a string…). */
+export function parseJsonObject(text: string): Record<string, unknown> | undefined {
   try {
     const value: unknown = JSON.parse(text);
     return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : undefined;

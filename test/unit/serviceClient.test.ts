@@ -2,17 +2,10 @@ import * as assert from 'node:assert/strict';
 import { sandboxControl, sandboxStats, startSandbox } from '../../sandbox/index';
 import type { RunningSandbox } from '../../sandbox/types';
 import { backoffDelay, parseRetryAfter } from '../../src/service/backoff';
-import { createStandardsService, SECTION_TYPES, ServiceError, serviceOptionsFrom, type RequestLogEntry, type Standard } from '../../src/service/index';
+import { createStandardsService, SECTION_TYPES, serviceOptionsFrom, type RequestLogEntry, type Standard } from '../../src/service/index';
 import { json, startOddServer } from './oddServer';
+import { isKind } from './serviceAssert';
 
-function isKind(kind: string, pattern?: RegExp) {
-  return (error: unknown): boolean => {
-    assert.ok(error instanceof ServiceError, `a ServiceError, got ${String(error)}`);
-    assert.equal(error.kind, kind, error.message);
-    if (pattern) assert.match(error.message, pattern);
-    return true;
-  };
-}
 
 describe('service: HTTP client against the sandbox', () => {
   let sandbox: RunningSandbox;

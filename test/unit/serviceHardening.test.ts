@@ -8,24 +8,17 @@ import type { ServerResponse } from 'node:http';
 import { gzipSync } from 'node:zlib';
 import { sandboxStats, startSandbox } from '../../sandbox/index';
 import { renewalMargin } from '../../src/service/auth';
-import { createStandardsService, ServiceError, serviceOptionsFrom, type RequestLogEntry, type ServiceOptions } from '../../src/service/index';
+import { createStandardsService, serviceOptionsFrom, type RequestLogEntry, type ServiceOptions } from '../../src/service/index';
 import { lastSegment, readClause, readItems, readNext, readPrefixes, readText, readTotal, readTypes } from '../../src/service/jsonld';
 import { isOAuthErrorCode, Redactor } from '../../src/service/redact';
 import { json, startOddServer, type OddServer, type SeenRequest } from './oddServer';
+import { isKind } from './serviceAssert';
 
 const SECRET = 'client-secret-Xq7Zp2Lw9';
 const API_KEY = 'api-key-Hn4Tr8Vb1';
 const TOKEN = 'access-token-Jm3Kc6Yd5';
 const URN = 'urn:iso:std:iso:9001';
 
-function isKind(kind: string, pattern?: RegExp) {
-  return (error: unknown): boolean => {
-    assert.ok(error instanceof ServiceError, `a ServiceError, got ${String(error)}`);
-    assert.equal(error.kind, kind, error.message);
-    if (pattern) assert.match(error.message, pattern);
-    return true;
-  };
-}
 
 function options(server: OddServer, extra: Partial<ServiceOptions> = {}): ServiceOptions {
   return {
