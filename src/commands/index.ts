@@ -39,6 +39,9 @@ interface FindArgs {
 
 type Handler = (...args: unknown[]) => unknown;
 
+/** The walkthrough of package.json, as `workbench.action.openWalkthrough` names it: extension id # walkthrough id. */
+const WALKTHROUGH = 'standards-explorer.standards-explorer#standardsExplorer.start';
+
 export function registerCommands(deps: CommandDeps): vscode.Disposable {
   const { session, model, view, catalogue, pages, log } = deps;
   const target = new TargetEditor();
@@ -90,6 +93,7 @@ export function registerCommands(deps: CommandDeps): vscode.Disposable {
     'standardsExplorer.refresh': () => model.refresh(),
     'standardsExplorer.showLog': () => log.show(),
     'standardsExplorer.connectionDoctor': () => runConnectionDoctor(session, log),
+    'standardsExplorer.getStarted': () => vscode.commands.executeCommand('workbench.action.openWalkthrough', WALKTHROUGH, false),
     'standardsExplorer.connectionMenu': () => connectionMenu(session),
     'standardsExplorer.loadMore': () => vscode.window.withProgress({ location: { viewId: VIEW_ID } }, () => model.loadMore()),
     'standardsExplorer.retry': (node) => (node as MessageNode | undefined)?.retry?.(),

@@ -42,6 +42,14 @@ async function runCommand(page: Page, title: string): Promise<void> {
   await row.click();
 }
 
+/** Opens the extension's walkthrough from the palette; resolves with the number of its steps. */
+async function openWalkthrough(page: Page): Promise<number> {
+  await runCommand(page, 'Standards: Get Started');
+  const steps = page.locator('.getting-started-step');
+  await steps.first().waitFor({ timeout: STEP_TIMEOUT });
+  return steps.count();
+}
+
 /** The webview frame that shows the clause page (code-server nests it in two iframes). */
 async function clauseFrame(page: Page): Promise<Frame> {
   const deadline = Date.now() + STEP_TIMEOUT;
@@ -67,6 +75,16 @@ const steps: Step[] = [
       await page.locator('.activitybar [aria-label^="Standards Explorer"]').first().click({ timeout: STEP_TIMEOUT });
       await view(page).getByRole('button', { name: 'Connect to Local Sandbox' }).waitFor({ timeout: STEP_TIMEOUT });
       await view(page).getByRole('button', { name: 'Sign In…' }).waitFor({ timeout: STEP_TIMEOUT });
+    },
+  },
+  {
+    name: 'walkthrough offered',
+    async run(page) {
+      // Shown once now, as on install: its steps then complete as their commands run (checked at the end).
+      const steps = await openWalkthrough(page);
+      if (steps < 5) throw new Error(`${steps} walkthrough steps`);
+      if ((await page.locator('.getting-started-step .codicon-getting-started-step-checked').count()) !== 0) throw new Error('a step is done before its command ran');
+      await runCommand(page, 'View: Close Editor');
     },
   },
   {
@@ -176,6 +194,27 @@ const steps: Step[] = [
       const wanted = (await pick.locator('.label-name').first().innerText()).trim();
       await page.keyboard.press('Enter');
       await view(page).locator('.monaco-list-row[aria-selected="true"]', { hasText: wanted }).first().waitFor({ timeout: STEP_TIMEOUT });
+    },
+  },
+  {
+    name: 'connection doctor report',
+    async run(page) {
+      await runCommand(page, 'Standards: Connection Doctor');
+      // The report opens as a Markdown document: its summary line says nothing failed against the sandbox.
+      await page.locator('.monaco-editor .view-lines', { hasText: 'Nothing failed' }).first().waitFor({ timeout: STEP_TIMEOUT });
+    },
+  },
+  {
+    name: 'walkthrough steps completed',
+    async run(page) {
+      // Every step's command has run in the steps above, after the walkthrough was first shown: each is done.
+      const steps = await openWalkthrough(page);
+      for (const deadline = Date.now() + STEP_TIMEOUT; ; ) {
+        const done = await page.locator('.getting-started-step .codicon-getting-started-step-checked').count();
+        if (done === steps) break;
+        if (Date.now() > deadline) throw new Error(`${done} of ${steps} walkthrough steps complete`);
+        await page.waitForTimeout(250);
+      }
     },
   },
   {
