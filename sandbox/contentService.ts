@@ -238,12 +238,7 @@ export class ContentService {
     };
   }
 
-  private listClauses(
-    standard: StandardEntry,
-    clauses: ClauseEntry[],
-    url: URL,
-    res: ServerResponse,
-  ): { body: Buffer; etag: string } | undefined {
+  private listClauses(standard: StandardEntry, clauses: ClauseEntry[], url: URL, res: ServerResponse): { body: Buffer; etag: string } | undefined {
     const { envelope, clausePageSize } = this.options;
     const records = clauses.map((c) => this.clauseRecord(standard, clauses, c));
     const etagBase = `list|${this.options.catalogue.seed}|${standard.canonical}|${envelope}|${this.options.baseUrl}`;
@@ -303,7 +298,7 @@ function standardRecord(entry: StandardEntry): { [key: string]: Json } {
     '@id': entry.urn,
     '@type': 'corext:Standard',
     'dcterms:identifier': entry.reference,
-    'dcterms:title': entry.title as Json,
+    'dcterms:title': entry.title,
   };
   if (entry.edition !== undefined) record['corext:edition'] = entry.edition;
   record['corext:status'] = entry.status;

@@ -79,12 +79,23 @@ export function ignoredWorkspaceSettings(config: SettingsSource = vscode.workspa
 
 /** Throws a SettingError for the first value that cannot be used for connecting. */
 export function checkConnectionSettings(settings: Settings): void {
-  if (!settings.baseUrl) throw new SettingError(`${SECTION}.baseUrl`, vscode.l10n.t('The service base URL is not set (setting {0}). Run "Standards: Sign In…" or set it.', `${SECTION}.baseUrl`));
-  if (!settings.tokenUrl) throw new SettingError(`${SECTION}.tokenUrl`, vscode.l10n.t('The token URL is not set (setting {0}). Run "Standards: Sign In…" or set it.', `${SECTION}.tokenUrl`));
+  if (!settings.baseUrl)
+    throw new SettingError(
+      `${SECTION}.baseUrl`,
+      vscode.l10n.t('The service base URL is not set (setting {0}). Run "Standards: Sign In…" or set it.', `${SECTION}.baseUrl`),
+    );
+  if (!settings.tokenUrl)
+    throw new SettingError(
+      `${SECTION}.tokenUrl`,
+      vscode.l10n.t('The token URL is not set (setting {0}). Run "Standards: Sign In…" or set it.', `${SECTION}.tokenUrl`),
+    );
   checkUrlSetting('baseUrl', settings.baseUrl);
   checkUrlSetting('tokenUrl', settings.tokenUrl);
   if (settings.apiKeyHeader && !/^[A-Za-z0-9!#$%&'*+.^_`|~-]+$/.test(settings.apiKeyHeader)) {
-    throw new SettingError(`${SECTION}.apiKeyHeader`, vscode.l10n.t('"{0}" is not a valid HTTP header name (setting {1}).', settings.apiKeyHeader, `${SECTION}.apiKeyHeader`));
+    throw new SettingError(
+      `${SECTION}.apiKeyHeader`,
+      vscode.l10n.t('"{0}" is not a valid HTTP header name (setting {1}).', settings.apiKeyHeader, `${SECTION}.apiKeyHeader`),
+    );
   }
   checkGeneralSettings(settings);
 }
@@ -94,13 +105,19 @@ export function checkGeneralSettings(settings: Settings): void {
     throw new SettingError(`${SECTION}.pageSize`, vscode.l10n.t('The page size must be a whole number from 1 to 1000 (setting {0}).', `${SECTION}.pageSize`));
   }
   if (!REFERENCE_FORMATS.includes(settings.referenceFormat)) {
-    throw new SettingError(`${SECTION}.referenceFormat`, vscode.l10n.t('The reference format must be one of {0} (setting {1}).', REFERENCE_FORMATS.join(', '), `${SECTION}.referenceFormat`));
+    throw new SettingError(
+      `${SECTION}.referenceFormat`,
+      vscode.l10n.t('The reference format must be one of {0} (setting {1}).', REFERENCE_FORMATS.join(', '), `${SECTION}.referenceFormat`),
+    );
   }
   if (!(settings.cacheSizeMB >= 0 && settings.cacheSizeMB <= 4096)) {
     throw new SettingError(`${SECTION}.cacheSizeMB`, vscode.l10n.t('The cache size must be from 0 to 4096 MB (setting {0}).', `${SECTION}.cacheSizeMB`));
   }
   if (!(settings.diskCacheSizeMB >= 0 && settings.diskCacheSizeMB <= 100_000)) {
-    throw new SettingError(`${SECTION}.diskCacheSizeMB`, vscode.l10n.t('The disk cache size must be from 0 to 100000 MB (setting {0}).', `${SECTION}.diskCacheSizeMB`));
+    throw new SettingError(
+      `${SECTION}.diskCacheSizeMB`,
+      vscode.l10n.t('The disk cache size must be from 0 to 100000 MB (setting {0}).', `${SECTION}.diskCacheSizeMB`),
+    );
   }
   if (!(settings.timeoutSeconds >= 1 && settings.timeoutSeconds <= 600)) {
     throw new SettingError(`${SECTION}.timeoutSeconds`, vscode.l10n.t('The timeout must be from 1 to 600 seconds (setting {0}).', `${SECTION}.timeoutSeconds`));

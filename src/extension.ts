@@ -32,7 +32,12 @@ export function activate(context: vscode.ExtensionContext): StandardsExplorerApi
   const tree = new StandardsTreeProvider(model, session);
   const view = vscode.window.createTreeView(VIEW_ID, { treeDataProvider: tree, showCollapseAll: true });
   const catalogue = new CatalogueStore(context.globalStorageUri, session, log);
-  const pages = registerClausePages(context, { extensionUri: context.extensionUri, service: () => session.service(), serviceBaseUrl: () => session.baseUrl, log });
+  const pages = registerClausePages(context, {
+    extensionUri: context.extensionUri,
+    service: () => session.service(),
+    serviceBaseUrl: () => session.baseUrl,
+    log,
+  });
   context.subscriptions.push(
     log,
     session,

@@ -7,7 +7,7 @@ import * as path from 'node:path';
 import { createHash } from 'node:crypto';
 import * as vscode from 'vscode';
 import { SECTION, checkConnectionSettings, checkGeneralSettings, ignoredWorkspaceSettings, readSettings, type Settings } from './config';
-import { CredentialStore, safeUrl, type Credentials, type Endpoint } from './credentials';
+import { type CredentialStore, safeUrl, type Credentials, type Endpoint } from './credentials';
 import { serviceLogger } from './log';
 import { startLocalSandbox, type LocalSandbox } from './localSandbox';
 import {
@@ -151,8 +151,11 @@ export class Session implements vscode.Disposable {
 
   dispose(): void {
     this.stopSandbox();
-    void this.current?.then((s) => s.dispose(), () => undefined);
-    this.disposables.forEach((d) => d.dispose());
+    void this.current?.then(
+      (s) => s.dispose(),
+      () => undefined,
+    );
+    for (const d of this.disposables) d.dispose();
   }
 
   private stopSandbox(): void {
@@ -168,7 +171,10 @@ export class Session implements vscode.Disposable {
   private reset(): void {
     const old = this.current;
     this.current = undefined;
-    void old?.then((s) => s.dispose(), () => undefined);
+    void old?.then(
+      (s) => s.dispose(),
+      () => undefined,
+    );
     this.updateReadyState();
     this.changed.fire();
   }
@@ -204,7 +210,7 @@ export class Session implements vscode.Disposable {
       timeoutMs: settings.timeoutSeconds * 1000,
       cacheMaxBytes: settings.cacheSizeMB * 1024 * 1024,
       diskCacheMaxBytes: settings.diskCacheSizeMB * 1024 * 1024,
-      userAgent: `standards-explorer/${String(this.context.extension.packageJSON.version ?? '0')} vscode/${vscode.version}`,
+      userAgent: `standards-explorer/${(this.context.extension.packageJSON as { version?: string }).version ?? '0'} vscode/${vscode.version}`,
     };
     if (this.sandboxInfo) {
       return createStandardsService({ ...serviceOptionsFrom(this.sandboxInfo), ...common });

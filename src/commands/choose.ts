@@ -5,7 +5,7 @@
 import * as vscode from 'vscode';
 import type { CatalogueStore } from '../catalogue/catalogueStore';
 import { pickStandard } from '../catalogue/standardPicker';
-import type { ClauseRef, StandardRef } from '../model';
+import { clauseRefOf, type ClauseRef, type StandardRef } from '../model';
 import { SECTION_LIST, sectionLabel, type Clause, type SectionType } from '../service/index';
 import type { Session } from '../session';
 import type { TreeNode } from '../tree/nodes';
@@ -43,7 +43,7 @@ export function createChooser(session: Session, catalogue: CatalogueStore, selec
         })),
         { title, placeHolder: vscode.l10n.t('Choose a clause of {0}', standard.reference || standard.urn), matchOnDescription: true },
       );
-      return picked && toClauseRef(standard, picked.clause);
+      return picked && clauseRefOf(standard, picked.clause);
     },
 
     async section(title) {
@@ -61,18 +61,4 @@ export function createChooser(session: Session, catalogue: CatalogueStore, selec
     },
   };
   return chooser;
-}
-
-export function toClauseRef(standard: StandardRef, clause: Clause): ClauseRef {
-  return {
-    urn: standard.urn,
-    clauseId: clause.clauseId,
-    id: clause.id,
-    title: clause.title,
-    number: clause.number,
-    types: clause.types,
-    standardReference: standard.reference,
-    standardTitle: standard.title,
-    standardPosition: standard.position,
-  };
 }

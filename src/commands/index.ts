@@ -7,7 +7,7 @@ import type { CatalogueStore } from '../catalogue/catalogueStore';
 import { clauseLinkProblem, linkForMessage } from '../clauseLinks';
 import { pickStandard } from '../catalogue/standardPicker';
 import { StandardsFileSystem, documentLabel } from '../documents/standardsFileSystem';
-import type { ClauseRef, StandardRef } from '../model';
+import { clauseRefOf, type ClauseRef, type StandardRef } from '../model';
 import { formatReference } from '../references';
 import { SECTION_TYPES, hasType, sectionLabel, type SectionType } from '../service/index';
 import type { Session } from '../session';
@@ -16,7 +16,7 @@ import type { MessageNode, TreeNode } from '../tree/nodes';
 import type { StandardsModel } from '../tree/standardsModel';
 import { VIEW_ID } from '../tree/standardsTree';
 import type { ClausePages } from '../webview/clausePage';
-import { createChooser, toClauseRef, type Chooser } from './choose';
+import { createChooser, type Chooser } from './choose';
 import { showError } from './feedback';
 import { asStandardRef } from './refs';
 import { connectSandbox, signIn, signOut } from './signIn';
@@ -69,7 +69,11 @@ export function registerCommands(deps: CommandDeps): vscode.Disposable {
         vscode.l10n.t('The clause @id {0} is not inserted as a link ({1}); the plain reference was inserted instead.', linkForMessage(ref.id), problem),
       );
     }
-    const text = formatReference(format, { urn: ref.urn, reference: ref.standardReference, title: ref.standardTitle }, { id: ref.id, title: ref.title, number: ref.number, types: ref.types });
+    const text = formatReference(
+      format,
+      { urn: ref.urn, reference: ref.standardReference, title: ref.standardTitle },
+      { id: ref.id, title: ref.title, number: ref.number, types: ref.types },
+    );
     await target.insert(text);
     return text;
   };
@@ -78,8 +82,9 @@ export function registerCommands(deps: CommandDeps): vscode.Disposable {
     const clauses = await choose.clausesOf(standard);
     // By @type, never by title: titles may be empty.
     const clause = clauses.find((c) => hasType(c, section.type));
-    if (!clause) throw new Error(vscode.l10n.t('{0} has no {1} clause (no clause of type {2}).', standard.reference || standard.urn, section.label, section.type));
-    return toClauseRef(standard, clause);
+    if (!clause)
+      throw new Error(vscode.l10n.t('{0} has no {1} clause (no clause of type {2}).', standard.reference || standard.urn, section.label, section.type));
+    return clauseRefOf(standard, clause);
   };
 
   const commands: Record<string, Handler> = {
@@ -132,7 +137,14 @@ export function registerCommands(deps: CommandDeps): vscode.Disposable {
       if (!ref) return undefined;
       if (!ref.id) throw new Error(vscode.l10n.t('This clause has no @id to copy.'));
       const problem = clauseLinkProblem(ref.id, session.baseUrl);
-      if (problem) throw new Error(vscode.l10n.t('Not copied: the clause @id {0} is not a safe link ({1}). Copy URN or Insert Reference in the plain format still work.', linkForMessage(ref.id), problem));
+      if (problem)
+        throw new Error(
+          vscode.l10n.t(
+            'Not copied: the clause @id {0} is not a safe link ({1}). Copy URN or Insert Reference in the plain format still work.',
+            linkForMessage(ref.id),
+            problem,
+          ),
+        );
       await vscode.env.clipboard.writeText(ref.id);
       vscode.window.setStatusBarMessage(vscode.l10n.t('Copied {0}', ref.id), 3000);
       return ref.id;

@@ -36,10 +36,14 @@ export async function signIn(session: Session, log: vscode.LogOutputChannel, arg
     });
   }
   // Check the credentials at once, so a typo shows now and not in the tree.
-  await withDelayedProgress(vscode.l10n.t('Signing in to {0}', hostOf(readSettings().baseUrl)), async (signal) => {
-    const service = await session.service();
-    await service.listStandards({ limit: 1, offset: 0 }, signal);
-  }, 300);
+  await withDelayedProgress(
+    vscode.l10n.t('Signing in to {0}', hostOf(readSettings().baseUrl)),
+    async (signal) => {
+      const service = await session.service();
+      await service.listStandards({ limit: 1, offset: 0 }, signal);
+    },
+    300,
+  );
   log.info(`Signed in to ${hostOf(readSettings().baseUrl)} as client ${credentials.clientId}`);
   void vscode.window.showInformationMessage(vscode.l10n.t('Signed in to {0}.', hostOf(readSettings().baseUrl)));
   return true;

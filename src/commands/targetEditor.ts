@@ -23,7 +23,9 @@ export class TargetEditor implements vscode.Disposable {
     const editor = this.editor;
     if (!editor) throw new Error(vscode.l10n.t('No text editor to insert into: open or click into a file, then run the command again.'));
     if (editor.document.uri.scheme === STANDARDS_SCHEME) {
-      throw new Error(vscode.l10n.t('The active editor shows a read-only standards document: click into the file you are writing, then run the command again.'));
+      throw new Error(
+        vscode.l10n.t('The active editor shows a read-only standards document: click into the file you are writing, then run the command again.'),
+      );
     }
     const done = await editor.edit((builder) => {
       for (const selection of editor.selections) builder.replace(selection, text);

@@ -130,9 +130,17 @@ export class TokenSource {
       case 'invalid_client':
         return new ServiceError('auth', `Client ID or secret rejected by the identity provider${description}. Check them with "Standards: Sign In…".`, details);
       case 'unauthorized_client':
-        return new ServiceError('forbidden', `This client may not use the client credentials grant${description}. Ask your administrator to enable it.`, details);
+        return new ServiceError(
+          'forbidden',
+          `This client may not use the client credentials grant${description}. Ask your administrator to enable it.`,
+          details,
+        );
       case 'invalid_scope':
-        return new ServiceError('invalidInput', `The identity provider rejected the scope "${this.options.scope}"${description}. Check the standardsExplorer.scope setting.`, details);
+        return new ServiceError(
+          'invalidInput',
+          `The identity provider rejected the scope "${this.options.scope}"${description}. Check the standardsExplorer.scope setting.`,
+          details,
+        );
       case 'invalid_grant':
       case 'unsupported_grant_type':
       case 'invalid_request':
@@ -145,7 +153,11 @@ export class TokenSource {
     if (status === 404) return new ServiceError('notFound', `${where} answered 404: the token URL setting seems wrong.`, details);
     if (status === 429) return new ServiceError('rateLimited', `${where} answered 429: too many token requests; wait a moment.`, details);
     if (status >= 500) return new ServiceError('server', `${where} answered ${status}: the identity provider is having trouble; try again later.`, details);
-    return new ServiceError('badResponse', `${where} answered ${status}: ${withoutFinalStops(redactor.excerpt(text)) || 'no details'}. Check the token URL setting.`, details);
+    return new ServiceError(
+      'badResponse',
+      `${where} answered ${status}: ${withoutFinalStops(redactor.excerpt(text)) || 'no details'}. Check the token URL setting.`,
+      details,
+    );
   }
 }
 

@@ -49,8 +49,12 @@ export const ADVICE: Record<ServiceErrorKind, string> = {
 export function asServiceError(error: unknown, method: string, path: string): ServiceError {
   if (error instanceof ServiceError) return error;
   const name = error instanceof Error ? error.name : typeof error;
-  return new ServiceError('badResponse', `${method} ${path} failed unexpectedly while reading the answer (${name}). Try again; if it persists, report it with the log.`, {
-    method,
-    path,
-  });
+  return new ServiceError(
+    'badResponse',
+    `${method} ${path} failed unexpectedly while reading the answer (${name}). Try again; if it persists, report it with the log.`,
+    {
+      method,
+      path,
+    },
+  );
 }

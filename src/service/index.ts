@@ -5,7 +5,7 @@ export { createStandardsService, type ManagedStandardsService, type ServiceTunin
 export { ServiceError, isServiceError } from './errors';
 export { SECTION_LIST, SECTION_TYPES, hasType, sectionLabel, sectionOf, type SectionName, type SectionType } from './sections';
 export { clauseIdProblem, decodeSegment, encodeSegment, isValidUrn, urnProblem, validateClauseId, validateUrn } from './urn';
-export { readText } from './jsonld';
+export { isObject, readText } from './jsonld';
 export { parseConnectionInfo, serviceOptionsFrom, type ConnectionInfo } from './connectionInfo';
 export type * from './types';
 export { displayText, stripBidiControls } from './displayText';

@@ -88,11 +88,7 @@ export class ServiceHttp {
     }
   }
 
-  private async withRetries(
-    url: string,
-    options: GetOptions,
-    progress: (retries: number, status?: number) => void,
-  ): Promise<Omit<GetResult, 'retries'>> {
+  private async withRetries(url: string, options: GetOptions, progress: (retries: number, status?: number) => void): Promise<Omit<GetResult, 'retries'>> {
     const { maxRetries, baseDelayMs, maxTotalWaitMs } = this.options.retry;
     let waited = 0;
     for (let attempt = 0; ; attempt++) {
@@ -104,7 +100,10 @@ export class ServiceHttp {
         failure = error;
       }
       const retryable =
-        failure.kind === 'network' || failure.kind === 'timeout' || transientBodies.has(failure) || (failure.status !== undefined && RETRY_STATUSES.has(failure.status));
+        failure.kind === 'network' ||
+        failure.kind === 'timeout' ||
+        transientBodies.has(failure) ||
+        (failure.status !== undefined && RETRY_STATUSES.has(failure.status));
       if (!retryable || attempt >= maxRetries) throw failure;
       const delay = failure.details.retryAfterMs ?? backoffDelay(attempt, baseDelayMs);
       if (waited + delay > maxTotalWaitMs) throw failure;
@@ -173,13 +172,23 @@ export class ServiceHttp {
     try {
       next = new URL(location, current);
     } catch {
-      throw new ServiceError('badResponse', `${where} was redirected (${status}) to "${shown}", which is not a valid address. The service is misconfigured; check the base URL setting.`, details);
+      throw new ServiceError(
+        'badResponse',
+        `${where} was redirected (${status}) to "${shown}", which is not a valid address. The service is misconfigured; check the base URL setting.`,
+        details,
+      );
     }
     let problem: string | undefined;
-    if (next.protocol !== 'https:' && next.protocol !== 'http:') problem = `a non-web address (${this.options.redactor.excerpt(next.protocol, 20)}), which is not followed`;
+    if (next.protocol !== 'https:' && next.protocol !== 'http:')
+      problem = `a non-web address (${this.options.redactor.excerpt(next.protocol, 20)}), which is not followed`;
     else if (next.protocol === 'http:' && !isLoopback(next.hostname)) problem = 'plain http on another machine, which is not followed';
     else if (next.username || next.password) problem = 'an address with a user name or password, which is not followed';
-    if (problem) throw new ServiceError('badResponse', `${where} was redirected (${status}) to ${problem}. The service is misconfigured; check the base URL setting.`, details);
+    if (problem)
+      throw new ServiceError(
+        'badResponse',
+        `${where} was redirected (${status}) to ${problem}. The service is misconfigured; check the base URL setting.`,
+        details,
+      );
     return next.href;
   }
 
@@ -212,13 +221,21 @@ export class ServiceHttp {
     } catch (error) {
       // V8's message quotes the body: it goes through the redactor like any server text.
       const reason = this.options.redactor.excerpt(error instanceof Error ? error.message : String(error), 120);
-      const failure = new ServiceError('badResponse', `${where} answered ${reply.status} with malformed JSON (${withoutFinalStops(reason)}): expected a complete JSON document. Try again; if it persists the service is faulty.`, details);
+      const failure = new ServiceError(
+        'badResponse',
+        `${where} answered ${reply.status} with malformed JSON (${withoutFinalStops(reason)}): expected a complete JSON document. Try again; if it persists the service is faulty.`,
+        details,
+      );
       transientBodies.add(failure);
       throw failure;
     }
     if (large) await yieldToEventLoop();
     if (jsonDepthExceeds(value, MAX_JSON_DEPTH)) {
-      throw new ServiceError('badResponse', `${where} answered with JSON nested more than ${MAX_JSON_DEPTH} levels deep, more than this extension reads. The service is faulty; report it to its operator.`, details);
+      throw new ServiceError(
+        'badResponse',
+        `${where} answered with JSON nested more than ${MAX_JSON_DEPTH} levels deep, more than this extension reads. The service is faulty; report it to its operator.`,
+        details,
+      );
     }
     return value;
   }

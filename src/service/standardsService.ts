@@ -161,7 +161,10 @@ class StandardsServiceImpl implements ManagedStandardsService {
     let url: string | undefined = first;
     for (let pages = 0; url; pages++) {
       if (pages >= MAX_CLAUSE_PAGES || seen.has(url)) {
-        throw new ServiceError('badResponse', `GET ${pathOf(first)}: the clause list did not end after ${pages} pages (a next link repeats). Check the base URL setting.`);
+        throw new ServiceError(
+          'badResponse',
+          `GET ${pathOf(first)}: the clause list did not end after ${pages} pages (a next link repeats). Check the base URL setting.`,
+        );
       }
       seen.add(url);
       const { body, from } = await this.cachedGet(url, CLAUSE_ACCEPT, signal);
@@ -203,11 +206,15 @@ class StandardsServiceImpl implements ManagedStandardsService {
     if (result.json !== undefined) return result.json;
     const where = `GET ${pathOf(result.url)}`;
     const type = this.redactor.excerpt((result.contentType ?? 'no content type').split(';')[0], 80);
-    throw new ServiceError('badResponse', `${where} answered with ${type} instead of JSON. Check the base URL setting (a proxy or login page may be answering).`, {
-      status: result.status,
-      method: 'GET',
-      path: pathOf(result.url),
-    });
+    throw new ServiceError(
+      'badResponse',
+      `${where} answered with ${type} instead of JSON. Check the base URL setting (a proxy or login page may be answering).`,
+      {
+        status: result.status,
+        method: 'GET',
+        path: pathOf(result.url),
+      },
+    );
   }
 
   /**
@@ -224,10 +231,18 @@ class StandardsServiceImpl implements ManagedStandardsService {
     }
     const details = { method: 'GET', path: pathOf(current) };
     if (resolved.origin !== new URL(this.base).origin) {
-      throw new ServiceError('badResponse', `GET ${pathOf(current)}: the next link points to another server (${this.redactor.excerpt(resolved.origin, 100)}); not followed. The service is misconfigured or faulty.`, details);
+      throw new ServiceError(
+        'badResponse',
+        `GET ${pathOf(current)}: the next link points to another server (${this.redactor.excerpt(resolved.origin, 100)}); not followed. The service is misconfigured or faulty.`,
+        details,
+      );
     }
     if (!resolved.href.startsWith(this.basePrefix)) {
-      throw new ServiceError('badResponse', `GET ${pathOf(current)}: the next link ${shown} leads outside the service (${this.basePath() || '/'}); not followed. The service is misconfigured or faulty.`, details);
+      throw new ServiceError(
+        'badResponse',
+        `GET ${pathOf(current)}: the next link ${shown} leads outside the service (${this.basePath() || '/'}); not followed. The service is misconfigured or faulty.`,
+        details,
+      );
     }
     return resolved.href;
   }

@@ -63,10 +63,14 @@ export async function exchange(client: AxiosInstance, request: ExchangeRequest):
     if (request.signal?.aborted) throw cancelled(request.method, request.path);
     const where = `${request.method} ${request.path}`;
     if (timedOut) {
-      throw new ServiceError('timeout', `${where} did not complete within ${Math.round(request.timeoutMs / 1000)} s. The service did not answer in time; try again, or check your connection.`, {
-        method: request.method,
-        path: request.path,
-      });
+      throw new ServiceError(
+        'timeout',
+        `${where} did not complete within ${Math.round(request.timeoutMs / 1000)} s. The service did not answer in time; try again, or check your connection.`,
+        {
+          method: request.method,
+          path: request.path,
+        },
+      );
     }
     const code = (error as { code?: string }).code;
     if (code === 'ERR_BAD_RESPONSE' && /maxContentLength/i.test(String((error as Error).message))) {
@@ -78,16 +82,24 @@ export async function exchange(client: AxiosInstance, request: ExchangeRequest):
     const answered = (error as { response?: { status?: number } }).response;
     if (answered) {
       // The server did answer; the connection broke while the body came in. Retryable, but not "unreachable".
-      throw new ServiceError('network', `${where}: the connection closed while the answer (${answered.status ?? 'no status'}) was coming in${code ? ` (${code})` : ''}. Try again; if it persists, check your network or proxy.`, {
-        method: request.method,
-        path: request.path,
-      });
+      throw new ServiceError(
+        'network',
+        `${where}: the connection closed while the answer (${answered.status ?? 'no status'}) was coming in${code ? ` (${code})` : ''}. Try again; if it persists, check your network or proxy.`,
+        {
+          method: request.method,
+          path: request.path,
+        },
+      );
     }
     const host = safeHost(request.url);
-    throw new ServiceError('network', `Could not reach ${host} for ${where}${code ? ` (${code})` : ''}. Check the base URL and token URL settings and your network or proxy.`, {
-      method: request.method,
-      path: request.path,
-    });
+    throw new ServiceError(
+      'network',
+      `Could not reach ${host} for ${where}${code ? ` (${code})` : ''}. Check the base URL and token URL settings and your network or proxy.`,
+      {
+        method: request.method,
+        path: request.path,
+      },
+    );
   } finally {
     clearTimeout(timer);
     request.signal?.removeEventListener('abort', onAbort);
@@ -129,7 +141,10 @@ export function checkServiceUrl(value: string, setting: string): URL {
     throw new ServiceError('invalidInput', `${setting} must be an https URL, not ${url.protocol}.`);
   }
   if (url.protocol === 'http:' && !isLoopback(url.hostname)) {
-    throw new ServiceError('invalidInput', `${setting} must use https: credentials and tokens are only sent over plain http to this machine (localhost, 127.0.0.1).`);
+    throw new ServiceError(
+      'invalidInput',
+      `${setting} must use https: credentials and tokens are only sent over plain http to this machine (localhost, 127.0.0.1).`,
+    );
   }
   if (url.username || url.password) {
     throw new ServiceError('invalidInput', `${setting} must not contain a user name or password; use Sign In instead.`);

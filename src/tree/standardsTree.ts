@@ -3,12 +3,11 @@
  * notifications here: failures become nodes with a Retry.
  */
 import * as vscode from 'vscode';
-import { clauseRef } from '../commands/refs';
 import { factsLabel, factsOf, recordStatus } from '../catalogue/standardFacts';
 import { standardLabel } from '../references';
 import { displayText, sectionLabel, sectionOf, SECTION_TYPES } from '../service/index';
 import type { Session } from '../session';
-import type { ClauseNode, LoadMoreNode, MessageNode, StandardNode, TreeNode } from './nodes';
+import { clauseRef, type ClauseNode, type LoadMoreNode, type MessageNode, type StandardNode, type TreeNode } from './nodes';
 import type { StandardsModel } from './standardsModel';
 
 export const VIEW_ID = 'standardsExplorer.standards';
@@ -146,9 +145,7 @@ function clauseItem(node: ClauseNode): vscode.TreeItem {
 
 function loadMoreItem(node: LoadMoreNode): vscode.TreeItem {
   const label =
-    node.remaining !== undefined
-      ? vscode.l10n.t('Load more… ({0} remaining)', node.remaining.toLocaleString('en-US'))
-      : vscode.l10n.t('Load more…');
+    node.remaining !== undefined ? vscode.l10n.t('Load more… ({0} remaining)', node.remaining.toLocaleString('en-US')) : vscode.l10n.t('Load more…');
   const item = new vscode.TreeItem(label);
   item.id = 'loadMore';
   item.iconPath = new vscode.ThemeIcon('ellipsis');
@@ -186,4 +183,3 @@ function tooltip(rows: Array<[string, string]>): vscode.MarkdownString {
   }
   return md;
 }
-

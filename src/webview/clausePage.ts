@@ -79,7 +79,12 @@ class ClausePageManager implements ClausePages {
       if (existing.hasFailed) existing.reload();
       return;
     }
-    const panel = vscode.window.createWebviewPanel(CLAUSE_VIEW_TYPE, titleOf(ref), { viewColumn: vscode.ViewColumn.Beside, preserveFocus: false }, panelOptions(this.deps.extensionUri));
+    const panel = vscode.window.createWebviewPanel(
+      CLAUSE_VIEW_TYPE,
+      titleOf(ref),
+      { viewColumn: vscode.ViewColumn.Beside, preserveFocus: false },
+      panelOptions(this.deps.extensionUri),
+    );
     this.adopt(panel, ref);
   }
 
@@ -91,7 +96,8 @@ class ClausePageManager implements ClausePages {
       existing.panel.reveal();
       return;
     }
-    const reusable = this.followPanel && this.followPanel !== from && this.panels.get(keyOf(this.followPanel.ref)) === this.followPanel ? this.followPanel : undefined;
+    const reusable =
+      this.followPanel && this.followPanel !== from && this.panels.get(keyOf(this.followPanel.ref)) === this.followPanel ? this.followPanel : undefined;
     if (reusable) {
       this.panels.delete(keyOf(reusable.ref));
       reusable.show(ref);
@@ -99,7 +105,12 @@ class ClausePageManager implements ClausePages {
       reusable.panel.reveal();
       return;
     }
-    const panel = vscode.window.createWebviewPanel(CLAUSE_VIEW_TYPE, titleOf(ref), { viewColumn: vscode.ViewColumn.Beside, preserveFocus: false }, panelOptions(this.deps.extensionUri));
+    const panel = vscode.window.createWebviewPanel(
+      CLAUSE_VIEW_TYPE,
+      titleOf(ref),
+      { viewColumn: vscode.ViewColumn.Beside, preserveFocus: false },
+      panelOptions(this.deps.extensionUri),
+    );
     this.followPanel = this.adopt(panel, ref);
   }
 
@@ -110,7 +121,14 @@ class ClausePageManager implements ClausePages {
 
   adopt(panel: vscode.WebviewPanel, ref: ClauseRef): ClausePanel {
     panel.webview.options = panelOptions(this.deps.extensionUri);
-    const clausePanel = new ClausePanel(panel, ref, this.deps, this, (event) => this.rendered.fire(event), (event) => this.failed.fire(event));
+    const clausePanel = new ClausePanel(
+      panel,
+      ref,
+      this.deps,
+      this,
+      (event) => this.rendered.fire(event),
+      (event) => this.failed.fire(event),
+    );
     this.panels.set(keyOf(ref), clausePanel);
     panel.onDidDispose(() => {
       const key = keyOf(clausePanel.ref);
@@ -145,7 +163,10 @@ class ClausePanel implements vscode.Disposable {
   ) {
     panel.iconPath = vscode.Uri.joinPath(deps.extensionUri, 'media', 'standards.svg');
     panel.title = titleOf(current);
-    panel.webview.html = clausePageHtml(pageResources(panel.webview, deps.extensionUri, vscode.Uri.joinPath), panel.title);
+    panel.webview.html = clausePageHtml(
+      pageResources(panel.webview, deps.extensionUri, (base, ...parts) => vscode.Uri.joinPath(base, ...parts)),
+      panel.title,
+    );
     this.disposables.push(panel.webview.onDidReceiveMessage((raw: unknown) => this.receive(raw)));
   }
 
@@ -177,13 +198,15 @@ class ClausePanel implements vscode.Disposable {
 
   dispose(): void {
     this.loading?.abort();
-    this.disposables.forEach((d) => d.dispose());
+    for (const d of this.disposables) d.dispose();
   }
 
   private receive(raw: unknown): void {
     const message = readPageMessage(raw);
     if (!message) {
-      this.deps.log.debug(`Clause page: ignored an unexpected message of type ${typeof raw === 'object' && raw !== null ? displayText(String((raw as { type?: unknown }).type)).slice(0, 40) : typeof raw}`);
+      this.deps.log.debug(
+        `Clause page: ignored an unexpected message of type ${typeof raw === 'object' && raw !== null ? displayText(String((raw as { type?: unknown }).type)).slice(0, 40) : typeof raw}`,
+      );
       return;
     }
     const action = decidePageAction(message, { ref: this.current, loaded: this.loaded, active: this.panel.active, serviceBaseUrl: this.deps.serviceBaseUrl() });
@@ -253,7 +276,11 @@ function enrich(ref: ClauseRef, body: unknown): ClauseRef {
   if (typeof body !== 'object' || body === null) return ref;
   const b = body as Record<string, unknown>;
   const part = (typeof b['dcterms:isPartOf'] === 'object' && b['dcterms:isPartOf'] !== null ? b['dcterms:isPartOf'] : {}) as Record<string, unknown>;
-  const types = Array.isArray(b['@type']) ? b['@type'].filter((t): t is string => typeof t === 'string') : typeof b['@type'] === 'string' ? [b['@type']] : undefined;
+  const types = Array.isArray(b['@type'])
+    ? b['@type'].filter((t): t is string => typeof t === 'string')
+    : typeof b['@type'] === 'string'
+      ? [b['@type']]
+      : undefined;
   return {
     ...ref,
     id: ref.id ?? (readText(b['@id']) || undefined),

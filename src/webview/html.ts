@@ -40,7 +40,11 @@ export function clausePageHtml(resources: PageResources, title: string): string 
 </html>`;
 }
 
-export function pageResources(webview: vscode.Webview, extensionUri: vscode.Uri, joinPath: (base: vscode.Uri, ...parts: string[]) => vscode.Uri): PageResources {
+export function pageResources(
+  webview: vscode.Webview,
+  extensionUri: vscode.Uri,
+  joinPath: (base: vscode.Uri, ...parts: string[]) => vscode.Uri,
+): PageResources {
   return {
     cspSource: webview.cspSource,
     scriptUri: webview.asWebviewUri(joinPath(extensionUri, 'dist', 'webview', 'clause.js')).toString(),

@@ -47,7 +47,10 @@ describe('service: cache', () => {
     const stats = await sandboxStats(sandbox);
     assert.equal(stats.requests.listClauses, 2);
     assert.equal(stats.notModified, 1);
-    assert.deepEqual(log.filter((e) => e.method === 'GET').map((e) => e.cache), ['miss', 'revalidated']);
+    assert.deepEqual(
+      log.filter((e) => e.method === 'GET').map((e) => e.cache),
+      ['miss', 'revalidated'],
+    );
   });
 
   it('shares one request among concurrent callers of the same resource', async () => {
@@ -167,7 +170,9 @@ describe('service: cache', () => {
     assert.equal(stringBytes('€uro'), 8);
     // Needed: a body of known size and script; the sandbox's text is generated.
     const wide = { '@id': 'https://h/c1', text: '€'.repeat(1000) };
-    const server = await startOddServer((req, res) => (req.url === '/token' ? json(res, 200, { access_token: 'opaque-token', expires_in: 600 }) : json(res, 200, wide)));
+    const server = await startOddServer((req, res) =>
+      req.url === '/token' ? json(res, 200, { access_token: 'opaque-token', expires_in: 600 }) : json(res, 200, wide),
+    );
     try {
       const options = { baseUrl: server.origin, tokenUrl: `${server.origin}/token`, clientId: 'c', clientSecret: 'secret-value' };
       const small = createStandardsService({ ...options, cacheMaxBytes: 1500 });
