@@ -1,4 +1,4 @@
-import type { Clause, Standard } from './service/index';
+import type { Clause, Standard } from './service/types';
 
 /**
  * Identifies a clause across the UI: tree nodes, the clause page, `standards:` documents and commands all
