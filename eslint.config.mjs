@@ -16,6 +16,8 @@ const NOT_EXTENSION = { group: ['**/extension'], message: 'extension.ts wires ev
 const PURE = [
   'src/references.ts',
   'src/labels.ts',
+  'src/lifecycle.ts',
+  'src/storageKeys.ts',
   'src/model.ts',
   'src/clauseLinks.ts',
   'src/catalogue/catalogueIndex.ts',

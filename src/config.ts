@@ -1,10 +1,11 @@
 /**
  * The extension's settings, read and checked in one place. A bad value is reported naming the setting, and the
- * user's value is never rewritten.
+ * user's value is never rewritten. `Config` is the one reader the extension uses: it owns the change events.
  */
 import * as vscode from 'vscode';
+import { Disposable } from './lifecycle';
 import { REFERENCE_FORMATS, type ReferenceFormat } from './references';
-import { checkServiceUrl } from './service/transport';
+import { checkServiceUrl, isHeaderName } from './service/transport';
 import { isServiceError } from './service/index';
 
 export const SECTION = 'standardsExplorer';
@@ -21,6 +22,68 @@ export interface Settings {
   timeoutSeconds: number;
   /** Pages of the catalogue in flight while Find Standard's index is built. */
   indexConcurrency: number;
+}
+
+/** What a change to a setting makes stale: the service (reconnect), the views (reload) or nothing held. */
+type Reload = 'service' | 'views' | 'none';
+
+/** Every setting and what its change reloads; typed by Settings, so a new setting cannot be left out. */
+const RELOADS: Record<keyof Settings, Reload> = {
+  baseUrl: 'service',
+  tokenUrl: 'service',
+  scope: 'service',
+  apiKeyHeader: 'service',
+  cacheSizeMB: 'service',
+  diskCacheSizeMB: 'service',
+  timeoutSeconds: 'service',
+  pageSize: 'views',
+  referenceFormat: 'none',
+  indexConcurrency: 'none',
+};
+const SETTING_KEYS = Object.keys(RELOADS) as Array<keyof Settings>;
+
+/** A change of some of this extension's settings. */
+export interface SettingsChange {
+  readonly keys: ReadonlyArray<keyof Settings>;
+  /** A setting the service is built from changed: it must be made anew. */
+  readonly service: boolean;
+  /** A setting that only the views use changed: they reload. */
+  readonly views: boolean;
+}
+
+/** The settings of this extension: read on demand (always current), written for Sign In, changes announced. */
+export class Config extends Disposable {
+  private readonly changed = this.register(new vscode.EventEmitter<SettingsChange>());
+  readonly onDidChange = this.changed.event;
+
+  constructor() {
+    super();
+    this.register(
+      vscode.workspace.onDidChangeConfiguration((e) => {
+        const keys = SETTING_KEYS.filter((key) => e.affectsConfiguration(`${SECTION}.${key}`));
+        if (keys.length === 0) return;
+        this.changed.fire({ keys, service: keys.some((k) => RELOADS[k] === 'service'), views: keys.some((k) => RELOADS[k] === 'views') });
+      }),
+    );
+  }
+
+  get settings(): Settings {
+    return readSettings(this.source());
+  }
+
+  /** Endpoint settings a workspace tries to set (ignored), as full setting names. */
+  ignoredWorkspaceSettings(): string[] {
+    return ignoredWorkspaceSettings(this.source());
+  }
+
+  /** Writes a setting at the user level (Sign In saves the URLs and the API key header typed there). */
+  async setUserValue(key: 'baseUrl' | 'tokenUrl' | 'apiKeyHeader', value: string): Promise<void> {
+    await this.source().update(key, value, vscode.ConfigurationTarget.Global);
+  }
+
+  private source(): vscode.WorkspaceConfiguration {
+    return vscode.workspace.getConfiguration(SECTION);
+  }
 }
 
 /** A setting whose value cannot be used. */
@@ -91,7 +154,7 @@ export function checkConnectionSettings(settings: Settings): void {
     );
   checkUrlSetting('baseUrl', settings.baseUrl);
   checkUrlSetting('tokenUrl', settings.tokenUrl);
-  if (settings.apiKeyHeader && !/^[A-Za-z0-9!#$%&'*+.^_`|~-]+$/.test(settings.apiKeyHeader)) {
+  if (settings.apiKeyHeader && !isHeaderName(settings.apiKeyHeader)) {
     throw new SettingError(
       `${SECTION}.apiKeyHeader`,
       vscode.l10n.t('"{0}" is not a valid HTTP header name (setting {1}).', settings.apiKeyHeader, `${SECTION}.apiKeyHeader`),

@@ -5,6 +5,7 @@
 import * as vscode from 'vscode';
 import { CatalogueStore } from './catalogue/catalogueStore';
 import { registerCommands } from './commands/index';
+import { Config } from './config';
 import { CredentialStore } from './credentials';
 import { STANDARDS_SCHEME, StandardsFileSystem } from './documents/standardsFileSystem';
 import { createLog } from './log';
@@ -27,7 +28,8 @@ export interface StandardsExplorerApi {
 
 export function activate(context: vscode.ExtensionContext): StandardsExplorerApi {
   const log = createLog();
-  const session = new Session(context, new CredentialStore(context.secrets, context.globalState, (message) => log.info(message)), log);
+  const config = new Config();
+  const session = new Session(context, config, new CredentialStore(context.secrets, context.globalState, (message) => log.info(message)), log);
   const model = new StandardsModel(session);
   const tree = new StandardsTreeProvider(model, session);
   const view = vscode.window.createTreeView(VIEW_ID, { treeDataProvider: tree, showCollapseAll: true });
@@ -40,6 +42,7 @@ export function activate(context: vscode.ExtensionContext): StandardsExplorerApi
   });
   context.subscriptions.push(
     log,
+    config,
     session,
     model,
     tree,

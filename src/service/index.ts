@@ -6,6 +6,7 @@ export { ServiceError, isServiceError } from './errors';
 export { SECTION_LIST, SECTION_TYPES, hasType, sectionLabel, sectionOf, type SectionName, type SectionType } from './sections';
 export { clauseIdProblem, decodeSegment, encodeSegment, isValidUrn, urnProblem, validateClauseId, validateUrn } from './urn';
 export { isObject, readText } from './jsonld';
+export { isHeaderName } from './transport';
 export { parseConnectionInfo, serviceOptionsFrom, type ConnectionInfo } from './connectionInfo';
 export type * from './types';
 export { displayText, stripBidiControls } from './displayText';

@@ -9,7 +9,7 @@ import { ServiceError, asServiceError, cancelled } from './errors';
 import { isObject, readClause, readItems, readNext, readPrefixes, readStandard, readTotal } from './jsonld';
 import { Redactor } from './redact';
 import { ServiceHttp, pathOf, type GetResult } from './serviceHttp';
-import { checkServiceUrl, createAxios } from './transport';
+import { checkServiceUrl, createAxios, isHeaderName } from './transport';
 import type { Clause, ServiceLogger, ServiceOptions, StandardsPage, StandardsService } from './types';
 import { encodeSegment, validateClauseId, validateUrn } from './urn';
 
@@ -66,7 +66,7 @@ class StandardsServiceImpl implements ManagedStandardsService {
     checkServiceUrl(options.tokenUrl, 'The token URL');
     if (!options.clientId) throw new ServiceError('invalidInput', 'No client ID is set. Sign in with "Standards: Sign In…".');
     if (!options.clientSecret) throw new ServiceError('invalidInput', 'No client secret is set. Sign in with "Standards: Sign In…".');
-    if (options.apiKey && !/^[A-Za-z0-9!#$%&'*+.^_`|~-]+$/.test(options.apiKey.header)) {
+    if (options.apiKey && !isHeaderName(options.apiKey.header)) {
       throw new ServiceError('invalidInput', `"${options.apiKey.header}" is not a valid HTTP header name. Check the standardsExplorer.apiKeyHeader setting.`);
     }
     this.base = withoutTrailingSlashes(base.href);
