@@ -10,6 +10,9 @@ const VSCODE_VALUE = {
   allowTypeImports: true,
   message: 'A pure module: `import type` from vscode at most, so it runs and is tested in plain Node.',
 };
+/** Words that name a command or a setting: written in the UI (src/errorText.ts), never in src/service. */
+const UI_WORDS = String.raw`Sign In|Standards: |standardsExplorer\.|\bsettings?\b`;
+const UI_WORDS_MESSAGE = 'src/service names no command or setting: return a remedy (errors.ts) and word it in src/errorText.ts.';
 const NOT_EXTENSION = { group: ['**/extension'], message: 'extension.ts wires everything; nothing imports it.' };
 
 /** Modules documented as pure: no vscode value, tested in plain Node. */
@@ -82,10 +85,17 @@ export default tseslint.config(
   // The service layer: HTTP and JSON-LD, no VS Code, nothing from the layers above it.
   {
     files: ['src/service/**/*.ts'],
-    rules: restrict(
-      [VSCODE_ANY],
-      [{ group: ['../*', '!../service', '!../service/*'], message: 'src/service imports only src/service (it is the bottom layer).' }],
-    ),
+    rules: {
+      ...restrict(
+        [VSCODE_ANY],
+        [{ group: ['../*', '!../service', '!../service/*'], message: 'src/service imports only src/service (it is the bottom layer).' }],
+      ),
+      // The service says what happened and returns a remedy; the words that name commands and settings are the UI's.
+      'no-restricted-syntax': [
+        'error',
+        ...[`Literal[value=/${UI_WORDS}/]`, `TemplateElement[value.raw=/${UI_WORDS}/]`].map((selector) => ({ selector, message: UI_WORDS_MESSAGE })),
+      ],
+    },
   },
   // The webview page: runs in the browser; shares the protocol and pure readers, nothing that touches VS Code.
   {

@@ -3,6 +3,7 @@
  * user's value is never rewritten. `Config` is the one reader the extension uses: it owns the change events.
  */
 import * as vscode from 'vscode';
+import { errorText } from './errorText';
 import { Disposable } from './lifecycle';
 import { REFERENCE_FORMATS, type ReferenceFormat } from './references';
 import { checkServiceUrl, isHeaderName } from './service/transport';
@@ -201,7 +202,7 @@ function checkUrlSetting(key: 'baseUrl' | 'tokenUrl', value: string): void {
   try {
     checkServiceUrl(value, `${SECTION}.${key}`);
   } catch (error) {
-    throw new SettingError(`${SECTION}.${key}`, isServiceError(error) ? error.message : String(error));
+    throw new SettingError(`${SECTION}.${key}`, isServiceError(error) ? errorText(error) : String(error));
   }
 }
 

@@ -2,6 +2,7 @@
 import * as vscode from 'vscode';
 import { SettingError, openSetting } from '../config';
 import { SecretStoreError } from '../credentials';
+import { errorText } from '../errorText';
 import { isServiceError } from '../service/index';
 import { NotConnectedError } from '../session';
 
@@ -39,7 +40,7 @@ export function isCancellation(error: unknown): boolean {
 /** Shows `error` with the actions that fix it. */
 export async function showError(error: unknown, log: vscode.LogOutputChannel): Promise<void> {
   if (isCancellation(error)) return;
-  const message = error instanceof Error ? error.message : String(error);
+  const message = errorText(error);
   log.error(message);
   const signIn = vscode.l10n.t('Sign In…');
   const sandbox = vscode.l10n.t('Connect to Local Sandbox');

@@ -3,6 +3,7 @@
  * content, pretty-printed. Folding, search, breadcrumbs, diff and copy work as for any JSON file; writes are refused.
  */
 import * as vscode from 'vscode';
+import { errorText } from '../errorText';
 import { isServiceError, sectionLabel, type Clause } from '../service/index';
 import type { Session } from '../session';
 import { STANDARDS_SCHEME, clauseDocumentPath, parseStandardsPath } from './standardsUri';
@@ -88,7 +89,7 @@ export class StandardsFileSystem implements vscode.FileSystemProvider {
       return await work(await this.session.service());
     } catch (error) {
       if (isServiceError(error) && (error.kind === 'notFound' || error.kind === 'invalidInput')) throw vscode.FileSystemError.FileNotFound(uri);
-      throw vscode.FileSystemError.Unavailable(error instanceof Error ? error.message : String(error));
+      throw vscode.FileSystemError.Unavailable(errorText(error));
     }
   }
 }

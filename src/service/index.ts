@@ -2,7 +2,7 @@
  * The service layer's public face. Nothing here imports 'vscode': it runs and is tested in plain Node.
  */
 export { createStandardsService, type ManagedStandardsService, type ServiceTuning } from './standardsService';
-export { ServiceError, isServiceError } from './errors';
+export { ServiceError, isServiceError, type Remedy } from './errors';
 export { SECTION_LIST, SECTION_TYPES, hasType, sectionLabel, sectionOf, type SectionName, type SectionType } from './sections';
 export { clauseIdProblem, decodeSegment, encodeSegment, isValidUrn, urnProblem, validateClauseId, validateUrn } from './urn';
 export { isObject, readText } from './jsonld';

@@ -64,10 +64,10 @@ class StandardsServiceImpl implements ManagedStandardsService {
   constructor(private readonly options: ServiceOptions & ServiceTuning) {
     const base = checkServiceUrl(options.baseUrl, 'The base URL');
     checkServiceUrl(options.tokenUrl, 'The token URL');
-    if (!options.clientId) throw new ServiceError('invalidInput', 'No client ID is set. Sign in with "Standards: Sign In…".');
-    if (!options.clientSecret) throw new ServiceError('invalidInput', 'No client secret is set. Sign in with "Standards: Sign In…".');
+    if (!options.clientId) throw new ServiceError('invalidInput', 'No client ID is set.', { remedy: 'signIn' });
+    if (!options.clientSecret) throw new ServiceError('invalidInput', 'No client secret is set.', { remedy: 'signIn' });
     if (options.apiKey && !isHeaderName(options.apiKey.header)) {
-      throw new ServiceError('invalidInput', `"${options.apiKey.header}" is not a valid HTTP header name. Check the standardsExplorer.apiKeyHeader setting.`);
+      throw new ServiceError('invalidInput', `"${options.apiKey.header}" is not a valid HTTP header name.`, { remedy: 'apiKeyHeader' });
     }
     this.base = withoutTrailingSlashes(base.href);
     this.basePrefix = `${this.base}/`;
@@ -161,10 +161,9 @@ class StandardsServiceImpl implements ManagedStandardsService {
     let url: string | undefined = first;
     for (let pages = 0; url; pages++) {
       if (pages >= MAX_CLAUSE_PAGES || seen.has(url)) {
-        throw new ServiceError(
-          'badResponse',
-          `GET ${pathOf(first)}: the clause list did not end after ${pages} pages (a next link repeats). Check the base URL setting.`,
-        );
+        throw new ServiceError('badResponse', `GET ${pathOf(first)}: the clause list did not end after ${pages} pages (a next link repeats).`, {
+          remedy: 'baseUrl',
+        });
       }
       seen.add(url);
       const { body, from } = await this.cachedGet(url, CLAUSE_ACCEPT, signal);
@@ -206,15 +205,12 @@ class StandardsServiceImpl implements ManagedStandardsService {
     if (result.json !== undefined) return result.json;
     const where = `GET ${pathOf(result.url)}`;
     const type = this.redactor.excerpt((result.contentType ?? 'no content type').split(';')[0], 80);
-    throw new ServiceError(
-      'badResponse',
-      `${where} answered with ${type} instead of JSON. Check the base URL setting (a proxy or login page may be answering).`,
-      {
-        status: result.status,
-        method: 'GET',
-        path: pathOf(result.url),
-      },
-    );
+    throw new ServiceError('badResponse', `${where} answered with ${type} instead of JSON (a proxy or login page may be answering).`, {
+      remedy: 'baseUrl',
+      status: result.status,
+      method: 'GET',
+      path: pathOf(result.url),
+    });
   }
 
   /**
@@ -370,7 +366,8 @@ function shapeError(result: GetResult, expected: string): ServiceError {
 }
 
 function shapeErrorAt(url: string, expected: string): ServiceError {
-  return new ServiceError('badResponse', `GET ${pathOf(url)} answered with JSON of an unknown shape: expected ${expected}. Check the base URL setting.`, {
+  return new ServiceError('badResponse', `GET ${pathOf(url)} answered with JSON of an unknown shape: expected ${expected}.`, {
+    remedy: 'baseUrl',
     method: 'GET',
     path: pathOf(url),
   });

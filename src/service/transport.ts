@@ -92,14 +92,11 @@ export async function exchange(client: AxiosInstance, request: ExchangeRequest):
       );
     }
     const host = safeHost(request.url);
-    throw new ServiceError(
-      'network',
-      `Could not reach ${host} for ${where}${code ? ` (${code})` : ''}. Check the base URL and token URL settings and your network or proxy.`,
-      {
-        method: request.method,
-        path: request.path,
-      },
-    );
+    throw new ServiceError('network', `Could not reach ${host} for ${where}${code ? ` (${code})` : ''}.`, {
+      remedy: 'network',
+      method: request.method,
+      path: request.path,
+    });
   } finally {
     clearTimeout(timer);
     request.signal?.removeEventListener('abort', onAbort);
@@ -152,7 +149,7 @@ export function checkServiceUrl(value: string, setting: string): URL {
     );
   }
   if (url.username || url.password) {
-    throw new ServiceError('invalidInput', `${setting} must not contain a user name or password; use Sign In instead.`);
+    throw new ServiceError('invalidInput', `${setting} must not contain a user name or password.`, { remedy: 'signIn' });
   }
   return url;
 }

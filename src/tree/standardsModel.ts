@@ -5,6 +5,7 @@
 import * as vscode from 'vscode';
 import type { IndexEntry } from '../catalogue/catalogueIndex';
 import { checkGeneralSettings } from '../config';
+import { errorText } from '../errorText';
 import type { Session } from '../session';
 import { nestClauses, type ClauseNode, type StandardNode } from './nodes';
 
@@ -134,7 +135,7 @@ export class StandardsModel implements vscode.Disposable {
       };
     } catch (error) {
       if (signal.aborted) return;
-      this.root = { ...this.root, error: error instanceof Error ? error.message : String(error) };
+      this.root = { ...this.root, error: errorText(error) };
     }
   }
 }

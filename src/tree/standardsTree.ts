@@ -4,6 +4,7 @@
  */
 import * as vscode from 'vscode';
 import { factsLabel, factsOf, recordStatus } from '../catalogue/standardFacts';
+import { errorText } from '../errorText';
 import { standardLabel } from '../references';
 import { displayText, sectionLabel, sectionOf, SECTION_TYPES } from '../service/index';
 import type { Session } from '../session';
@@ -89,7 +90,7 @@ export class StandardsTreeProvider implements vscode.TreeDataProvider<TreeNode>,
       if (clauses.length === 0) return [{ kind: 'message', severity: 'info', message: vscode.l10n.t('This standard has no clauses.'), parent: node }];
       return clauses;
     } catch (error) {
-      return errorNodes(error instanceof Error ? error.message : String(error), node, () => this.model.reloadClauses(node));
+      return errorNodes(errorText(error), node, () => this.model.reloadClauses(node));
     }
   }
 }

@@ -4,6 +4,7 @@
  * ClauseRef and scroll in its state) and is restored after a restart by the serializer.
  */
 import * as vscode from 'vscode';
+import { errorText } from '../errorText';
 import type { ClauseRef } from '../model';
 import { displayText, readText, sectionLabel, type StandardsService } from '../service/index';
 import { clausePageHtml, pageResources } from './html';
@@ -211,7 +212,7 @@ class ClausePanel implements vscode.Disposable {
     }
     const action = decidePageAction(message, { ref: this.current, loaded: this.loaded, active: this.panel.active, serviceBaseUrl: this.deps.serviceBaseUrl() });
     void this.handle(action).catch((error: unknown) => {
-      void vscode.window.showErrorMessage(error instanceof Error ? error.message : String(error));
+      void vscode.window.showErrorMessage(errorText(error));
     });
   }
 
@@ -259,7 +260,7 @@ class ClausePanel implements vscode.Disposable {
       await this.post({ type: 'clause', ref: this.current, json: JSON.stringify(body) });
     } catch (error) {
       if (controller.signal.aborted) return;
-      const message = error instanceof Error ? error.message : String(error);
+      const message = errorText(error);
       this.failure = message;
       await this.post({ type: 'error', ref, message });
       this.onFailed({ ref, message });

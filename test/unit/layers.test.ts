@@ -41,6 +41,16 @@ describe('layer rules (eslint.config.mjs)', function () {
     assert.deepEqual(await importProblems('sandbox/faults.ts', "import { isObject } from '../src/service/jsonld';\nexport const f = isObject;\n"), []);
   });
 
+  it('keeps command and setting names out of src/service: it returns a remedy, the UI words it', async () => {
+    const named = async (code: string): Promise<number> =>
+      (await eslint.lintText(code, { filePath: path.join(root, 'src/service/errors.ts') }))[0].messages.filter((m) => m.ruleId === 'no-restricted-syntax')
+        .length;
+    assert.equal(await named('export const a = \'Run "Standards: Sign In…".\';\n'), 1);
+    assert.equal(await named('export const b = (p: string): string => `${p} failed. Check the base URL setting.`;\n'), 1);
+    assert.equal(await named("export const c = 'Check standardsExplorer.scope';\n"), 1);
+    assert.equal(await named('export const d = (setting: string): string => `${setting} must be an https URL.`;\n'), 0);
+  });
+
   it('asks for a reason next to every `as unknown as`', async () => {
     const lint = async (code: string): Promise<number> =>
       (await eslint.lintText(code, { filePath: path.join(root, 'src/model.ts') }))[0].messages.filter((m) => m.ruleId === 'local/explained-double-cast').length;

@@ -2,6 +2,7 @@ import * as assert from 'node:assert/strict';
 import { sandboxControl, sandboxStats, startSandbox } from '../../sandbox/index';
 import type { RunningSandbox } from '../../sandbox/types';
 import { lifetimeSeconds } from '../../src/service/auth';
+import { errorText } from '../../src/errorText';
 import { createStandardsService, ServiceError, serviceOptionsFrom } from '../../src/service/index';
 import { fakeJwt, json, startOddServer } from './oddServer';
 
@@ -41,7 +42,9 @@ describe('service: access tokens', () => {
       assert.ok(error instanceof ServiceError);
       assert.equal(error.kind, 'auth');
       assert.match(error.message, /Client ID or secret rejected/);
-      assert.match(error.message, /Sign In/);
+      assert.match(errorText(error), /Sign In/, 'the UI words the remedy');
+      assert.equal(error.remedy, 'signIn');
+      assert.doesNotMatch(error.message, /Sign In/, 'the service names no command');
       assert.doesNotMatch(error.message, /wrong-secret-value/);
       return true;
     });
