@@ -40,7 +40,7 @@ export class ContentService {
   private readonly seenTokens = new Set<string>();
   private readonly revokedTokens = new Set<string>();
   /** Serialised clause bodies, bounded by bytes so huge clauses do not pile up. */
-  private readonly bodies = new ByteLru(32 * 1024 * 1024);
+  private readonly bodies = new ByteLru<Buffer>(32 * 1024 * 1024);
 
   constructor(private readonly options: ContentServiceOptions) {
     this.jwks = createLocalJWKSet(options.publicJwks);
@@ -187,7 +187,7 @@ export class ContentService {
       return undefined;
     }
     const key = `${standard.canonical}/${clause.position}`;
-    let body = this.bodies.get(key)?.value as Buffer | undefined;
+    let body = this.bodies.get(key)?.value;
     if (!body) {
       const json = clauseBody({
         catalogue: this.options.catalogue,

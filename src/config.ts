@@ -102,7 +102,7 @@ export class SettingError extends Error {
  * the manifest (user or remote settings only), and read here from the user level whatever the workspace says: a
  * workspace's `.vscode/settings.json` (hand-edited, or honoured by an older VS Code) cannot redirect credentials.
  */
-export const ENDPOINT_KEYS = ['baseUrl', 'tokenUrl', 'scope', 'apiKeyHeader'] as const;
+const ENDPOINT_KEYS = ['baseUrl', 'tokenUrl', 'scope', 'apiKeyHeader'] as const;
 type EndpointKey = (typeof ENDPOINT_KEYS)[number];
 
 /** The part of WorkspaceConfiguration read here (a fake one in tests). */

@@ -56,11 +56,11 @@ function digest(...parts: string[]): string {
   return storageKey(parts, 32);
 }
 
-export function clientSecretKey(endpoint: Pick<Endpoint, 'tokenUrl'>, clientId: string): string {
+function clientSecretKey(endpoint: Pick<Endpoint, 'tokenUrl'>, clientId: string): string {
   return `${PREFIX}.clientSecret.${digest('token', urlKey(endpoint.tokenUrl), clientId)}`;
 }
 
-export function apiKeyKey(endpoint: Pick<Endpoint, 'baseUrl'>): string {
+function apiKeyKey(endpoint: Pick<Endpoint, 'baseUrl'>): string {
   return `${PREFIX}.apiKey.${digest('service', urlKey(endpoint.baseUrl))}`;
 }
 

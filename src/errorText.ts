@@ -20,7 +20,7 @@ const REMEDY_WORDS: Record<Remedy, string> = {
 };
 
 /** What to do about a remedy, in words. */
-export function remedyText(remedy: Remedy): string {
+function remedyText(remedy: Remedy): string {
   return REMEDY_WORDS[remedy];
 }
 

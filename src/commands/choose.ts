@@ -4,6 +4,7 @@
  */
 import * as vscode from 'vscode';
 import type { CatalogueStore } from '../catalogue/catalogueStore';
+import { clauseHeading, standardLabel } from '../labels';
 import { pickStandard } from '../catalogue/standardPicker';
 import { clauseRefOf, type ClauseRef, type StandardRef } from '../model';
 import { SECTION_LIST, sectionLabel, type Clause, type SectionType } from '../service/index';
@@ -37,11 +38,11 @@ export function createChooser(session: Session, catalogue: CatalogueStore, selec
       const clauses = await chooser.clausesOf(standard);
       const picked = await vscode.window.showQuickPick(
         clauses.map((clause) => ({
-          label: `${clause.number ? `${clause.number} ` : ''}${clause.title || sectionLabel(clause.types)}`,
+          label: clauseHeading(clause),
           description: sectionLabel(clause.types),
           clause,
         })),
-        { title, placeHolder: vscode.l10n.t('Choose a clause of {0}', standard.reference || standard.urn), matchOnDescription: true },
+        { title, placeHolder: vscode.l10n.t('Choose a clause of {0}', standardLabel(standard)), matchOnDescription: true },
       );
       return picked && clauseRefOf(standard, picked.clause);
     },
@@ -55,7 +56,7 @@ export function createChooser(session: Session, catalogue: CatalogueStore, selec
     },
 
     clausesOf(standard) {
-      return withDelayedProgress(vscode.l10n.t('Loading the clauses of {0}', standard.reference || standard.urn), async (signal) =>
+      return withDelayedProgress(vscode.l10n.t('Loading the clauses of {0}', standardLabel(standard)), async (signal) =>
         (await session.service()).listClauses(standard.urn, signal),
       );
     },

@@ -33,7 +33,7 @@ export async function withDelayedProgress<T>(title: string, work: (signal: Abort
 }
 
 /** True for failures that need no message: the user cancelled. */
-export function isCancellation(error: unknown): boolean {
+function isCancellation(error: unknown): boolean {
   return (isServiceError(error) && error.kind === 'cancelled') || (error instanceof Error && (error.name === 'Cancelled' || error.name === 'Canceled'));
 }
 

@@ -6,8 +6,9 @@ import * as vscode from 'vscode';
 import type { CatalogueStore } from '../catalogue/catalogueStore';
 import { clauseLinkProblem, linkForMessage } from '../clauseLinks';
 import { pickStandard } from '../catalogue/standardPicker';
-import { StandardsFileSystem, documentLabel } from '../documents/standardsFileSystem';
+import { StandardsFileSystem } from '../documents/standardsFileSystem';
 import { clauseRefOf, type ClauseRef, type StandardRef } from '../model';
+import { documentLabel, standardLabel } from '../labels';
 import { formatReference } from '../references';
 import { SECTION_TYPES, hasType, sectionLabel, type SectionType } from '../service/index';
 import type { Session } from '../session';
@@ -82,8 +83,7 @@ export function registerCommands(deps: CommandDeps): vscode.Disposable {
     const clauses = await choose.clausesOf(standard);
     // By @type, never by title: titles may be empty.
     const clause = clauses.find((c) => hasType(c, section.type));
-    if (!clause)
-      throw new Error(vscode.l10n.t('{0} has no {1} clause (no clause of type {2}).', standard.reference || standard.urn, section.label, section.type));
+    if (!clause) throw new Error(vscode.l10n.t('{0} has no {1} clause (no clause of type {2}).', standardLabel(standard), section.label, section.type));
     return clauseRefOf(standard, clause);
   };
 
@@ -118,7 +118,7 @@ export function registerCommands(deps: CommandDeps): vscode.Disposable {
     'standardsExplorer.openClauseJson': async (arg) => {
       const ref = await choose.clause(arg, vscode.l10n.t('Open Clause JSON to the Side'));
       if (!ref) return undefined;
-      const label = documentLabel({ number: ref.number, title: ref.title ?? '', types: ref.types ?? [] }, ref.standardReference);
+      const label = documentLabel(ref, ref.standardReference);
       const uri = StandardsFileSystem.uriFor(ref.urn, ref.clauseId, label);
       const document = await vscode.workspace.openTextDocument(uri);
       if (document.languageId !== 'json') await vscode.languages.setTextDocumentLanguage(document, 'json');

@@ -18,7 +18,7 @@ export interface LocalSandbox {
 
 const READY_TIMEOUT_MS = 30_000;
 
-export function startLocalSandbox(extensionPath: string, signal?: AbortSignal): Promise<LocalSandbox> {
+function startLocalSandbox(extensionPath: string, signal?: AbortSignal): Promise<LocalSandbox> {
   const script = path.join(extensionPath, 'dist', 'sandbox.js');
   return new Promise<LocalSandbox>((resolve, reject) => {
     let child: ChildProcess;

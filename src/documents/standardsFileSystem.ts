@@ -4,7 +4,8 @@
  */
 import * as vscode from 'vscode';
 import { errorText } from '../errorText';
-import { isServiceError, sectionLabel, type Clause } from '../service/index';
+import { documentLabel } from '../labels';
+import { isServiceError } from '../service/index';
 import type { Session } from '../session';
 import { STANDARDS_SCHEME, clauseDocumentPath, parseStandardsPath } from './standardsUri';
 
@@ -92,13 +93,6 @@ export class StandardsFileSystem implements vscode.FileSystemProvider {
       throw vscode.FileSystemError.Unavailable(errorText(error));
     }
   }
-}
-
-/** "ISO 9001:2015 1 Scope"-style label of a clause document. */
-export function documentLabel(clause: Pick<Clause, 'number' | 'title' | 'types'>, standardReference?: string): string {
-  const title = clause.title || sectionLabel(clause.types);
-  const head = clause.number ? `${clause.number} ${title}` : title;
-  return standardReference ? `${standardReference} ${head}` : head;
 }
 
 function key(urn: string, clauseId: string): string {

@@ -33,7 +33,7 @@ const DEFAULT_LIFETIME_S = 300;
  * Renewal happens this long before expiry on top of the proportional margin: a token of a second or two must not
  * be sent in its last moments (clocks tick in whole seconds at the identity provider).
  */
-export const MIN_RENEWAL_MARGIN_S = 1;
+const MIN_RENEWAL_MARGIN_S = 1;
 
 /** Seconds before expiry to stop using a token of `lifetime` seconds. */
 export function renewalMargin(lifetime: number): number {

@@ -238,7 +238,7 @@ export class ServiceHttp {
 }
 
 /** A ServiceError for a non-success status, using problem+json or the body text when present. */
-export function statusError(reply: Exchange, path: string, redactor: Redactor): ServiceError {
+function statusError(reply: Exchange, path: string, redactor: Redactor): ServiceError {
   const status = reply.status;
   const where = `GET ${path}`;
   const problem = problemText(reply, redactor);

@@ -38,7 +38,7 @@ export function createStandardsService(options: ServiceOptions & ServiceTuning):
 
 /** A fetched entry, with the value parsed on arrival for the first caller to take. */
 interface Fetched {
-  entry: CacheEntry;
+  entry: CacheEntry<CachedBody>;
   parsed?: { value: unknown };
 }
 
@@ -53,7 +53,7 @@ class StandardsServiceImpl implements ManagedStandardsService {
   private readonly base: string;
   private readonly tokens: TokenSource;
   private readonly http: ServiceHttp;
-  private readonly memory: ByteLru;
+  private readonly memory: ByteLru<CachedBody>;
   private readonly disk: DiskCache | undefined;
   private readonly flights = new Map<string, Flight>();
   private readonly freshMs: number;
@@ -100,7 +100,7 @@ class StandardsServiceImpl implements ManagedStandardsService {
         maxTotalWaitMs: options.retry?.maxTotalWaitMs ?? 30_000,
       },
     });
-    this.memory = new ByteLru(options.cacheMaxBytes ?? 64 * 1024 * 1024);
+    this.memory = new ByteLru<CachedBody>(options.cacheMaxBytes ?? 64 * 1024 * 1024);
     this.disk = options.cacheDir ? new DiskCache(options.cacheDir, options.diskCacheMaxBytes ?? DEFAULT_DISK_CACHE_BYTES) : undefined;
     this.freshMs = options.cacheFreshMs ?? 60_000;
   }
@@ -252,7 +252,7 @@ class StandardsServiceImpl implements ManagedStandardsService {
     const cached = this.memory.get(url);
     if (cached && Date.now() - cached.storedAt < this.freshMs) {
       this.options.logger?.request({ method: 'GET', path: pathOf(url), ms: 0, retries: 0, cache: 'hit' });
-      return this.bodyOf(cached.value as CachedBody, url);
+      return this.bodyOf(cached.value, url);
     }
     let flight = this.flights.get(url);
     if (!flight || flight.controller.signal.aborted) {
@@ -269,9 +269,9 @@ class StandardsServiceImpl implements ManagedStandardsService {
     if (parsed) {
       // Handed out once; the others parse the text for a value of their own.
       fetched.parsed = undefined;
-      return { body: parsed.value, from: (fetched.entry.value as CachedBody).from };
+      return { body: parsed.value, from: fetched.entry.value.from };
     }
-    return this.bodyOf(fetched.entry.value as CachedBody, url);
+    return this.bodyOf(fetched.entry.value, url);
   }
 
   /**
@@ -296,7 +296,7 @@ class StandardsServiceImpl implements ManagedStandardsService {
     });
   }
 
-  private async fetchEntry(url: string, accept: string, cached: CacheEntry | undefined, signal: AbortSignal): Promise<Fetched> {
+  private async fetchEntry(url: string, accept: string, cached: CacheEntry<CachedBody> | undefined, signal: AbortSignal): Promise<Fetched> {
     let known = cached;
     let knownValue: { value: unknown } | undefined;
     if (!known && this.disk) {
@@ -313,7 +313,7 @@ class StandardsServiceImpl implements ManagedStandardsService {
     }
     const result = await this.http.get(url, { accept, etag: known?.etag, signal, cacheable: true });
     if (result.status === 304 && known) {
-      const refreshed: CacheEntry = { ...known, storedAt: Date.now() };
+      const refreshed: CacheEntry<CachedBody> = { ...known, storedAt: Date.now() };
       this.memory.set(url, refreshed);
       this.options.logger?.debug?.(`GET ${pathOf(url)} not modified; cached copy used`);
       return { entry: refreshed, parsed: knownValue };
@@ -337,7 +337,7 @@ interface CachedBody {
   from: string;
 }
 
-function textEntry(text: string, from: string, etag: string | undefined, storedAt: number): CacheEntry {
+function textEntry(text: string, from: string, etag: string | undefined, storedAt: number): CacheEntry<CachedBody> {
   const value: CachedBody = { text, from };
   return { value, bytes: stringBytes(text) + from.length * 2 + 256, etag, storedAt };
 }

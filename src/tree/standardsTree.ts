@@ -5,8 +5,8 @@
 import * as vscode from 'vscode';
 import { factsLabel, factsOf, recordStatus } from '../catalogue/standardFacts';
 import { errorText } from '../errorText';
-import { standardLabel } from '../references';
-import { displayText, sectionLabel, sectionOf, SECTION_TYPES } from '../service/index';
+import { clauseHeading, standardDescription, standardLabel } from '../labels';
+import { displayText, sectionOf, SECTION_TYPES } from '../service/index';
 import type { Session } from '../session';
 import { clauseRef, type ClauseNode, type LoadMoreNode, type MessageNode, type StandardNode, type TreeNode } from './nodes';
 import type { StandardsModel } from './standardsModel';
@@ -110,7 +110,7 @@ function standardItem(node: StandardNode): vscode.TreeItem {
   const item = new vscode.TreeItem(label, vscode.TreeItemCollapsibleState.Collapsed);
   item.id = `s:${node.position}`;
   const status = factsLabel(factsOf(standard.urn, standard.reference, recordStatus(standard)));
-  item.description = [status && `(${status})`, standard.reference ? title : ''].filter(Boolean).join(' ');
+  item.description = standardDescription(standard, status);
   item.tooltip = tooltip([
     ['', label],
     [vscode.l10n.t('Title'), title],
@@ -125,9 +125,7 @@ function standardItem(node: StandardNode): vscode.TreeItem {
 
 function clauseItem(node: ClauseNode): vscode.TreeItem {
   const { clause } = node;
-  const title = displayText(clause.title) || sectionLabel(clause.types);
-  const number = displayText(clause.number ?? '');
-  const label = number ? `${number} ${title}` : title;
+  const label = clauseHeading(clause);
   const item = new vscode.TreeItem(label, node.children.length ? vscode.TreeItemCollapsibleState.Collapsed : vscode.TreeItemCollapsibleState.None);
   item.id = `s:${node.owner.position}/c:${node.key}`;
   const section = sectionOf(clause.types);

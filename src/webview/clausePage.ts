@@ -5,12 +5,13 @@
  */
 import * as vscode from 'vscode';
 import { errorText } from '../errorText';
+import { pageTitle } from '../labels';
 import type { ClauseRef } from '../model';
-import { displayText, readText, sectionLabel, type StandardsService } from '../service/index';
+import { displayText, readText, type StandardsService } from '../service/index';
 import { clausePageHtml, pageResources } from './html';
 import { decidePageAction, readPageMessage, readRestoredRef, type HostMessage, type PageAction } from './protocol';
 
-export const CLAUSE_VIEW_TYPE = 'standardsExplorer.clause';
+const CLAUSE_VIEW_TYPE = 'standardsExplorer.clause';
 
 export interface ClausePageDeps {
   extensionUri: vscode.Uri;
@@ -82,7 +83,7 @@ class ClausePageManager implements ClausePages {
     }
     const panel = vscode.window.createWebviewPanel(
       CLAUSE_VIEW_TYPE,
-      titleOf(ref),
+      pageTitle(ref),
       { viewColumn: vscode.ViewColumn.Beside, preserveFocus: false },
       panelOptions(this.deps.extensionUri),
     );
@@ -108,7 +109,7 @@ class ClausePageManager implements ClausePages {
     }
     const panel = vscode.window.createWebviewPanel(
       CLAUSE_VIEW_TYPE,
-      titleOf(ref),
+      pageTitle(ref),
       { viewColumn: vscode.ViewColumn.Beside, preserveFocus: false },
       panelOptions(this.deps.extensionUri),
     );
@@ -163,7 +164,7 @@ class ClausePanel implements vscode.Disposable {
     private readonly onFailed: (event: FailedEvent) => void,
   ) {
     panel.iconPath = vscode.Uri.joinPath(deps.extensionUri, 'media', 'standards.svg');
-    panel.title = titleOf(current);
+    panel.title = pageTitle(current);
     panel.webview.html = clausePageHtml(
       pageResources(panel.webview, deps.extensionUri, (base, ...parts) => vscode.Uri.joinPath(base, ...parts)),
       panel.title,
@@ -188,7 +189,7 @@ class ClausePanel implements vscode.Disposable {
   show(ref: ClauseRef): void {
     this.current = ref;
     this.loaded = false;
-    this.panel.title = titleOf(ref);
+    this.panel.title = pageTitle(ref);
     this.loadInBackground();
   }
 
@@ -256,7 +257,7 @@ class ClausePanel implements vscode.Disposable {
       if (controller.signal.aborted) return;
       this.current = enrich(ref, body);
       this.loaded = true;
-      this.panel.title = titleOf(this.current);
+      this.panel.title = pageTitle(this.current);
       await this.post({ type: 'clause', ref: this.current, json: JSON.stringify(body) });
     } catch (error) {
       if (controller.signal.aborted) return;
@@ -304,13 +305,6 @@ function panelOptions(extensionUri: vscode.Uri): vscode.WebviewPanelOptions & vs
 }
 
 /** The tab title: server text as one line without bidi controls, bounded. */
-function titleOf(ref: ClauseRef): string {
-  const title = displayText(ref.title ?? '') || (ref.types ? sectionLabel(ref.types) : vscode.l10n.t('Clause'));
-  const number = displayText(ref.number ?? '');
-  const text = number ? `${number} ${title}` : title;
-  return text.length > 120 ? `${text.slice(0, 119)}…` : text;
-}
-
 function keyOf(ref: ClauseRef): string {
   return `${ref.urn}\u0000${ref.clauseId}`;
 }

@@ -10,7 +10,7 @@ export interface PageResources {
   nonce?: string;
 }
 
-export function newNonce(): string {
+function newNonce(): string {
   return randomBytes(18).toString('base64url');
 }
 

@@ -4,7 +4,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { sandboxControl, sandboxStats, startSandbox } from '../../sandbox/index';
 import type { RunningSandbox } from '../../sandbox/types';
-import { ByteLru, DiskCache, SingleFlight } from '../../src/service/cache';
+import { ByteLru, DiskCache } from '../../src/service/cache';
 import { createStandardsService, serviceOptionsFrom, type RequestLogEntry } from '../../src/service/index';
 import { stringBytes } from '../../src/service/standardsService';
 import { json, startOddServer } from './oddServer';
@@ -112,7 +112,7 @@ describe('service: cache', () => {
   });
 
   it('bounds memory by bytes, dropping the least recently used', () => {
-    const lru = new ByteLru(100);
+    const lru = new ByteLru<number>(100);
     lru.set('a', { value: 1, bytes: 40, storedAt: 0 });
     lru.set('b', { value: 2, bytes: 40, storedAt: 0 });
     lru.get('a');
@@ -188,19 +188,5 @@ describe('service: cache', () => {
     } finally {
       await server.close();
     }
-  });
-
-  it('runs one piece of work per key at a time', async () => {
-    const flight = new SingleFlight<number>();
-    let runs = 0;
-    const work = async (): Promise<number> => {
-      runs++;
-      await new Promise((r) => setTimeout(r, 20));
-      return runs;
-    };
-    const results = await Promise.all([flight.run('k', work), flight.run('k', work), flight.run('other', work)]);
-    assert.equal(runs, 2);
-    assert.equal(results[0], results[1]);
-    assert.equal(await flight.run('k', work), 3, 'a later call runs again');
   });
 });
