@@ -33,6 +33,7 @@ export function activate(context: vscode.ExtensionContext): StandardsExplorerApi
   const model = new StandardsModel(session);
   const tree = new StandardsTreeProvider(model, session);
   const view = vscode.window.createTreeView(VIEW_ID, { treeDataProvider: tree, showCollapseAll: true });
+  const documents = new StandardsFileSystem(session);
   const catalogue = new CatalogueStore(context.globalStorageUri, session, log);
   const pages = registerClausePages(context, {
     extensionUri: context.extensionUri,
@@ -49,7 +50,8 @@ export function activate(context: vscode.ExtensionContext): StandardsExplorerApi
     view,
     catalogue,
     createStatusBar(session),
-    vscode.workspace.registerFileSystemProvider(STANDARDS_SCHEME, new StandardsFileSystem(session), { isReadonly: true, isCaseSensitive: true }),
+    documents,
+    vscode.workspace.registerFileSystemProvider(STANDARDS_SCHEME, documents, { isReadonly: true, isCaseSensitive: true }),
     registerCommands({ session, model, view, catalogue, pages, log }),
   );
   return { session, model, tree, view, pages, catalogue };

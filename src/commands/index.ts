@@ -7,7 +7,7 @@ import type { CatalogueStore } from '../catalogue/catalogueStore';
 import { clauseLinkProblem, linkForMessage } from '../clauseLinks';
 import { pickStandard } from '../catalogue/standardPicker';
 import { StandardsFileSystem } from '../documents/standardsFileSystem';
-import { clauseRefOf, type ClauseRef, type StandardRef } from '../model';
+import { clauseRefOf, standardRefOf, type ClauseRef, type StandardRef } from '../model';
 import { documentLabel, standardLabel } from '../labels';
 import { formatReference } from '../references';
 import { SECTION_TYPES, hasType, sectionLabel, type SectionType } from '../service/index';
@@ -56,7 +56,7 @@ export function registerCommands(deps: CommandDeps): vscode.Disposable {
     if (model.isEmpty) await model.loadNextPage();
     const node = model.ensureLoaded(entry.position, index.entries);
     if (node) await view.reveal(node, { select: true, focus: true, expand: false });
-    return { urn: entry.urn, reference: entry.reference, title: entry.title, position: entry.position };
+    return standardRefOf(entry, entry.position);
   };
 
   const insertClause = async (ref: ClauseRef): Promise<string> => {

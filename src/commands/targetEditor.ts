@@ -4,12 +4,19 @@
  */
 import * as vscode from 'vscode';
 import { STANDARDS_SCHEME } from '../documents/standardsUri';
+import { Disposable } from '../lifecycle';
 
-export class TargetEditor implements vscode.Disposable {
+export class TargetEditor extends Disposable {
   private last: vscode.TextEditor | undefined = vscode.window.activeTextEditor;
-  private readonly subscription = vscode.window.onDidChangeActiveTextEditor((editor) => {
-    if (editor) this.last = editor;
-  });
+
+  constructor() {
+    super();
+    this.register(
+      vscode.window.onDidChangeActiveTextEditor((editor) => {
+        if (editor) this.last = editor;
+      }),
+    );
+  }
 
   get editor(): vscode.TextEditor | undefined {
     const active = vscode.window.activeTextEditor;
@@ -32,9 +39,5 @@ export class TargetEditor implements vscode.Disposable {
     });
     if (!done) throw new Error(vscode.l10n.t('The editor did not accept the text (is the file read-only?).'));
     return editor;
-  }
-
-  dispose(): void {
-    this.subscription.dispose();
   }
 }

@@ -5,6 +5,7 @@
 import * as vscode from 'vscode';
 import { errorText } from '../errorText';
 import { documentLabel } from '../labels';
+import { Disposable } from '../lifecycle';
 import { isServiceError } from '../service/index';
 import type { Session } from '../session';
 import { STANDARDS_SCHEME, clauseDocumentPath, parseStandardsPath } from './standardsUri';
@@ -14,14 +15,16 @@ interface Known {
   mtime: number;
 }
 
-export class StandardsFileSystem implements vscode.FileSystemProvider {
-  private readonly emitter = new vscode.EventEmitter<vscode.FileChangeEvent[]>();
+export class StandardsFileSystem extends Disposable implements vscode.FileSystemProvider {
+  private readonly emitter = this.register(new vscode.EventEmitter<vscode.FileChangeEvent[]>());
   readonly onDidChangeFile = this.emitter.event;
   /** Size and first-read time of documents already read, so stat is cheap and stable. */
   private readonly known = new Map<string, Known>();
   private readonly started = Date.now();
 
-  constructor(private readonly session: Session) {}
+  constructor(private readonly session: Session) {
+    super();
+  }
 
   /** The URI of a clause document with a readable tab label. */
   static uriFor(urn: string, clauseId: string, label: string): vscode.Uri {

@@ -6,6 +6,7 @@ import * as vscode from 'vscode';
 import type { IndexEntry } from '../catalogue/catalogueIndex';
 import { checkGeneralSettings } from '../config';
 import { errorText } from '../errorText';
+import { Disposable } from '../lifecycle';
 import type { Session } from '../session';
 import { nestClauses, type ClauseNode, type StandardNode } from './nodes';
 
@@ -16,8 +17,8 @@ export interface RootState {
   error?: string;
 }
 
-export class StandardsModel implements vscode.Disposable {
-  private readonly changed = new vscode.EventEmitter<StandardNode | undefined>();
+export class StandardsModel extends Disposable {
+  private readonly changed = this.register(new vscode.EventEmitter<StandardNode | undefined>());
   /** Fired with the node whose children changed (undefined: the root). */
   readonly onDidChange = this.changed.event;
 
@@ -25,10 +26,12 @@ export class StandardsModel implements vscode.Disposable {
   private loadingPage: Promise<void> | undefined;
   private readonly clauses = new Map<number, Promise<ClauseNode[]>>();
   private abort = new AbortController();
-  private readonly subscription: vscode.Disposable;
 
   constructor(private readonly session: Session) {
-    this.subscription = session.onDidChange(() => this.refresh());
+    super();
+    this.register(session.onDidChange(() => this.refresh()));
+    // Whichever AbortController is current when the model goes: no page load outlives it.
+    this.register({ dispose: () => this.abort.abort() });
   }
 
   get state(): RootState {
@@ -109,12 +112,6 @@ export class StandardsModel implements vscode.Disposable {
     this.root = { ...this.root, standards, total, hasMore: standards.length < total, error: undefined };
     this.changed.fire(undefined);
     return standards[position];
-  }
-
-  dispose(): void {
-    this.abort.abort();
-    this.subscription.dispose();
-    this.changed.dispose();
   }
 
   private async fetchPage(): Promise<void> {

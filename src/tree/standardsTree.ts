@@ -6,6 +6,7 @@ import * as vscode from 'vscode';
 import { factsLabel, factsOf, recordStatus } from '../catalogue/standardFacts';
 import { errorText } from '../errorText';
 import { clauseHeading, standardDescription, standardLabel } from '../labels';
+import { Disposable } from '../lifecycle';
 import { displayText, sectionOf, SECTION_TYPES } from '../service/index';
 import type { Session } from '../session';
 import { clauseRef, type ClauseNode, type LoadMoreNode, type MessageNode, type StandardNode, type TreeNode } from './nodes';
@@ -24,21 +25,16 @@ const SECTION_ICONS: Record<string, string> = {
   [SECTION_TYPES.Bibliography.type]: 'library',
 };
 
-export class StandardsTreeProvider implements vscode.TreeDataProvider<TreeNode>, vscode.Disposable {
-  private readonly changed = new vscode.EventEmitter<TreeNode | undefined>();
+export class StandardsTreeProvider extends Disposable implements vscode.TreeDataProvider<TreeNode> {
+  private readonly changed = this.register(new vscode.EventEmitter<TreeNode | undefined>());
   readonly onDidChangeTreeData = this.changed.event;
-  private readonly subscription: vscode.Disposable;
 
   constructor(
     private readonly model: StandardsModel,
     private readonly session: Session,
   ) {
-    this.subscription = model.onDidChange((node) => this.changed.fire(node));
-  }
-
-  dispose(): void {
-    this.subscription.dispose();
-    this.changed.dispose();
+    super();
+    this.register(model.onDidChange((node) => this.changed.fire(node)));
   }
 
   async getChildren(node?: TreeNode): Promise<TreeNode[]> {

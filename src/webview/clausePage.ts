@@ -6,6 +6,7 @@
 import * as vscode from 'vscode';
 import { errorText } from '../errorText';
 import { pageTitle } from '../labels';
+import { Disposable } from '../lifecycle';
 import type { ClauseRef } from '../model';
 import { displayText, readText, type StandardsService } from '../service/index';
 import { clausePageHtml, pageResources } from './html';
@@ -63,16 +64,24 @@ export function registerClausePages(context: vscode.ExtensionContext, deps: Clau
   return pages;
 }
 
-class ClausePageManager implements ClausePages {
+class ClausePageManager extends Disposable implements ClausePages {
   private readonly panels = new Map<string, ClausePanel>();
   /** The one panel cross-references open into (like a preview editor): a page cannot open panels without limit. */
   private followPanel: ClausePanel | undefined;
-  private readonly rendered = new vscode.EventEmitter<RenderedEvent>();
-  private readonly failed = new vscode.EventEmitter<FailedEvent>();
+  private readonly rendered = this.register(new vscode.EventEmitter<RenderedEvent>());
+  private readonly failed = this.register(new vscode.EventEmitter<FailedEvent>());
   readonly onDidRender = this.rendered.event;
   readonly onDidFail = this.failed.event;
 
-  constructor(private readonly deps: ClausePageDeps) {}
+  constructor(private readonly deps: ClausePageDeps) {
+    super();
+    // Closing the panels disposes each ClausePanel (onDidDispose below).
+    this.register({
+      dispose: () => {
+        for (const open of [...this.panels.values()]) open.panel.dispose();
+      },
+    });
+  }
 
   async open(ref: ClauseRef): Promise<void> {
     const existing = this.panels.get(keyOf(ref));
@@ -140,16 +149,9 @@ class ClausePageManager implements ClausePages {
     });
     return clausePanel;
   }
-
-  dispose(): void {
-    for (const panel of this.panels.values()) panel.panel.dispose();
-    this.rendered.dispose();
-    this.failed.dispose();
-  }
 }
 
-class ClausePanel implements vscode.Disposable {
-  private readonly disposables: vscode.Disposable[] = [];
+class ClausePanel extends Disposable {
   private loading: AbortController | undefined;
   /** The clause was read from the service: page actions may use `ref`. */
   private loaded = false;
@@ -163,13 +165,15 @@ class ClausePanel implements vscode.Disposable {
     private readonly onRendered: (event: RenderedEvent) => void,
     private readonly onFailed: (event: FailedEvent) => void,
   ) {
+    super();
     panel.iconPath = vscode.Uri.joinPath(deps.extensionUri, 'media', 'standards.svg');
     panel.title = pageTitle(current);
     panel.webview.html = clausePageHtml(
       pageResources(panel.webview, deps.extensionUri, (base, ...parts) => vscode.Uri.joinPath(base, ...parts)),
       panel.title,
     );
-    this.disposables.push(panel.webview.onDidReceiveMessage((raw: unknown) => this.receive(raw)));
+    this.register(panel.webview.onDidReceiveMessage((raw: unknown) => this.receive(raw)));
+    this.register({ dispose: () => this.loading?.abort() });
   }
 
   get ref(): ClauseRef {
@@ -196,11 +200,6 @@ class ClausePanel implements vscode.Disposable {
   /** A load nobody awaits: a failure to post (the panel closed meanwhile) goes to the log, not unhandled. */
   private loadInBackground(): void {
     this.load().catch((error: unknown) => this.deps.log.debug(`Clause page: ${error instanceof Error ? error.message : String(error)}`));
-  }
-
-  dispose(): void {
-    this.loading?.abort();
-    for (const d of this.disposables) d.dispose();
   }
 
   private receive(raw: unknown): void {
