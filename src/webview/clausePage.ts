@@ -90,13 +90,7 @@ class ClausePageManager extends Disposable implements ClausePages {
       if (existing.hasFailed) existing.reload();
       return;
     }
-    const panel = vscode.window.createWebviewPanel(
-      CLAUSE_VIEW_TYPE,
-      pageTitle(ref),
-      { viewColumn: vscode.ViewColumn.Beside, preserveFocus: false },
-      panelOptions(this.deps.extensionUri),
-    );
-    this.adopt(panel, ref);
+    this.adopt(this.createPanel(ref), ref);
   }
 
   /** A cross-reference clicked on a page: an open panel of that clause, else the follow panel, else a new one. */
@@ -116,13 +110,17 @@ class ClausePageManager extends Disposable implements ClausePages {
       reusable.panel.reveal();
       return;
     }
-    const panel = vscode.window.createWebviewPanel(
+    this.followPanel = this.adopt(this.createPanel(ref), ref);
+  }
+
+  /** A new panel beside the editor, taking the focus. */
+  private createPanel(ref: ClauseRef): vscode.WebviewPanel {
+    return vscode.window.createWebviewPanel(
       CLAUSE_VIEW_TYPE,
       pageTitle(ref),
       { viewColumn: vscode.ViewColumn.Beside, preserveFocus: false },
       panelOptions(this.deps.extensionUri),
     );
-    this.followPanel = this.adopt(panel, ref);
   }
 
   /** How many clause panels are open (for tests and the log). */
