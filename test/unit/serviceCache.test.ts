@@ -6,7 +6,7 @@ import { sandboxControl, sandboxStats, startSandbox } from '../../sandbox/index'
 import type { RunningSandbox } from '../../sandbox/types';
 import { ByteLru, DiskCache } from '../../src/service/cache';
 import { createStandardsService, serviceOptionsFrom, type RequestLogEntry } from '../../src/service/index';
-import { stringBytes } from '../../src/service/standardsService';
+import { stringBytes } from '../../src/service/cachedFetch';
 import { json, startOddServer } from './oddServer';
 
 describe('service: cache', () => {
