@@ -13,7 +13,7 @@ started=$(date +%s)
 # Adds a layer's counts from its output to the totals.
 count() { # file pattern-passed pattern-failed
   local p f
-  p=$(grep -Eo "$2" "$1" | tail -1 | grep -Eo '[0-9]+' | head -1); f=$(grep -Eo "$3" "$1" | tail -1 | grep -Eo '[0-9]+' | head -1)
+  p=$(grep -Eo "$2" "$1" | tail -1 | grep -Eo '[0-9]+' | tail -1); f=$(grep -Eo "$3" "$1" | tail -1 | grep -Eo '[0-9]+' | tail -1)
   passed=$((passed + ${p:-0})); failed=$((failed + ${f:-0}))
 }
 layer() { # name command...
