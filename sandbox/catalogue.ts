@@ -4,15 +4,12 @@
  * lists are made on first use and kept in a bounded map; clause bodies are made per request (see content.ts).
  */
 import type { CatalogueRecord } from './catalogueFile';
-import { Random, hash32, randomFor } from './random';
+import { type Random, hash32, randomFor } from './random';
 import { ANNEX_TITLES, CLAUSE_TITLES, PART_TITLES, SUBJECTS } from './words';
 
 /** A title as JSON-LD may carry it; most are plain strings, a few use the other legal shapes. */
 export type TitleValue =
-  | string
-  | { '@value': string; '@language': string }
-  | Record<string, string>
-  | Array<string | { '@value': string; '@language': string }>;
+  string | { '@value': string; '@language': string } | Record<string, string> | Array<string | { '@value': string; '@language': string }>;
 
 export interface StandardEntry {
   /** Position in the catalogue (the list order). */
@@ -262,7 +259,12 @@ function iecIdentity(num: number, p: number, year: number, edition: number, stag
   }
   if (variant === 1) {
     const topic = WHITE_PAPERS[num % WHITE_PAPERS.length];
-    return { ...common, part: undefined, urn: `urn:iec:std:iec:${topic} ${p}:${year}-${month(num)}:White Paper::`, reference: `IEC White Paper ${topic} ${p}:${year}` };
+    return {
+      ...common,
+      part: undefined,
+      urn: `urn:iec:std:iec:${topic} ${p}:${year}-${month(num)}:White Paper::`,
+      reference: `IEC White Paper ${topic} ${p}:${year}`,
+    };
   }
   if (amd && num % 2 === 1) {
     return { ...common, urn: `${base}::csv:+amd:${amd.n}:${amd.year}-${month(num + 1)}`, reference: `IEC ${num}-${p}:${year}+AMD${amd.n}:${amd.year} CSV` };

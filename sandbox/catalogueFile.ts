@@ -20,7 +20,7 @@ export function readCatalogueFile(file: string): CatalogueRecord[] {
   try {
     bytes = fs.readFileSync(file);
   } catch (error) {
-    throw new Error(`Cannot read the catalogue file ${file}: ${error instanceof Error ? error.message : String(error)}`);
+    throw new Error(`Cannot read the catalogue file ${file}: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
   }
   const gzipped = bytes.length > 2 && bytes[0] === 0x1f && bytes[1] === 0x8b;
   return readCatalogueRecords((gzipped ? gunzipSync(bytes) : bytes).toString('utf8'), file);

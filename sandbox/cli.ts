@@ -57,7 +57,7 @@ export function parseArgs(argv: string[]): SandboxOptions {
       options[flag.key] = value;
     }
   }
-  return options as SandboxOptions;
+  return options;
 }
 
 async function main(): Promise<void> {
@@ -68,7 +68,7 @@ async function main(): Promise<void> {
   const stop = (): void => {
     if (stopping) return;
     stopping = true;
-    sandbox.close().then(() => process.exit(0));
+    void sandbox.close().then(() => process.exit(0));
     setTimeout(() => process.exit(0), 2000).unref();
   };
   process.on('SIGINT', stop);

@@ -42,7 +42,7 @@ export class ContentService {
   private readonly seenTokens = new Set<string>();
   private readonly revokedTokens = new Set<string>();
   /** Serialised clause bodies, bounded by bytes so huge clauses do not pile up. */
-  private readonly bodies = new ByteLru(32 * 1024 * 1024);
+  private readonly bodies = new ByteLru<Buffer>(32 * 1024 * 1024);
 
   constructor(private readonly options: ContentServiceOptions) {
     this.jwks = createLocalJWKSet(options.publicJwks);
@@ -189,7 +189,7 @@ export class ContentService {
       return undefined;
     }
     const key = `${standard.canonical}/${clause.position}`;
-    let body = this.bodies.get(key)?.value as Buffer | undefined;
+    let body = this.bodies.get(key)?.value;
     if (!body) {
       const json = clauseBody({
         catalogue: this.options.catalogue,
@@ -241,12 +241,7 @@ export class ContentService {
     };
   }
 
-  private listClauses(
-    standard: StandardEntry,
-    clauses: ClauseEntry[],
-    url: URL,
-    res: ServerResponse,
-  ): { body: Buffer; etag: string } | undefined {
+  private listClauses(standard: StandardEntry, clauses: ClauseEntry[], url: URL, res: ServerResponse): { body: Buffer; etag: string } | undefined {
     const { envelope, clausePageSize } = this.options;
     const records = clauses.map((c) => this.clauseRecord(standard, clauses, c));
     const etagBase = `list|${this.options.catalogue.seed}|${standard.canonical}|${envelope}|${this.options.baseUrl}`;
@@ -306,7 +301,7 @@ function standardRecord(entry: StandardEntry): { [key: string]: Json } {
     '@id': entry.urn,
     '@type': 'corext:Standard',
     'dcterms:identifier': entry.reference,
-    'dcterms:title': entry.title as Json,
+    'dcterms:title': entry.title,
   };
   if (entry.edition !== undefined) record['corext:edition'] = entry.edition;
   record['corext:status'] = entry.status;

@@ -5,13 +5,7 @@ export const LD_JSON = 'application/ld+json; charset=utf-8';
 export const PROBLEM_JSON = 'application/problem+json; charset=utf-8';
 
 /** An RFC 9457 problem details response. */
-export function sendProblem(
-  res: ServerResponse,
-  status: number,
-  title: string,
-  detail: string,
-  headers: Record<string, string> = {},
-): void {
+export function sendProblem(res: ServerResponse, status: number, title: string, detail: string, headers: Record<string, string> = {}): void {
   const body = JSON.stringify({ type: 'about:blank', title, status, detail });
   res.writeHead(status, { 'Content-Type': PROBLEM_JSON, 'Content-Length': Buffer.byteLength(body), ...headers });
   res.end(body);

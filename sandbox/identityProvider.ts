@@ -50,7 +50,7 @@ export async function createIdentityProvider(options: IdentityProviderOptions): 
       },
     ],
     // oidc-provider's types describe the key shape loosely; this is a complete RSA private JWK.
-    jwks: { keys: [privateJwk as Parameters<typeof exportJWK>[0] & JWK] } as never,
+    jwks: { keys: [privateJwk] },
     cookies: { keys: [randomBytes(24).toString('base64url')] },
     scopes: ['openid'],
     features: {
@@ -97,7 +97,7 @@ export async function createIdentityProvider(options: IdentityProviderOptions): 
       // "/oidc?x" leaves "?x", which is not a path: give the provider "/?x".
       const rest = original.slice(IDP_MOUNT.length);
       req.url = rest.startsWith('/') ? rest : `/${rest}`;
-      callback(req, res);
+      void callback(req, res);
     },
   };
 }

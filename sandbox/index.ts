@@ -137,7 +137,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
       let body: { faults?: unknown; latencyMs?: unknown; retryAfterSeconds?: unknown };
       try {
         body = JSON.parse((await readBody(req)) || '{}') as typeof body;
-        if (body.faults !== undefined) faults.set(String(body.faults));
+        if (body.faults !== undefined) faults.set(typeof body.faults === 'string' ? body.faults : JSON.stringify(body.faults));
       } catch (error) {
         return sendProblem(res, 400, 'Bad sandbox config', error instanceof Error ? error.message : String(error));
       }

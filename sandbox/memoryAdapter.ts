@@ -13,7 +13,7 @@ export class MemoryAdapter {
   private readonly store: Map<string, Stored>;
 
   constructor(name: string) {
-    this.store = stores.get(name) ?? new Map();
+    this.store = stores.get(name) ?? new Map<string, Stored>();
     stores.set(name, this.store);
   }
 

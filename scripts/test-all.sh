@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# `npm test`: installs what is missing, builds, then runs the three layers — unit (plain Node, with coverage),
-# integration (inside a real VS Code) and end-to-end (a person's path in code-server + Chromium) — and ends with
+# `npm test`: installs what is missing, lints (ESLint + Prettier check), builds, then runs the three layers — unit
+# (plain Node, with coverage), integration (inside a real VS Code) and end-to-end (a person's path in code-server + Chromium) — and ends with
 # one summary line. Exits non-zero when any layer fails.
 set -uo pipefail
 cd "$(dirname "$0")/.."
@@ -13,7 +13,7 @@ started=$(date +%s)
 # Adds a layer's counts from its output to the totals.
 count() { # file pattern-passed pattern-failed
   local p f
-  p=$(grep -Eo "$2" "$1" | tail -1 | grep -Eo '[0-9]+' | head -1); f=$(grep -Eo "$3" "$1" | tail -1 | grep -Eo '[0-9]+' | head -1)
+  p=$(grep -Eo "$2" "$1" | tail -1 | grep -Eo '[0-9]+' | tail -1); f=$(grep -Eo "$3" "$1" | tail -1 | grep -Eo '[0-9]+' | tail -1)
   passed=$((passed + ${p:-0})); failed=$((failed + ${f:-0}))
 }
 layer() { # name command...
@@ -26,6 +26,10 @@ layer() { # name command...
   [ "$rc" = 0 ] || status=1
   return 0
 }
+
+# Lint first: a lint failure fails the run and counts as one failed layer, but the test layers still run.
+layer lint npm run -s lint
+grep -q '^lint: clean' test-results/lint.log || { failed=$((failed + 1)); status=1; }
 
 echo "=== build"
 if ! { npm run -s compile && npm run -s package >/dev/null; }; then

@@ -1,10 +1,12 @@
 /**
  * The extension's settings, read and checked in one place. A bad value is reported naming the setting, and the
- * user's value is never rewritten.
+ * user's value is never rewritten. `Config` is the one reader the extension uses: it owns the change events.
  */
 import * as vscode from 'vscode';
+import { errorText } from './errorText';
+import { Disposable } from './lifecycle';
 import { REFERENCE_FORMATS, type ReferenceFormat } from './references';
-import { checkServiceUrl } from './service/transport';
+import { checkServiceUrl, isHeaderName } from './service/transport';
 import { isServiceError } from './service/index';
 
 export const SECTION = 'standardsExplorer';
@@ -23,6 +25,68 @@ export interface Settings {
   indexConcurrency: number;
 }
 
+/** What a change to a setting makes stale: the service (reconnect), the views (reload) or nothing held. */
+type Reload = 'service' | 'views' | 'none';
+
+/** Every setting and what its change reloads; typed by Settings, so a new setting cannot be left out. */
+const RELOADS: Record<keyof Settings, Reload> = {
+  baseUrl: 'service',
+  tokenUrl: 'service',
+  scope: 'service',
+  apiKeyHeader: 'service',
+  cacheSizeMB: 'service',
+  diskCacheSizeMB: 'service',
+  timeoutSeconds: 'service',
+  pageSize: 'views',
+  referenceFormat: 'none',
+  indexConcurrency: 'none',
+};
+const SETTING_KEYS = Object.keys(RELOADS) as Array<keyof Settings>;
+
+/** A change of some of this extension's settings. */
+export interface SettingsChange {
+  readonly keys: ReadonlyArray<keyof Settings>;
+  /** A setting the service is built from changed: it must be made anew. */
+  readonly service: boolean;
+  /** A setting that only the views use changed: they reload. */
+  readonly views: boolean;
+}
+
+/** The settings of this extension: read on demand (always current), written for Sign In, changes announced. */
+export class Config extends Disposable {
+  private readonly changed = this.register(new vscode.EventEmitter<SettingsChange>());
+  readonly onDidChange = this.changed.event;
+
+  constructor() {
+    super();
+    this.register(
+      vscode.workspace.onDidChangeConfiguration((e) => {
+        const keys = SETTING_KEYS.filter((key) => e.affectsConfiguration(`${SECTION}.${key}`));
+        if (keys.length === 0) return;
+        this.changed.fire({ keys, service: keys.some((k) => RELOADS[k] === 'service'), views: keys.some((k) => RELOADS[k] === 'views') });
+      }),
+    );
+  }
+
+  get settings(): Settings {
+    return readSettings(this.source());
+  }
+
+  /** Endpoint settings a workspace tries to set (ignored), as full setting names. */
+  ignoredWorkspaceSettings(): string[] {
+    return ignoredWorkspaceSettings(this.source());
+  }
+
+  /** Writes a setting at the user level (Sign In saves the URLs and the API key header typed there). */
+  async setUserValue(key: 'baseUrl' | 'tokenUrl' | 'apiKeyHeader', value: string): Promise<void> {
+    await this.source().update(key, value, vscode.ConfigurationTarget.Global);
+  }
+
+  private source(): vscode.WorkspaceConfiguration {
+    return vscode.workspace.getConfiguration(SECTION);
+  }
+}
+
 /** A setting whose value cannot be used. */
 export class SettingError extends Error {
   constructor(
@@ -38,7 +102,7 @@ export class SettingError extends Error {
  * the manifest (user or remote settings only), and read here from the user level whatever the workspace says: a
  * workspace's `.vscode/settings.json` (hand-edited, or honoured by an older VS Code) cannot redirect credentials.
  */
-export const ENDPOINT_KEYS = ['baseUrl', 'tokenUrl', 'scope', 'apiKeyHeader'] as const;
+const ENDPOINT_KEYS = ['baseUrl', 'tokenUrl', 'scope', 'apiKeyHeader'] as const;
 type EndpointKey = (typeof ENDPOINT_KEYS)[number];
 
 /** The part of WorkspaceConfiguration read here (a fake one in tests). */
@@ -79,12 +143,23 @@ export function ignoredWorkspaceSettings(config: SettingsSource = vscode.workspa
 
 /** Throws a SettingError for the first value that cannot be used for connecting. */
 export function checkConnectionSettings(settings: Settings): void {
-  if (!settings.baseUrl) throw new SettingError(`${SECTION}.baseUrl`, vscode.l10n.t('The service base URL is not set (setting {0}). Run "Standards: Sign In…" or set it.', `${SECTION}.baseUrl`));
-  if (!settings.tokenUrl) throw new SettingError(`${SECTION}.tokenUrl`, vscode.l10n.t('The token URL is not set (setting {0}). Run "Standards: Sign In…" or set it.', `${SECTION}.tokenUrl`));
+  if (!settings.baseUrl)
+    throw new SettingError(
+      `${SECTION}.baseUrl`,
+      vscode.l10n.t('The service base URL is not set (setting {0}). Run "Standards: Sign In…" or set it.', `${SECTION}.baseUrl`),
+    );
+  if (!settings.tokenUrl)
+    throw new SettingError(
+      `${SECTION}.tokenUrl`,
+      vscode.l10n.t('The token URL is not set (setting {0}). Run "Standards: Sign In…" or set it.', `${SECTION}.tokenUrl`),
+    );
   checkUrlSetting('baseUrl', settings.baseUrl);
   checkUrlSetting('tokenUrl', settings.tokenUrl);
-  if (settings.apiKeyHeader && !/^[A-Za-z0-9!#$%&'*+.^_`|~-]+$/.test(settings.apiKeyHeader)) {
-    throw new SettingError(`${SECTION}.apiKeyHeader`, vscode.l10n.t('"{0}" is not a valid HTTP header name (setting {1}).', settings.apiKeyHeader, `${SECTION}.apiKeyHeader`));
+  if (settings.apiKeyHeader && !isHeaderName(settings.apiKeyHeader)) {
+    throw new SettingError(
+      `${SECTION}.apiKeyHeader`,
+      vscode.l10n.t('"{0}" is not a valid HTTP header name (setting {1}).', settings.apiKeyHeader, `${SECTION}.apiKeyHeader`),
+    );
   }
   checkGeneralSettings(settings);
 }
@@ -94,13 +169,19 @@ export function checkGeneralSettings(settings: Settings): void {
     throw new SettingError(`${SECTION}.pageSize`, vscode.l10n.t('The page size must be a whole number from 1 to 1000 (setting {0}).', `${SECTION}.pageSize`));
   }
   if (!REFERENCE_FORMATS.includes(settings.referenceFormat)) {
-    throw new SettingError(`${SECTION}.referenceFormat`, vscode.l10n.t('The reference format must be one of {0} (setting {1}).', REFERENCE_FORMATS.join(', '), `${SECTION}.referenceFormat`));
+    throw new SettingError(
+      `${SECTION}.referenceFormat`,
+      vscode.l10n.t('The reference format must be one of {0} (setting {1}).', REFERENCE_FORMATS.join(', '), `${SECTION}.referenceFormat`),
+    );
   }
   if (!(settings.cacheSizeMB >= 0 && settings.cacheSizeMB <= 4096)) {
     throw new SettingError(`${SECTION}.cacheSizeMB`, vscode.l10n.t('The cache size must be from 0 to 4096 MB (setting {0}).', `${SECTION}.cacheSizeMB`));
   }
   if (!(settings.diskCacheSizeMB >= 0 && settings.diskCacheSizeMB <= 100_000)) {
-    throw new SettingError(`${SECTION}.diskCacheSizeMB`, vscode.l10n.t('The disk cache size must be from 0 to 100000 MB (setting {0}).', `${SECTION}.diskCacheSizeMB`));
+    throw new SettingError(
+      `${SECTION}.diskCacheSizeMB`,
+      vscode.l10n.t('The disk cache size must be from 0 to 100000 MB (setting {0}).', `${SECTION}.diskCacheSizeMB`),
+    );
   }
   if (!(settings.timeoutSeconds >= 1 && settings.timeoutSeconds <= 600)) {
     throw new SettingError(`${SECTION}.timeoutSeconds`, vscode.l10n.t('The timeout must be from 1 to 600 seconds (setting {0}).', `${SECTION}.timeoutSeconds`));
@@ -121,7 +202,7 @@ function checkUrlSetting(key: 'baseUrl' | 'tokenUrl', value: string): void {
   try {
     checkServiceUrl(value, `${SECTION}.${key}`);
   } catch (error) {
-    throw new SettingError(`${SECTION}.${key}`, isServiceError(error) ? error.message : String(error));
+    throw new SettingError(`${SECTION}.${key}`, isServiceError(error) ? errorText(error) : String(error));
   }
 }
 

@@ -8,8 +8,8 @@
  * key to the base URL. A changed token URL or base URL finds nothing, so a secret is never sent to a server it was
  * not typed for, and the user is asked to sign in to the new endpoint.
  */
-import { createHash } from 'node:crypto';
 import type * as vscode from 'vscode';
+import { storageKey } from './storageKeys';
 
 /** The narrow part of SecretStorage this needs, so it can be replaced in tests. */
 export interface SecretStore {
@@ -53,14 +53,14 @@ function urlKey(url: string): string {
 }
 
 function digest(...parts: string[]): string {
-  return createHash('sha256').update(parts.join('\u0000')).digest('hex').slice(0, 32);
+  return storageKey(parts, 32);
 }
 
-export function clientSecretKey(endpoint: Pick<Endpoint, 'tokenUrl'>, clientId: string): string {
+function clientSecretKey(endpoint: Pick<Endpoint, 'tokenUrl'>, clientId: string): string {
   return `${PREFIX}.clientSecret.${digest('token', urlKey(endpoint.tokenUrl), clientId)}`;
 }
 
-export function apiKeyKey(endpoint: Pick<Endpoint, 'baseUrl'>): string {
+function apiKeyKey(endpoint: Pick<Endpoint, 'baseUrl'>): string {
   return `${PREFIX}.apiKey.${digest('service', urlKey(endpoint.baseUrl))}`;
 }
 

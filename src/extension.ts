@@ -5,6 +5,7 @@
 import * as vscode from 'vscode';
 import { CatalogueStore } from './catalogue/catalogueStore';
 import { registerCommands } from './commands/index';
+import { Config } from './config';
 import { CredentialStore } from './credentials';
 import { STANDARDS_SCHEME, StandardsFileSystem } from './documents/standardsFileSystem';
 import { createLog } from './log';
@@ -27,21 +28,30 @@ export interface StandardsExplorerApi {
 
 export function activate(context: vscode.ExtensionContext): StandardsExplorerApi {
   const log = createLog();
-  const session = new Session(context, new CredentialStore(context.secrets, context.globalState, (message) => log.info(message)), log);
+  const config = new Config();
+  const session = new Session(context, config, new CredentialStore(context.secrets, context.globalState, (message) => log.info(message)), log);
   const model = new StandardsModel(session);
   const tree = new StandardsTreeProvider(model, session);
   const view = vscode.window.createTreeView(VIEW_ID, { treeDataProvider: tree, showCollapseAll: true });
+  const documents = new StandardsFileSystem(session);
   const catalogue = new CatalogueStore(context.globalStorageUri, session, log);
-  const pages = registerClausePages(context, { extensionUri: context.extensionUri, service: () => session.service(), serviceBaseUrl: () => session.baseUrl, log });
+  const pages = registerClausePages(context, {
+    extensionUri: context.extensionUri,
+    service: () => session.service(),
+    serviceBaseUrl: () => session.baseUrl,
+    log,
+  });
   context.subscriptions.push(
     log,
+    config,
     session,
     model,
     tree,
     view,
     catalogue,
     createStatusBar(session),
-    vscode.workspace.registerFileSystemProvider(STANDARDS_SCHEME, new StandardsFileSystem(session), { isReadonly: true, isCaseSensitive: true }),
+    documents,
+    vscode.workspace.registerFileSystemProvider(STANDARDS_SCHEME, documents, { isReadonly: true, isCaseSensitive: true }),
     registerCommands({ session, model, view, catalogue, pages, log }),
   );
   return { session, model, tree, view, pages, catalogue };

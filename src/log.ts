@@ -9,7 +9,7 @@ export function createLog(): vscode.LogOutputChannel {
   return vscode.window.createOutputChannel('Standards Explorer', { log: true });
 }
 
-export function requestLine(entry: RequestLogEntry): string {
+function requestLine(entry: RequestLogEntry): string {
   const status = entry.status ?? '—';
   const extras = [
     entry.retries ? `${entry.retries} ${entry.retries === 1 ? 'retry' : 'retries'}` : '',

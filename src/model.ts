@@ -1,3 +1,5 @@
+import type { Clause, Standard } from './service/types';
+
 /**
  * Identifies a clause across the UI: tree nodes, the clause page, `standards:` documents and commands all
  * pass this around. Plain data so it survives webview state and command arguments.
@@ -24,4 +26,29 @@ export interface StandardRef {
   title?: string;
   /** Position of the record in the catalogue, when known: the same URN may belong to several records. */
   position?: number;
+}
+
+/** The one way to make a StandardRef: from a standard and, when known, its record's position in the catalogue. */
+export function standardRefOf(standard: Pick<Standard, 'urn' | 'reference' | 'title'>, position?: number): StandardRef {
+  return { urn: standard.urn, reference: standard.reference, title: standard.title, position };
+}
+
+/** The one way to make a ClauseRef: a clause of a standard. */
+export function clauseRefOf(standard: StandardRef, clause: Clause): ClauseRef {
+  return {
+    urn: standard.urn,
+    clauseId: clause.clauseId,
+    id: clause.id,
+    title: clause.title,
+    number: clause.number,
+    types: clause.types,
+    standardReference: standard.reference,
+    standardTitle: standard.title,
+    standardPosition: standard.position,
+  };
+}
+
+/** The standard a ClauseRef belongs to (a ClauseRef carries the standard's fields under other names). */
+export function standardOfClause(ref: ClauseRef): StandardRef {
+  return { urn: ref.urn, reference: ref.standardReference, title: ref.standardTitle, position: ref.standardPosition };
 }

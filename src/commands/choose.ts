@@ -4,8 +4,9 @@
  */
 import * as vscode from 'vscode';
 import type { CatalogueStore } from '../catalogue/catalogueStore';
+import { clauseHeading, standardLabel } from '../labels';
 import { pickStandard } from '../catalogue/standardPicker';
-import type { ClauseRef, StandardRef } from '../model';
+import { clauseRefOf, type ClauseRef, type StandardRef } from '../model';
 import { SECTION_LIST, sectionLabel, type Clause, type SectionType } from '../service/index';
 import type { Session } from '../session';
 import type { TreeNode } from '../tree/nodes';
@@ -37,13 +38,13 @@ export function createChooser(session: Session, catalogue: CatalogueStore, selec
       const clauses = await chooser.clausesOf(standard);
       const picked = await vscode.window.showQuickPick(
         clauses.map((clause) => ({
-          label: `${clause.number ? `${clause.number} ` : ''}${clause.title || sectionLabel(clause.types)}`,
+          label: clauseHeading(clause),
           description: sectionLabel(clause.types),
           clause,
         })),
-        { title, placeHolder: vscode.l10n.t('Choose a clause of {0}', standard.reference || standard.urn), matchOnDescription: true },
+        { title, placeHolder: vscode.l10n.t('Choose a clause of {0}', standardLabel(standard)), matchOnDescription: true },
       );
-      return picked && toClauseRef(standard, picked.clause);
+      return picked && clauseRefOf(standard, picked.clause);
     },
 
     async section(title) {
@@ -55,24 +56,10 @@ export function createChooser(session: Session, catalogue: CatalogueStore, selec
     },
 
     clausesOf(standard) {
-      return withDelayedProgress(vscode.l10n.t('Loading the clauses of {0}', standard.reference || standard.urn), async (signal) =>
+      return withDelayedProgress(vscode.l10n.t('Loading the clauses of {0}', standardLabel(standard)), async (signal) =>
         (await session.service()).listClauses(standard.urn, signal),
       );
     },
   };
   return chooser;
-}
-
-export function toClauseRef(standard: StandardRef, clause: Clause): ClauseRef {
-  return {
-    urn: standard.urn,
-    clauseId: clause.clauseId,
-    id: clause.id,
-    title: clause.title,
-    number: clause.number,
-    types: clause.types,
-    standardReference: standard.reference,
-    standardTitle: standard.title,
-    standardPosition: standard.position,
-  };
 }

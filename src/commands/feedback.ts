@@ -2,6 +2,7 @@
 import * as vscode from 'vscode';
 import { SettingError, openSetting } from '../config';
 import { SecretStoreError } from '../credentials';
+import { errorText } from '../errorText';
 import { isServiceError } from '../service/index';
 import { DOCTOR_KINDS } from '../doctor/command';
 import { NotConnectedError } from '../session';
@@ -33,14 +34,14 @@ export async function withDelayedProgress<T>(title: string, work: (signal: Abort
 }
 
 /** True for failures that need no message: the user cancelled. */
-export function isCancellation(error: unknown): boolean {
+function isCancellation(error: unknown): boolean {
   return (isServiceError(error) && error.kind === 'cancelled') || (error instanceof Error && (error.name === 'Cancelled' || error.name === 'Canceled'));
 }
 
 /** Shows `error` with the actions that fix it. */
 export async function showError(error: unknown, log: vscode.LogOutputChannel): Promise<void> {
   if (isCancellation(error)) return;
-  const message = error instanceof Error ? error.message : String(error);
+  const message = errorText(error);
   log.error(message);
   const signIn = vscode.l10n.t('Sign In…');
   const sandbox = vscode.l10n.t('Connect to Local Sandbox');

@@ -6,8 +6,9 @@ import * as vscode from 'vscode';
 import type { CatalogueStore } from '../catalogue/catalogueStore';
 import { clauseLinkProblem, linkForMessage } from '../clauseLinks';
 import { pickStandard } from '../catalogue/standardPicker';
-import { StandardsFileSystem, documentLabel } from '../documents/standardsFileSystem';
-import type { ClauseRef, StandardRef } from '../model';
+import { StandardsFileSystem } from '../documents/standardsFileSystem';
+import { clauseRefOf, standardRefOf, type ClauseRef, type StandardRef } from '../model';
+import { documentLabel, standardLabel } from '../labels';
 import { formatReference } from '../references';
 import { SECTION_TYPES, hasType, sectionLabel, type SectionType } from '../service/index';
 import type { Session } from '../session';
@@ -16,7 +17,7 @@ import type { MessageNode, TreeNode } from '../tree/nodes';
 import type { StandardsModel } from '../tree/standardsModel';
 import { VIEW_ID } from '../tree/standardsTree';
 import type { ClausePages } from '../webview/clausePage';
-import { createChooser, toClauseRef, type Chooser } from './choose';
+import { createChooser, type Chooser } from './choose';
 import { runConnectionDoctor } from '../doctor/command';
 import { showError } from './feedback';
 import { asStandardRef } from './refs';
@@ -59,7 +60,7 @@ export function registerCommands(deps: CommandDeps): vscode.Disposable {
     if (model.isEmpty) await model.loadNextPage();
     const node = model.ensureLoaded(entry.position, index.entries);
     if (node) await view.reveal(node, { select: true, focus: true, expand: false });
-    return { urn: entry.urn, reference: entry.reference, title: entry.title, position: entry.position };
+    return standardRefOf(entry, entry.position);
   };
 
   const insertClause = async (ref: ClauseRef): Promise<string> => {
@@ -73,7 +74,11 @@ export function registerCommands(deps: CommandDeps): vscode.Disposable {
         vscode.l10n.t('The clause @id {0} is not inserted as a link ({1}); the plain reference was inserted instead.', linkForMessage(ref.id), problem),
       );
     }
-    const text = formatReference(format, { urn: ref.urn, reference: ref.standardReference, title: ref.standardTitle }, { id: ref.id, title: ref.title, number: ref.number, types: ref.types });
+    const text = formatReference(
+      format,
+      { urn: ref.urn, reference: ref.standardReference, title: ref.standardTitle },
+      { id: ref.id, title: ref.title, number: ref.number, types: ref.types },
+    );
     await target.insert(text);
     return text;
   };
@@ -82,8 +87,8 @@ export function registerCommands(deps: CommandDeps): vscode.Disposable {
     const clauses = await choose.clausesOf(standard);
     // By @type, never by title: titles may be empty.
     const clause = clauses.find((c) => hasType(c, section.type));
-    if (!clause) throw new Error(vscode.l10n.t('{0} has no {1} clause (no clause of type {2}).', standard.reference || standard.urn, section.label, section.type));
-    return toClauseRef(standard, clause);
+    if (!clause) throw new Error(vscode.l10n.t('{0} has no {1} clause (no clause of type {2}).', standardLabel(standard), section.label, section.type));
+    return clauseRefOf(standard, clause);
   };
 
   const commands: Record<string, Handler> = {
@@ -119,7 +124,7 @@ export function registerCommands(deps: CommandDeps): vscode.Disposable {
     'standardsExplorer.openClauseJson': async (arg) => {
       const ref = await choose.clause(arg, vscode.l10n.t('Open Clause JSON to the Side'));
       if (!ref) return undefined;
-      const label = documentLabel({ number: ref.number, title: ref.title ?? '', types: ref.types ?? [] }, ref.standardReference);
+      const label = documentLabel(ref, ref.standardReference);
       const uri = StandardsFileSystem.uriFor(ref.urn, ref.clauseId, label);
       const document = await vscode.workspace.openTextDocument(uri);
       if (document.languageId !== 'json') await vscode.languages.setTextDocumentLanguage(document, 'json');
@@ -138,7 +143,14 @@ export function registerCommands(deps: CommandDeps): vscode.Disposable {
       if (!ref) return undefined;
       if (!ref.id) throw new Error(vscode.l10n.t('This clause has no @id to copy.'));
       const problem = clauseLinkProblem(ref.id, session.baseUrl);
-      if (problem) throw new Error(vscode.l10n.t('Not copied: the clause @id {0} is not a safe link ({1}). Copy URN or Insert Reference in the plain format still work.', linkForMessage(ref.id), problem));
+      if (problem)
+        throw new Error(
+          vscode.l10n.t(
+            'Not copied: the clause @id {0} is not a safe link ({1}). Copy URN or Insert Reference in the plain format still work.',
+            linkForMessage(ref.id),
+            problem,
+          ),
+        );
       await vscode.env.clipboard.writeText(ref.id);
       vscode.window.setStatusBarMessage(vscode.l10n.t('Copied {0}', ref.id), 3000);
       return ref.id;

@@ -1,8 +1,10 @@
 /** Sign In…, Sign Out and Connect to Local Sandbox. */
 import * as vscode from 'vscode';
-import { SECTION, readSettings, urlProblem } from '../config';
+import { SECTION, urlProblem } from '../config';
 import { SecretStoreError, type Credentials } from '../credentials';
-import { hostOf, type Session } from '../session';
+import { isHeaderName } from '../service/index';
+import { hostOf } from '../labels';
+import type { Session } from '../session';
 import { withDelayedProgress } from './feedback';
 
 /** For automation (tests, scripts): everything Sign In would ask for. */
@@ -36,17 +38,21 @@ export async function signIn(session: Session, log: vscode.LogOutputChannel, arg
     });
   }
   // Check the credentials at once, so a typo shows now and not in the tree.
-  await withDelayedProgress(vscode.l10n.t('Signing in to {0}', hostOf(readSettings().baseUrl)), async (signal) => {
-    const service = await session.service();
-    await service.listStandards({ limit: 1, offset: 0 }, signal);
-  }, 300);
-  log.info(`Signed in to ${hostOf(readSettings().baseUrl)} as client ${credentials.clientId}`);
-  void vscode.window.showInformationMessage(vscode.l10n.t('Signed in to {0}.', hostOf(readSettings().baseUrl)));
+  await withDelayedProgress(
+    vscode.l10n.t('Signing in to {0}', hostOf(session.settings().baseUrl)),
+    async (signal) => {
+      const service = await session.service();
+      await service.listStandards({ limit: 1, offset: 0 }, signal);
+    },
+    300,
+  );
+  log.info(`Signed in to ${hostOf(session.settings().baseUrl)} as client ${credentials.clientId}`);
+  void vscode.window.showInformationMessage(vscode.l10n.t('Signed in to {0}.', hostOf(session.settings().baseUrl)));
   return true;
 }
 
 async function askCredentials(session: Session): Promise<SignInArgs | undefined> {
-  const settings = readSettings();
+  const settings = session.settings();
   const total = 3 + (settings.baseUrl ? 0 : 1) + (settings.tokenUrl ? 0 : 1);
   let step = 1;
   const title = vscode.l10n.t('Sign in to the Standards Content Service');
@@ -97,10 +103,10 @@ async function askCredentials(session: Session): Promise<SignInArgs | undefined>
       ignoreFocusOut: true,
       prompt: vscode.l10n.t('Name of the header that carries the API key (saved in the setting {0}.apiKeyHeader)', SECTION),
       value: 'Ocp-Apim-Subscription-Key',
-      validateInput: (v) => (/^[A-Za-z0-9!#$%&'*+.^_`|~-]+$/.test(v.trim()) ? undefined : vscode.l10n.t('Not a valid header name.')),
+      validateInput: (v) => (isHeaderName(v.trim()) ? undefined : vscode.l10n.t('Not a valid header name.')),
     });
     if (header === undefined) return undefined;
-    await vscode.workspace.getConfiguration(SECTION).update('apiKeyHeader', header.trim(), vscode.ConfigurationTarget.Global);
+    await session.config.setUserValue('apiKeyHeader', header.trim());
   }
   return { clientId, clientSecret, apiKey: apiKey || undefined, baseUrl: baseUrl?.trim(), tokenUrl: tokenUrl?.trim() };
 }

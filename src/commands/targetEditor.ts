@@ -4,12 +4,19 @@
  */
 import * as vscode from 'vscode';
 import { STANDARDS_SCHEME } from '../documents/standardsUri';
+import { Disposable } from '../lifecycle';
 
-export class TargetEditor implements vscode.Disposable {
+export class TargetEditor extends Disposable {
   private last: vscode.TextEditor | undefined = vscode.window.activeTextEditor;
-  private readonly subscription = vscode.window.onDidChangeActiveTextEditor((editor) => {
-    if (editor) this.last = editor;
-  });
+
+  constructor() {
+    super();
+    this.register(
+      vscode.window.onDidChangeActiveTextEditor((editor) => {
+        if (editor) this.last = editor;
+      }),
+    );
+  }
 
   get editor(): vscode.TextEditor | undefined {
     const active = vscode.window.activeTextEditor;
@@ -23,16 +30,14 @@ export class TargetEditor implements vscode.Disposable {
     const editor = this.editor;
     if (!editor) throw new Error(vscode.l10n.t('No text editor to insert into: open or click into a file, then run the command again.'));
     if (editor.document.uri.scheme === STANDARDS_SCHEME) {
-      throw new Error(vscode.l10n.t('The active editor shows a read-only standards document: click into the file you are writing, then run the command again.'));
+      throw new Error(
+        vscode.l10n.t('The active editor shows a read-only standards document: click into the file you are writing, then run the command again.'),
+      );
     }
     const done = await editor.edit((builder) => {
       for (const selection of editor.selections) builder.replace(selection, text);
     });
     if (!done) throw new Error(vscode.l10n.t('The editor did not accept the text (is the file read-only?).'));
     return editor;
-  }
-
-  dispose(): void {
-    this.subscription.dispose();
   }
 }

@@ -3,7 +3,10 @@
  * content, pretty-printed. Folding, search, breadcrumbs, diff and copy work as for any JSON file; writes are refused.
  */
 import * as vscode from 'vscode';
-import { isServiceError, sectionLabel, type Clause } from '../service/index';
+import { errorText } from '../errorText';
+import { documentLabel } from '../labels';
+import { Disposable } from '../lifecycle';
+import { isServiceError } from '../service/index';
 import type { Session } from '../session';
 import { STANDARDS_SCHEME, clauseDocumentPath, parseStandardsPath } from './standardsUri';
 
@@ -12,14 +15,16 @@ interface Known {
   mtime: number;
 }
 
-export class StandardsFileSystem implements vscode.FileSystemProvider {
-  private readonly emitter = new vscode.EventEmitter<vscode.FileChangeEvent[]>();
+export class StandardsFileSystem extends Disposable implements vscode.FileSystemProvider {
+  private readonly emitter = this.register(new vscode.EventEmitter<vscode.FileChangeEvent[]>());
   readonly onDidChangeFile = this.emitter.event;
   /** Size and first-read time of documents already read, so stat is cheap and stable. */
   private readonly known = new Map<string, Known>();
   private readonly started = Date.now();
 
-  constructor(private readonly session: Session) {}
+  constructor(private readonly session: Session) {
+    super();
+  }
 
   /** The URI of a clause document with a readable tab label. */
   static uriFor(urn: string, clauseId: string, label: string): vscode.Uri {
@@ -88,16 +93,9 @@ export class StandardsFileSystem implements vscode.FileSystemProvider {
       return await work(await this.session.service());
     } catch (error) {
       if (isServiceError(error) && (error.kind === 'notFound' || error.kind === 'invalidInput')) throw vscode.FileSystemError.FileNotFound(uri);
-      throw vscode.FileSystemError.Unavailable(error instanceof Error ? error.message : String(error));
+      throw vscode.FileSystemError.Unavailable(errorText(error));
     }
   }
-}
-
-/** "ISO 9001:2015 1 Scope"-style label of a clause document. */
-export function documentLabel(clause: Pick<Clause, 'number' | 'title' | 'types'>, standardReference?: string): string {
-  const title = clause.title || sectionLabel(clause.types);
-  const head = clause.number ? `${clause.number} ${title}` : title;
-  return standardReference ? `${standardReference} ${head}` : head;
 }
 
 function key(urn: string, clauseId: string): string {

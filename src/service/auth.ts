@@ -33,7 +33,7 @@ const DEFAULT_LIFETIME_S = 300;
  * Renewal happens this long before expiry on top of the proportional margin: a token of a second or two must not
  * be sent in its last moments (clocks tick in whole seconds at the identity provider).
  */
-export const MIN_RENEWAL_MARGIN_S = 1;
+const MIN_RENEWAL_MARGIN_S = 1;
 
 /** Seconds before expiry to stop using a token of `lifetime` seconds. */
 export function renewalMargin(lifetime: number): number {
@@ -100,7 +100,8 @@ export class TokenSource {
       const token = body?.access_token;
       if (typeof token === 'string') this.options.redactor.addToken(token);
       if (typeof token !== 'string' || !token) {
-        throw new ServiceError('badResponse', `POST ${this.path} answered ${reply.status} without an access_token. Check the token URL setting.`, {
+        throw new ServiceError('badResponse', `POST ${this.path} answered ${reply.status} without an access_token.`, {
+          remedy: 'tokenUrl',
           status: reply.status,
           method: 'POST',
           path: this.path,
@@ -128,24 +129,34 @@ export class TokenSource {
     const details = { status, method: 'POST', path: this.path };
     switch (code) {
       case 'invalid_client':
-        return new ServiceError('auth', `Client ID or secret rejected by the identity provider${description}. Check them with "Standards: Sign In…".`, details);
+        return new ServiceError('auth', `Client ID or secret rejected by the identity provider${description}.`, { ...details, remedy: 'signIn' });
       case 'unauthorized_client':
-        return new ServiceError('forbidden', `This client may not use the client credentials grant${description}. Ask your administrator to enable it.`, details);
+        return new ServiceError(
+          'forbidden',
+          `This client may not use the client credentials grant${description}. Ask your administrator to enable it.`,
+          details,
+        );
       case 'invalid_scope':
-        return new ServiceError('invalidInput', `The identity provider rejected the scope "${this.options.scope}"${description}. Check the standardsExplorer.scope setting.`, details);
+        return new ServiceError('invalidInput', `The identity provider rejected the scope "${this.options.scope}"${description}.`, {
+          ...details,
+          remedy: 'scope',
+        });
       case 'invalid_grant':
       case 'unsupported_grant_type':
       case 'invalid_request':
-        return new ServiceError('auth', `The identity provider refused the token request: ${shownCode}${description}. Check the token URL setting.`, details);
+        return new ServiceError('auth', `The identity provider refused the token request: ${shownCode}${description}.`, { ...details, remedy: 'tokenUrl' });
     }
     if (code) return new ServiceError('auth', `The identity provider refused the token request: ${shownCode}${description}.`, details);
     if (status === 401 || status === 403) {
-      return new ServiceError('auth', `${where} answered ${status}. Check the client ID and secret ("Standards: Sign In…").`, details);
+      return new ServiceError('auth', `${where} answered ${status}.`, { ...details, remedy: 'signIn' });
     }
-    if (status === 404) return new ServiceError('notFound', `${where} answered 404: the token URL setting seems wrong.`, details);
+    if (status === 404) return new ServiceError('notFound', `${where} answered 404: the token URL seems wrong.`, { ...details, remedy: 'tokenUrl' });
     if (status === 429) return new ServiceError('rateLimited', `${where} answered 429: too many token requests; wait a moment.`, details);
     if (status >= 500) return new ServiceError('server', `${where} answered ${status}: the identity provider is having trouble; try again later.`, details);
-    return new ServiceError('badResponse', `${where} answered ${status}: ${withoutFinalStops(redactor.excerpt(text)) || 'no details'}. Check the token URL setting.`, details);
+    return new ServiceError('badResponse', `${where} answered ${status}: ${withoutFinalStops(redactor.excerpt(text)) || 'no details'}.`, {
+      ...details,
+      remedy: 'tokenUrl',
+    });
   }
 }
 

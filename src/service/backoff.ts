@@ -49,6 +49,7 @@ export function raceAbort<T>(promise: Promise<T>, signal: AbortSignal, onAbort: 
       },
       (error: unknown) => {
         signal.removeEventListener('abort', abort);
+        // eslint-disable-next-line @typescript-eslint/prefer-promise-reject-errors -- passes the wrapped promise's reason through unchanged
         reject(error);
       },
     );

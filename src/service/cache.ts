@@ -1,14 +1,14 @@
 /**
- * Clause lists and clause bodies: kept in memory in an LRU bounded by bytes, optionally on disk, revalidated with
- * If-None-Match when the server gave an ETag, and fetched once however many callers ask at the same time.
+ * Storage for clause lists and clause bodies: an in-memory LRU bounded by bytes and an optional disk cache. The
+ * service (standardsService.ts) revalidates entries with If-None-Match and shares one fetch among callers.
  */
 import { createHash } from 'node:crypto';
 import { promises as fs } from 'node:fs';
 import * as path from 'node:path';
 
-export interface CacheEntry {
+export interface CacheEntry<T> {
   /** What is cached (the service keeps the body text and the URL it came from). */
-  value: unknown;
+  value: T;
   /** The heap bytes this entry holds, the size it is charged for. */
   bytes: number;
   etag?: string;
@@ -17,8 +17,8 @@ export interface CacheEntry {
 }
 
 /** A least-recently-used map bounded by the sum of entry sizes. */
-export class ByteLru {
-  private readonly map = new Map<string, CacheEntry>();
+export class ByteLru<T> {
+  private readonly map = new Map<string, CacheEntry<T>>();
   private total = 0;
 
   constructor(private readonly maxBytes: number) {}
@@ -31,7 +31,7 @@ export class ByteLru {
     return this.map.size;
   }
 
-  get(key: string): CacheEntry | undefined {
+  get(key: string): CacheEntry<T> | undefined {
     const entry = this.map.get(key);
     if (entry) {
       this.map.delete(key);
@@ -40,7 +40,7 @@ export class ByteLru {
     return entry;
   }
 
-  set(key: string, entry: CacheEntry): void {
+  set(key: string, entry: CacheEntry<T>): void {
     this.delete(key);
     if (entry.bytes > this.maxBytes) return;
     this.map.set(key, entry);
@@ -219,19 +219,5 @@ export class DiskCache {
       if (this.total <= this.maxBytes) break;
       await this.remove(oldest);
     }
-  }
-}
-
-/** Runs `work` once per key at a time; callers asking while it runs share its result. */
-export class SingleFlight<T> {
-  private readonly running = new Map<string, Promise<T>>();
-
-  run(key: string, work: () => Promise<T>): Promise<T> {
-    let promise = this.running.get(key);
-    if (!promise) {
-      promise = work().finally(() => this.running.delete(key));
-      this.running.set(key, promise);
-    }
-    return promise;
   }
 }

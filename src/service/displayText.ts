@@ -17,5 +17,8 @@ export function stripBidiControls(text: string): string {
 
 /** One line of display text: no bidi or format controls, controls and whitespace runs as one space, trimmed. */
 export function displayText(text: string): string {
-  return stripBidiControls(text).replace(CONTROLS_AND_BREAKS, ' ').replace(/\s{2,}/g, ' ').trim();
+  return stripBidiControls(text)
+    .replace(CONTROLS_AND_BREAKS, ' ')
+    .replace(/\s{2,}/g, ' ')
+    .trim();
 }

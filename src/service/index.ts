@@ -2,10 +2,11 @@
  * The service layer's public face. Nothing here imports 'vscode': it runs and is tested in plain Node.
  */
 export { createStandardsService, type ManagedStandardsService, type ServiceTuning } from './standardsService';
-export { ServiceError, isServiceError } from './errors';
+export { ServiceError, isServiceError, type Remedy } from './errors';
 export { SECTION_LIST, SECTION_TYPES, hasType, sectionLabel, sectionOf, type SectionName, type SectionType } from './sections';
 export { clauseIdProblem, decodeSegment, encodeSegment, isValidUrn, urnProblem, validateClauseId, validateUrn } from './urn';
-export { readText } from './jsonld';
+export { isObject, readText } from './jsonld';
+export { isHeaderName } from './transport';
 export { parseConnectionInfo, serviceOptionsFrom, type ConnectionInfo } from './connectionInfo';
 export type * from './types';
 export { displayText, stripBidiControls } from './displayText';

@@ -62,7 +62,9 @@ export function sectionLabel(types: readonly string[]): string {
   if (known && known !== SECTION_TYPES.Clause) return known.label;
   const specific = types.find((t) => !GENERIC_LOCAL_NAMES.has(localTypeName(t)));
   if (!specific) return SECTION_TYPES.Clause.label;
-  const words = localPart(specific).replace(/([a-z0-9])([A-Z])/g, '$1 $2').toLowerCase();
+  const words = localPart(specific)
+    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
+    .toLowerCase();
   return words ? words[0].toUpperCase() + words.slice(1) : SECTION_TYPES.Clause.label;
 }
 

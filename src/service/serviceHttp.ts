@@ -5,7 +5,7 @@
  */
 import type { AxiosInstance } from 'axios';
 import type { TokenSource } from './auth';
-import { ADVICE, ServiceError, asServiceError, cancelled } from './errors';
+import { ServiceError, asServiceError, cancelled, type Remedy, type ServiceErrorDetails } from './errors';
 import { backoffDelay, parseRetryAfter, sleep } from './backoff';
 import { jsonDepthExceeds, MAX_JSON_DEPTH } from './jsonld';
 import { withoutFinalStops, type Redactor } from './redact';
@@ -88,11 +88,7 @@ export class ServiceHttp {
     }
   }
 
-  private async withRetries(
-    url: string,
-    options: GetOptions,
-    progress: (retries: number, status?: number) => void,
-  ): Promise<Omit<GetResult, 'retries'>> {
+  private async withRetries(url: string, options: GetOptions, progress: (retries: number, status?: number) => void): Promise<Omit<GetResult, 'retries'>> {
     const { maxRetries, baseDelayMs, maxTotalWaitMs } = this.options.retry;
     let waited = 0;
     for (let attempt = 0; ; attempt++) {
@@ -104,7 +100,10 @@ export class ServiceHttp {
         failure = error;
       }
       const retryable =
-        failure.kind === 'network' || failure.kind === 'timeout' || transientBodies.has(failure) || (failure.status !== undefined && RETRY_STATUSES.has(failure.status));
+        failure.kind === 'network' ||
+        failure.kind === 'timeout' ||
+        transientBodies.has(failure) ||
+        (failure.status !== undefined && RETRY_STATUSES.has(failure.status));
       if (!retryable || attempt >= maxRetries) throw failure;
       const delay = failure.details.retryAfterMs ?? backoffDelay(attempt, baseDelayMs);
       if (waited + delay > maxTotalWaitMs) throw failure;
@@ -151,7 +150,8 @@ export class ServiceHttp {
       const location = reply.headers.location;
       if (![301, 302, 303, 307, 308].includes(reply.status) || !location) return { reply, url: current };
       if (hop >= MAX_REDIRECTS) {
-        throw new ServiceError('badResponse', `GET ${pathOf(url)} was redirected more than ${MAX_REDIRECTS} times. Check the base URL setting.`, {
+        throw new ServiceError('badResponse', `GET ${pathOf(url)} was redirected more than ${MAX_REDIRECTS} times.`, {
+          remedy: 'baseUrl',
           status: reply.status,
           method: 'GET',
           path: pathOf(url),
@@ -167,19 +167,24 @@ export class ServiceHttp {
    */
   private redirectTarget(location: string, current: string, original: string, status: number): string {
     const where = `GET ${pathOf(original)}`;
-    const details = { status, method: 'GET', path: pathOf(original) };
+    const details: ServiceErrorDetails = { status, method: 'GET', path: pathOf(original), remedy: 'baseUrl' };
     const shown = this.options.redactor.excerpt(location, 100);
     let next: URL;
     try {
       next = new URL(location, current);
     } catch {
-      throw new ServiceError('badResponse', `${where} was redirected (${status}) to "${shown}", which is not a valid address. The service is misconfigured; check the base URL setting.`, details);
+      throw new ServiceError(
+        'badResponse',
+        `${where} was redirected (${status}) to "${shown}", which is not a valid address. The service is misconfigured.`,
+        details,
+      );
     }
     let problem: string | undefined;
-    if (next.protocol !== 'https:' && next.protocol !== 'http:') problem = `a non-web address (${this.options.redactor.excerpt(next.protocol, 20)}), which is not followed`;
+    if (next.protocol !== 'https:' && next.protocol !== 'http:')
+      problem = `a non-web address (${this.options.redactor.excerpt(next.protocol, 20)}), which is not followed`;
     else if (next.protocol === 'http:' && !isLoopback(next.hostname)) problem = 'plain http on another machine, which is not followed';
     else if (next.username || next.password) problem = 'an address with a user name or password, which is not followed';
-    if (problem) throw new ServiceError('badResponse', `${where} was redirected (${status}) to ${problem}. The service is misconfigured; check the base URL setting.`, details);
+    if (problem) throw new ServiceError('badResponse', `${where} was redirected (${status}) to ${problem}. The service is misconfigured.`, details);
     return next.href;
   }
 
@@ -212,37 +217,47 @@ export class ServiceHttp {
     } catch (error) {
       // V8's message quotes the body: it goes through the redactor like any server text.
       const reason = this.options.redactor.excerpt(error instanceof Error ? error.message : String(error), 120);
-      const failure = new ServiceError('badResponse', `${where} answered ${reply.status} with malformed JSON (${withoutFinalStops(reason)}): expected a complete JSON document. Try again; if it persists the service is faulty.`, details);
+      const failure = new ServiceError(
+        'badResponse',
+        `${where} answered ${reply.status} with malformed JSON (${withoutFinalStops(reason)}): expected a complete JSON document. Try again; if it persists the service is faulty.`,
+        details,
+      );
       transientBodies.add(failure);
       throw failure;
     }
     if (large) await yieldToEventLoop();
     if (jsonDepthExceeds(value, MAX_JSON_DEPTH)) {
-      throw new ServiceError('badResponse', `${where} answered with JSON nested more than ${MAX_JSON_DEPTH} levels deep, more than this extension reads. The service is faulty; report it to its operator.`, details);
+      throw new ServiceError(
+        'badResponse',
+        `${where} answered with JSON nested more than ${MAX_JSON_DEPTH} levels deep, more than this extension reads. The service is faulty; report it to its operator.`,
+        details,
+      );
     }
     return value;
   }
 }
 
 /** A ServiceError for a non-success status, using problem+json or the body text when present. */
-export function statusError(reply: Exchange, path: string, redactor: Redactor): ServiceError {
+function statusError(reply: Exchange, path: string, redactor: Redactor): ServiceError {
   const status = reply.status;
   const where = `GET ${path}`;
   const problem = problemText(reply, redactor);
   // The server's words end without a full stop of their own, so ours follow without doubling ("429.. Try").
   const said = problem ? `: ${withoutFinalStops(problem)}` : '';
   const retryAfterMs = parseRetryAfter(reply.headers['retry-after']);
-  const details = { status, method: 'GET', path, retryAfterMs };
-  if (status === 401) return new ServiceError('auth', `${where} was refused (401)${said}. ${ADVICE.auth}`, details);
-  if (status === 403) return new ServiceError('forbidden', `${where} is not allowed (403)${said}. ${ADVICE.forbidden}`, details);
-  if (status === 404) return new ServiceError('notFound', `${where} was not found (404)${said}. ${ADVICE.notFound}`, details);
+  const details = (remedy: Remedy | undefined): ServiceErrorDetails => ({ status, method: 'GET', path, retryAfterMs, remedy });
+  if (status === 401) return new ServiceError('auth', `${where} was refused (401)${said}.`, details('signIn'));
+  if (status === 403) return new ServiceError('forbidden', `${where} is not allowed (403)${said}.`, details('askAdministrator'));
+  if (status === 404) return new ServiceError('notFound', `${where} was not found (404)${said}.`, details('refresh'));
   if (status === 429) {
-    const wait = retryAfterMs !== undefined ? ` Try again in ${Math.ceil(retryAfterMs / 1000)} s.` : ` ${ADVICE.rateLimited}`;
-    return new ServiceError('rateLimited', `${where}: too many requests (429)${said}.${wait}`, details);
+    // A Retry-After is a fact of the answer: the message says it; without one, the UI adds its advice.
+    if (retryAfterMs !== undefined)
+      return new ServiceError('rateLimited', `${where}: too many requests (429)${said}. Try again in ${Math.ceil(retryAfterMs / 1000)} s.`, details(undefined));
+    return new ServiceError('rateLimited', `${where}: too many requests (429)${said}.`, details('wait'));
   }
-  if (status === 408) return new ServiceError('timeout', `${where} timed out on the server (408)${said}. ${ADVICE.timeout}`, details);
-  if (status >= 500) return new ServiceError('server', `${where} failed on the server (${status})${said}. ${ADVICE.server}`, details);
-  return new ServiceError('badResponse', `${where} was rejected (${status})${said}. ${ADVICE.badResponse}`, details);
+  if (status === 408) return new ServiceError('timeout', `${where} timed out on the server (408)${said}.`, details('timeout'));
+  if (status >= 500) return new ServiceError('server', `${where} failed on the server (${status})${said}.`, details('tryLater'));
+  return new ServiceError('badResponse', `${where} was rejected (${status})${said}.`, details('unknownAnswer'));
 }
 
 function problemText(reply: Exchange, redactor: Redactor): string {

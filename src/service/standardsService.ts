@@ -1,15 +1,14 @@
 /**
  * The service facade: the three calls of the spec on top of the token source, the HTTP layer, the tolerant
- * readers and the cache.
+ * readers and the caches (cachedFetch.ts).
  */
 import { TokenSource } from './auth';
-import { raceAbort } from './backoff';
-import { ByteLru, DiskCache, type CacheEntry } from './cache';
-import { ServiceError, asServiceError, cancelled } from './errors';
+import { CachedFetch } from './cachedFetch';
+import { ServiceError, asServiceError } from './errors';
 import { isObject, readClause, readItems, readNext, readPrefixes, readStandard, readTotal } from './jsonld';
 import { Redactor } from './redact';
 import { ServiceHttp, pathOf, type GetResult } from './serviceHttp';
-import { checkServiceUrl, createAxios } from './transport';
+import { checkServiceUrl, createAxios, isHeaderName } from './transport';
 import type { Clause, ServiceLogger, ServiceOptions, StandardsPage, StandardsService } from './types';
 import { encodeSegment, validateClauseId, validateUrn } from './urn';
 
@@ -36,38 +35,22 @@ export function createStandardsService(options: ServiceOptions & ServiceTuning):
   return new StandardsServiceImpl(options);
 }
 
-/** A fetched entry, with the value parsed on arrival for the first caller to take. */
-interface Fetched {
-  entry: CacheEntry;
-  parsed?: { value: unknown };
-}
-
-/** One shared fetch with the callers currently waiting on it. */
-interface Flight {
-  promise: Promise<Fetched>;
-  controller: AbortController;
-  waiters: number;
-}
-
 class StandardsServiceImpl implements ManagedStandardsService {
   private readonly base: string;
   private readonly tokens: TokenSource;
   private readonly http: ServiceHttp;
-  private readonly memory: ByteLru;
-  private readonly disk: DiskCache | undefined;
-  private readonly flights = new Map<string, Flight>();
-  private readonly freshMs: number;
+  private readonly cache: CachedFetch;
   private readonly redactor: Redactor;
   /** Origin and path of the base URL, with a trailing slash: next links must stay under it. */
   private readonly basePrefix: string;
 
-  constructor(private readonly options: ServiceOptions & ServiceTuning) {
+  constructor(options: ServiceOptions & ServiceTuning) {
     const base = checkServiceUrl(options.baseUrl, 'The base URL');
     checkServiceUrl(options.tokenUrl, 'The token URL');
-    if (!options.clientId) throw new ServiceError('invalidInput', 'No client ID is set. Sign in with "Standards: Sign In…".');
-    if (!options.clientSecret) throw new ServiceError('invalidInput', 'No client secret is set. Sign in with "Standards: Sign In…".');
-    if (options.apiKey && !/^[A-Za-z0-9!#$%&'*+.^_`|~-]+$/.test(options.apiKey.header)) {
-      throw new ServiceError('invalidInput', `"${options.apiKey.header}" is not a valid HTTP header name. Check the standardsExplorer.apiKeyHeader setting.`);
+    if (!options.clientId) throw new ServiceError('invalidInput', 'No client ID is set.', { remedy: 'signIn' });
+    if (!options.clientSecret) throw new ServiceError('invalidInput', 'No client secret is set.', { remedy: 'signIn' });
+    if (options.apiKey && !isHeaderName(options.apiKey.header)) {
+      throw new ServiceError('invalidInput', `"${options.apiKey.header}" is not a valid HTTP header name.`, { remedy: 'apiKeyHeader' });
     }
     this.base = withoutTrailingSlashes(base.href);
     this.basePrefix = `${this.base}/`;
@@ -100,9 +83,16 @@ class StandardsServiceImpl implements ManagedStandardsService {
         maxTotalWaitMs: options.retry?.maxTotalWaitMs ?? 30_000,
       },
     });
-    this.memory = new ByteLru(options.cacheMaxBytes ?? 64 * 1024 * 1024);
-    this.disk = options.cacheDir ? new DiskCache(options.cacheDir, options.diskCacheMaxBytes ?? DEFAULT_DISK_CACHE_BYTES) : undefined;
-    this.freshMs = options.cacheFreshMs ?? 60_000;
+    this.cache = new CachedFetch({
+      http: this.http,
+      parseBody: (result) => this.parseBody(result),
+      memoryMaxBytes: options.cacheMaxBytes ?? 64 * 1024 * 1024,
+      diskDir: options.cacheDir,
+      diskMaxBytes: options.diskCacheMaxBytes ?? DEFAULT_DISK_CACHE_BYTES,
+      freshMs: options.cacheFreshMs ?? 60_000,
+      // The caller's logger, as before: cache lines carry only the method and path the service built.
+      logger: options.logger,
+    });
   }
 
   async listStandards(page: { limit: number; offset: number }, signal?: AbortSignal): Promise<StandardsPage> {
@@ -161,10 +151,12 @@ class StandardsServiceImpl implements ManagedStandardsService {
     let url: string | undefined = first;
     for (let pages = 0; url; pages++) {
       if (pages >= MAX_CLAUSE_PAGES || seen.has(url)) {
-        throw new ServiceError('badResponse', `GET ${pathOf(first)}: the clause list did not end after ${pages} pages (a next link repeats). Check the base URL setting.`);
+        throw new ServiceError('badResponse', `GET ${pathOf(first)}: the clause list did not end after ${pages} pages (a next link repeats).`, {
+          remedy: 'baseUrl',
+        });
       }
       seen.add(url);
-      const { body, from } = await this.cachedGet(url, CLAUSE_ACCEPT, signal);
+      const { body, from } = await this.cache.get(url, CLAUSE_ACCEPT, signal);
       const rawItems = readItems(body);
       if (!rawItems) throw shapeErrorAt(url, 'a list of clauses (a JSON array, or an object with @graph, hydra:member, member, items, clauses or data)');
       const prefixes = readPrefixes(body);
@@ -182,20 +174,18 @@ class StandardsServiceImpl implements ManagedStandardsService {
     validateUrn(urn);
     validateClauseId(clauseId);
     const url = `${this.base}/v1/standards/${encodeSegment(urn)}/clauses/${encodeSegment(clauseId)}`;
-    const { body } = await this.cachedGet(url, CLAUSE_ACCEPT, signal);
+    const { body } = await this.cache.get(url, CLAUSE_ACCEPT, signal);
     if (!isObject(body)) throw shapeErrorAt(url, 'a JSON object with the clause content');
     return body;
   }
 
   async clearCache(): Promise<void> {
-    this.memory.clear();
-    await this.disk?.clear();
+    await this.cache.clear();
   }
 
   dispose(): void {
-    this.memory.clear();
+    this.cache.dispose();
     this.tokens.clear();
-    for (const flight of this.flights.values()) flight.controller.abort();
   }
 
   /** The JSON body of a 2xx answer (ServiceHttp parsed it); a non-JSON answer is a clear badResponse. */
@@ -203,7 +193,8 @@ class StandardsServiceImpl implements ManagedStandardsService {
     if (result.json !== undefined) return result.json;
     const where = `GET ${pathOf(result.url)}`;
     const type = this.redactor.excerpt((result.contentType ?? 'no content type').split(';')[0], 80);
-    throw new ServiceError('badResponse', `${where} answered with ${type} instead of JSON. Check the base URL setting (a proxy or login page may be answering).`, {
+    throw new ServiceError('badResponse', `${where} answered with ${type} instead of JSON (a proxy or login page may be answering).`, {
+      remedy: 'baseUrl',
       status: result.status,
       method: 'GET',
       path: pathOf(result.url),
@@ -224,116 +215,21 @@ class StandardsServiceImpl implements ManagedStandardsService {
     }
     const details = { method: 'GET', path: pathOf(current) };
     if (resolved.origin !== new URL(this.base).origin) {
-      throw new ServiceError('badResponse', `GET ${pathOf(current)}: the next link points to another server (${this.redactor.excerpt(resolved.origin, 100)}); not followed. The service is misconfigured or faulty.`, details);
+      throw new ServiceError(
+        'badResponse',
+        `GET ${pathOf(current)}: the next link points to another server (${this.redactor.excerpt(resolved.origin, 100)}); not followed. The service is misconfigured or faulty.`,
+        details,
+      );
     }
     if (!resolved.href.startsWith(this.basePrefix)) {
-      throw new ServiceError('badResponse', `GET ${pathOf(current)}: the next link ${shown} leads outside the service (${this.basePath() || '/'}); not followed. The service is misconfigured or faulty.`, details);
+      throw new ServiceError(
+        'badResponse',
+        `GET ${pathOf(current)}: the next link ${shown} leads outside the service (${this.basePath() || '/'}); not followed. The service is misconfigured or faulty.`,
+        details,
+      );
     }
     return resolved.href;
   }
-
-  /**
-   * GET with the cache: a fresh memory entry answers at once; otherwise one shared request, conditional when an
-   * ETag is known. A caller's cancellation stops its wait; the request stops when no caller waits any more.
-   */
-  private async cachedGet(url: string, accept: string, signal?: AbortSignal): Promise<{ body: unknown; from: string }> {
-    if (signal?.aborted) throw cancelled('GET', pathOf(url));
-    const cached = this.memory.get(url);
-    if (cached && Date.now() - cached.storedAt < this.freshMs) {
-      this.options.logger?.request({ method: 'GET', path: pathOf(url), ms: 0, retries: 0, cache: 'hit' });
-      return this.bodyOf(cached.value as CachedBody, url);
-    }
-    let flight = this.flights.get(url);
-    if (!flight || flight.controller.signal.aborted) {
-      const controller = new AbortController();
-      const created: Flight = { controller, waiters: 0, promise: this.fetchEntry(url, accept, cached, controller.signal) };
-      created.promise = created.promise.finally(() => {
-        if (this.flights.get(url) === created) this.flights.delete(url);
-      });
-      this.flights.set(url, created);
-      flight = created;
-    }
-    const fetched = await this.wait(flight, url, signal);
-    const { parsed } = fetched;
-    if (parsed) {
-      // Handed out once; the others parse the text for a value of their own.
-      fetched.parsed = undefined;
-      return { body: parsed.value, from: (fetched.entry.value as CachedBody).from };
-    }
-    return this.bodyOf(fetched.entry.value as CachedBody, url);
-  }
-
-  /**
-   * The body of a cache entry, parsed for this caller: the cache holds text (what it is charged for), so each
-   * caller gets its own value and the memory bound holds.
-   */
-  private bodyOf({ text, from }: CachedBody, url: string): { body: unknown; from: string } {
-    try {
-      return { body: JSON.parse(text) as unknown, from };
-    } catch {
-      this.memory.delete(url);
-      throw new ServiceError('badResponse', `GET ${pathOf(url)}: the cached answer could not be read; try again.`, { method: 'GET', path: pathOf(url) });
-    }
-  }
-
-  private wait(flight: Flight, url: string, signal?: AbortSignal): Promise<Fetched> {
-    flight.waiters++;
-    if (!signal) return flight.promise;
-    return raceAbort(flight.promise, signal, () => {
-      if (--flight.waiters === 0) flight.controller.abort();
-      return cancelled('GET', pathOf(url));
-    });
-  }
-
-  private async fetchEntry(url: string, accept: string, cached: CacheEntry | undefined, signal: AbortSignal): Promise<Fetched> {
-    let known = cached;
-    let knownValue: { value: unknown } | undefined;
-    if (!known && this.disk) {
-      const stored = await this.disk.read(url);
-      if (stored) {
-        try {
-          // Parsed now: a corrupt file must not be revalidated and then fail to read.
-          knownValue = { value: JSON.parse(stored.body) as unknown };
-          known = textEntry(stored.body, url, stored.header.etag, stored.header.storedAt);
-        } catch {
-          known = undefined;
-        }
-      }
-    }
-    const result = await this.http.get(url, { accept, etag: known?.etag, signal, cacheable: true });
-    if (result.status === 304 && known) {
-      const refreshed: CacheEntry = { ...known, storedAt: Date.now() };
-      this.memory.set(url, refreshed);
-      this.options.logger?.debug?.(`GET ${pathOf(url)} not modified; cached copy used`);
-      return { entry: refreshed, parsed: knownValue };
-    }
-    const body = this.parseBody(result);
-    const entry = textEntry(result.body, result.url, result.etag, Date.now());
-    this.memory.set(url, entry);
-    if (this.disk) {
-      // The cache is an optimisation: a full or read-only disk must not fail the call.
-      await this.disk.write(url, result.etag, result.body).catch((error: unknown) => {
-        this.options.logger?.debug?.(`could not write the clause cache: ${error instanceof Error ? error.message : String(error)}`);
-      });
-    }
-    return { entry, parsed: { value: body } };
-  }
-}
-
-/** A cache entry holding the body as text, charged for the bytes the string really occupies. */
-interface CachedBody {
-  text: string;
-  from: string;
-}
-
-function textEntry(text: string, from: string, etag: string | undefined, storedAt: number): CacheEntry {
-  const value: CachedBody = { text, from };
-  return { value, bytes: stringBytes(text) + from.length * 2 + 256, etag, storedAt };
-}
-
-/** Heap bytes of a string: V8 keeps Latin-1 text at one byte per character, anything else at two. */
-export function stringBytes(text: string): number {
-  return /[^\u0000-\u00ff]/.test(text) ? text.length * 2 : text.length;
 }
 
 function withoutTrailingSlashes(url: string): string {
@@ -355,7 +251,8 @@ function shapeError(result: GetResult, expected: string): ServiceError {
 }
 
 function shapeErrorAt(url: string, expected: string): ServiceError {
-  return new ServiceError('badResponse', `GET ${pathOf(url)} answered with JSON of an unknown shape: expected ${expected}. Check the base URL setting.`, {
+  return new ServiceError('badResponse', `GET ${pathOf(url)} answered with JSON of an unknown shape: expected ${expected}.`, {
+    remedy: 'baseUrl',
     method: 'GET',
     path: pathOf(url),
   });

@@ -63,10 +63,14 @@ export async function exchange(client: AxiosInstance, request: ExchangeRequest):
     if (request.signal?.aborted) throw cancelled(request.method, request.path);
     const where = `${request.method} ${request.path}`;
     if (timedOut) {
-      throw new ServiceError('timeout', `${where} did not complete within ${Math.round(request.timeoutMs / 1000)} s. The service did not answer in time; try again, or check your connection.`, {
-        method: request.method,
-        path: request.path,
-      });
+      throw new ServiceError(
+        'timeout',
+        `${where} did not complete within ${Math.round(request.timeoutMs / 1000)} s. The service did not answer in time; try again, or check your connection.`,
+        {
+          method: request.method,
+          path: request.path,
+        },
+      );
     }
     const code = (error as { code?: string }).code;
     if (code === 'ERR_BAD_RESPONSE' && /maxContentLength/i.test(String((error as Error).message))) {
@@ -78,13 +82,18 @@ export async function exchange(client: AxiosInstance, request: ExchangeRequest):
     const answered = (error as { response?: { status?: number } }).response;
     if (answered) {
       // The server did answer; the connection broke while the body came in. Retryable, but not "unreachable".
-      throw new ServiceError('network', `${where}: the connection closed while the answer (${answered.status ?? 'no status'}) was coming in${code ? ` (${code})` : ''}. Try again; if it persists, check your network or proxy.`, {
-        method: request.method,
-        path: request.path,
-      });
+      throw new ServiceError(
+        'network',
+        `${where}: the connection closed while the answer (${answered.status ?? 'no status'}) was coming in${code ? ` (${code})` : ''}. Try again; if it persists, check your network or proxy.`,
+        {
+          method: request.method,
+          path: request.path,
+        },
+      );
     }
     const host = safeHost(request.url);
-    throw new ServiceError('network', `Could not reach ${host} for ${where}${code ? ` (${code})` : ''}. Check the base URL and token URL settings and your network or proxy.`, {
+    throw new ServiceError('network', `Could not reach ${host} for ${where}${code ? ` (${code})` : ''}.`, {
+      remedy: 'network',
       method: request.method,
       path: request.path,
     });
@@ -112,6 +121,11 @@ function safeHost(url: string): string {
 }
 
 /** Loopback hosts may use plain http; everything else must be https. */
+/** True for a valid HTTP header name (a token in RFC 9110's grammar), e.g. for the API key header. */
+export function isHeaderName(name: string): boolean {
+  return /^[A-Za-z0-9!#$%&'*+.^_`|~-]+$/.test(name);
+}
+
 export function isLoopback(hostname: string): boolean {
   const host = hostname.replace(/^\[|\]$/g, '');
   return host === 'localhost' || host === '::1' || /^127(\.\d{1,3}){3}$/.test(host);
@@ -129,10 +143,13 @@ export function checkServiceUrl(value: string, setting: string): URL {
     throw new ServiceError('invalidInput', `${setting} must be an https URL, not ${url.protocol}.`);
   }
   if (url.protocol === 'http:' && !isLoopback(url.hostname)) {
-    throw new ServiceError('invalidInput', `${setting} must use https: credentials and tokens are only sent over plain http to this machine (localhost, 127.0.0.1).`);
+    throw new ServiceError(
+      'invalidInput',
+      `${setting} must use https: credentials and tokens are only sent over plain http to this machine (localhost, 127.0.0.1).`,
+    );
   }
   if (url.username || url.password) {
-    throw new ServiceError('invalidInput', `${setting} must not contain a user name or password; use Sign In instead.`);
+    throw new ServiceError('invalidInput', `${setting} must not contain a user name or password.`, { remedy: 'signIn' });
   }
   return url;
 }

@@ -100,13 +100,4 @@ export interface Clause {
 }
 
 export type ServiceErrorKind =
-  | 'auth'
-  | 'forbidden'
-  | 'notFound'
-  | 'rateLimited'
-  | 'server'
-  | 'network'
-  | 'timeout'
-  | 'badResponse'
-  | 'invalidInput'
-  | 'cancelled';
+  'auth' | 'forbidden' | 'notFound' | 'rateLimited' | 'server' | 'network' | 'timeout' | 'badResponse' | 'invalidInput' | 'cancelled';

@@ -1,4 +1,5 @@
 /** The nodes of the Standards tree: plain data, presented by the provider. */
+import { clauseRefOf, standardRefOf, type ClauseRef, type StandardRef } from '../model';
 import type { Clause, Standard } from '../service/index';
 
 export interface StandardNode {
@@ -59,4 +60,12 @@ export function nestClauses(owner: StandardNode, clauses: readonly Clause[]): Cl
     if (!byId.has(clause.id)) byId.set(clause.id, node);
   }
   return roots;
+}
+
+export function clauseRef(node: ClauseNode): ClauseRef {
+  return clauseRefOf(standardRef(node.owner), node.clause);
+}
+
+export function standardRef(node: StandardNode): StandardRef {
+  return standardRefOf(node.standard, node.position);
 }

@@ -5,6 +5,8 @@
 import * as vscode from 'vscode';
 import type { IndexEntry } from '../catalogue/catalogueIndex';
 import { checkGeneralSettings } from '../config';
+import { errorText } from '../errorText';
+import { Disposable } from '../lifecycle';
 import type { Session } from '../session';
 import { nestClauses, type ClauseNode, type StandardNode } from './nodes';
 
@@ -15,8 +17,8 @@ export interface RootState {
   error?: string;
 }
 
-export class StandardsModel implements vscode.Disposable {
-  private readonly changed = new vscode.EventEmitter<StandardNode | undefined>();
+export class StandardsModel extends Disposable {
+  private readonly changed = this.register(new vscode.EventEmitter<StandardNode | undefined>());
   /** Fired with the node whose children changed (undefined: the root). */
   readonly onDidChange = this.changed.event;
 
@@ -24,10 +26,12 @@ export class StandardsModel implements vscode.Disposable {
   private loadingPage: Promise<void> | undefined;
   private readonly clauses = new Map<number, Promise<ClauseNode[]>>();
   private abort = new AbortController();
-  private readonly subscription: vscode.Disposable;
 
   constructor(private readonly session: Session) {
-    this.subscription = session.onDidChange(() => this.refresh());
+    super();
+    this.register(session.onDidChange(() => this.refresh()));
+    // Whichever AbortController is current when the model goes: no page load outlives it.
+    this.register({ dispose: () => this.abort.abort() });
   }
 
   get state(): RootState {
@@ -110,12 +114,6 @@ export class StandardsModel implements vscode.Disposable {
     return standards[position];
   }
 
-  dispose(): void {
-    this.abort.abort();
-    this.subscription.dispose();
-    this.changed.dispose();
-  }
-
   private async fetchPage(): Promise<void> {
     const signal = this.abort.signal;
     const offset = this.root.standards.length;
@@ -134,7 +132,7 @@ export class StandardsModel implements vscode.Disposable {
       };
     } catch (error) {
       if (signal.aborted) return;
-      this.root = { ...this.root, error: error instanceof Error ? error.message : String(error) };
+      this.root = { ...this.root, error: errorText(error) };
     }
   }
 }

@@ -3,12 +3,13 @@
  * notifications here: failures become nodes with a Retry.
  */
 import * as vscode from 'vscode';
-import { clauseRef } from '../commands/refs';
 import { factsLabel, factsOf, recordStatus } from '../catalogue/standardFacts';
-import { standardLabel } from '../references';
-import { displayText, sectionLabel, sectionOf, SECTION_TYPES } from '../service/index';
+import { errorText } from '../errorText';
+import { clauseHeading, standardDescription, standardLabel } from '../labels';
+import { Disposable } from '../lifecycle';
+import { displayText, sectionOf, SECTION_TYPES } from '../service/index';
 import type { Session } from '../session';
-import type { ClauseNode, LoadMoreNode, MessageNode, StandardNode, TreeNode } from './nodes';
+import { clauseRef, type ClauseNode, type LoadMoreNode, type MessageNode, type StandardNode, type TreeNode } from './nodes';
 import type { StandardsModel } from './standardsModel';
 
 export const VIEW_ID = 'standardsExplorer.standards';
@@ -24,21 +25,16 @@ const SECTION_ICONS: Record<string, string> = {
   [SECTION_TYPES.Bibliography.type]: 'library',
 };
 
-export class StandardsTreeProvider implements vscode.TreeDataProvider<TreeNode>, vscode.Disposable {
-  private readonly changed = new vscode.EventEmitter<TreeNode | undefined>();
+export class StandardsTreeProvider extends Disposable implements vscode.TreeDataProvider<TreeNode> {
+  private readonly changed = this.register(new vscode.EventEmitter<TreeNode | undefined>());
   readonly onDidChangeTreeData = this.changed.event;
-  private readonly subscription: vscode.Disposable;
 
   constructor(
     private readonly model: StandardsModel,
     private readonly session: Session,
   ) {
-    this.subscription = model.onDidChange((node) => this.changed.fire(node));
-  }
-
-  dispose(): void {
-    this.subscription.dispose();
-    this.changed.dispose();
+    super();
+    this.register(model.onDidChange((node) => this.changed.fire(node)));
   }
 
   async getChildren(node?: TreeNode): Promise<TreeNode[]> {
@@ -92,7 +88,7 @@ export class StandardsTreeProvider implements vscode.TreeDataProvider<TreeNode>,
       if (clauses.length === 0) return [{ kind: 'message', severity: 'info', message: vscode.l10n.t('This standard has no clauses.'), parent: node }];
       return clauses;
     } catch (error) {
-      return errorNodes(error instanceof Error ? error.message : String(error), node, () => this.model.reloadClauses(node));
+      return errorNodes(errorText(error), node, () => this.model.reloadClauses(node));
     }
   }
 }
@@ -112,7 +108,7 @@ function standardItem(node: StandardNode): vscode.TreeItem {
   const item = new vscode.TreeItem(label, vscode.TreeItemCollapsibleState.Collapsed);
   item.id = `s:${node.position}`;
   const status = factsLabel(factsOf(standard.urn, standard.reference, recordStatus(standard)));
-  item.description = [status && `(${status})`, standard.reference ? title : ''].filter(Boolean).join(' ');
+  item.description = standardDescription(standard, status);
   item.tooltip = tooltip([
     ['', label],
     [vscode.l10n.t('Title'), title],
@@ -127,9 +123,7 @@ function standardItem(node: StandardNode): vscode.TreeItem {
 
 function clauseItem(node: ClauseNode): vscode.TreeItem {
   const { clause } = node;
-  const title = displayText(clause.title) || sectionLabel(clause.types);
-  const number = displayText(clause.number ?? '');
-  const label = number ? `${number} ${title}` : title;
+  const label = clauseHeading(clause);
   const item = new vscode.TreeItem(label, node.children.length ? vscode.TreeItemCollapsibleState.Collapsed : vscode.TreeItemCollapsibleState.None);
   item.id = `s:${node.owner.position}/c:${node.key}`;
   const section = sectionOf(clause.types);
@@ -148,9 +142,7 @@ function clauseItem(node: ClauseNode): vscode.TreeItem {
 
 function loadMoreItem(node: LoadMoreNode): vscode.TreeItem {
   const label =
-    node.remaining !== undefined
-      ? vscode.l10n.t('Load more… ({0} remaining)', node.remaining.toLocaleString('en-US'))
-      : vscode.l10n.t('Load more…');
+    node.remaining !== undefined ? vscode.l10n.t('Load more… ({0} remaining)', node.remaining.toLocaleString('en-US')) : vscode.l10n.t('Load more…');
   const item = new vscode.TreeItem(label);
   item.id = 'loadMore';
   item.iconPath = new vscode.ThemeIcon('ellipsis');
@@ -193,4 +185,3 @@ function tooltip(rows: Array<[string, string]>): vscode.MarkdownString {
   }
   return md;
 }
-

@@ -4,12 +4,15 @@
  * ClauseRef and scroll in its state) and is restored after a restart by the serializer.
  */
 import * as vscode from 'vscode';
+import { errorText } from '../errorText';
+import { pageTitle } from '../labels';
+import { Disposable } from '../lifecycle';
 import type { ClauseRef } from '../model';
-import { displayText, readText, sectionLabel, type StandardsService } from '../service/index';
+import { displayText, readText, type StandardsService } from '../service/index';
 import { clausePageHtml, pageResources } from './html';
 import { decidePageAction, readPageMessage, readRestoredRef, type HostMessage, type PageAction } from './protocol';
 
-export const CLAUSE_VIEW_TYPE = 'standardsExplorer.clause';
+const CLAUSE_VIEW_TYPE = 'standardsExplorer.clause';
 
 export interface ClausePageDeps {
   extensionUri: vscode.Uri;
@@ -61,16 +64,24 @@ export function registerClausePages(context: vscode.ExtensionContext, deps: Clau
   return pages;
 }
 
-class ClausePageManager implements ClausePages {
+class ClausePageManager extends Disposable implements ClausePages {
   private readonly panels = new Map<string, ClausePanel>();
   /** The one panel cross-references open into (like a preview editor): a page cannot open panels without limit. */
   private followPanel: ClausePanel | undefined;
-  private readonly rendered = new vscode.EventEmitter<RenderedEvent>();
-  private readonly failed = new vscode.EventEmitter<FailedEvent>();
+  private readonly rendered = this.register(new vscode.EventEmitter<RenderedEvent>());
+  private readonly failed = this.register(new vscode.EventEmitter<FailedEvent>());
   readonly onDidRender = this.rendered.event;
   readonly onDidFail = this.failed.event;
 
-  constructor(private readonly deps: ClausePageDeps) {}
+  constructor(private readonly deps: ClausePageDeps) {
+    super();
+    // Closing the panels disposes each ClausePanel (onDidDispose below).
+    this.register({
+      dispose: () => {
+        for (const open of [...this.panels.values()]) open.panel.dispose();
+      },
+    });
+  }
 
   async open(ref: ClauseRef): Promise<void> {
     const existing = this.panels.get(keyOf(ref));
@@ -79,8 +90,7 @@ class ClausePageManager implements ClausePages {
       if (existing.hasFailed) existing.reload();
       return;
     }
-    const panel = vscode.window.createWebviewPanel(CLAUSE_VIEW_TYPE, titleOf(ref), { viewColumn: vscode.ViewColumn.Beside, preserveFocus: false }, panelOptions(this.deps.extensionUri));
-    this.adopt(panel, ref);
+    this.adopt(this.createPanel(ref), ref);
   }
 
   /** A cross-reference clicked on a page: an open panel of that clause, else the follow panel, else a new one. */
@@ -91,7 +101,8 @@ class ClausePageManager implements ClausePages {
       existing.panel.reveal();
       return;
     }
-    const reusable = this.followPanel && this.followPanel !== from && this.panels.get(keyOf(this.followPanel.ref)) === this.followPanel ? this.followPanel : undefined;
+    const reusable =
+      this.followPanel && this.followPanel !== from && this.panels.get(keyOf(this.followPanel.ref)) === this.followPanel ? this.followPanel : undefined;
     if (reusable) {
       this.panels.delete(keyOf(reusable.ref));
       reusable.show(ref);
@@ -99,8 +110,17 @@ class ClausePageManager implements ClausePages {
       reusable.panel.reveal();
       return;
     }
-    const panel = vscode.window.createWebviewPanel(CLAUSE_VIEW_TYPE, titleOf(ref), { viewColumn: vscode.ViewColumn.Beside, preserveFocus: false }, panelOptions(this.deps.extensionUri));
-    this.followPanel = this.adopt(panel, ref);
+    this.followPanel = this.adopt(this.createPanel(ref), ref);
+  }
+
+  /** A new panel beside the editor, taking the focus. */
+  private createPanel(ref: ClauseRef): vscode.WebviewPanel {
+    return vscode.window.createWebviewPanel(
+      CLAUSE_VIEW_TYPE,
+      pageTitle(ref),
+      { viewColumn: vscode.ViewColumn.Beside, preserveFocus: false },
+      panelOptions(this.deps.extensionUri),
+    );
   }
 
   /** How many clause panels are open (for tests and the log). */
@@ -110,7 +130,14 @@ class ClausePageManager implements ClausePages {
 
   adopt(panel: vscode.WebviewPanel, ref: ClauseRef): ClausePanel {
     panel.webview.options = panelOptions(this.deps.extensionUri);
-    const clausePanel = new ClausePanel(panel, ref, this.deps, this, (event) => this.rendered.fire(event), (event) => this.failed.fire(event));
+    const clausePanel = new ClausePanel(
+      panel,
+      ref,
+      this.deps,
+      this,
+      (event) => this.rendered.fire(event),
+      (event) => this.failed.fire(event),
+    );
     this.panels.set(keyOf(ref), clausePanel);
     panel.onDidDispose(() => {
       const key = keyOf(clausePanel.ref);
@@ -120,16 +147,9 @@ class ClausePageManager implements ClausePages {
     });
     return clausePanel;
   }
-
-  dispose(): void {
-    for (const panel of this.panels.values()) panel.panel.dispose();
-    this.rendered.dispose();
-    this.failed.dispose();
-  }
 }
 
-class ClausePanel implements vscode.Disposable {
-  private readonly disposables: vscode.Disposable[] = [];
+class ClausePanel extends Disposable {
   private loading: AbortController | undefined;
   /** The clause was read from the service: page actions may use `ref`. */
   private loaded = false;
@@ -143,10 +163,15 @@ class ClausePanel implements vscode.Disposable {
     private readonly onRendered: (event: RenderedEvent) => void,
     private readonly onFailed: (event: FailedEvent) => void,
   ) {
+    super();
     panel.iconPath = vscode.Uri.joinPath(deps.extensionUri, 'media', 'standards.svg');
-    panel.title = titleOf(current);
-    panel.webview.html = clausePageHtml(pageResources(panel.webview, deps.extensionUri, vscode.Uri.joinPath, current.id), panel.title);
-    this.disposables.push(panel.webview.onDidReceiveMessage((raw: unknown) => this.receive(raw)));
+    panel.title = pageTitle(current);
+    panel.webview.html = clausePageHtml(
+      pageResources(panel.webview, deps.extensionUri, (base, ...parts) => vscode.Uri.joinPath(base, ...parts), current.id),
+      panel.title,
+    );
+    this.register(panel.webview.onDidReceiveMessage((raw: unknown) => this.receive(raw)));
+    this.register({ dispose: () => this.loading?.abort() });
   }
 
   get ref(): ClauseRef {
@@ -166,7 +191,7 @@ class ClausePanel implements vscode.Disposable {
   show(ref: ClauseRef): void {
     this.current = ref;
     this.loaded = false;
-    this.panel.title = titleOf(ref);
+    this.panel.title = pageTitle(ref);
     this.loadInBackground();
   }
 
@@ -175,20 +200,17 @@ class ClausePanel implements vscode.Disposable {
     this.load().catch((error: unknown) => this.deps.log.debug(`Clause page: ${error instanceof Error ? error.message : String(error)}`));
   }
 
-  dispose(): void {
-    this.loading?.abort();
-    this.disposables.forEach((d) => d.dispose());
-  }
-
   private receive(raw: unknown): void {
     const message = readPageMessage(raw);
     if (!message) {
-      this.deps.log.debug(`Clause page: ignored an unexpected message of type ${typeof raw === 'object' && raw !== null ? displayText(String((raw as { type?: unknown }).type)).slice(0, 40) : typeof raw}`);
+      this.deps.log.debug(
+        `Clause page: ignored an unexpected message of type ${typeof raw === 'object' && raw !== null ? displayText(String((raw as { type?: unknown }).type)).slice(0, 40) : typeof raw}`,
+      );
       return;
     }
     const action = decidePageAction(message, { ref: this.current, loaded: this.loaded, active: this.panel.active, serviceBaseUrl: this.deps.serviceBaseUrl() });
     void this.handle(action).catch((error: unknown) => {
-      void vscode.window.showErrorMessage(error instanceof Error ? error.message : String(error));
+      void vscode.window.showErrorMessage(errorText(error));
     });
   }
 
@@ -232,11 +254,11 @@ class ClausePanel implements vscode.Disposable {
       if (controller.signal.aborted) return;
       this.current = enrich(ref, body);
       this.loaded = true;
-      this.panel.title = titleOf(this.current);
+      this.panel.title = pageTitle(this.current);
       await this.post({ type: 'clause', ref: this.current, json: JSON.stringify(body) });
     } catch (error) {
       if (controller.signal.aborted) return;
-      const message = error instanceof Error ? error.message : String(error);
+      const message = errorText(error);
       this.failure = message;
       await this.post({ type: 'error', ref, message });
       this.onFailed({ ref, message });
@@ -253,7 +275,11 @@ function enrich(ref: ClauseRef, body: unknown): ClauseRef {
   if (typeof body !== 'object' || body === null) return ref;
   const b = body as Record<string, unknown>;
   const part = (typeof b['dcterms:isPartOf'] === 'object' && b['dcterms:isPartOf'] !== null ? b['dcterms:isPartOf'] : {}) as Record<string, unknown>;
-  const types = Array.isArray(b['@type']) ? b['@type'].filter((t): t is string => typeof t === 'string') : typeof b['@type'] === 'string' ? [b['@type']] : undefined;
+  const types = Array.isArray(b['@type'])
+    ? b['@type'].filter((t): t is string => typeof t === 'string')
+    : typeof b['@type'] === 'string'
+      ? [b['@type']]
+      : undefined;
   return {
     ...ref,
     id: ref.id ?? (readText(b['@id']) || undefined),
@@ -276,13 +302,6 @@ function panelOptions(extensionUri: vscode.Uri): vscode.WebviewPanelOptions & vs
 }
 
 /** The tab title: server text as one line without bidi controls, bounded. */
-function titleOf(ref: ClauseRef): string {
-  const title = displayText(ref.title ?? '') || (ref.types ? sectionLabel(ref.types) : vscode.l10n.t('Clause'));
-  const number = displayText(ref.number ?? '');
-  const text = number ? `${number} ${title}` : title;
-  return text.length > 120 ? `${text.slice(0, 119)}…` : text;
-}
-
 function keyOf(ref: ClauseRef): string {
   return `${ref.urn}\u0000${ref.clauseId}`;
 }

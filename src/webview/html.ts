@@ -27,7 +27,7 @@ export function serviceOrigin(url: string | undefined): string | undefined {
   }
 }
 
-export function newNonce(): string {
+function newNonce(): string {
   return randomBytes(18).toString('base64url');
 }
 
@@ -58,7 +58,12 @@ export function clausePageHtml(resources: PageResources, title: string): string 
 </html>`;
 }
 
-export function pageResources(webview: vscode.Webview, extensionUri: vscode.Uri, joinPath: (base: vscode.Uri, ...parts: string[]) => vscode.Uri, serviceUrl?: string): PageResources {
+export function pageResources(
+  webview: vscode.Webview,
+  extensionUri: vscode.Uri,
+  joinPath: (base: vscode.Uri, ...parts: string[]) => vscode.Uri,
+  serviceUrl?: string,
+): PageResources {
   return {
     cspSource: webview.cspSource,
     imageOrigin: serviceOrigin(serviceUrl),

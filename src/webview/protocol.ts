@@ -128,12 +128,17 @@ export function decidePageAction(message: PageMessage, panel: PanelContext): Pag
     case 'openClause': {
       if (!panel.active) return { kind: 'ignore', reason: 'openClause from a panel without focus' };
       const target = clauseTarget(message.target, panel.ref.urn, panel.serviceBaseUrl);
-      if (!target) return { kind: 'refuse', message: `Cannot open the cross-reference ${linkForMessage(message.target)}: it does not name a clause of this service.` };
+      if (!target)
+        return { kind: 'refuse', message: `Cannot open the cross-reference ${linkForMessage(message.target)}: it does not name a clause of this service.` };
       const sameStandard = target.urn === panel.ref.urn;
       // Only the URN and clause id: the clause itself, its @id and title are read from the service.
       return {
         kind: 'openClause',
-        ref: { ...target, standardReference: sameStandard ? panel.ref.standardReference : undefined, standardTitle: sameStandard ? panel.ref.standardTitle : undefined },
+        ref: {
+          ...target,
+          standardReference: sameStandard ? panel.ref.standardReference : undefined,
+          standardTitle: sameStandard ? panel.ref.standardTitle : undefined,
+        },
       };
     }
     case 'revealStandard':

@@ -18,7 +18,8 @@ import { launchBrowser } from '../harness/browser';
 import { REPO } from '../harness/tools';
 
 const RESULTS = path.join(REPO, 'test-results');
-const EVIL = '<script>window.__pwned="script"</script><img src=x onerror="window.__pwned=\'img\'"><svg onload="window.__pwned=\'svg\'"></svg><iframe srcdoc="<script>parent.__pwned=1</script>"></iframe>';
+const EVIL =
+  '<script>window.__pwned="script"</script><img src=x onerror="window.__pwned=\'img\'"><svg onload="window.__pwned=\'svg\'"></svg><iframe srcdoc="<script>parent.__pwned=1</script>"></iframe>';
 const RLO = '\u202E';
 
 /** A clause a hostile or broken server could send: markup and script vectors in every field the page shows. */
@@ -42,12 +43,33 @@ export function hostileClause(): unknown {
       { '@type': 'corext:Section', 'corext:number': '1.1', 'dcterms:title': EVIL, 'corext:content': [paragraph(`huge ${'x'.repeat(1_000_000)} end`)] },
       { '@type': 'corext:List', 'corext:ordered': false, 'corext:items': [{ 'corext:content': [paragraph(EVIL)] }, { 'corext:content': EVIL }] },
       { '@type': 'corext:Note', 'corext:label': EVIL, 'corext:content': [paragraph(EVIL)] },
-      { '@type': 'corext:Table', 'corext:label': EVIL, 'dcterms:title': EVIL, 'corext:head': [[EVIL, 'b']], 'corext:body': [[EVIL, '<a href="javascript:window.__pwned=5">x</a>'], [{ '@type': 'corext:XRef', 'corext:target': 'javascript:window.__pwned=6', 'corext:label': 'cell link' }]] },
-      { '@type': 'corext:TermEntry', 'corext:number': '3.1', 'corext:term': EVIL, 'corext:admitted': [EVIL], 'corext:definition': EVIL, 'corext:notes': [EVIL], 'corext:source': EVIL },
+      {
+        '@type': 'corext:Table',
+        'corext:label': EVIL,
+        'dcterms:title': EVIL,
+        'corext:head': [[EVIL, 'b']],
+        'corext:body': [
+          [EVIL, '<a href="javascript:window.__pwned=5">x</a>'],
+          [{ '@type': 'corext:XRef', 'corext:target': 'javascript:window.__pwned=6', 'corext:label': 'cell link' }],
+        ],
+      },
+      {
+        '@type': 'corext:TermEntry',
+        'corext:number': '3.1',
+        'corext:term': EVIL,
+        'corext:admitted': [EVIL],
+        'corext:definition': EVIL,
+        'corext:notes': [EVIL],
+        'corext:source': EVIL,
+      },
       { '@type': 'corext:Reference', 'corext:target': 'javascript:window.__pwned="ref"', 'dcterms:identifier': EVIL, 'dcterms:title': EVIL },
-      { '@type': 'corext:Formula', 'corext:mathml': '<math><mi xlink:href="javascript:window.__pwned=7">x</mi></math>', [`<img src=x onerror=window.__pwned=8>`]: EVIL },
+      {
+        '@type': 'corext:Formula',
+        'corext:mathml': '<math><mi xlink:href="javascript:window.__pwned=7">x</mi></math>',
+        [`<img src=x onerror=window.__pwned=8>`]: EVIL,
+      },
       { '@type': 'corext:Figure', 'corext:image': 'javascript:window.__pwned=9', 'corext:src': 'https://evil.example/x.png', 'corext:caption': EVIL },
-      { '@type': EVIL, 'corext:text': EVIL, 'style': 'background:url(https://evil.example/leak)' },
+      { '@type': EVIL, 'corext:text': EVIL, style: 'background:url(https://evil.example/leak)' },
       { '@type': 'corext:Paragraph', 'corext:text': `${RLO}${'\u2066'.repeat(1000)}${'\u202B'.repeat(1000)}` },
     ],
   };
@@ -154,7 +176,10 @@ export async function checkHostileContent(browser: Browser): Promise<string[]> {
     }
     check(dom.text.includes('<img src=x onerror='), 'paragraph markup shows as text');
     check(dom.text.includes(' end'), 'the 1 MB paragraph is shown to its end');
-    check(dom.hrefs.every((h) => h === '#'), `links point only to "#": ${dom.hrefs.join(', ')}`);
+    check(
+      dom.hrefs.every((h) => h === '#'),
+      `links point only to "#": ${dom.hrefs.join(', ')}`,
+    );
 
     // Clicking every link sends a message for the extension to check; nothing runs, nothing opens.
     const links = page.locator('main#page a');
@@ -166,7 +191,10 @@ export async function checkHostileContent(browser: Browser): Promise<string[]> {
     check(!afterScript.messages.some((m) => ['copyLink', 'insertReference', 'openJson'].includes(m.type)), 'a synthetic click sent a toolbar action');
     await page.locator('#toolbar vscode-button', { hasText: 'Copy Link' }).click();
     const afterUser = await waitFor(page, 'a real click to send copyLink', (r) => r.messages.some((m) => m.type === 'copyLink'));
-    check(afterUser.messages.filter((m) => m.type === 'copyLink').every((m) => Object.keys(m).length === 1), 'copyLink carries no data');
+    check(
+      afterUser.messages.filter((m) => m.type === 'copyLink').every((m) => Object.keys(m).length === 1),
+      'copyLink carries no data',
+    );
     const targets = afterUser.messages.filter((m) => m.type === 'openClause').map((m) => String(m.target));
     check(targets.includes('javascript:window.__pwned="xref"'), 'the javascript: cross-reference went to the host (which refuses it) and nowhere else');
 

@@ -25,7 +25,11 @@ interface Step {
   run(page: Page): Promise<void>;
 }
 
-const view = (page: Page) => page.locator('.pane').filter({ has: page.locator('.pane-header', { hasText: 'Standards' }) }).first();
+const view = (page: Page) =>
+  page
+    .locator('.pane')
+    .filter({ has: page.locator('.pane-header', { hasText: 'Standards' }) })
+    .first();
 const treeRow = (page: Page, text: string | RegExp) => view(page).locator('.monaco-list-row', { hasText: text }).first();
 
 async function runCommand(page: Page, title: string): Promise<void> {
@@ -55,7 +59,10 @@ async function clauseFrame(page: Page): Promise<Frame> {
   const deadline = Date.now() + STEP_TIMEOUT;
   while (Date.now() < deadline) {
     for (const frame of page.frames()) {
-      const has = await frame.locator('main#page h1').count().catch(() => 0);
+      const has = await frame
+        .locator('main#page h1')
+        .count()
+        .catch(() => 0);
       if (has > 0) return frame;
     }
     await page.waitForTimeout(250);
@@ -152,7 +159,10 @@ const steps: Step[] = [
       // The catalogue the bundled sandbox serves (seed 1, 30 000), ranked as the extension ranks it: a number whose
       // best records are not in the order VS Code would sort their labels in.
       const catalogue = new Catalogue(1, 30_000);
-      const index = CatalogueIndex.of(catalogue.standards.map((s, position) => ({ position, urn: s.urn, reference: s.reference, title: s.titleText, status: s.status })), 0);
+      const index = CatalogueIndex.of(
+        catalogue.standards.map((s, position) => ({ position, urn: s.urn, reference: s.reference, title: s.titleText, status: s.status })),
+        0,
+      );
       let query = '';
       let expected: string[] = [];
       for (const standard of catalogue.standards) {
@@ -189,7 +199,10 @@ const steps: Step[] = [
       await input.waitFor({ state: 'visible', timeout: STEP_TIMEOUT });
       await input.fill('quality management requirements');
       // Our matching runs as the value changes: wait until the list shows it.
-      const pick = page.locator('.quick-input-list .monaco-list-row').first().filter({ hasText: /Quality management/ });
+      const pick = page
+        .locator('.quick-input-list .monaco-list-row')
+        .first()
+        .filter({ hasText: /Quality management/ });
       await pick.waitFor({ timeout: STEP_TIMEOUT });
       const wanted = (await pick.locator('.label-name').first().innerText()).trim();
       await page.keyboard.press('Enter');

@@ -67,7 +67,14 @@ export async function startCodeServer(options: CodeServerOptions = {}): Promise<
   mkdirSync(path.join(profile, 'data', 'User'), { recursive: true });
   writeFileSync(path.join(profile, 'data', 'User', 'settings.json'), JSON.stringify(TEST_USER_SETTINGS, null, 2));
   writeFileSync(path.join(profile, 'config.yaml'), 'auth: none\ncert: false\n');
-  const common = ['--config', path.join(profile, 'config.yaml'), '--user-data-dir', path.join(profile, 'data'), '--extensions-dir', path.join(profile, 'extensions')];
+  const common = [
+    '--config',
+    path.join(profile, 'config.yaml'),
+    '--user-data-dir',
+    path.join(profile, 'data'),
+    '--extensions-dir',
+    path.join(profile, 'extensions'),
+  ];
   const env = { ...process.env, PATH: `${tools.node24Bin}:${process.env.PATH ?? ''}`, ...options.env };
   if (options.vsix) await run(tools.codeServer, [...common, '--install-extension', options.vsix, '--force'], env);
 
@@ -76,8 +83,10 @@ export async function startCodeServer(options: CodeServerOptions = {}): Promise<
   const out = openSync(logFile, 'a');
   const args = [
     ...common,
-    '--auth', 'none',
-    '--bind-addr', `127.0.0.1:${port}`,
+    '--auth',
+    'none',
+    '--bind-addr',
+    `127.0.0.1:${port}`,
     '--disable-telemetry',
     '--disable-update-check',
     '--disable-workspace-trust',
@@ -141,6 +150,8 @@ function run(command: string, args: string[], env: NodeJS.ProcessEnv): Promise<v
     child.stdout.on('data', (d: Buffer) => (output += d.toString()));
     child.stderr.on('data', (d: Buffer) => (output += d.toString()));
     child.on('error', reject);
-    child.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`${path.basename(command)} ${args.join(' ')} failed (${code}):\n${output.slice(-2000)}`))));
+    child.on('exit', (code) =>
+      code === 0 ? resolve() : reject(new Error(`${path.basename(command)} ${args.join(' ')} failed (${code}):\n${output.slice(-2000)}`)),
+    );
   });
 }

@@ -28,7 +28,9 @@ async function main(): Promise<void> {
   });
   const server = await startCodeServer({ port, vsix: path.join(REPO, 'dist', 'standards-explorer.vsix'), env: { STANDARDS_EXPLORER_SANDBOX: line } });
   const { baseUrl } = JSON.parse(line) as { baseUrl: string };
-  console.log(`\nStandards Explorer demo is running.\n  Open:    ${server.workbenchUrl()}\n  Sandbox: ${baseUrl} (${catalogue.length ? `the real ISO and IEC sample, ${realSample}` : '30 000 generated standards'})\n  Logs:    ${server.logFile}\nPress Ctrl+C to stop.\n`);
+  console.log(
+    `\nStandards Explorer demo is running.\n  Open:    ${server.workbenchUrl()}\n  Sandbox: ${baseUrl} (${catalogue.length ? `the real ISO and IEC sample, ${realSample}` : '30 000 generated standards'})\n  Logs:    ${server.logFile}\nPress Ctrl+C to stop.\n`,
+  );
   let stopping = false;
   const stop = async (): Promise<void> => {
     if (stopping) return;

@@ -18,11 +18,28 @@ describe('catalogue index', () => {
   );
 
   it('matches number, reference and title words, best first', () => {
-    assert.deepEqual(index.search('9001').map((e) => e.position), [1]);
-    assert.deepEqual(index.search('900').map((e) => e.position), [1], 'a token prefix, not any substring');
-    assert.deepEqual(index.search('ISO/IEC 27001').map((e) => e.position), [2]);
-    assert.deepEqual(index.search('quality requirements').map((e) => e.position), [1]);
-    assert.deepEqual(index.search('execution acier').map((e) => e.position), [3], 'accents ignored');
+    assert.deepEqual(
+      index.search('9001').map((e) => e.position),
+      [1],
+    );
+    assert.deepEqual(
+      index.search('900').map((e) => e.position),
+      [1],
+      'a token prefix, not any substring',
+    );
+    assert.deepEqual(
+      index.search('ISO/IEC 27001').map((e) => e.position),
+      [2],
+    );
+    assert.deepEqual(
+      index.search('quality requirements').map((e) => e.position),
+      [1],
+    );
+    assert.deepEqual(
+      index.search('execution acier').map((e) => e.position),
+      [3],
+      'accents ignored',
+    );
     assert.deepEqual(index.search('nothing like this'), []);
     assert.equal(index.search('').length, 4);
     assert.equal(index.search('iso', 2).length, 2);
@@ -46,7 +63,8 @@ describe('catalogue index', () => {
     const stored = JSON.parse(JSON.stringify(whole.toStored('http://h/p'))) as unknown;
     const back = CatalogueIndex.fromStored(stored, 'http://h/p');
     assert.ok(back);
-    for (const query of ['9001', 'iec 60601', 'robots safety', 'medical', '', 'urn:iec:std:iec:6']) assert.deepEqual(back.search(query, 50), whole.search(query, 50), query);
+    for (const query of ['9001', 'iec 60601', 'robots safety', 'medical', '', 'urn:iec:std:iec:6'])
+      assert.deepEqual(back.search(query, 50), whole.search(query, 50), query);
     // A tampered file is not trusted: the index is built anew.
     const tampered = JSON.parse(JSON.stringify(stored)) as { segments: Array<{ referenceIds: string }> };
     tampered.segments[0].referenceIds = Buffer.from(new Int32Array([1e9]).buffer).toString('base64');
@@ -76,7 +94,10 @@ describe('catalogue index', () => {
         const built = await buildCatalogueIndex(listPage, { pageSize: 1000, concurrency: 4 });
         assert.equal(built.size, 2500);
         assert.ok(built.complete);
-        assert.deepEqual(built.entries.map((e) => e.position), [...Array(2500).keys()]);
+        assert.deepEqual(
+          built.entries.map((e) => e.position),
+          [...Array(2500).keys()],
+        );
         assert.equal((await sandboxStats(sandbox)).requests.listStandards, 7, 'the clamped page size (400) moves the offset');
         assert.ok(seen.most > 1 && seen.most <= 4, `at most 4 in flight, saw ${seen.most}`);
       } finally {
@@ -90,7 +111,10 @@ describe('catalogue index', () => {
         const { seen, listPage } = counted(createStandardsService(serviceOptionsFrom(sandbox)));
         const built = await buildCatalogueIndex(listPage, { pageSize: 400, concurrency: 3 });
         assert.equal(built.size, 2500);
-        assert.deepEqual(built.entries.map((e) => e.position), [...Array(2500).keys()]);
+        assert.deepEqual(
+          built.entries.map((e) => e.position),
+          [...Array(2500).keys()],
+        );
         assert.ok(seen.calls <= 7 + 3, `a few pages past the end at most, ${seen.calls} calls`);
       } finally {
         await sandbox.close();

@@ -32,7 +32,11 @@ describe('clause links from the server', () => {
 
   it('reads cross-reference targets without backtracking on long input', () => {
     assert.deepEqual(clauseTarget(`${sandbox}/v1/standards/urn:iso:std:iso:1/clauses/abc/`, 'urn:x:y', sandbox), { urn: 'urn:iso:std:iso:1', clauseId: 'abc' });
-    assert.equal(clauseTarget(`${sandbox}/v1/standards/urn:iso:std:iso:1/extra/clauses/abc`, 'urn:iso:x', sandbox)?.urn, 'urn:iso:x', 'not the service path: read as a clause id of this standard');
+    assert.equal(
+      clauseTarget(`${sandbox}/v1/standards/urn:iso:std:iso:1/extra/clauses/abc`, 'urn:iso:x', sandbox)?.urn,
+      'urn:iso:x',
+      'not the service path: read as a clause id of this standard',
+    );
     assert.equal(clauseTarget('/'.repeat(2000), 'urn:x:y', sandbox), undefined);
     assert.equal(clauseTarget('c1', 'not-a-urn', sandbox), undefined);
   });

@@ -6,7 +6,12 @@ describe('standards: URIs', () => {
   it('round-trips a clause document path', () => {
     const path = clauseDocumentPath('urn:iso:std:iso:9001:ed-5', 'e2218368-75de-453d-a6a5-e65e70c1c359', 'ISO 9001:2015 1 Scope');
     assert.equal(path, '/urn:iso:std:iso:9001:ed-5/e2218368-75de-453d-a6a5-e65e70c1c359/ISO 9001:2015 1 Scope.json');
-    assert.deepEqual(parseStandardsPath(path), { kind: 'clause', urn: 'urn:iso:std:iso:9001:ed-5', clauseId: 'e2218368-75de-453d-a6a5-e65e70c1c359', label: 'ISO 9001:2015 1 Scope.json' });
+    assert.deepEqual(parseStandardsPath(path), {
+      kind: 'clause',
+      urn: 'urn:iso:std:iso:9001:ed-5',
+      clauseId: 'e2218368-75de-453d-a6a5-e65e70c1c359',
+      label: 'ISO 9001:2015 1 Scope.json',
+    });
   });
 
   it('round-trips every real URN and odd clause ids, each as one segment', () => {
@@ -30,7 +35,16 @@ describe('standards: URIs', () => {
   });
 
   it('refuses anything else', () => {
-    for (const path of ['/not-a-urn', '/urn:iso:std:iso:1/../x.json', '/urn:iso:std:iso:1/a/b/c.json', '/urn:iso:std:iso:1/a/b.txt', '/urn:iso:std:iso:1/%2e%2e/b.json', '/urn:iso:std:iso:1/a/.json', '/urn:iso:std:iso:1/%E0%A4%A/b.json', '/urn%3Aiso%3A%0A/a/b.json']) {
+    for (const path of [
+      '/not-a-urn',
+      '/urn:iso:std:iso:1/../x.json',
+      '/urn:iso:std:iso:1/a/b/c.json',
+      '/urn:iso:std:iso:1/a/b.txt',
+      '/urn:iso:std:iso:1/%2e%2e/b.json',
+      '/urn:iso:std:iso:1/a/.json',
+      '/urn:iso:std:iso:1/%E0%A4%A/b.json',
+      '/urn%3Aiso%3A%0A/a/b.json',
+    ]) {
       assert.equal(parseStandardsPath(path), undefined, path);
     }
   });

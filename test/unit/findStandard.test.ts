@@ -7,16 +7,39 @@ import { realSample } from './realSample';
 const ADDED = [
   { urn: 'urn:iso:std:iso:9001:ed-5:stage-90.93', reference: 'ISO 9001:2015', title: 'Quality management systems - Requirements', status: 'current' },
   { urn: 'urn:iso:std:iso:9001:ed-4:stage-95.99', reference: 'ISO 9001:2008', title: 'Quality management systems - Requirements', status: 'withdrawn' },
-  { urn: 'urn:iso:std:iso-iec:27001:ed-3:stage-60.60', reference: 'ISO/IEC 27001:2022', title: 'Information security, cybersecurity and privacy protection - Information security management systems - Requirements', status: 'current' },
+  {
+    urn: 'urn:iso:std:iso-iec:27001:ed-3:stage-60.60',
+    reference: 'ISO/IEC 27001:2022',
+    title: 'Information security, cybersecurity and privacy protection - Information security management systems - Requirements',
+    status: 'current',
+  },
   { urn: 'urn:iec:std:iec:62304:2006-05:::', reference: 'IEC 62304:2006', title: 'Medical device software - Software life cycle processes', status: 'current' },
-  { urn: 'urn:iec:std:iec:62304:2006-05:::||amd:1:2015-06', reference: 'IEC 62304:2006/AMD1:2015', title: 'Amendment 1 - Medical device software - Software life cycle processes', status: 'current' },
-  { urn: 'urn:iec:std:iec:62304:2006-05::csv:+amd:1:2015-06', reference: 'IEC 62304:2006+AMD1:2015 CSV', title: 'Medical device software - Software life cycle processes', status: 'current' },
-  { urn: 'urn:iso:std:iso:10218:-1:ed-3:stage-60.60', reference: 'ISO 10218-1:2025', title: 'Robotics - Safety requirements - Part 1: Industrial robots', status: 'current' },
+  {
+    urn: 'urn:iec:std:iec:62304:2006-05:::||amd:1:2015-06',
+    reference: 'IEC 62304:2006/AMD1:2015',
+    title: 'Amendment 1 - Medical device software - Software life cycle processes',
+    status: 'current',
+  },
+  {
+    urn: 'urn:iec:std:iec:62304:2006-05::csv:+amd:1:2015-06',
+    reference: 'IEC 62304:2006+AMD1:2015 CSV',
+    title: 'Medical device software - Software life cycle processes',
+    status: 'current',
+  },
+  {
+    urn: 'urn:iso:std:iso:10218:-1:ed-3:stage-60.60',
+    reference: 'ISO 10218-1:2025',
+    title: 'Robotics - Safety requirements - Part 1: Industrial robots',
+    status: 'current',
+  },
 ];
 
 describe('Find Standard: ranking like an expert, on real catalogue data', () => {
   const records = [...realSample(), ...ADDED];
-  const index = CatalogueIndex.of(records.map((r, position): IndexEntry => ({ position, ...r })), 0);
+  const index = CatalogueIndex.of(
+    records.map((r, position): IndexEntry => ({ position, ...r })),
+    0,
+  );
   const first = (query: string): string | undefined => index.search(query, 10)[0]?.reference;
   const top = (query: string, n: number): string[] => index.search(query, n).map((e) => e.reference ?? '');
 
@@ -59,7 +82,11 @@ describe('Find Standard: ranking like an expert, on real catalogue data', () => 
     assert.deepEqual(tokenize('Exécution'), ['execution']);
     assert.equal(first('quality manag'), first('quality management'));
     // Every URN holds "std"; few references or titles do.
-    for (const entry of index.search('std', 200)) assert.ok(tokenize(`${entry.reference} ${entry.title}`).some((t) => t.startsWith('std')), entry.urn);
+    for (const entry of index.search('std', 200))
+      assert.ok(
+        tokenize(`${entry.reference} ${entry.title}`).some((t) => t.startsWith('std')),
+        entry.urn,
+      );
     assert.ok(index.search('std', 200).length < 50);
   });
 
@@ -68,7 +95,10 @@ describe('Find Standard: ranking like an expert, on real catalogue data', () => 
       const words = tokenize(query);
       for (const entry of index.search(query, 200)) {
         const tokens = tokenize(`${entry.reference} ${entry.title}`);
-        assert.ok(words.every((w) => tokens.some((t) => t.startsWith(w))), `${query} → ${entry.reference}`);
+        assert.ok(
+          words.every((w) => tokens.some((t) => t.startsWith(w))),
+          `${query} → ${entry.reference}`,
+        );
       }
     }
   });
@@ -91,7 +121,8 @@ describe('Find Standard: ranking like an expert, on real catalogue data', () => 
 
   it('answers an empty query with the best records and never fails on odd input', () => {
     assert.equal(index.search('', 5).length, 5);
-    for (const query of ['', ' ', '::', '/', 'urn:', '\u0000', 'x'.repeat(10_000), '1 '.repeat(500), 'ü', '日本']) assert.doesNotThrow(() => index.search(query));
+    for (const query of ['', ' ', '::', '/', 'urn:', '\u0000', 'x'.repeat(10_000), '1 '.repeat(500), 'ü', '日本'])
+      assert.doesNotThrow(() => index.search(query));
     assert.deepEqual(index.search('zzzzqqq'), []);
   });
 });

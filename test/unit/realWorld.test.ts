@@ -8,7 +8,16 @@ import { Catalogue } from '../../sandbox/catalogue';
 import { readCatalogueRecords } from '../../sandbox/catalogueFile';
 import { sandboxStats, startSandbox } from '../../sandbox/index';
 import type { RunningSandbox } from '../../sandbox/types';
-import { createStandardsService, hasType, isValidUrn, sectionLabel, sectionOf, SECTION_TYPES, serviceOptionsFrom, type Standard } from '../../src/service/index';
+import {
+  createStandardsService,
+  hasType,
+  isValidUrn,
+  sectionLabel,
+  sectionOf,
+  SECTION_TYPES,
+  serviceOptionsFrom,
+  type Standard,
+} from '../../src/service/index';
 import { REAL_SLICE, realSample } from './realSample';
 
 const REPO = path.resolve(__dirname, '../../..');
@@ -33,7 +42,10 @@ describe('real-world fidelity: the sandbox serving real ISO and IEC records', ()
     const all = await allStandards();
     const sample = realSample();
     assert.equal(all.length, sample.length);
-    assert.deepEqual(all.slice(0, 50).map((s) => s.urn), sample.slice(0, 50).map((r) => r.urn));
+    assert.deepEqual(
+      all.slice(0, 50).map((s) => s.urn),
+      sample.slice(0, 50).map((r) => r.urn),
+    );
     assert.ok(new Set(all.map((s) => s.urn)).size < all.length, 'the slice repeats URNs');
     assert.equal(all[0].raw['corext:status'], sample[0].status);
   });
@@ -75,7 +87,9 @@ describe('real-world fidelity: the sandbox serving real ISO and IEC records', ()
 
   it('runs from the command line with --catalogue FILE', async function () {
     this.timeout(20_000);
-    const child = spawn(process.execPath, [path.join(REPO, 'out/sandbox/cli.js'), '--port', '0', '--catalogue', REAL_SLICE], { stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [path.join(REPO, 'out/sandbox/cli.js'), '--port', '0', '--catalogue', REAL_SLICE], {
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     try {
       const line = await new Promise<string>((resolve, reject) => {
         createInterface({ input: child.stdout }).once('line', resolve);
@@ -127,8 +141,15 @@ describe('real-world fidelity: the generated catalogue has real shapes', () => {
 
   it('holds IEC URNs with "|", spaces, "/" and "+", all valid', () => {
     const urns = catalogue.standards.map((s) => s.urn);
-    for (const pattern of [/\|\|amd:/, / /, /::\/FRAG\d::$/, /::csv:\+amd:/]) assert.ok(urns.some((u) => pattern.test(u)), String(pattern));
-    assert.deepEqual(urns.filter((u) => !isValidUrn(u)), []);
+    for (const pattern of [/\|\|amd:/, / /, /::\/FRAG\d::$/, /::csv:\+amd:/])
+      assert.ok(
+        urns.some((u) => pattern.test(u)),
+        String(pattern),
+      );
+    assert.deepEqual(
+      urns.filter((u) => !isValidUrn(u)),
+      [],
+    );
   });
 
   it('serves @type as a set in every order, the section being the same whatever the order', () => {
@@ -136,7 +157,11 @@ describe('real-world fidelity: the generated catalogue has real shapes', () => {
     for (const standard of catalogue.standards.slice(0, 200)) {
       for (const clause of catalogue.clauses(standard)) {
         if (clause.section === SECTION_TYPES.Scope.type) orders.add(clause.types.join(' '));
-        assert.equal(sectionOf(clause.types)?.type ?? 'none', clause.section === 'corext:Requirements' ? 'corext:Clause' : clause.section, clause.types.join(' '));
+        assert.equal(
+          sectionOf(clause.types)?.type ?? 'none',
+          clause.section === 'corext:Requirements' ? 'corext:Clause' : clause.section,
+          clause.types.join(' '),
+        );
       }
     }
     assert.deepEqual([...orders].sort(), ['corext:Clause corext:Scope', 'corext:Scope', 'corext:Scope corext:Clause']);
@@ -144,7 +169,15 @@ describe('real-world fidelity: the generated catalogue has real shapes', () => {
 });
 
 describe('@type is a set', () => {
-  const specific = ['corext:Foreword', 'corext:Introduction', 'corext:Scope', 'corext:NormativeReferences', 'corext:TermsAndDefinitions', 'corext:Annex', 'corext:Bibliography'];
+  const specific = [
+    'corext:Foreword',
+    'corext:Introduction',
+    'corext:Scope',
+    'corext:NormativeReferences',
+    'corext:TermsAndDefinitions',
+    'corext:Annex',
+    'corext:Bibliography',
+  ];
   const generic = [[], ['corext:Clause'], ['corext:Section'], ['corext:Clause', 'corext:Section']];
 
   function permutations<T>(items: T[]): T[][] {

@@ -15,8 +15,17 @@ const RUNS = Number(process.env.FUZZ_RUNS) > 0 ? Number(process.env.FUZZ_RUNS) :
 
 /** URN-ish strings: a real prefix, then anything, real IEC shapes and path tricks included. */
 const urnLike = fc.oneof(
-  fc.tuple(fc.constantFrom('urn:iso:std:', 'urn:iec:std:iec:', 'URN:x-y:', 'urn:a:'), fc.string({ unit: 'grapheme-composite', maxLength: 80 })).map(([a, b]) => a + b),
-  fc.tuple(fc.constantFrom('urn:iec:std:iec:', 'urn:iso:std:'), fc.array(fc.constantFrom('|', '||amd:1:2015-06', ' ', '/', '+', '..', '%2F', '%', '?', '#', '\\', ':', 'FRAG1', '60309-3', '\u202e', '\ud800'), { maxLength: 12 })).map(([a, parts]) => a + parts.join('')),
+  fc
+    .tuple(fc.constantFrom('urn:iso:std:', 'urn:iec:std:iec:', 'URN:x-y:', 'urn:a:'), fc.string({ unit: 'grapheme-composite', maxLength: 80 }))
+    .map(([a, b]) => a + b),
+  fc
+    .tuple(
+      fc.constantFrom('urn:iec:std:iec:', 'urn:iso:std:'),
+      fc.array(fc.constantFrom('|', '||amd:1:2015-06', ' ', '/', '+', '..', '%2F', '%', '?', '#', '\\', ':', 'FRAG1', '60309-3', '\u202e', '\ud800'), {
+        maxLength: 12,
+      }),
+    )
+    .map(([a, parts]) => a + parts.join('')),
   fc.string({ unit: 'binary', maxLength: 60 }),
 );
 
@@ -26,7 +35,10 @@ describe('real-world fidelity: properties', () => {
       fc.property(urnLike, (urn) => {
         const problem = urnProblem(urn);
         if (problem !== undefined) {
-          assert.throws(() => validateUrn(urn), (e: unknown) => e instanceof ServiceError && e.kind === 'invalidInput');
+          assert.throws(
+            () => validateUrn(urn),
+            (e: unknown) => e instanceof ServiceError && e.kind === 'invalidInput',
+          );
           return;
         }
         const segment = encodeSegment(urn);
@@ -57,7 +69,11 @@ describe('real-world fidelity: properties', () => {
   it('Find Standard answers any query at once with entries holding every word', () => {
     const index = CatalogueIndex.of(realSample().map((r, position) => ({ position, ...r })));
     const words = ['iso', 'iec', '9001', '27001', 'quality', 'safety', 'medical', 'part', '2', 'amd', 'cor', 'robots', 'electrical', 'x'];
-    const query = fc.oneof(fc.array(fc.constantFrom(...words), { minLength: 1, maxLength: 4 }).map((w) => w.join(' ')), fc.string({ maxLength: 30 }), fc.string({ unit: 'binary', maxLength: 30 }));
+    const query = fc.oneof(
+      fc.array(fc.constantFrom(...words), { minLength: 1, maxLength: 4 }).map((w) => w.join(' ')),
+      fc.string({ maxLength: 30 }),
+      fc.string({ unit: 'binary', maxLength: 30 }),
+    );
     fc.assert(
       fc.property(query, fc.integer({ min: 1, max: 300 }), (q, limit) => {
         const found = index.search(q, limit);
@@ -66,7 +82,10 @@ describe('real-world fidelity: properties', () => {
         const tokens = tokenize(q.slice(0, 500)).slice(0, 12); // the index reads at most 12 words
         for (const entry of found) {
           const held = tokenize(`${entry.reference ?? ''} ${entry.title}`);
-          assert.ok(tokens.every((t) => held.some((h) => h.startsWith(t))), `${q} → ${entry.reference}`);
+          assert.ok(
+            tokens.every((t) => held.some((h) => h.startsWith(t))),
+            `${q} → ${entry.reference}`,
+          );
         }
       }),
       { numRuns: RUNS },

@@ -173,7 +173,7 @@ describe('sandbox', () => {
         assert.equal(body['hydra:totalItems'], total, 'the total does not change between pages');
         const items = members(body);
         if (items.length === 0) break;
-        for (const item of items) seen.push(`${item['@id']}\t${item['corext:status']}\t${item['dcterms:identifier']}`);
+        for (const item of items) seen.push([item['@id'], item['corext:status'], item['dcterms:identifier']].map(String).join('\t'));
         offset += items.length;
       }
       assert.equal(total, 30_000);
@@ -183,7 +183,11 @@ describe('sandbox', () => {
       assert.ok(urns.size > 29_000, 'but only a few');
       // Real shapes: IEC URNs hold "|", spaces, "/" and "+"; never a control character.
       for (const urn of urns) assert.match(urn, /^urn:[a-z]+:[^\u0000-\u001f]+$/);
-      for (const char of ['|', ' ', '/', '+']) assert.ok([...urns].some((u) => u.includes(char)), `a URN with "${char}"`);
+      for (const char of ['|', ' ', '/', '+'])
+        assert.ok(
+          [...urns].some((u) => u.includes(char)),
+          `a URN with "${char}"`,
+        );
     });
   });
 
@@ -399,7 +403,7 @@ describe('sandbox', () => {
           const annex = clauses.find((c) => [c['@type']].flat().includes('corext:Annex'));
           if (!annex) continue;
           const id = String(annex['@id']).split('/').pop();
-          const reply = await get(sandbox, `/v1/standards/${encodeURIComponent(String(standard["@id"]))}/clauses/${id}`, token);
+          const reply = await get(sandbox, `/v1/standards/${encodeURIComponent(String(standard['@id']))}/clauses/${id}`, token);
           if (reply.text.length >= 2 * 1024 * 1024) {
             assert.ok(reply.text.length <= 9 * 1024 * 1024);
             JSON.parse(reply.text);

@@ -1,10 +1,7 @@
 /** Plain HTTP helpers for the sandbox's own tests (the service layer has its own client). */
 import type { RunningSandbox } from '../../sandbox/types';
 
-export async function requestToken(
-  sandbox: RunningSandbox,
-  secret = sandbox.clientSecret,
-): Promise<{ status: number; body: Record<string, unknown> }> {
+export async function requestToken(sandbox: RunningSandbox, secret = sandbox.clientSecret): Promise<{ status: number; body: Record<string, unknown> }> {
   const response = await fetch(sandbox.tokenUrl, {
     method: 'POST',
     headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
@@ -32,12 +29,7 @@ export interface Reply {
 }
 
 /** GET `path` under the sandbox's baseUrl with a bearer token and optional extra headers. */
-export async function get(
-  sandbox: RunningSandbox,
-  path: string,
-  token: string | undefined,
-  headers: Record<string, string> = {},
-): Promise<Reply> {
+export async function get(sandbox: RunningSandbox, path: string, token: string | undefined, headers: Record<string, string> = {}): Promise<Reply> {
   const response = await fetch(`${sandbox.baseUrl}${path}`, {
     headers: { Accept: 'application/ld+json', ...(token ? { Authorization: `Bearer ${token}` } : {}), ...headers },
   });

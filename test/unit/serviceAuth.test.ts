@@ -2,6 +2,7 @@ import * as assert from 'node:assert/strict';
 import { sandboxControl, sandboxStats, startSandbox } from '../../sandbox/index';
 import type { RunningSandbox } from '../../sandbox/types';
 import { lifetimeSeconds } from '../../src/service/auth';
+import { errorText } from '../../src/errorText';
 import { createStandardsService, ServiceError, serviceOptionsFrom } from '../../src/service/index';
 import { fakeJwt, json, startOddServer } from './oddServer';
 
@@ -41,7 +42,9 @@ describe('service: access tokens', () => {
       assert.ok(error instanceof ServiceError);
       assert.equal(error.kind, 'auth');
       assert.match(error.message, /Client ID or secret rejected/);
-      assert.match(error.message, /Sign In/);
+      assert.match(errorText(error), /Sign In/, 'the UI words the remedy');
+      assert.equal(error.remedy, 'signIn');
+      assert.doesNotMatch(error.message, /Sign In/, 'the service names no command');
       assert.doesNotMatch(error.message, /wrong-secret-value/);
       return true;
     });
@@ -112,7 +115,8 @@ describe('service: access tokens', () => {
   it('uses the JWT exp when expires_in is absent, and maps token-endpoint errors', async () => {
     let mode = 'jwt';
     const idp = await startOddServer((req, res) => {
-      if (req.url === '/token' && mode === 'jwt') return json(res, 200, { access_token: fakeJwt({ exp: Math.floor(Date.now() / 1000) + 3600 }), token_type: 'Bearer' });
+      if (req.url === '/token' && mode === 'jwt')
+        return json(res, 200, { access_token: fakeJwt({ exp: Math.floor(Date.now() / 1000) + 3600 }), token_type: 'Bearer' });
       if (req.url === '/token' && mode === 'scope') return json(res, 400, { error: 'invalid_scope', error_description: 'openid not allowed' });
       if (req.url === '/token' && mode === 'notoken') return json(res, 200, { token_type: 'Bearer' });
       if (req.url === '/token' && mode === 'html') {
@@ -132,11 +136,20 @@ describe('service: access tokens', () => {
       assert.deepEqual(Object.fromEntries(form), { client_id: 'c', client_secret: 's3cr3t-value', grant_type: 'client_credentials', scope: 'openid' });
 
       mode = 'scope';
-      await assert.rejects(createStandardsService(options).listStandards({ limit: 1, offset: 0 }), (e: unknown) => e instanceof ServiceError && e.kind === 'invalidInput' && /scope "openid"/.test(e.message) && /openid not allowed/.test(e.message));
+      await assert.rejects(
+        createStandardsService(options).listStandards({ limit: 1, offset: 0 }),
+        (e: unknown) => e instanceof ServiceError && e.kind === 'invalidInput' && /scope "openid"/.test(e.message) && /openid not allowed/.test(e.message),
+      );
       mode = 'notoken';
-      await assert.rejects(createStandardsService(options).listStandards({ limit: 1, offset: 0 }), (e: unknown) => e instanceof ServiceError && e.kind === 'badResponse' && /without an access_token/.test(e.message));
+      await assert.rejects(
+        createStandardsService(options).listStandards({ limit: 1, offset: 0 }),
+        (e: unknown) => e instanceof ServiceError && e.kind === 'badResponse' && /without an access_token/.test(e.message),
+      );
       mode = 'html';
-      await assert.rejects(createStandardsService(options).listStandards({ limit: 1, offset: 0 }), (e: unknown) => e instanceof ServiceError && e.kind === 'server' && /POST \/token answered 502/.test(e.message));
+      await assert.rejects(
+        createStandardsService(options).listStandards({ limit: 1, offset: 0 }),
+        (e: unknown) => e instanceof ServiceError && e.kind === 'server' && /POST \/token answered 502/.test(e.message),
+      );
     } finally {
       await idp.close();
     }

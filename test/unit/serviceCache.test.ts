@@ -4,9 +4,9 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { sandboxControl, sandboxStats, startSandbox } from '../../sandbox/index';
 import type { RunningSandbox } from '../../sandbox/types';
-import { ByteLru, DiskCache, SingleFlight } from '../../src/service/cache';
+import { ByteLru, DiskCache } from '../../src/service/cache';
 import { createStandardsService, serviceOptionsFrom, type RequestLogEntry } from '../../src/service/index';
-import { stringBytes } from '../../src/service/standardsService';
+import { stringBytes } from '../../src/service/cachedFetch';
 import { json, startOddServer } from './oddServer';
 
 describe('service: cache', () => {
@@ -47,7 +47,10 @@ describe('service: cache', () => {
     const stats = await sandboxStats(sandbox);
     assert.equal(stats.requests.listClauses, 2);
     assert.equal(stats.notModified, 1);
-    assert.deepEqual(log.filter((e) => e.method === 'GET').map((e) => e.cache), ['miss', 'revalidated']);
+    assert.deepEqual(
+      log.filter((e) => e.method === 'GET').map((e) => e.cache),
+      ['miss', 'revalidated'],
+    );
   });
 
   it('shares one request among concurrent callers of the same resource', async () => {
@@ -109,7 +112,7 @@ describe('service: cache', () => {
   });
 
   it('bounds memory by bytes, dropping the least recently used', () => {
-    const lru = new ByteLru(100);
+    const lru = new ByteLru<number>(100);
     lru.set('a', { value: 1, bytes: 40, storedAt: 0 });
     lru.set('b', { value: 2, bytes: 40, storedAt: 0 });
     lru.get('a');
@@ -167,7 +170,9 @@ describe('service: cache', () => {
     assert.equal(stringBytes('€uro'), 8);
     // Needed: a body of known size and script; the sandbox's text is generated.
     const wide = { '@id': 'https://h/c1', text: '€'.repeat(1000) };
-    const server = await startOddServer((req, res) => (req.url === '/token' ? json(res, 200, { access_token: 'opaque-token', expires_in: 600 }) : json(res, 200, wide)));
+    const server = await startOddServer((req, res) =>
+      req.url === '/token' ? json(res, 200, { access_token: 'opaque-token', expires_in: 600 }) : json(res, 200, wide),
+    );
     try {
       const options = { baseUrl: server.origin, tokenUrl: `${server.origin}/token`, clientId: 'c', clientSecret: 'secret-value' };
       const small = createStandardsService({ ...options, cacheMaxBytes: 1500 });
@@ -183,19 +188,5 @@ describe('service: cache', () => {
     } finally {
       await server.close();
     }
-  });
-
-  it('runs one piece of work per key at a time', async () => {
-    const flight = new SingleFlight<number>();
-    let runs = 0;
-    const work = async (): Promise<number> => {
-      runs++;
-      await new Promise((r) => setTimeout(r, 20));
-      return runs;
-    };
-    const results = await Promise.all([flight.run('k', work), flight.run('k', work), flight.run('other', work)]);
-    assert.equal(runs, 2);
-    assert.equal(results[0], results[1]);
-    assert.equal(await flight.run('k', work), 3, 'a later call runs again');
   });
 });

@@ -106,7 +106,10 @@ describe('service: HTTP client against the sandbox', () => {
   it('gives up after 3 retries of a 503 with a server error', async () => {
     await sandboxControl(sandbox, 'config', { faults: '503:1', retryAfterSeconds: 0 });
     const service = createStandardsService({ ...serviceOptionsFrom(sandbox), ...fast });
-    await assert.rejects(service.listStandards({ limit: 1, offset: 0 }), isKind('server', /GET \/preprod\/v1\/standards\?limit=1&offset=0 failed on the server \(503\)/));
+    await assert.rejects(
+      service.listStandards({ limit: 1, offset: 0 }),
+      isKind('server', /GET \/preprod\/v1\/standards\?limit=1&offset=0 failed on the server \(503\)/),
+    );
     assert.equal((await sandboxStats(sandbox)).requests.listStandards, 4);
   });
 
@@ -128,7 +131,10 @@ describe('service: HTTP client against the sandbox', () => {
     await sandboxControl(sandbox, 'config', { faults: 'malformed:1' });
     const log: RequestLogEntry[] = [];
     const service = createStandardsService({ ...serviceOptionsFrom(sandbox), ...fast, logger: { request: (e) => log.push(e) } });
-    await assert.rejects(service.listStandards({ limit: 1, offset: 0 }), isKind('badResponse', /answered 200 with malformed JSON .*expected a complete JSON document/));
+    await assert.rejects(
+      service.listStandards({ limit: 1, offset: 0 }),
+      isKind('badResponse', /answered 200 with malformed JSON .*expected a complete JSON document/),
+    );
     assert.equal((await sandboxStats(sandbox)).requests.listStandards, 4);
     const entry = log.find((e) => e.method === 'GET');
     assert.equal(entry?.status, 200);
@@ -211,7 +217,10 @@ describe('service: HTTP client against the sandbox', () => {
   it('requires https except on loopback', () => {
     const base = { tokenUrl: 'https://idp.example.com/token', clientId: 'c', clientSecret: 's' };
     assert.throws(() => createStandardsService({ ...base, baseUrl: 'http://api.example.com/preprod' }), isKind('invalidInput', /must use https/));
-    assert.throws(() => createStandardsService({ ...base, baseUrl: 'https://api.example.com', tokenUrl: 'http://idp.example.com/token' }), isKind('invalidInput', /token URL must use https/));
+    assert.throws(
+      () => createStandardsService({ ...base, baseUrl: 'https://api.example.com', tokenUrl: 'http://idp.example.com/token' }),
+      isKind('invalidInput', /token URL must use https/),
+    );
     assert.throws(() => createStandardsService({ ...base, baseUrl: 'ftp://x' }), isKind('invalidInput'));
     assert.throws(() => createStandardsService({ ...base, baseUrl: 'not a url' }), isKind('invalidInput', /not an absolute URL/));
     assert.throws(() => createStandardsService({ ...base, baseUrl: 'https://u:p@api.example.com' }), isKind('invalidInput', /user name or password/));
@@ -230,8 +239,14 @@ describe('service: HTTP client against the sandbox', () => {
 
 describe('service: servers the sandbox does not imitate', () => {
   it('computes backoff with jitter and reads Retry-After in both forms', () => {
-    assert.equal(backoffDelay(0, 500, () => 0), 250);
-    assert.equal(backoffDelay(2, 500, () => 1), 2000);
+    assert.equal(
+      backoffDelay(0, 500, () => 0),
+      250,
+    );
+    assert.equal(
+      backoffDelay(2, 500, () => 1),
+      2000,
+    );
     assert.equal(parseRetryAfter('3'), 3000);
     const now = Date.UTC(2026, 10, 23, 12, 0, 0);
     assert.equal(parseRetryAfter('Mon, 23 Nov 2026 12:00:02 GMT', now), 2000);
@@ -285,7 +300,13 @@ describe('service: servers the sandbox does not imitate', () => {
       res.end();
     });
     try {
-      const service = createStandardsService({ baseUrl: server.origin, tokenUrl: `${server.origin}/token`, clientId: 'c', clientSecret: 's', apiKey: { header: 'X-Api-Key', value: 'k' } });
+      const service = createStandardsService({
+        baseUrl: server.origin,
+        tokenUrl: `${server.origin}/token`,
+        clientId: 'c',
+        clientSecret: 's',
+        apiKey: { header: 'X-Api-Key', value: 'k' },
+      });
       const page = await service.listStandards({ limit: 5, offset: 0 });
       assert.equal(page.items[0].urn, 'urn:x:moved');
       assert.equal(other.seen.length, 1);
@@ -308,7 +329,10 @@ describe('service: servers the sandbox does not imitate', () => {
     });
     try {
       const service = createStandardsService({ baseUrl: `${server.origin}/p`, tokenUrl: `${server.origin}/token`, clientId: 'c', clientSecret: 's' });
-      await assert.rejects(service.listStandards({ limit: 5, offset: 0 }), isKind('badResponse', /GET \/p\/v1\/standards\?limit=5&offset=0 answered with JSON of an unknown shape: expected a list of standards/));
+      await assert.rejects(
+        service.listStandards({ limit: 5, offset: 0 }),
+        isKind('badResponse', /GET \/p\/v1\/standards\?limit=5&offset=0 answered with JSON of an unknown shape: expected a list of standards/),
+      );
       body = { items: [{ title: 'no urn' }] };
       await assert.rejects(service.listStandards({ limit: 5, offset: 0 }), isKind('badResponse', /identified by a URN/));
       body = { items: [] };

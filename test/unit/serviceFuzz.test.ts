@@ -21,10 +21,47 @@ const HTTP_RUNS = Math.max(100, Math.round(RUNS / 3));
 
 /** Keys the readers look at, so arbitrary bodies reach their interesting paths. */
 const KEYS = [
-  '@graph', 'hydra:member', 'member', 'items', 'standards', 'clauses', 'data', 'hydra:totalItems', 'totalItems', 'total', 'count',
-  'hydra:view', 'view', 'hydra:next', 'next', 'links', '_links', 'href', '@id', 'id', 'urn', 'identifier', 'dcterms:identifier',
-  '@value', '@language', '@type', 'type', 'en', 'en-GB', 'fr', '@none', 'dcterms:title', 'title', 'name', 'corext:number',
-  'corext:parent', 'corext:level', '@context', 'corext', '__proto__', 'constructor',
+  '@graph',
+  'hydra:member',
+  'member',
+  'items',
+  'standards',
+  'clauses',
+  'data',
+  'hydra:totalItems',
+  'totalItems',
+  'total',
+  'count',
+  'hydra:view',
+  'view',
+  'hydra:next',
+  'next',
+  'links',
+  '_links',
+  'href',
+  '@id',
+  'id',
+  'urn',
+  'identifier',
+  'dcterms:identifier',
+  '@value',
+  '@language',
+  '@type',
+  'type',
+  'en',
+  'en-GB',
+  'fr',
+  '@none',
+  'dcterms:title',
+  'title',
+  'name',
+  'corext:number',
+  'corext:parent',
+  'corext:level',
+  '@context',
+  'corext',
+  '__proto__',
+  'constructor',
 ];
 
 /** Strings that have broken readers before: long runs, odd escapes, bidi controls, lone surrogates, URN/IRI shapes. */
@@ -65,11 +102,13 @@ const shaped = fc.letrec((tie) => ({
 })).value;
 
 /** A chain of thousands of nested objects or arrays (the 10 000-level bodies of the issue), built without recursion. */
-const deep = fc.record({ levels: fc.integer({ min: 500, max: 12_000 }), key: fc.constantFrom(...KEYS), arrays: fc.boolean(), leaf: NASTY }).map(({ levels, key, arrays, leaf }) => {
-  let value: unknown = leaf;
-  for (let i = 0; i < levels; i++) value = arrays && i % 2 === 0 ? [value] : { [key]: value };
-  return value;
-});
+const deep = fc
+  .record({ levels: fc.integer({ min: 500, max: 12_000 }), key: fc.constantFrom(...KEYS), arrays: fc.boolean(), leaf: NASTY })
+  .map(({ levels, key, arrays, leaf }) => {
+    let value: unknown = leaf;
+    for (let i = 0; i < levels; i++) value = arrays && i % 2 === 0 ? [value] : { [key]: value };
+    return value;
+  });
 
 const anyBody = fc.oneof({ weight: 4, arbitrary: shaped }, { weight: 2, arbitrary: fc.jsonValue({ maxDepth: 5 }) }, { weight: 1, arbitrary: deep });
 
@@ -133,7 +172,12 @@ describe(`service fuzzing (fast-check, ${RUNS} cases per property; FUZZ_RUNS to 
       fc.property(fc.string({ unit: 'binary', maxLength: 300 }), NASTY, secret, fc.string({ maxLength: 50 }), (before, noise, value, after) => {
         const redactor = new Redactor();
         redactor.addSecret(value);
-        for (const text of [`${before}${value}${after}`, `${noise}${value}`, `${' '.repeat(4090)}${value}`, `${before}client_secret=${encodeURIComponent(value)}&x`]) {
+        for (const text of [
+          `${before}${value}${after}`,
+          `${noise}${value}`,
+          `${' '.repeat(4090)}${value}`,
+          `${before}client_secret=${encodeURIComponent(value)}&x`,
+        ]) {
           const out = redactor.excerpt(text);
           assert.ok(!out.includes(value), `${JSON.stringify(value)} in ${JSON.stringify(out.slice(0, 100))}`);
           assert.ok(out.length <= 204 && !/[\r\n]/.test(out));
@@ -163,7 +207,10 @@ describe(`service fuzzing (fast-check, ${RUNS} cases per property; FUZZ_RUNS to 
     });
     after(() => server.close());
 
-    const header = fc.oneof(fc.constantFrom('http://[', 'ftp://x/y', '../../../../admin', '//evil.example/x', 'https://u:p@h/x', '/api/v1/x', `/${'a'.repeat(5000)}`), fc.string({ maxLength: 40 }));
+    const header = fc.oneof(
+      fc.constantFrom('http://[', 'ftp://x/y', '../../../../admin', '//evil.example/x', 'https://u:p@h/x', '/api/v1/x', `/${'a'.repeat(5000)}`),
+      fc.string({ maxLength: 40 }),
+    );
     const reply = fc.record({
       status: fc.constantFrom(200, 200, 200, 204, 301, 302, 303, 307, 400, 401, 403, 404, 408, 410, 429, 500, 502, 503),
       type: fc.constantFrom('application/ld+json', 'application/json', 'application/problem+json', 'text/plain', 'text/html', 'application/xml', ''),
@@ -172,7 +219,9 @@ describe(`service fuzzing (fast-check, ${RUNS} cases per property; FUZZ_RUNS to 
       body: fc.oneof(
         fc.oneof(shaped, fc.jsonValue({ maxDepth: 5 })).map((value) => JSON.stringify(value) ?? 'null'),
         // Deep bodies as text: JSON.stringify itself overflows on them.
-        fc.record({ levels: fc.integer({ min: 500, max: 12_000 }), key: fc.constantFrom(...KEYS) }).map(({ levels, key }) => `${`{${JSON.stringify(key)}:[`.repeat(levels)}1${']}'.repeat(levels)}`),
+        fc
+          .record({ levels: fc.integer({ min: 500, max: 12_000 }), key: fc.constantFrom(...KEYS) })
+          .map(({ levels, key }) => `${`{${JSON.stringify(key)}:[`.repeat(levels)}1${']}'.repeat(levels)}`),
         fc.string({ unit: 'binary', maxLength: 500 }),
         fc.constantFrom('{"items": [', '', 'null', '[[[[[[', `${'['.repeat(3000)}${']'.repeat(3000)}`),
       ),

@@ -47,9 +47,15 @@ describe('service hardening: redirects, cut-off answers and failures that are no
     });
     try {
       const service = createStandardsService(options(server));
-      await assert.rejects(service.listStandards({ limit: 1, offset: 0 }), isKind('badResponse', /redirected \(302\) to "http:\/\/\[", which is not a valid address/));
+      await assert.rejects(
+        service.listStandards({ limit: 1, offset: 0 }),
+        isKind('badResponse', /redirected \(302\) to "http:\/\/\[", which is not a valid address/),
+      );
       location = 'ftp://files.example.com/standards';
-      await assert.rejects(service.listStandards({ limit: 1, offset: 0 }), isKind('badResponse', /redirected \(302\) to a non-web address \(ftp:\), which is not followed/));
+      await assert.rejects(
+        service.listStandards({ limit: 1, offset: 0 }),
+        isKind('badResponse', /redirected \(302\) to a non-web address \(ftp:\), which is not followed/),
+      );
       location = 'http://api.example.com/v1/standards';
       await assert.rejects(service.listStandards({ limit: 1, offset: 0 }), isKind('badResponse', /plain http on another machine/));
       location = 'https://user:pw@api.example.com/v1/standards';
@@ -150,10 +156,15 @@ describe('service hardening: redirects, cut-off answers and failures that are no
         detail = d;
         await service.listStandards({ limit: 1, offset: 0 }).catch((e: Error) => messages.push(e.message));
       }
-      assert.throws(() => createStandardsService({ ...options(server), clientId: '' }), (e: Error) => (messages.push(e.message), true));
+      assert.throws(
+        () => createStandardsService({ ...options(server), clientId: '' }),
+        (e: Error) => (messages.push(e.message), true),
+      );
       for (const code of ['temporarily_unavailable.', 'invalid_client']) {
         tokenError = code;
-        await createStandardsService(options(server)).listStandards({ limit: 1, offset: 0 }).catch((e: Error) => messages.push(e.message));
+        await createStandardsService(options(server))
+          .listStandards({ limit: 1, offset: 0 })
+          .catch((e: Error) => messages.push(e.message));
       }
       assert.equal(messages.length, 6);
       for (const message of messages) assert.doesNotMatch(message, /\.\.|…\./, message);
@@ -257,7 +268,10 @@ describe('service hardening: deep and pathological bodies (issue 10 items 9, 10)
     const prefixes = readPrefixes({ '@context': { corext: 'https://ns.example/corext#', ...context } });
     assert.equal(prefixes.size, 64);
     assert.equal(prefixes.get('corext'), 'https://ns.example/corext#');
-    const types = readTypes({ '@type': ['https://ns.example/corext#Scope', ...Array.from({ length: 100_000 }, (_, i) => `https://other.example/${i}`)] }, prefixes);
+    const types = readTypes(
+      { '@type': ['https://ns.example/corext#Scope', ...Array.from({ length: 100_000 }, (_, i) => `https://other.example/${i}`)] },
+      prefixes,
+    );
     assert.equal(types.length, 16);
     assert.equal(types[0], 'corext:Scope');
   });
@@ -293,7 +307,8 @@ describe('service hardening: server-echoed secrets (issue 10 item 2)', () => {
     const lines = Object.entries(req.headers).map(([k, v]) => `${k}: ${String(v)}`);
     if (type === 'text/plain') return `Bad request\n${req.method} ${req.url}\n${lines.join('\n')}\n\n${req.body}`;
     if (type === 'application/xml') return `<error><request>${lines.map((l) => `<h>${l}</h>`).join('')}</request><form>${req.body}</form></error>`;
-    if (type === 'application/problem+json') return JSON.stringify({ title: `Rejected ${req.headers.authorization}`, detail: `headers: ${lines.join('; ')} body: ${req.body}` });
+    if (type === 'application/problem+json')
+      return JSON.stringify({ title: `Rejected ${req.headers.authorization}`, detail: `headers: ${lines.join('; ')} body: ${req.body}` });
     if (type === 'application/json') return JSON.stringify({ title: JSON.stringify(req.headers), detail: req.body });
     return `<html><body>${lines.join('<br>')}</body></html>`;
   }
@@ -326,25 +341,41 @@ describe('service hardening: server-echoed secrets (issue 10 item 2)', () => {
           await service.listStandards({ limit: 1, offset: 0 }).catch((e: Error) => messages.push(e.message));
           await service.getClause(URN, 'c1').catch((e: Error) => messages.push(e.message));
           tokenMode = 'text';
-          await createStandardsService(options(server, { logger })).listStandards({ limit: 1, offset: 0 }).catch((e: Error) => messages.push(e.message));
+          await createStandardsService(options(server, { logger }))
+            .listStandards({ limit: 1, offset: 0 })
+            .catch((e: Error) => messages.push(e.message));
         }
       }
       for (const mode of ['json', 'code'] as const) {
         tokenMode = mode;
-        await createStandardsService(options(server, { logger })).listStandards({ limit: 1, offset: 0 }).catch((e: Error) => messages.push(e.message));
+        await createStandardsService(options(server, { logger }))
+          .listStandards({ limit: 1, offset: 0 })
+          .catch((e: Error) => messages.push(e.message));
       }
     } finally {
       await server.close();
     }
     assert.equal(messages.length, STATUSES.length * TYPES.length * 3 + 2, 'every call failed');
-    assert.ok(server.seen.some((r) => r.headers.authorization === `Bearer ${TOKEN}`), 'the token was sent (and echoed)');
+    assert.ok(
+      server.seen.some((r) => r.headers.authorization === `Bearer ${TOKEN}`),
+      'the token was sent (and echoed)',
+    );
     for (const text of [...messages, ...lines]) {
       for (const secret of SECRETS) assert.ok(!text.includes(secret), `a secret leaked into: ${text.slice(0, 300)}`);
       assert.doesNotMatch(text, /Bearer (?!\[redacted\])/);
     }
-    assert.ok(messages.some((m) => /Client ID or secret rejected/.test(m) && /\[redacted\]/.test(m)), `the error description is shown, masked: ${messages.slice(-2).join(' | ')}`);
-    assert.ok(messages.every((m) => !m.includes('bad "code"')), 'an error code outside the RFC 6749 grammar is not shown as one');
-    assert.ok(messages.every((m) => m.length < 700), 'excerpts are bounded');
+    assert.ok(
+      messages.some((m) => /Client ID or secret rejected/.test(m) && /\[redacted\]/.test(m)),
+      `the error description is shown, masked: ${messages.slice(-2).join(' | ')}`,
+    );
+    assert.ok(
+      messages.every((m) => !m.includes('bad "code"')),
+      'an error code outside the RFC 6749 grammar is not shown as one',
+    );
+    assert.ok(
+      messages.every((m) => m.length < 700),
+      'excerpts are bounded',
+    );
   });
 
   it('masks credential shapes whose values it was never told', () => {
@@ -358,7 +389,11 @@ describe('service hardening: server-echoed secrets (issue 10 item 2)', () => {
     const longLived = new Redactor();
     longLived.addSecret('the-client-secret');
     for (let i = 0; i < 100; i++) longLived.addToken(`renewed-token-${i}`);
-    assert.equal(longLived.excerpt('the-client-secret renewed-token-99 renewed-token-0'), '[redacted] [redacted] renewed-token-0', 'the secret stays masked however many tokens came since');
+    assert.equal(
+      longLived.excerpt('the-client-secret renewed-token-99 renewed-token-0'),
+      '[redacted] [redacted] renewed-token-0',
+      'the secret stays masked however many tokens came since',
+    );
     assert.ok(isOAuthErrorCode('invalid_client'));
     for (const bad of ['', 'has "quote"', 'back\\slash', 'new\nline', 'é', 'x'.repeat(101), 42]) assert.equal(isOAuthErrorCode(bad), false, String(bad));
   });

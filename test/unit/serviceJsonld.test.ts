@@ -50,7 +50,13 @@ describe('service: tolerant JSON-LD readers', () => {
     assert.equal(readText({ fr: 'Français', en: 'English' }), 'English');
     assert.equal(readText({ fr: 'Français' }), 'Français');
     assert.equal(readText({ 'en-GB': 'Colour' }), 'Colour');
-    assert.equal(readText([{ '@value': 'Titre', '@language': 'fr' }, { '@value': 'Title', '@language': 'en' }]), 'Title');
+    assert.equal(
+      readText([
+        { '@value': 'Titre', '@language': 'fr' },
+        { '@value': 'Title', '@language': 'en' },
+      ]),
+      'Title',
+    );
     assert.equal(readText(['', 'second']), 'second');
     assert.equal(readText(42), '42');
     assert.equal(readText(null), '');
@@ -116,8 +122,17 @@ describe('service: tolerant JSON-LD readers', () => {
 
 describe('service: connection info', () => {
   it('reads a sandbox line and maps it to service options', () => {
-    const info = parseConnectionInfo('{"baseUrl":"http://127.0.0.1:1/p","tokenUrl":"http://127.0.0.1:1/t","clientId":"c","clientSecret":"s","apiKeyHeader":"K","apiKey":"v"}', 'X');
-    assert.deepEqual(serviceOptionsFrom(info), { baseUrl: 'http://127.0.0.1:1/p', tokenUrl: 'http://127.0.0.1:1/t', clientId: 'c', clientSecret: 's', apiKey: { header: 'K', value: 'v' } });
+    const info = parseConnectionInfo(
+      '{"baseUrl":"http://127.0.0.1:1/p","tokenUrl":"http://127.0.0.1:1/t","clientId":"c","clientSecret":"s","apiKeyHeader":"K","apiKey":"v"}',
+      'X',
+    );
+    assert.deepEqual(serviceOptionsFrom(info), {
+      baseUrl: 'http://127.0.0.1:1/p',
+      tokenUrl: 'http://127.0.0.1:1/t',
+      clientId: 'c',
+      clientSecret: 's',
+      apiKey: { header: 'K', value: 'v' },
+    });
     assert.equal(serviceOptionsFrom({ ...info, apiKey: undefined }).apiKey, undefined);
   });
 

@@ -43,17 +43,24 @@ describe('service: URN and clause-id rules', () => {
   for (const [urn, reason] of bad) {
     it(`refuses ${JSON.stringify(urn)?.slice(0, 40) ?? String(urn)}`, () => {
       assert.match(urnProblem(urn) ?? '', reason);
-      assert.throws(() => validateUrn(urn), (e: unknown) => e instanceof ServiceError && e.kind === 'invalidInput' && /Not a valid standard URN/.test(e.message));
+      assert.throws(
+        () => validateUrn(urn),
+        (e: unknown) => e instanceof ServiceError && e.kind === 'invalidInput' && /Not a valid standard URN/.test(e.message),
+      );
     });
   }
 
   it('accepts every URN of the real ISO and IEC sample', () => {
     const refused = realSample().filter((r) => !isValidUrn(r.urn));
-    assert.deepEqual(refused.map((r) => r.urn), []);
+    assert.deepEqual(
+      refused.map((r) => r.urn),
+      [],
+    );
   });
 
   it('accepts clause ids of any characters but control characters, "." and ".."', () => {
-    for (const id of ['e2218368-75de-453d-a6a5-e65e70c1c359', 'clause_4.1', 'A.1', 'a/b', 'a b', '%2F', 'a?b#c', '...']) assert.equal(clauseIdProblem(id), undefined, id);
+    for (const id of ['e2218368-75de-453d-a6a5-e65e70c1c359', 'clause_4.1', 'A.1', 'a/b', 'a b', '%2F', 'a?b#c', '...'])
+      assert.equal(clauseIdProblem(id), undefined, id);
   });
 
   it('never throws while encoding, even half a surrogate pair', () => {
@@ -100,6 +107,9 @@ describe('service: URN and clause-id rules', () => {
   });
 
   it('keeps control characters out of its messages', () => {
-    assert.throws(() => validateUrn('urn:x:\u001b[31mred'), (e: unknown) => e instanceof Error && !e.message.includes('\u001b'));
+    assert.throws(
+      () => validateUrn('urn:x:\u001b[31mred'),
+      (e: unknown) => e instanceof Error && !e.message.includes('\u001b'),
+    );
   });
 });

@@ -16,15 +16,30 @@ describe('clause page protocol and HTML', () => {
   });
 
   it('checks a ClauseRef restored from state', () => {
-    assert.deepEqual(readClauseRef({ urn: 'urn:x:y', clauseId: 'c', types: ['corext:Scope', 3] }), { urn: 'urn:x:y', clauseId: 'c', id: undefined, title: undefined, number: undefined, types: ['corext:Scope'], standardReference: undefined, standardTitle: undefined });
+    assert.deepEqual(readClauseRef({ urn: 'urn:x:y', clauseId: 'c', types: ['corext:Scope', 3] }), {
+      urn: 'urn:x:y',
+      clauseId: 'c',
+      id: undefined,
+      title: undefined,
+      number: undefined,
+      types: ['corext:Scope'],
+      standardReference: undefined,
+      standardTitle: undefined,
+    });
     assert.equal(readClauseRef({ urn: 'urn:x:y' }), undefined);
     assert.equal(readClauseRef(undefined), undefined);
   });
 
   it('restores only a checked URN and clause id from page-written state', () => {
-    assert.deepEqual(readRestoredRef({ ref: { urn: 'urn:iso:std:iso:9001', clauseId: 'c1', title: 'Forged title', id: 'javascript:alert(1)' }, scrollY: 3 }), { urn: 'urn:iso:std:iso:9001', clauseId: 'c1' });
+    assert.deepEqual(readRestoredRef({ ref: { urn: 'urn:iso:std:iso:9001', clauseId: 'c1', title: 'Forged title', id: 'javascript:alert(1)' }, scrollY: 3 }), {
+      urn: 'urn:iso:std:iso:9001',
+      clauseId: 'c1',
+    });
     // Any clause id but "." and ".." travels as one encoded segment; "../../admin" is an odd id, not a way out.
-    assert.deepEqual(readRestoredRef({ ref: { urn: 'urn:iso:std:iso:9001', clauseId: '../../admin' } }), { urn: 'urn:iso:std:iso:9001', clauseId: '../../admin' });
+    assert.deepEqual(readRestoredRef({ ref: { urn: 'urn:iso:std:iso:9001', clauseId: '../../admin' } }), {
+      urn: 'urn:iso:std:iso:9001',
+      clauseId: '../../admin',
+    });
     assert.equal(readRestoredRef({ ref: { urn: 'urn:iso:std:iso:9001', clauseId: '..' } }), undefined);
     assert.equal(readRestoredRef({ ref: { urn: 'not a urn', clauseId: 'c1' } }), undefined);
     assert.equal(readRestoredRef({ ref: { urn: 'urn:iso:std:iso:9001', clauseId: 'a\nb' } }), undefined);
@@ -32,7 +47,13 @@ describe('clause page protocol and HTML', () => {
   });
 
   describe('page actions', () => {
-    const ref: ClauseRef = { urn: 'urn:iso:std:iso:9001', clauseId: 'c1', id: 'https://api.example.com/preprod/v1/standards/urn:iso:std:iso:9001/clauses/c1', title: 'Scope', standardReference: 'ISO 9001:2015' };
+    const ref: ClauseRef = {
+      urn: 'urn:iso:std:iso:9001',
+      clauseId: 'c1',
+      id: 'https://api.example.com/preprod/v1/standards/urn:iso:std:iso:9001/clauses/c1',
+      title: 'Scope',
+      standardReference: 'ISO 9001:2015',
+    };
     const panel: PanelContext = { ref, loaded: true, active: true, serviceBaseUrl: 'https://api.example.com/preprod' };
 
     it('runs toolbar actions on the clause the host loaded, whatever the page adds', () => {
@@ -55,15 +76,37 @@ describe('clause page protocol and HTML', () => {
 
     it('opens only clauses of the service, by URN and clause id, never trusting the target as the @id', () => {
       const open = (target: string) => decidePageAction({ type: 'openClause', target }, panel);
-      assert.deepEqual(open('https://api.example.com/preprod/v1/standards/urn:iso:std:iso:1/clauses/abc'), { kind: 'openClause', ref: { urn: 'urn:iso:std:iso:1', clauseId: 'abc', standardReference: undefined, standardTitle: undefined } });
-      assert.deepEqual(open('https://api.example.com/preprod/v1/standards/urn%3Aiso%3Astd%3Aiso%3A9001/clauses/d?x#y'), { kind: 'openClause', ref: { urn: 'urn:iso:std:iso:9001', clauseId: 'd', standardReference: 'ISO 9001:2015', standardTitle: undefined } });
+      assert.deepEqual(open('https://api.example.com/preprod/v1/standards/urn:iso:std:iso:1/clauses/abc'), {
+        kind: 'openClause',
+        ref: { urn: 'urn:iso:std:iso:1', clauseId: 'abc', standardReference: undefined, standardTitle: undefined },
+      });
+      assert.deepEqual(open('https://api.example.com/preprod/v1/standards/urn%3Aiso%3Astd%3Aiso%3A9001/clauses/d?x#y'), {
+        kind: 'openClause',
+        ref: { urn: 'urn:iso:std:iso:9001', clauseId: 'd', standardReference: 'ISO 9001:2015', standardTitle: undefined },
+      });
       // The spec's {clause_base}/<clause_id> elsewhere: the clause id within this standard, read from the service.
-      assert.deepEqual(open('https://content.example/clauses/uuid-1'), { kind: 'openClause', ref: { urn: 'urn:iso:std:iso:9001', clauseId: 'uuid-1', standardReference: 'ISO 9001:2015', standardTitle: undefined } });
+      assert.deepEqual(open('https://content.example/clauses/uuid-1'), {
+        kind: 'openClause',
+        ref: { urn: 'urn:iso:std:iso:9001', clauseId: 'uuid-1', standardReference: 'ISO 9001:2015', standardTitle: undefined },
+      });
       // Another origin cannot name another standard (its path is not read as the service's).
       assert.equal((open('https://evil.example/preprod/v1/standards/urn:evil:x/clauses/abc') as { ref: ClauseRef }).ref.urn, 'urn:iso:std:iso:9001');
       // A real IEC URN and a clause id holding "/", each one encoded segment.
-      assert.deepEqual(open('https://api.example.com/preprod/v1/standards/urn:iec:std:iec:60309-3:1994-02::%2FFRAG1::/clauses/a%2Fb'), { kind: 'openClause', ref: { urn: 'urn:iec:std:iec:60309-3:1994-02::/FRAG1::', clauseId: 'a/b', standardReference: undefined, standardTitle: undefined } });
-      for (const bad of ['', 'javascript:alert(1)', 'command:workbench.action.terminal.new', 'a b', 'x\ny', '%2e%2e', '\u202Eabc', 'x'.repeat(3000), 'https://h/a/%E0%A4%A']) {
+      assert.deepEqual(open('https://api.example.com/preprod/v1/standards/urn:iec:std:iec:60309-3:1994-02::%2FFRAG1::/clauses/a%2Fb'), {
+        kind: 'openClause',
+        ref: { urn: 'urn:iec:std:iec:60309-3:1994-02::/FRAG1::', clauseId: 'a/b', standardReference: undefined, standardTitle: undefined },
+      });
+      for (const bad of [
+        '',
+        'javascript:alert(1)',
+        'command:workbench.action.terminal.new',
+        'a b',
+        'x\ny',
+        '%2e%2e',
+        '\u202Eabc',
+        'x'.repeat(3000),
+        'https://h/a/%E0%A4%A',
+      ]) {
         const action = open(bad);
         assert.equal(action.kind, 'refuse', bad.slice(0, 40));
         assert.ok(action.kind === 'refuse' && !/[\u0000-\u001f\u202a-\u202e]/.test(action.message) && action.message.length < 250);
@@ -71,12 +114,20 @@ describe('clause page protocol and HTML', () => {
     });
 
     it('keeps the rendered title to one line without bidi controls', () => {
-      assert.deepEqual(decidePageAction({ type: 'rendered', title: 'a\u202Eb\nc', blocks: 1, ms: 2 }, panel), { kind: 'rendered', title: 'ab c', blocks: 1, ms: 2 });
+      assert.deepEqual(decidePageAction({ type: 'rendered', title: 'a\u202Eb\nc', blocks: 1, ms: 2 }, panel), {
+        kind: 'rendered',
+        title: 'ab c',
+        blocks: 1,
+        ms: 2,
+      });
     });
   });
 
   it('builds a page with a strict CSP, a nonce and no inline data', () => {
-    const html = clausePageHtml({ cspSource: 'vscode-webview://abc', scriptUri: 'https://file/clause.js', styleUri: 'https://file/c.css', nonce: 'NONCE123' }, '<script>alert(1)</script>');
+    const html = clausePageHtml(
+      { cspSource: 'vscode-webview://abc', scriptUri: 'https://file/clause.js', styleUri: 'https://file/c.css', nonce: 'NONCE123' },
+      '<script>alert(1)</script>',
+    );
     assert.match(html, /default-src 'none'/);
     assert.match(html, /script-src 'nonce-NONCE123'/);
     assert.doesNotMatch(html, /unsafe-inline|unsafe-eval/);

@@ -102,7 +102,10 @@ describe('real-world fidelity', () => {
     assert.ok(repeated, 'the sandbox repeats a URN');
     const later = repeated[repeated.length - 1];
     await vscode.commands.executeCommand('standardsExplorer.revealStandard', later);
-    const selected = await until(() => (view.selection[0]?.kind === 'standard' && (view.selection[0] as StandardNode).position === later.position ? view.selection[0] : undefined), `record ${later.position} selected`);
+    const selected = await until(
+      () => (view.selection[0]?.kind === 'standard' && (view.selection[0] as StandardNode).position === later.position ? view.selection[0] : undefined),
+      `record ${later.position} selected`,
+    );
     assert.equal((selected as StandardNode).standard.urn, later.standard.urn);
   });
 
@@ -115,5 +118,4 @@ describe('real-world fidelity', () => {
     assert.equal(stat.mode & 0o777, 0o600);
     assert.equal((await fs.stat(vscode.Uri.joinPath(file, '..').fsPath)).mode & 0o777, 0o700);
   });
-
 });

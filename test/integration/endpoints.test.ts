@@ -95,7 +95,12 @@ describe('endpoint settings and per-endpoint secrets', () => {
     assert.equal(settings.tokenUrl, 'https://login.example.com/token');
     assert.equal(settings.scope, 'openid');
     assert.equal(settings.apiKeyHeader, '');
-    assert.deepEqual(ignoredWorkspaceSettings(source), ['standardsExplorer.baseUrl', 'standardsExplorer.tokenUrl', 'standardsExplorer.scope', 'standardsExplorer.apiKeyHeader']);
+    assert.deepEqual(ignoredWorkspaceSettings(source), [
+      'standardsExplorer.baseUrl',
+      'standardsExplorer.tokenUrl',
+      'standardsExplorer.scope',
+      'standardsExplorer.apiKeyHeader',
+    ]);
   });
 
   it('finds no secret for a changed token URL: asks to sign in, sends nothing, and the old endpoint still works', async () => {

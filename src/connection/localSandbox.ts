@@ -5,7 +5,8 @@
 import { fork, type ChildProcess } from 'node:child_process';
 import * as path from 'node:path';
 import { createInterface } from 'node:readline';
-import { parseConnectionInfo, type ConnectionInfo } from './service/index';
+import { hostOf } from '../labels';
+import { parseConnectionInfo, type ConnectionInfo } from '../service/index';
 
 export interface LocalSandbox {
   info: ConnectionInfo;
@@ -17,7 +18,7 @@ export interface LocalSandbox {
 
 const READY_TIMEOUT_MS = 30_000;
 
-export function startLocalSandbox(extensionPath: string, signal?: AbortSignal): Promise<LocalSandbox> {
+function startLocalSandbox(extensionPath: string, signal?: AbortSignal): Promise<LocalSandbox> {
   const script = path.join(extensionPath, 'dist', 'sandbox.js');
   return new Promise<LocalSandbox>((resolve, reject) => {
     let child: ChildProcess;
@@ -72,4 +73,34 @@ export function startLocalSandbox(extensionPath: string, signal?: AbortSignal): 
 function tail(stderr: string): string {
   const lines = stderr.split('\n').filter((l) => l.trim() && !/Unsupported runtime/.test(l));
   return lines.length ? ` Its last words: ${lines.slice(-3).join(' | ')}` : '';
+}
+
+/** The bundled sandbox as a child process of the extension host: at most one, stopped with its owner. */
+export class SandboxProcess {
+  private running: LocalSandbox | undefined;
+
+  constructor(
+    private readonly extensionPath: string,
+    private readonly log: { info(message: string): void },
+  ) {}
+
+  /** The running sandbox's connection, starting it if needed. */
+  async start(signal?: AbortSignal): Promise<ConnectionInfo> {
+    if (!this.running) {
+      this.running = await startLocalSandbox(this.extensionPath, signal);
+      this.log.info(`Local sandbox started at ${hostOf(this.running.info.baseUrl)}`);
+    }
+    return this.running.info;
+  }
+
+  stop(): void {
+    if (!this.running) return;
+    this.running.stop();
+    this.running = undefined;
+    this.log.info('Local sandbox stopped');
+  }
+
+  dispose(): void {
+    this.stop();
+  }
 }

@@ -40,7 +40,15 @@ describe('clause links and panels', () => {
       try {
         const document = await vscode.workspace.openTextDocument({ content: '' });
         await vscode.window.showTextDocument(document);
-        const ref = { urn: 'urn:iso:std:iso:9001:ed-5', clauseId: 'abc', id: 'javascript:alert(document.cookie)', title: 'Scope', number: '1', types: ['corext:Scope'], standardReference: 'ISO 9001:2015' };
+        const ref = {
+          urn: 'urn:iso:std:iso:9001:ed-5',
+          clauseId: 'abc',
+          id: 'javascript:alert(document.cookie)',
+          title: 'Scope',
+          number: '1',
+          types: ['corext:Scope'],
+          standardReference: 'ISO 9001:2015',
+        };
         await vscode.commands.executeCommand('standardsExplorer.insertReference', ref);
         assert.equal(document.getText(), 'ISO 9001:2015, Clause 1 Scope', format);
         await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');

@@ -41,8 +41,19 @@ describe('standards: documents', () => {
   it('answers invalid paths with FileNotFound and no request', async () => {
     const s = await resetSandbox();
     // Not a URN, a clause id of "..", too many segments, not .json, broken percent-encoding.
-    for (const path of ['/not-a-urn/x/y.json', `/${urn}/../y.json`, `/${urn}/%2E%2E/y.json`, `/${urn}/a/b/c/d.json`, `/${urn}/abc/notjson.txt`, `/${urn}/%E0%A4%A/y.json`]) {
-      await assert.rejects(Promise.resolve(vscode.workspace.fs.readFile(vscode.Uri.from({ scheme: 'standards', path }))), (e: unknown) => e instanceof vscode.FileSystemError && e.code === 'FileNotFound', path);
+    for (const path of [
+      '/not-a-urn/x/y.json',
+      `/${urn}/../y.json`,
+      `/${urn}/%2E%2E/y.json`,
+      `/${urn}/a/b/c/d.json`,
+      `/${urn}/abc/notjson.txt`,
+      `/${urn}/%E0%A4%A/y.json`,
+    ]) {
+      await assert.rejects(
+        Promise.resolve(vscode.workspace.fs.readFile(vscode.Uri.from({ scheme: 'standards', path }))),
+        (e: unknown) => e instanceof vscode.FileSystemError && e.code === 'FileNotFound',
+        path,
+      );
     }
     assert.equal((await sandboxStats(s)).requests.getClause, 0);
   });
@@ -59,7 +70,7 @@ describe('standards: documents', () => {
     const editor = vscode.window.activeTextEditor;
     assert.equal(editor?.document.uri.toString(), uri.toString());
     assert.equal(editor?.document.languageId, 'json');
-    assert.match(uri.path, / 1 [^/]*\.json$/, "a readable tab label");
+    assert.match(uri.path, / 1 [^/]*\.json$/, 'a readable tab label');
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
   });
 });

@@ -149,7 +149,11 @@ describe('fault matrix', function () {
           if (again) throw new Error(`Retry did not open the clause: ${again}`);
         }
         const { session } = await api();
-        assert.deepEqual(await (await session.service()).getClause(clauseRefs.get(row)!.urn, clauseRefs.get(row)!.clauseId), clauseBefore.get(row), 'the clause after the fault equals the one before');
+        assert.deepEqual(
+          await (await session.service()).getClause(clauseRefs.get(row)!.urn, clauseRefs.get(row)!.clauseId),
+          clauseBefore.get(row),
+          'the clause after the fault equals the one before',
+        );
       },
     },
     {
@@ -226,7 +230,9 @@ describe('fault matrix', function () {
     const document = await insertTarget();
     const errorsBefore = shownErrors.length;
     await bounded(
-      Promise.resolve(vscode.commands.executeCommand('standardsExplorer.insertScopeReference', { urn: standard.urn, reference: standard.reference, title: standard.title })),
+      Promise.resolve(
+        vscode.commands.executeCommand('standardsExplorer.insertScopeReference', { urn: standard.urn, reference: standard.reference, title: standard.title }),
+      ),
       'Insert Scope Reference',
     );
     const text = document.getText();
@@ -252,7 +258,12 @@ describe('fault matrix', function () {
     const s = await resetSandbox();
     secret = s.clientSecret;
     await idp.up();
-    await vscode.commands.executeCommand('standardsExplorer.signIn', { clientId: s.clientId, clientSecret: s.clientSecret, baseUrl: s.baseUrl, tokenUrl: idp.url });
+    await vscode.commands.executeCommand('standardsExplorer.signIn', {
+      clientId: s.clientId,
+      clientSecret: s.clientSecret,
+      baseUrl: s.baseUrl,
+      tokenUrl: idp.url,
+    });
     const config = vscode.workspace.getConfiguration('standardsExplorer');
     await config.update('pageSize', PAGE_SIZE, vscode.ConfigurationTarget.Global);
     await config.update('timeoutSeconds', 1, vscode.ConfigurationTarget.Global);
@@ -263,9 +274,19 @@ describe('fault matrix', function () {
       standards = (await reference.listStandards({ limit: faults.length, offset: 200 })).items;
       for (let row = 0; row < faults.length; row++) {
         const clauses = await reference.listClauses(standards[row].urn);
-        scopeOf.set(row, clauses.find((c) => c.types.includes('corext:Scope'))!);
+        scopeOf.set(
+          row,
+          clauses.find((c) => c.types.includes('corext:Scope'))!,
+        );
         const clause = clauses[clauses.length - 1];
-        clauseRefs.set(row, { urn: standards[row].urn, clauseId: clause.clauseId, id: clause.id, title: clause.title, number: clause.number, types: clause.types });
+        clauseRefs.set(row, {
+          urn: standards[row].urn,
+          clauseId: clause.clauseId,
+          id: clause.id,
+          title: clause.title,
+          number: clause.number,
+          types: clause.types,
+        });
         clauseBefore.set(row, await reference.getClause(standards[row].urn, clause.clauseId));
       }
     } finally {
@@ -299,7 +320,9 @@ describe('fault matrix', function () {
       for (const [i, flow] of flows.entries()) await bounded(flow.retry(row, outcomes[i] !== undefined), `Retry of ${flow.name} after ${fault.name}`);
       await new Promise((resolve) => setImmediate(resolve));
       assert.deepEqual(rejections, [], 'no unhandled rejection');
-      console.log(`    ${fault.name}: ${outcomes.map((e, i) => `${flows[i].name} ${e === undefined ? 'completed' : 'failed clearly'}`).join(', ')} (${Date.now() - started} ms)`);
+      console.log(
+        `    ${fault.name}: ${outcomes.map((e, i) => `${flows[i].name} ${e === undefined ? 'completed' : 'failed clearly'}`).join(', ')} (${Date.now() - started} ms)`,
+      );
       await closeAll();
     });
   });

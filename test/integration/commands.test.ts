@@ -33,7 +33,15 @@ describe('commands', () => {
     try {
       const document = await vscode.workspace.openTextDocument({ content: '' });
       await vscode.window.showTextDocument(document);
-      const ref = { urn: 'urn:iso:std:iso:9001:ed-5', clauseId: 'abc', id: 'https://h/c/abc', title: 'Scope', number: '1', types: ['corext:Scope'], standardReference: 'ISO 9001:2015' };
+      const ref = {
+        urn: 'urn:iso:std:iso:9001:ed-5',
+        clauseId: 'abc',
+        id: 'https://h/c/abc',
+        title: 'Scope',
+        number: '1',
+        types: ['corext:Scope'],
+        standardReference: 'ISO 9001:2015',
+      };
       await vscode.commands.executeCommand('standardsExplorer.insertReference', ref);
       assert.equal(document.getText(), '[ISO 9001:2015, Clause 1 Scope](https://h/c/abc)');
       await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
@@ -54,7 +62,8 @@ describe('commands', () => {
     const service = await session.service();
     const { items } = await service.listStandards({ limit: 1, offset: 237 });
     const wanted = items[0];
-    const found = (await vscode.commands.executeCommand('standardsExplorer.findStandard', { query: wanted.reference ?? wanted.title })) as { urn: string } | undefined;
+    const found = (await vscode.commands.executeCommand('standardsExplorer.findStandard', { query: wanted.reference ?? wanted.title })) as
+      { urn: string } | undefined;
     assert.equal(found?.urn, wanted.urn);
     const selected = await until(() => (view.selection[0]?.kind === 'standard' ? (view.selection[0] as StandardNode) : undefined), 'the tree selection');
     assert.equal(selected.standard.urn, wanted.urn);

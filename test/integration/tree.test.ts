@@ -39,7 +39,10 @@ describe('tree', () => {
     const clauses = (await tree.getChildren(first)) as ClauseNode[];
     const direct = await (await (await api()).session.service()).listClauses(first.standard.urn);
     const topLevel = direct.filter((c) => !c.parent);
-    assert.deepEqual(clauses.map((c) => c.clause.id), topLevel.map((c) => c.id));
+    assert.deepEqual(
+      clauses.map((c) => c.clause.id),
+      topLevel.map((c) => c.id),
+    );
     const scope = clauses.find((c) => c.clause.types.includes('corext:Scope'));
     assert.ok(scope);
     const label = String(tree.getTreeItem(scope).label);

@@ -1,0 +1,60 @@
+/**
+ * The layer rules live in eslint.config.mjs (`npm run lint`). These tests lint a forbidden import written into a
+ * real file of each layer (in memory, not on disk) and check that the rule catches it, so a config change that
+ * silently drops a layer rule fails here.
+ */
+import * as assert from 'node:assert/strict';
+import * as path from 'node:path';
+import { ESLint } from 'eslint';
+
+const root = path.resolve(__dirname, '../../..');
+
+describe('layer rules (eslint.config.mjs)', function () {
+  // Type-aware linting starts a TypeScript program: seconds, not milliseconds.
+  this.timeout(120_000);
+  const eslint = new ESLint({ cwd: root });
+
+  async function importProblems(file: string, code: string): Promise<string[]> {
+    const [result] = await eslint.lintText(code, { filePath: path.join(root, file) });
+    return result.messages.filter((m) => m.ruleId === '@typescript-eslint/no-restricted-imports').map((m) => m.message);
+  }
+
+  it('keeps src/service and the webview page free of the vscode module, types included', async () => {
+    for (const file of ['src/service/errors.ts', 'src/service/standardsService.ts', 'src/webview/page/main.ts']) {
+      assert.equal((await importProblems(file, "import * as vscode from 'vscode';\nexport const v = vscode.version;\n")).length, 1, file);
+      assert.equal((await importProblems(file, "import type { Uri } from 'vscode';\nexport type U = Uri;\n")).length, 1, file);
+    }
+  });
+
+  it('lets pure modules import vscode types but no values', async () => {
+    for (const file of ['src/references.ts', 'src/labels.ts', 'src/catalogue/catalogueIndex.ts', 'src/documents/standardsUri.ts', 'src/clauseLinks.ts']) {
+      assert.equal((await importProblems(file, "import * as vscode from 'vscode';\nexport const v = vscode.version;\n")).length, 1, file);
+      assert.deepEqual(await importProblems(file, "import type { Uri } from 'vscode';\nexport type U = Uri;\n"), [], file);
+    }
+  });
+
+  it('forbids imports upward: the tree from commands, the service from above it, the sandbox from src/ outside the service', async () => {
+    assert.equal((await importProblems('src/tree/nodes.ts', "import { asClauseRef } from '../commands/refs';\nexport const f = asClauseRef;\n")).length, 1);
+    assert.equal((await importProblems('src/service/jsonld.ts', "import { SECTION } from '../config';\nexport const s = SECTION;\n")).length, 1);
+    assert.equal((await importProblems('sandbox/faults.ts', "import { SECTION } from '../src/config';\nexport const s = SECTION;\n")).length, 1);
+    assert.equal((await importProblems('src/session.ts', "import { activate } from './extension';\nexport const a = activate;\n")).length, 1);
+    assert.deepEqual(await importProblems('sandbox/faults.ts', "import { isObject } from '../src/service/jsonld';\nexport const f = isObject;\n"), []);
+  });
+
+  it('keeps command and setting names out of src/service: it returns a remedy, the UI words it', async () => {
+    const named = async (code: string): Promise<number> =>
+      (await eslint.lintText(code, { filePath: path.join(root, 'src/service/errors.ts') }))[0].messages.filter((m) => m.ruleId === 'no-restricted-syntax')
+        .length;
+    assert.equal(await named('export const a = \'Run "Standards: Sign In…".\';\n'), 1);
+    assert.equal(await named('export const b = (p: string): string => `${p} failed. Check the base URL setting.`;\n'), 1);
+    assert.equal(await named("export const c = 'Check standardsExplorer.scope';\n"), 1);
+    assert.equal(await named('export const d = (setting: string): string => `${setting} must be an https URL.`;\n'), 0);
+  });
+
+  it('asks for a reason next to every `as unknown as`', async () => {
+    const lint = async (code: string): Promise<number> =>
+      (await eslint.lintText(code, { filePath: path.join(root, 'src/model.ts') }))[0].messages.filter((m) => m.ruleId === 'local/explained-double-cast').length;
+    assert.equal(await lint('export const n = "1" as unknown as number;\n'), 1);
+    assert.equal(await lint('// the test needs a number-typed string\nexport const n = "1" as unknown as number;\n'), 0);
+  });
+});
