@@ -52,7 +52,6 @@ const targets = {
       'follow-redirects': './scripts/bundle-shims/follow-redirects.js',
       'https-proxy-agent': './scripts/bundle-shims/https-proxy-agent.js',
     },
-
   },
   webview: {
     ...common,

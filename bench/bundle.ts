@@ -59,15 +59,33 @@ async function main(): Promise<void> {
   const baseline = await bundle(false);
   try {
     const kb = (n: number): string => `${(n / 1024).toFixed(1)} KB`;
-    console.log(`dist/extension.js minified: ${kb(ours.bytes)} (baseline without the shims: ${kb(baseline.bytes)}, ${(baseline.bytes / ours.bytes).toFixed(2)}×)`);
+    console.log(
+      `dist/extension.js minified: ${kb(ours.bytes)} (baseline without the shims: ${kb(baseline.bytes)}, ${(baseline.bytes / ours.bytes).toFixed(2)}×)`,
+    );
     const [oursMs, baselineMs] = [requireMs(ours.file), requireMs(baseline.file)];
     console.log(`require(): ${oursMs.toFixed(1)} ms (baseline ${baselineMs.toFixed(1)} ms), median of 7`);
     record({
-      bundleBytes: { what: 'dist/extension.js minified', unit: 'bytes', ours: ours.bytes, baseline: baseline.bytes, baselineWhat: 'axios with all its Node dependencies', ratio: ours.bytes / baseline.bytes },
-      requireMs: { what: 'require(dist/extension.js), median of 7 fresh processes', unit: 'ms', ours: oursMs, baseline: baselineMs, baselineWhat: 'axios with all its Node dependencies', ratio: oursMs / baselineMs },
+      bundleBytes: {
+        what: 'dist/extension.js minified',
+        unit: 'bytes',
+        ours: ours.bytes,
+        baseline: baseline.bytes,
+        baselineWhat: 'axios with all its Node dependencies',
+        ratio: ours.bytes / baseline.bytes,
+      },
+      requireMs: {
+        what: 'require(dist/extension.js), median of 7 fresh processes',
+        unit: 'ms',
+        ours: oursMs,
+        baseline: baselineMs,
+        baselineWhat: 'axios with all its Node dependencies',
+        ratio: oursMs / baselineMs,
+      },
     });
     console.log('what each package contributes (ours | baseline):');
-    const names = [...new Set([...ours.byPackage.keys(), ...baseline.byPackage.keys()])].sort((a, b) => (baseline.byPackage.get(b) ?? 0) - (baseline.byPackage.get(a) ?? 0));
+    const names = [...new Set([...ours.byPackage.keys(), ...baseline.byPackage.keys()])].sort(
+      (a, b) => (baseline.byPackage.get(b) ?? 0) - (baseline.byPackage.get(a) ?? 0),
+    );
     for (const name of names.filter((n) => (baseline.byPackage.get(n) ?? 0) + (ours.byPackage.get(n) ?? 0) >= 1024)) {
       console.log(`  ${name.padEnd(22)} ${kb(ours.byPackage.get(name) ?? 0).padStart(9)} | ${kb(baseline.byPackage.get(name) ?? 0).padStart(9)}`);
     }

@@ -16,7 +16,18 @@ import { CatalogueIndex, type IndexEntry } from '../src/catalogue/catalogueIndex
 import { createStandardsService, serviceOptionsFrom } from '../src/service/index';
 
 const REAL_SAMPLE = path.resolve(__dirname, '../../../shared/data/real-catalogue-sample.jsonl.gz');
-const QUERIES = ['9001', 'ISO 9001', 'iso9001', 'ISO/IEC 27001', '27001:2022', '13818-7', '62304', 'quality management', 'robots safety', 'medical electrical equipment part 2'];
+const QUERIES = [
+  '9001',
+  'ISO 9001',
+  'iso9001',
+  'ISO/IEC 27001',
+  '27001:2022',
+  '13818-7',
+  '62304',
+  'quality management',
+  'robots safety',
+  'medical electrical equipment part 2',
+];
 
 async function throughService(): Promise<void> {
   const sandbox = await startSandbox({});
@@ -71,7 +82,9 @@ function keystrokes(entries: IndexEntry[]): void {
   started = performance.now();
   CatalogueIndex.fromStored(JSON.parse(stored) as unknown, 'bench');
   const readMs = performance.now() - started;
-  console.log(`\n${entries.length} real-shaped entries: index built in ${Math.round(buildMs)} ms (${global.gc ? `${heapMb.toFixed(0)} MB held` : 'run with --expose-gc for the memory it holds'}), stored ${(stored.length / 1e6).toFixed(1)} MB, read back and rebuilt in ${Math.round(readMs)} ms`);
+  console.log(
+    `\n${entries.length} real-shaped entries: index built in ${Math.round(buildMs)} ms (${global.gc ? `${heapMb.toFixed(0)} MB held` : 'run with --expose-gc for the memory it holds'}), stored ${(stored.length / 1e6).toFixed(1)} MB, read back and rebuilt in ${Math.round(readMs)} ms`,
+  );
 
   const haystacks = entries.map((e) => `${e.reference ?? ''} ${e.title}`.toLowerCase());
   const ours: number[] = [];

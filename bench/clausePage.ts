@@ -58,7 +58,7 @@ function modelFigures(json: string): { total: number; longest: number; slices: n
   const steps = documentSteps(body);
   let longest = 0;
   let slices = 0;
-  for (let step = steps.next(); ; ) {
+  for (let step = steps.next(); ;) {
     const sliceStart = performance.now();
     while (!step.done && performance.now() < sliceStart + 12) step = steps.next();
     longest = Math.max(longest, performance.now() - sliceStart);
@@ -80,7 +80,9 @@ async function main(): Promise<void> {
       for (const sized of [json, fiveMegabytes(json)]) {
         if (sized === json && json.length < 5_500_000) continue;
         const runs = [0, 1, 2].map(() => modelFigures(sized));
-        console.log(`  document model of ${(sized.length / 1e6).toFixed(1)} MB: ${runs.map((r) => r.total.toFixed(0)).join(' / ')} ms in 3 runs, longest slice ${Math.max(...runs.map((r) => r.longest)).toFixed(0)} ms (${runs[0].slices} slices; targets for 5 MB: < 300 ms, < 50 ms)`);
+        console.log(
+          `  document model of ${(sized.length / 1e6).toFixed(1)} MB: ${runs.map((r) => r.total.toFixed(0)).join(' / ')} ms in 3 runs, longest slice ${Math.max(...runs.map((r) => r.longest)).toFixed(0)} ms (${runs[0].slices} slices; targets for 5 MB: < 300 ms, < 50 ms)`,
+        );
       }
       await pageFigures(browser, json, urn, clauseId, vocabulary);
     }
@@ -130,11 +132,21 @@ async function pageFigures(browser: Awaited<ReturnType<typeof launchBrowser>>, j
       '({ ms: window.rendered.ms, blocks: window.rendered.blocks, longest: window.longest, rows: document.querySelectorAll("tr").length })',
     )) as { ms: number; blocks: number; longest: number; rows: number };
     console.log(`  page: ${result.rows} table rows shown, ${result.blocks} blocks; heading ${heading.toFixed(0)} ms after the message arrived`);
-    console.log(`  page: rendered completely in ${result.ms.toFixed(0)} ms; longest main-thread task ${result.longest.toFixed(0)} ms (PerformanceObserver longtask; target < 200 ms)`);
+    console.log(
+      `  page: rendered completely in ${result.ms.toFixed(0)} ms; longest main-thread task ${result.longest.toFixed(0)} ms (PerformanceObserver longtask; target < 200 ms)`,
+    );
     const suffix = vocabulary === 'corext' ? '' : 'Metanorma';
     record({
-      [`bigClauseFirstPaintMs${suffix}`]: { what: `clause page, ${(json.length / 1e6).toFixed(1)} MB ${vocabulary} clause: heading after the message arrived`, unit: 'ms', ours: heading },
-      [`bigClauseLongestTaskMs${suffix}`]: { what: `clause page, ${(json.length / 1e6).toFixed(1)} MB ${vocabulary} clause: longest main-thread task`, unit: 'ms', ours: result.longest },
+      [`bigClauseFirstPaintMs${suffix}`]: {
+        what: `clause page, ${(json.length / 1e6).toFixed(1)} MB ${vocabulary} clause: heading after the message arrived`,
+        unit: 'ms',
+        ours: heading,
+      },
+      [`bigClauseLongestTaskMs${suffix}`]: {
+        what: `clause page, ${(json.length / 1e6).toFixed(1)} MB ${vocabulary} clause: longest main-thread task`,
+        unit: 'ms',
+        ours: result.longest,
+      },
     });
   } finally {
     await tab.close();

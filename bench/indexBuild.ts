@@ -16,7 +16,18 @@ import { record, spread } from './results';
 
 const QUICK = process.argv.includes('--quick') || process.env.CI === 'true';
 const CONCURRENCY = 6;
-const QUERIES = ['9001', 'ISO 9001', 'iso9001', 'ISO/IEC 27001', '27001:2022', '13818-7', '62304', 'quality management', 'robots safety', 'medical electrical equipment part 2'];
+const QUERIES = [
+  '9001',
+  'ISO 9001',
+  'iso9001',
+  'ISO/IEC 27001',
+  '27001:2022',
+  '13818-7',
+  '62304',
+  'quality management',
+  'robots safety',
+  'medical electrical equipment part 2',
+];
 
 async function token(info: ConnectionInfo): Promise<string> {
   const response = await fetch(info.tokenUrl, {
@@ -33,7 +44,9 @@ async function bareFetch(info: ConnectionInfo, bearer: string, total: number, li
   let read = 0;
   const worker = async (): Promise<void> => {
     for (let offset = offsets.shift(); offset !== undefined; offset = offsets.shift()) {
-      const response = await fetch(`${info.baseUrl}/v1/standards?limit=${limit}&offset=${offset}`, { headers: { Authorization: `Bearer ${bearer}`, Accept: 'application/ld+json' } });
+      const response = await fetch(`${info.baseUrl}/v1/standards?limit=${limit}&offset=${offset}`, {
+        headers: { Authorization: `Bearer ${bearer}`, Accept: 'application/ld+json' },
+      });
       const body = (await response.json()) as { 'hydra:member': unknown[] };
       read += body['hydra:member'].length;
     }
@@ -101,7 +114,9 @@ async function main(): Promise<void> {
         const n = spread(naive);
         const s = spread(first);
         console.log(
-          `${String(standards).padStart(9)}  ${String(latencyMs).padStart(5)} ms  ${o.median.toFixed(0).padStart(6)} ms (${o.min.toFixed(0)}–${o.max.toFixed(0)})`.padEnd(52) +
+          `${String(standards).padStart(9)}  ${String(latencyMs).padStart(5)} ms  ${o.median.toFixed(0).padStart(6)} ms (${o.min.toFixed(0)}–${o.max.toFixed(0)})`.padEnd(
+            52,
+          ) +
             `${f.median.toFixed(0).padStart(6)} ms (${(o.median / f.median).toFixed(2)}×)`.padEnd(21) +
             `${n.median.toFixed(0).padStart(7)} ms (ours ${(n.median / o.median).toFixed(1)}× faster)`.padEnd(31) +
             `${s.median.toFixed(0).padStart(5)} ms`,
@@ -109,11 +124,45 @@ async function main(): Promise<void> {
         const key = standards === 30_000 ? '' : standards === 3_000 ? '3k' : '300k';
         if (latencyMs === 20) {
           record({
-            [`indexMsAt20${key}`]: { what: `index of ${standards} built at 20 ms latency`, unit: 'ms', ours: o.median, min: o.min, max: o.max, rounds, baseline: f.median, baselineWhat: `bare fetch, ${CONCURRENCY} in flight`, ratio: o.median / f.median },
-            [`indexSpeedupVsNaiveAt20${key}`]: { what: `naive flow time / ours, ${standards} at 20 ms`, unit: '×', ours: n.median / o.median, baseline: n.median, baselineUnit: 'ms', baselineWhat: 'one page of 100 at a time' },
-            [`firstSearchableMs${key}`]: { what: `cold index: first results searchable, ${standards} at 20 ms`, unit: 'ms', ours: s.median, min: s.min, max: s.max, rounds },
+            [`indexMsAt20${key}`]: {
+              what: `index of ${standards} built at 20 ms latency`,
+              unit: 'ms',
+              ours: o.median,
+              min: o.min,
+              max: o.max,
+              rounds,
+              baseline: f.median,
+              baselineWhat: `bare fetch, ${CONCURRENCY} in flight`,
+              ratio: o.median / f.median,
+            },
+            [`indexSpeedupVsNaiveAt20${key}`]: {
+              what: `naive flow time / ours, ${standards} at 20 ms`,
+              unit: '×',
+              ours: n.median / o.median,
+              baseline: n.median,
+              baselineUnit: 'ms',
+              baselineWhat: 'one page of 100 at a time',
+            },
+            [`firstSearchableMs${key}`]: {
+              what: `cold index: first results searchable, ${standards} at 20 ms`,
+              unit: 'ms',
+              ours: s.median,
+              min: s.min,
+              max: s.max,
+              rounds,
+            },
           });
-          if (!key) record({ indexRatioToFloorAt20: { what: 'index of 30 000 at 20 ms / bare-fetch floor', unit: '×', ours: o.median / f.median, baseline: f.median, baselineUnit: 'ms', baselineWhat: `bare fetch, ${CONCURRENCY} in flight` } });
+          if (!key)
+            record({
+              indexRatioToFloorAt20: {
+                what: 'index of 30 000 at 20 ms / bare-fetch floor',
+                unit: '×',
+                ours: o.median / f.median,
+                baseline: f.median,
+                baselineUnit: 'ms',
+                baselineWhat: `bare fetch, ${CONCURRENCY} in flight`,
+              },
+            });
         }
       } finally {
         sandbox.stop();
@@ -124,7 +173,9 @@ async function main(): Promise<void> {
   console.log('\nsearch per keystroke (the issue queries typed key by key; ranked, at most 200 results):');
   for (const standards of QUICK ? [30_000] : [30_000, 300_000]) {
     const catalogue = new Catalogue(1, standards);
-    const index = CatalogueIndex.of(catalogue.standards.map((s, position) => ({ position, urn: s.urn, reference: s.reference, title: s.titleText, status: s.status })));
+    const index = CatalogueIndex.of(
+      catalogue.standards.map((s, position) => ({ position, urn: s.urn, reference: s.reference, title: s.titleText, status: s.status })),
+    );
     const p95 = p95PerKeystroke(index);
     console.log(`  ${standards}: p95 ${p95.toFixed(2)} ms`);
     record({ [`filterP95Ms${standards === 30_000 ? '30k' : '300k'}`]: { what: `search per keystroke over ${standards}, p95`, unit: 'ms', ours: p95 } });

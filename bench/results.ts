@@ -42,7 +42,14 @@ export function record(figures: Record<string, Figure>): void {
   }
   const round = (n: number | undefined): number | undefined => (n === undefined ? undefined : Math.round(n * 100) / 100);
   for (const [key, figure] of Object.entries(figures)) {
-    file.figures[key] = { ...figure, ours: round(figure.ours) ?? 0, min: round(figure.min), max: round(figure.max), baseline: round(figure.baseline), ratio: round(figure.ratio) };
+    file.figures[key] = {
+      ...figure,
+      ours: round(figure.ours) ?? 0,
+      min: round(figure.min),
+      max: round(figure.max),
+      baseline: round(figure.baseline),
+      ratio: round(figure.ratio),
+    };
   }
   file.machine = { date: new Date().toISOString().slice(0, 10), cores: os.cpus().length, node: process.version };
   fs.writeFileSync(RESULTS_FILE, `${JSON.stringify(file, null, 2)}\n`);

@@ -45,7 +45,7 @@ async function main(): Promise<void> {
     const headers = { Authorization: `Bearer ${token}`, Accept: 'application/ld+json' };
     const pagingStart = Date.now();
     const urns: string[] = [];
-    for (let offset = 0; offset < 100_000; ) {
+    for (let offset = 0; offset < 100_000;) {
       const body = (await (await fetch(`${info.baseUrl}/v1/standards?limit=1000&offset=${offset}`, { headers })).json()) as {
         'hydra:member': Array<{ '@id': string }>;
       };

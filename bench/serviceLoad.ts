@@ -47,10 +47,16 @@ async function main(): Promise<void> {
     // 1 000 clauses: the multi-megabyte annexes of the 3 000 standards (the sandbox's own catalogue, same seed,
     // says which: about one standard in 500 has one of 2–7 MB), then the first clauses of the others.
     const catalogue = new Catalogue(SEED, STANDARDS);
-    const huge = catalogue.standards.flatMap((s) => catalogue.clauses(s).filter((c) => c.hugeBytes).map((c) => ({ urn: s.urn, clauseId: c.uuid })));
+    const huge = catalogue.standards.flatMap((s) =>
+      catalogue
+        .clauses(s)
+        .filter((c) => c.hugeBytes)
+        .map((c) => ({ urn: s.urn, clauseId: c.uuid })),
+    );
     const others: Array<{ urn: string; clauseId: string }> = [];
     for (const standard of items.slice(0, 200)) {
-      for (const clause of await fresh.listClauses(standard.urn)) if (!hasType(clause, SECTION_TYPES.Annex.type)) others.push({ urn: standard.urn, clauseId: clause.clauseId });
+      for (const clause of await fresh.listClauses(standard.urn))
+        if (!hasType(clause, SECTION_TYPES.Annex.type)) others.push({ urn: standard.urn, clauseId: clause.clauseId });
     }
     const targets = [...huge, ...others].slice(0, 1000);
     let opened = 0;
@@ -69,12 +75,20 @@ async function main(): Promise<void> {
     const ours = await measure(CACHE_MB * 1024 * 1024);
     const baseline = await measure(0);
     const ratio = ours / (CACHE_MB * 1024 * 1024);
-    console.log(`heap growth after ${targets.length} clauses (${(opened / 1e6).toFixed(0)} MB of JSON) with a ${CACHE_MB} MB memory cache: ${(ours / 1e6).toFixed(0)} MB = ${ratio.toFixed(2)}× the setting (no cache: ${(baseline / 1e6).toFixed(0)} MB)${global.gc ? '' : ' — run with --expose-gc for exact figures'}`);
+    console.log(
+      `heap growth after ${targets.length} clauses (${(opened / 1e6).toFixed(0)} MB of JSON) with a ${CACHE_MB} MB memory cache: ${(ours / 1e6).toFixed(0)} MB = ${ratio.toFixed(2)}× the setting (no cache: ${(baseline / 1e6).toFixed(0)} MB)${global.gc ? '' : ' — run with --expose-gc for exact figures'}`,
+    );
 
     record({
       tokenRequestsPer1000: { what: 'token requests for 1 000 parallel calls', unit: 'requests', ours: tokens, baseline: 1000, baselineWhat: 'one per call' },
       reopenRequests: { what: 'requests to open a clause again', unit: 'requests', ours: reopen, baseline: 1, baselineWhat: 'no cache' },
-      heapGrowthRatio: { what: `heap growth after ${targets.length} clauses / cacheSizeMB (${CACHE_MB})`, unit: '×', ours: ratio, baseline: baseline / (CACHE_MB * 1024 * 1024), baselineWhat: 'memory cache off' },
+      heapGrowthRatio: {
+        what: `heap growth after ${targets.length} clauses / cacheSizeMB (${CACHE_MB})`,
+        unit: '×',
+        ours: ratio,
+        baseline: baseline / (CACHE_MB * 1024 * 1024),
+        baselineWhat: 'memory cache off',
+      },
     });
   } finally {
     child.stop();

@@ -13,9 +13,26 @@ const END = '<!-- bench:end -->';
 
 /** Keys in the order the README shows them. */
 const ORDER = [
-  'indexMsAt20', 'indexRatioToFloorAt20', 'indexSpeedupVsNaiveAt20', 'firstSearchableMs', 'indexMsAt20300k', 'indexSpeedupVsNaiveAt20300k', 'firstSearchableMs300k',
-  'indexMsAt203k', 'filterP95Ms30k', 'filterP95Ms300k', 'tokenRequestsPer1000', 'reopenRequests', 'heapGrowthRatio', 'maxHostBlockMs',
-  'bigClauseFirstPaintMs', 'bigClauseLongestTaskMs', 'bigClauseFirstPaintMsMetanorma', 'bigClauseLongestTaskMsMetanorma', 'bundleBytes', 'requireMs',
+  'indexMsAt20',
+  'indexRatioToFloorAt20',
+  'indexSpeedupVsNaiveAt20',
+  'firstSearchableMs',
+  'indexMsAt20300k',
+  'indexSpeedupVsNaiveAt20300k',
+  'firstSearchableMs300k',
+  'indexMsAt203k',
+  'filterP95Ms30k',
+  'filterP95Ms300k',
+  'tokenRequestsPer1000',
+  'reopenRequests',
+  'heapGrowthRatio',
+  'maxHostBlockMs',
+  'bigClauseFirstPaintMs',
+  'bigClauseLongestTaskMs',
+  'bigClauseFirstPaintMsMetanorma',
+  'bigClauseLongestTaskMsMetanorma',
+  'bundleBytes',
+  'requireMs',
 ];
 
 function format(value: number | undefined, unit: string): string {
@@ -27,7 +44,10 @@ function format(value: number | undefined, unit: string): string {
 }
 
 function main(): void {
-  const file = JSON.parse(fs.readFileSync(RESULTS_FILE, 'utf8')) as { machine?: { date: string; cores: number; node: string }; figures: Record<string, Figure> };
+  const file = JSON.parse(fs.readFileSync(RESULTS_FILE, 'utf8')) as {
+    machine?: { date: string; cores: number; node: string };
+    figures: Record<string, Figure>;
+  };
   const keys = [...ORDER.filter((k) => k in file.figures), ...Object.keys(file.figures).filter((k) => !ORDER.includes(k))];
   const rows = keys.map((key) => {
     const f = file.figures[key];

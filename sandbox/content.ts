@@ -5,7 +5,7 @@
  */
 import type { Catalogue, ClauseEntry, StandardEntry } from './catalogue';
 import { MetanormaWriter } from './metanorma';
-import { Random, hash32, randomFor } from './random';
+import { type Random, hash32, randomFor } from './random';
 import { ADJECTIVES, FORMULA_SYMBOLS, NOUNS, SUBJECTS, VERBS } from './words';
 
 export type Json = string | number | boolean | null | Json[] | { [key: string]: Json };
@@ -68,7 +68,10 @@ export function clauseBody(ctx: ClauseContext): { [key: string]: Json } {
     body.obligation = clause.annexKind ?? 'normative';
     body['inline-header'] = false;
     body.title = clause.title;
-    body.content = metanorma.blocks(blocks, !clause.types.some((t) => /Foreword|Introduction|Scope|NormativeReferences|TermsAndDefinitions|Bibliography|Annex/.test(t)));
+    body.content = metanorma.blocks(
+      blocks,
+      !clause.types.some((t) => /Foreword|Introduction|Scope|NormativeReferences|TermsAndDefinitions|Bibliography|Annex/.test(t)),
+    );
     return body;
   }
   body['corext:content'] = blocks;
@@ -127,10 +130,13 @@ class Writer {
     const blocks: Block[] = [paragraph(this.sentences(3))];
     const sections = this.random.int(1, 3);
     for (let s = 1; s <= sections; s++) {
-      blocks.push(section(`0.${s}`, this.random.pick(NOUNS).replace(/^./, (c) => c.toUpperCase()), [
-        paragraph(this.inline(3)),
-        this.list(false),
-      ]));
+      blocks.push(
+        section(
+          `0.${s}`,
+          this.random.pick(NOUNS).replace(/^./, (c) => c.toUpperCase()),
+          [paragraph(this.inline(3)), this.list(false)],
+        ),
+      );
     }
     return blocks;
   }
@@ -144,7 +150,9 @@ class Writer {
         [paragraph(`aims to enhance ${this.phrase()} through the effective application of the ${SUBJECTS[standard.subject].title.toLowerCase()}.`)],
       ]),
       paragraph(this.inline(2)),
-      this.note('NOTE', [paragraph(`In this document, the terms \u201c${this.random.pick(NOUNS)}\u201d and \u201c${this.random.pick(NOUNS)}\u201d apply to ${this.phrase()}.`)]),
+      this.note('NOTE', [
+        paragraph(`In this document, the terms \u201c${this.random.pick(NOUNS)}\u201d and \u201c${this.random.pick(NOUNS)}\u201d apply to ${this.phrase()}.`),
+      ]),
     ];
   }
 
@@ -207,9 +215,13 @@ class Writer {
     if (this.random.chance(0.25)) blocks.push(this.example());
     if (this.random.chance(0.2)) blocks.push(this.table(this.random.int(2, 8)));
     if (this.random.chance(0.15)) {
-      blocks.push(section('', `${this.random.pick(ADJECTIVES)} ${this.random.pick(NOUNS)}`.replace(/^./, (c) => c.toUpperCase()), [
-        paragraph(this.inline(2)),
-      ]));
+      blocks.push(
+        section(
+          '',
+          `${this.random.pick(ADJECTIVES)} ${this.random.pick(NOUNS)}`.replace(/^./, (c) => c.toUpperCase()),
+          [paragraph(this.inline(2))],
+        ),
+      );
     }
     if (this.random.chance(0.08)) blocks.push(this.unknownBlock());
     return blocks;
@@ -327,7 +339,7 @@ class Writer {
         parts.push('See also ', { '@type': 'corext:StandardRef', 'corext:target': other.urn, 'corext:label': other.reference }, '. ');
       }
     }
-    return parts.length === 1 ? String(parts[0]).trim() : parts;
+    return parts.length === 1 && typeof parts[0] === 'string' ? parts[0].trim() : parts;
   }
 
   private sentences(count: number): string {

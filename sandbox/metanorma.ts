@@ -28,8 +28,23 @@ export class MetanormaWriter {
     for (const [i, block] of blocks.entries()) {
       out.push(this.block(block));
       if (general && i === 0) {
-        if (this.random.chance(0.5)) out.push(this.formula(this.random.pick(FORMULA_SYMBOLS), this.random.pick(FORMULA_SYMBOLS), this.random.pick(FORMULA_SYMBOLS), `(${this.random.int(1, 9)})`, []));
-        if (this.random.chance(0.2)) out.push(this.element('admonition', { type: 'caution', content: [this.p(`Take care: the ${this.random.pick(NOUNS)} ${this.random.pick(VERBS)} the ${this.random.pick(NOUNS)}.`)] }));
+        if (this.random.chance(0.5))
+          out.push(
+            this.formula(
+              this.random.pick(FORMULA_SYMBOLS),
+              this.random.pick(FORMULA_SYMBOLS),
+              this.random.pick(FORMULA_SYMBOLS),
+              `(${this.random.int(1, 9)})`,
+              [],
+            ),
+          );
+        if (this.random.chance(0.2))
+          out.push(
+            this.element('admonition', {
+              type: 'caution',
+              content: [this.p(`Take care: the ${this.random.pick(NOUNS)} ${this.random.pick(VERBS)} the ${this.random.pick(NOUNS)}.`)],
+            }),
+          );
       }
     }
     return out;
@@ -49,30 +64,45 @@ export class MetanormaWriter {
 
   private block(block: Json): Json {
     if (!isObj(block)) return block;
-    const type = String(block['@type']).replace(/^corext:/, '');
-    const content = (key: string): Json[] => (Array.isArray(block[key]) ? (block[key] as Json[]).map((b) => this.block(b)) : []);
+    const type = text(block['@type']).replace(/^corext:/, '');
+    const content = (key: string): Json[] => (Array.isArray(block[key]) ? block[key].map((b) => this.block(b)) : []);
     switch (type) {
       case 'Paragraph': {
         const text = this.inline(block['corext:text']);
         if (this.random.chance(0.06)) {
           const parts = Array.isArray(text) ? [...text] : [text];
-          parts.push(this.element('fn', { reference: String(++this.footnotes), content: [this.p(`The ${this.random.pick(NOUNS)} is given for information only.`)] }));
+          parts.push(
+            this.element('fn', { reference: String(++this.footnotes), content: [this.p(`The ${this.random.pick(NOUNS)} is given for information only.`)] }),
+          );
           return this.p(parts);
         }
         return this.p(text);
       }
       case 'Section':
-        return this.element('clause', { 'inline-header': false, obligation: 'normative', title: block['dcterms:title'] ?? '', ...(block['corext:number'] ? { number: block['corext:number'] } : {}), content: content('corext:content') });
+        return this.element('clause', {
+          'inline-header': false,
+          obligation: 'normative',
+          title: block['dcterms:title'] ?? '',
+          ...(block['corext:number'] ? { number: block['corext:number'] } : {}),
+          content: content('corext:content'),
+        });
       case 'List': {
         const items = Array.isArray(block['corext:items']) ? block['corext:items'] : [];
-        return this.element(block['corext:ordered'] ? 'ol' : 'ul', { content: items.map((item) => this.element('li', { content: isObj(item) && Array.isArray(item['corext:content']) ? item['corext:content'].map((b) => this.block(b)) : [] })) });
+        return this.element(block['corext:ordered'] ? 'ol' : 'ul', {
+          content: items.map((item) =>
+            this.element('li', { content: isObj(item) && Array.isArray(item['corext:content']) ? item['corext:content'].map((b) => this.block(b)) : [] }),
+          ),
+        });
       }
       case 'Note':
         return this.element('note', { content: content('corext:content') });
       case 'Example':
         return this.element('example', { content: content('corext:content') });
       case 'Table': {
-        const row = (cells: Json, cell: 'th' | 'td'): Obj => ({ '@type': 'tr', content: (Array.isArray(cells) ? cells : [cells]).map((c) => ({ '@type': cell, content: this.inline(c) })) });
+        const row = (cells: Json, cell: 'th' | 'td'): Obj => ({
+          '@type': 'tr',
+          content: (Array.isArray(cells) ? cells : [cells]).map((c) => ({ '@type': cell, content: this.inline(c) })),
+        });
         const head = Array.isArray(block['corext:head']) ? block['corext:head'] : [];
         const body = Array.isArray(block['corext:body']) ? block['corext:body'] : [];
         return this.element('table', { name: block['dcterms:title'] ?? '', thead: head.map((r) => row(r, 'th')), tbody: body.map((r) => row(r, 'td')) });
@@ -81,36 +111,61 @@ export class MetanormaWriter {
         const term: Obj = { preferred: [{ expression: { name: block['corext:term'] ?? '' } }] };
         if (Array.isArray(block['corext:admitted'])) term.admitted = block['corext:admitted'].map((a) => ({ expression: { name: a } }));
         term.definition = [{ 'verbal-definition': { '@type': 'p', id: this.anchor(), content: this.inline(block['corext:definition']) } }];
-        if (Array.isArray(block['corext:notes'])) term.termnote = block['corext:notes'].map((n) => ({ id: this.anchor(), content: isObj(n) && Array.isArray(n['corext:content']) ? n['corext:content'].map((b) => this.block(b)) : [] }));
+        if (Array.isArray(block['corext:notes']))
+          term.termnote = block['corext:notes'].map((n) => ({
+            id: this.anchor(),
+            content: isObj(n) && Array.isArray(n['corext:content']) ? n['corext:content'].map((b) => this.block(b)) : [],
+          }));
         const source = block['corext:source'];
         if (Array.isArray(source)) {
           const ref = source.find(isObj);
           const locality = source.find((s): s is string => typeof s === 'string' && /\d/.test(s))?.replace(/^[,\s]+/, '');
-          if (ref) term.termsource = { status: 'identical', type: 'authoritative', origin: { ...this.eref(ref), ...(locality ? { localityStack: { locality: { type: 'clause', referenceFrom: locality } } } : {}) } };
+          if (ref)
+            term.termsource = {
+              status: 'identical',
+              type: 'authoritative',
+              origin: { ...this.eref(ref), ...(locality ? { localityStack: { locality: { type: 'clause', referenceFrom: locality } } } : {}) },
+            };
         }
-        return { '@type': 'term', id: `term-${String(block['corext:term'] ?? '').replace(/\W+/g, '-')}`, ...term };
+        return { '@type': 'term', id: `term-${text(block['corext:term']).replace(/\W+/g, '-')}`, ...term };
       }
       case 'Reference':
         return {
           '@type': 'bibitem',
-          id: `ref_${hash32(String(block['corext:target'])).toString(36)}`,
+          id: `ref_${hash32(text(block['corext:target'])).toString(36)}`,
           type: 'standard',
-          docidentifier: [{ type: 'ISO', primary: true, content: block['dcterms:identifier'] ?? '' }, { type: 'URN', content: block['corext:target'] ?? '' }],
+          docidentifier: [
+            { type: 'ISO', primary: true, content: block['dcterms:identifier'] ?? '' },
+            { type: 'URN', content: block['corext:target'] ?? '' },
+          ],
           title: [{ type: 'main', format: 'text/plain', language: 'en', content: block['dcterms:title'] ?? '' }],
         };
       case 'Formula': {
-        const expression = String(block['corext:expression'] ?? '');
+        const expression = text(block['corext:expression']);
         const [lhs, rest] = expression.split(' = ');
         const [numerator, denominator] = (rest ?? '').split(' / ');
-        const where = Array.isArray(block['corext:where']) ? block['corext:where'].filter(isObj).map((w) => [String(w['corext:symbol']), String(w['corext:meaning'])] as [string, string]) : [];
-        return this.formula(lhs, numerator || 'x', denominator || 'y', String(block['corext:label'] ?? ''), where);
+        const where = Array.isArray(block['corext:where'])
+          ? block['corext:where'].filter(isObj).map((w) => [text(w['corext:symbol']), text(w['corext:meaning'])] as [string, string])
+          : [];
+        return this.formula(lhs, numerator || 'x', denominator || 'y', text(block['corext:label']), where);
       }
       case 'Figure': {
         const key = isObj(block['corext:key']) ? Object.entries(block['corext:key']) : [];
         return this.element('figure', {
           name: block['dcterms:title'] ?? '',
-          image: { id: this.anchor(), src: FIGURE_SVG, mimetype: 'image/svg+xml', alt: String(block['dcterms:title'] ?? ''), height: 'auto', width: 'auto' },
-          ...(key.length ? { dl: { '@type': 'dl', key: true, content: key.flatMap(([k, v]) => [{ '@type': 'dt', content: k }, { '@type': 'dd', content: [this.p(String(v))] }]) } } : {}),
+          image: { id: this.anchor(), src: FIGURE_SVG, mimetype: 'image/svg+xml', alt: text(block['dcterms:title']), height: 'auto', width: 'auto' },
+          ...(key.length
+            ? {
+                dl: {
+                  '@type': 'dl',
+                  key: true,
+                  content: key.flatMap(([k, v]) => [
+                    { '@type': 'dt', content: k },
+                    { '@type': 'dd', content: [this.p(text(v))] },
+                  ]),
+                },
+              }
+            : {}),
         });
       }
       default:
@@ -124,19 +179,35 @@ export class MetanormaWriter {
     const mi = (text: string): Obj => ({ '@type': 'mi', content: text });
     const stem: Obj =
       notation === 'MathML'
-        ? { type: 'MathML', content: { '@type': 'math', content: [mi(lhs), { '@type': 'mo', content: '=' }, { '@type': 'mfrac', content: [mi(numerator), mi(denominator)] }] } }
+        ? {
+            type: 'MathML',
+            content: { '@type': 'math', content: [mi(lhs), { '@type': 'mo', content: '=' }, { '@type': 'mfrac', content: [mi(numerator), mi(denominator)] }] },
+          }
         : notation === 'AsciiMath'
           ? { type: 'AsciiMath', content: `${lhs} = (${numerator})/(${denominator})` }
           : { type: 'LaTeX', content: `${lhs} = \\frac{${numerator}}{${denominator}}` };
     const formula = this.element('formula', { stem: { '@type': 'stem', ...stem } });
     if (label) formula.name = label;
-    if (where.length) formula.dl = { '@type': 'dl', content: where.flatMap(([symbol, meaning]) => [{ '@type': 'dt', content: { '@type': 'stem', type: 'AsciiMath', content: symbol } }, { '@type': 'dd', content: [this.p(meaning)] }]) };
+    if (where.length)
+      formula.dl = {
+        '@type': 'dl',
+        content: where.flatMap(([symbol, meaning]) => [
+          { '@type': 'dt', content: { '@type': 'stem', type: 'AsciiMath', content: symbol } },
+          { '@type': 'dd', content: [this.p(meaning)] },
+        ]),
+      };
     return formula;
   }
 
   private eref(ref: Obj): Obj {
-    const label = String(ref['corext:label'] ?? '');
-    return { '@type': 'eref', type: 'inline', bibitemid: `ref_${hash32(String(ref['corext:target'])).toString(36)}`, citeas: label, urn: ref['corext:target'] ?? '' };
+    const label = text(ref['corext:label']);
+    return {
+      '@type': 'eref',
+      type: 'inline',
+      bibitemid: `ref_${hash32(text(ref['corext:target'])).toString(36)}`,
+      citeas: label,
+      urn: ref['corext:target'] ?? '',
+    };
   }
 
   /** Corext INLINE → Metanorma mixed content. */
@@ -144,7 +215,7 @@ export class MetanormaWriter {
     if (value === undefined) return '';
     if (Array.isArray(value)) return value.map((part) => this.inline(part));
     if (!isObj(value)) return value;
-    const type = String(value['@type']).replace(/^corext:/, '');
+    const type = text(value['@type']).replace(/^corext:/, '');
     if (type === 'Emphasis') return { '@type': 'em', content: value['corext:text'] ?? '' };
     if (type === 'XRef') return { '@type': 'xref', target: value['corext:target'] ?? '', style: 'short', content: value['corext:label'] ?? '' };
     if (type === 'StandardRef') return this.eref(value);
@@ -154,4 +225,9 @@ export class MetanormaWriter {
 
 function isObj(value: Json | undefined): value is Obj {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** A JSON value as text: strings, numbers and booleans as they read; anything else as nothing. */
+function text(value: Json | undefined): string {
+  return typeof value === 'string' ? value : typeof value === 'number' || typeof value === 'boolean' ? String(value) : '';
 }

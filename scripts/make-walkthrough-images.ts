@@ -24,7 +24,9 @@ async function main(): Promise<void> {
   try {
     const page = await browser.newPage({ viewport: { width: 900, height: 546 } });
     for (const [name, shot] of Object.entries(PICTURES)) {
-      const file = [`e2e-${shot}.png`, ...Array.from({ length: 20 }, (_, i) => `e2e-${String(i + 1).padStart(2, '0')}-${shot}.png`)].map((f) => path.join(RESULTS, f)).find(existsSync);
+      const file = [`e2e-${shot}.png`, ...Array.from({ length: 20 }, (_, i) => `e2e-${String(i + 1).padStart(2, '0')}-${shot}.png`)]
+        .map((f) => path.join(RESULTS, f))
+        .find(existsSync);
       if (!file) {
         console.log(`no screenshot for ${name} (${shot}): run npm run test:e2e first`);
         continue;

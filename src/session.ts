@@ -73,7 +73,7 @@ export class Session extends Disposable {
 
   /** The sandbox connected to, if any (the Connection Doctor checks it like any service). */
   get sandboxConnection(): ConnectionInfo | undefined {
-    return this.sandboxInfo;
+    return this.source.sandbox;
   }
 
   /** The base URL of the current connection, e.g. for keying the catalogue index. */

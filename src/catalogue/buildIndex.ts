@@ -7,7 +7,7 @@
  */
 import { isServiceError } from '../service/errors';
 import type { StandardsPage } from '../service/types';
-import { CatalogueIndex, IndexBuilder, entryOf } from './catalogueIndex';
+import { type CatalogueIndex, IndexBuilder, entryOf } from './catalogueIndex';
 import { recordStatus } from './standardFacts';
 
 export interface BuildProgress {
@@ -55,7 +55,8 @@ export async function buildCatalogueIndex(listPage: ListPage, options: BuildOpti
   let busyWaits = 0;
   /** Busy (429/503): fewer pages at a time, after the wait the service asked for; false when it is not that. */
   const wasBusy = async (error: unknown): Promise<boolean> => {
-    if (!isServiceError(error) || !(error.kind === 'rateLimited' || error.status === 503) || options.signal?.aborted || busyWaits++ >= MAX_BUSY_WAITS) return false;
+    if (!isServiceError(error) || !(error.kind === 'rateLimited' || error.status === 503) || options.signal?.aborted || busyWaits++ >= MAX_BUSY_WAITS)
+      return false;
     limit = Math.max(1, Math.floor(limit / 2));
     await new Promise((r) => setTimeout(r, Math.min(30_000, error.details.retryAfterMs ?? 1000)));
     return true;
@@ -104,7 +105,8 @@ export async function buildCatalogueIndex(listPage: ListPage, options: BuildOpti
             }
           })
           .catch(async (error: unknown) => {
-            if (await wasBusy(error)) queue.push(offset); // this page again, later
+            if (await wasBusy(error))
+              queue.push(offset); // this page again, later
             else failure ??= error;
           })
           .finally(() => {
@@ -116,6 +118,6 @@ export async function buildCatalogueIndex(listPage: ListPage, options: BuildOpti
     };
     pump();
   });
-  if (failure !== undefined) throw failure;
+  if (failure !== undefined) throw failure instanceof Error ? failure : new Error('The catalogue index could not be built.');
   return builder.finish();
 }

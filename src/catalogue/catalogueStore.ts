@@ -3,10 +3,10 @@
  * background with progress and cancellation when missing, rebuilt on demand. While a build runs, what has arrived
  * is searchable (`live`); a cancelled or failed build keeps its pages and the next build resumes from them.
  */
-import { createHash } from 'node:crypto';
 import { promises as fs } from 'node:fs';
 import * as vscode from 'vscode';
 import type { Session } from '../session';
+import { storageKey } from '../storageKeys';
 import { buildCatalogueIndex } from './buildIndex';
 import { CatalogueIndex, IndexBuilder } from './catalogueIndex';
 
@@ -87,7 +87,7 @@ export class CatalogueStore implements vscode.Disposable {
 
   /** Where the index of `baseUrl` is kept. */
   fileFor(baseUrl: string): vscode.Uri {
-    const name = createHash('sha256').update(baseUrl).digest('hex').slice(0, 16);
+    const name = storageKey([baseUrl], 16);
     return vscode.Uri.joinPath(this.storage, `catalogue-${name}.json`);
   }
 

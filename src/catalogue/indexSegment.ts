@@ -147,7 +147,10 @@ export class IndexSegment {
       numberStart: int16(stored.numberStart),
       numberEnd: int16(stored.numberEnd),
     };
-    const fits = (list: Tokens): boolean => list.start.length === entries.length + 1 && list.start[entries.length] === list.ids.length && list.ids.every((id) => id >= 0 && id < data.vocabulary.length);
+    const fits = (list: Tokens): boolean =>
+      list.start.length === entries.length + 1 &&
+      list.start[entries.length] === list.ids.length &&
+      list.ids.every((id) => id >= 0 && id < data.vocabulary.length);
     if (!Array.isArray(data.vocabulary) || !fits(data.reference) || !fits(data.title) || data.numberEnd.length !== entries.length) return undefined;
     return new IndexSegment(entries, data);
   }
@@ -227,7 +230,8 @@ export class IndexSegment {
     };
     const titleBucket = (i: number, bucket: Bucket): Bucket => (this.facts[i].current ? bucket : bucket + 3);
     // Entries come in rank order: once one of the best bucket a scan can fill ranks after `worst`, all later do.
-    const hopeless = (bucket: Bucket, i: number): boolean => worst !== undefined && (bucket * 2 > worst.order || (bucket * 2 === worst.order && this.keys[i] >= worst.key));
+    const hopeless = (bucket: Bucket, i: number): boolean =>
+      worst !== undefined && (bucket * 2 > worst.order || (bucket * 2 === worst.order && this.keys[i] >= worst.key));
 
     // Exact: the last token ends a designation.
     const last = query.exact[tokens.length - 1];

@@ -43,7 +43,8 @@ export function factsOf(urn: string, reference: string | undefined, status: stri
   else if (!status && stage?.[1] === '95') label = 'withdrawn';
   // 90.93 is "confirmed": a review that ended; the other 90 stages are a review under way.
   else if (stage?.[1] === '90' && stage[2] !== '93') label = 'under review';
-  const draft = label === undefined && ((stage !== null && Number(stage[1]) < 60) || /:stage-draft\b/.test(urn) || DRAFT_REFERENCE.test((reference ?? '').slice(0, 200)));
+  const draft =
+    label === undefined && ((stage !== null && Number(stage[1]) < 60) || /:stage-draft\b/.test(urn) || DRAFT_REFERENCE.test((reference ?? '').slice(0, 200)));
   if (draft) label = 'draft';
   return {
     current: label !== 'withdrawn' && label !== 'replaced',

@@ -3,7 +3,8 @@
  * with a button to rebuild the index. Matching is ours: VS Code is given only the best 200 items.
  */
 import * as vscode from 'vscode';
-import { displayText } from '../service/displayText';
+import { errorText } from '../errorText';
+import { standardDescription, standardLabel } from '../labels';
 import type { CatalogueIndex, IndexEntry } from './catalogueIndex';
 import { progressText, type CatalogueStore } from './catalogueStore';
 import { factsLabel } from './standardFacts';
@@ -50,7 +51,7 @@ export async function pickStandard(store: CatalogueStore, title: string): Promis
       (error: unknown) => {
         pick.busy = false;
         pick.title = title;
-        void vscode.window.showErrorMessage(error instanceof Error ? error.message : String(error));
+        void vscode.window.showErrorMessage(errorText(error));
       },
     );
   };
@@ -75,7 +76,7 @@ export async function pickStandard(store: CatalogueStore, title: string): Promis
       }),
       pick.onDidHide(() => {
         resolve(undefined);
-        disposables.forEach((d) => d.dispose());
+        for (const d of disposables) d.dispose();
         pick.dispose();
       }),
     ];
@@ -85,11 +86,9 @@ export async function pickStandard(store: CatalogueStore, title: string): Promis
 
 function toItems(index: CatalogueIndex, query: string): EntryItem[] {
   return index.searchHits(query, 200).map(({ entry, facts }) => {
-    const status = factsLabel(facts);
-    const title = displayText(entry.title);
     return {
-      label: displayText(entry.reference ?? '') || title || entry.urn,
-      description: [status && `(${status})`, entry.reference ? title : ''].filter(Boolean).join(' '),
+      label: standardLabel(entry),
+      description: standardDescription(entry, factsLabel(facts)),
       detail: entry.urn,
       // Our own matching chose and ordered these; VS Code must not filter them again.
       alwaysShow: true,

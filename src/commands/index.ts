@@ -40,6 +40,11 @@ interface FindArgs {
 
 type Handler = (...args: unknown[]) => unknown;
 
+/** A clause has been read, however it was opened (tree, page link, palette): the walkthrough's step is done. */
+function clauseOpened(): Thenable<unknown> {
+  return vscode.commands.executeCommand('setContext', 'standardsExplorer.clauseOpened', true);
+}
+
 /** The walkthrough of package.json, as `workbench.action.openWalkthrough` names it: extension id # walkthrough id. */
 const WALKTHROUGH = 'standards-explorer.standards-explorer#standardsExplorer.start';
 
@@ -119,13 +124,16 @@ export function registerCommands(deps: CommandDeps): vscode.Disposable {
 
     'standardsExplorer.openClause': async (arg) => {
       const ref = await choose.clause(arg, vscode.l10n.t('Open Clause'));
-      if (ref) await pages.open(ref);
+      if (!ref) return;
+      await pages.open(ref);
+      await clauseOpened();
     },
     'standardsExplorer.openClauseJson': async (arg) => {
       const ref = await choose.clause(arg, vscode.l10n.t('Open Clause JSON to the Side'));
       if (!ref) return undefined;
       const label = documentLabel(ref, ref.standardReference);
       const uri = StandardsFileSystem.uriFor(ref.urn, ref.clauseId, label);
+      await clauseOpened();
       const document = await vscode.workspace.openTextDocument(uri);
       if (document.languageId !== 'json') await vscode.languages.setTextDocumentLanguage(document, 'json');
       await vscode.window.showTextDocument(document, { viewColumn: vscode.ViewColumn.Beside, preview: true });

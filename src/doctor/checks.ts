@@ -74,7 +74,12 @@ export async function runChecks(input: DoctorInput, onResult?: (result: CheckRes
   const values = [input.baseUrl, input.tokenUrl];
   urls.forEach((entry, i) => {
     if (!values[i]) {
-      add({ title: `Setting ${entry.setting}`, status: 'fail', detail: 'It is empty.', fix: `Set ${entry.setting} (or run "Standards: Sign In…", which asks for it).` });
+      add({
+        title: `Setting ${entry.setting}`,
+        status: 'fail',
+        detail: 'It is empty.',
+        fix: `Set ${entry.setting} (or run "Standards: Sign In…", which asks for it).`,
+      });
       return;
     }
     try {
@@ -87,18 +92,33 @@ export async function runChecks(input: DoctorInput, onResult?: (result: CheckRes
   add(
     input.clientId && input.clientSecret
       ? { title: 'Client credentials', status: 'pass', detail: `Client ID ${say(input.clientId)}; a client secret is stored.` }
-      : { title: 'Client credentials', status: 'fail', detail: input.clientId ? 'No client secret is stored for this token URL.' : 'No client ID is stored for this token URL.', fix: 'Run "Standards: Sign In…": credentials are kept per token URL.' },
+      : {
+          title: 'Client credentials',
+          status: 'fail',
+          detail: input.clientId ? 'No client secret is stored for this token URL.' : 'No client ID is stored for this token URL.',
+          fix: 'Run "Standards: Sign In…": credentials are kept per token URL.',
+        },
   );
   add(
     input.secretStorage.ok
       ? { title: 'Secret storage', status: 'pass', detail: "VS Code's secret storage (the system keychain) can be read." }
-      : { title: 'Secret storage', status: 'fail', detail: say(input.secretStorage.message), fix: 'On Linux, install and unlock a keyring (gnome-keyring or KWallet), or start VS Code with --password-store=basic.' },
+      : {
+          title: 'Secret storage',
+          status: 'fail',
+          detail: say(input.secretStorage.message),
+          fix: 'On Linux, install and unlock a keyring (gnome-keyring or KWallet), or start VS Code with --password-store=basic.',
+        },
   );
   if (input.apiKey) {
     add(
       input.apiKey.value
         ? { title: 'API key', status: 'pass', detail: `A key is stored and sent in the ${input.apiKey.header} header.` }
-        : { title: 'API key', status: 'warn', detail: `standardsExplorer.apiKeyHeader names ${input.apiKey.header}, but no key is stored for this base URL.`, fix: 'Run "Standards: Sign In…" and enter the API key, or clear standardsExplorer.apiKeyHeader if the service needs none.' },
+        : {
+            title: 'API key',
+            status: 'warn',
+            detail: `standardsExplorer.apiKeyHeader names ${input.apiKey.header}, but no key is stored for this base URL.`,
+            fix: 'Run "Standards: Sign In…" and enter the API key, or clear standardsExplorer.apiKeyHeader if the service needs none.',
+          },
     );
   }
 
@@ -107,7 +127,9 @@ export async function runChecks(input: DoctorInput, onResult?: (result: CheckRes
   add({
     title: 'Proxy',
     status: 'pass',
-    detail: proxy ? `Requests go through ${hidePassword(proxy)} (${input.proxy.setting ? 'setting http.proxy' : 'environment'}); http.proxyStrictSSL is ${input.proxy.strictSSL ? 'on' : 'off'}.` : 'No proxy is configured (http.proxy and the HTTPS_PROXY / HTTP_PROXY environment are empty).',
+    detail: proxy
+      ? `Requests go through ${hidePassword(proxy)} (${input.proxy.setting ? 'setting http.proxy' : 'environment'}); http.proxyStrictSSL is ${input.proxy.strictSSL ? 'on' : 'off'}.`
+      : 'No proxy is configured (http.proxy and the HTTPS_PROXY / HTTP_PROXY environment are empty).',
   });
 
   // Each host: name, port, TLS.
@@ -122,7 +144,12 @@ export async function runChecks(input: DoctorInput, onResult?: (result: CheckRes
         const found = await withTimeout(dns.lookup(host, { all: true }), input.timeoutMs);
         add({ title: `DNS ${host}`, status: 'pass', detail: `Resolves to ${found.map((a) => a.address).join(', ')}.` });
       } catch (error) {
-        add({ title: `DNS ${host}`, status: 'fail', detail: `Does not resolve (${codeOf(error)}).`, fix: proxy ? 'Behind a proxy the name may only resolve there: check http.proxy.' : 'Check the host name in the setting, your VPN and your DNS.' });
+        add({
+          title: `DNS ${host}`,
+          status: 'fail',
+          detail: `Does not resolve (${codeOf(error)}).`,
+          fix: proxy ? 'Behind a proxy the name may only resolve there: check http.proxy.' : 'Check the host name in the setting, your VPN and your DNS.',
+        });
         continue;
       }
     }
@@ -135,7 +162,11 @@ export async function runChecks(input: DoctorInput, onResult?: (result: CheckRes
         title: `Connection ${host}:${port}`,
         status: 'fail',
         detail: `Cannot connect (${codeOf(error)}).`,
-        fix: proxy ? 'A direct connection is refused; with a proxy configured this can be normal. If requests fail too, check http.proxy.' : isLoopback(host) ? 'Nothing listens there: start the service (or the sandbox) again.' : 'Check the URL, a firewall or VPN, or configure http.proxy.',
+        fix: proxy
+          ? 'A direct connection is refused; with a proxy configured this can be normal. If requests fail too, check http.proxy.'
+          : isLoopback(host)
+            ? 'Nothing listens there: start the service (or the sandbox) again.'
+            : 'Check the URL, a firewall or VPN, or configure http.proxy.',
       });
       continue;
     }
@@ -147,9 +178,21 @@ export async function runChecks(input: DoctorInput, onResult?: (result: CheckRes
   const tokenUrl = urls[1].url;
   if (tokenUrl) {
     const discovery = await discover(tokenUrl, http, input.timeoutMs);
-    if (!discovery) add({ title: 'OIDC discovery', status: 'skipped', detail: 'No /.well-known/openid-configuration next to the token URL (not every identity provider offers it).' });
-    else if (discovery.tokenEndpoint === tokenUrl.href) add({ title: 'OIDC discovery', status: 'pass', detail: `${discovery.url} names this token URL as its token endpoint.` });
-    else add({ title: 'OIDC discovery', status: 'warn', detail: `${discovery.url} names ${say(discovery.tokenEndpoint ?? 'no')} token endpoint, not the configured one.`, fix: `Set standardsExplorer.tokenUrl to ${say(discovery.tokenEndpoint ?? 'the token endpoint it lists')}.` });
+    if (!discovery)
+      add({
+        title: 'OIDC discovery',
+        status: 'skipped',
+        detail: 'No /.well-known/openid-configuration next to the token URL (not every identity provider offers it).',
+      });
+    else if (discovery.tokenEndpoint === tokenUrl.href)
+      add({ title: 'OIDC discovery', status: 'pass', detail: `${discovery.url} names this token URL as its token endpoint.` });
+    else
+      add({
+        title: 'OIDC discovery',
+        status: 'warn',
+        detail: `${discovery.url} names ${say(discovery.tokenEndpoint ?? 'no')} token endpoint, not the configured one.`,
+        fix: `Set standardsExplorer.tokenUrl to ${say(discovery.tokenEndpoint ?? 'the token endpoint it lists')}.`,
+      });
   }
 
   let token: string | undefined;
@@ -160,20 +203,38 @@ export async function runChecks(input: DoctorInput, onResult?: (result: CheckRes
   } else {
     try {
       const form = new URLSearchParams({ grant_type: 'client_credentials', client_id: input.clientId, client_secret: input.clientSecret, scope: input.scope });
-      const reply = await exchange(http, { method: 'POST', url: tokenUrl.href, path: tokenUrl.pathname, headers: { 'Content-Type': 'application/x-www-form-urlencoded', Accept: 'application/json' }, data: form.toString(), timeoutMs: input.timeoutMs });
+      const reply = await exchange(http, {
+        method: 'POST',
+        url: tokenUrl.href,
+        path: tokenUrl.pathname,
+        headers: { 'Content-Type': 'application/x-www-form-urlencoded', Accept: 'application/json' },
+        data: form.toString(),
+        timeoutMs: input.timeoutMs,
+      });
       const body = parseJsonObject(reply.body);
       if (reply.status === 200 && typeof body?.access_token === 'string') {
         token = body.access_token;
         redactor.addToken(token);
-        add({ title: 'Token request', status: 'pass', detail: `${reply.status}: a ${say(String(body.token_type ?? 'bearer'))} token${typeof body.expires_in === 'number' ? ` for ${body.expires_in} s` : ''}, scope "${say(input.scope)}".` });
+        add({
+          title: 'Token request',
+          status: 'pass',
+          detail: `${reply.status}: a ${say(typeof body.token_type === 'string' ? body.token_type : 'bearer')} token${typeof body.expires_in === 'number' ? ` for ${body.expires_in} s` : ''}, scope "${say(input.scope)}".`,
+        });
       } else {
         const code = isOAuthErrorCode(body?.error) ? body.error : undefined;
         const described = typeof body?.error_description === 'string' ? ` (${say(body.error_description)})` : '';
         add({
           title: 'Token request',
           status: 'fail',
-          detail: code ? `${reply.status} ${code}: ${OAUTH_ERRORS[code] ?? 'the identity provider refused the request'}${described}.` : `${reply.status}: ${say(reply.body) || 'no details'}.`,
-          fix: code === 'invalid_client' ? 'Check the client ID and secret ("Standards: Sign In…").' : code === 'invalid_scope' ? 'Check standardsExplorer.scope with your subscription.' : 'Check standardsExplorer.tokenUrl and the client credentials.',
+          detail: code
+            ? `${reply.status} ${code}: ${OAUTH_ERRORS[code] ?? 'the identity provider refused the request'}${described}.`
+            : `${reply.status}: ${say(reply.body) || 'no details'}.`,
+          fix:
+            code === 'invalid_client'
+              ? 'Check the client ID and secret ("Standards: Sign In…").'
+              : code === 'invalid_scope'
+                ? 'Check standardsExplorer.scope with your subscription.'
+                : 'Check standardsExplorer.tokenUrl and the client credentials.',
         });
       }
     } catch (error) {
@@ -202,7 +263,11 @@ export async function runChecks(input: DoctorInput, onResult?: (result: CheckRes
     const withoutKey = input.apiKey?.value ? await call(false) : undefined;
     const both = withoutKey === undefined ? '' : ` Without the API key: ${withoutKey}.`;
     if (withKey === 200) {
-      add({ title: 'Service call GET /v1/standards?limit=1', status: 'pass', detail: `200 with the token${input.apiKey?.value ? ' and the API key' : ''}.${both}` });
+      add({
+        title: 'Service call GET /v1/standards?limit=1',
+        status: 'pass',
+        detail: `200 with the token${input.apiKey?.value ? ' and the API key' : ''}.${both}`,
+      });
     } else {
       const wantsKey = typeof withKey === 'number' && (withKey === 401 || withKey === 403) && input.apiKey && !input.apiKey.value;
       add({
@@ -240,7 +305,12 @@ function tokenCheck(token: string, now: number, say: (text: string) => string): 
   const skew = iat === undefined ? 0 : (iat - now) / 1000;
   if (iat !== undefined) parts.push(`Issued ${Math.abs(Math.round(skew))} s ${skew > 0 ? 'in the future by this machine’s clock' : 'ago'}.`);
   if (Math.abs(skew) > 60 || (exp !== undefined && exp <= now)) {
-    return { title: 'Token', status: 'fail', detail: parts.join(' '), fix: "This machine's clock and the identity provider's disagree: set the system clock to synchronise with a time server." };
+    return {
+      title: 'Token',
+      status: 'fail',
+      detail: parts.join(' '),
+      fix: "This machine's clock and the identity provider's disagree: set the system clock to synchronise with a time server.",
+    };
   }
   return { title: 'Token', status: 'pass', detail: parts.join(' ') };
 }
@@ -267,7 +337,13 @@ async function discover(tokenUrl: URL, http: ReturnType<typeof createAxios>, tim
   for (const issuer of issuers) {
     const url = `${tokenUrl.origin}${issuer}/.well-known/openid-configuration`;
     try {
-      const reply = await exchange(http, { method: 'GET', url, path: `${issuer}/.well-known/openid-configuration`, headers: { Accept: 'application/json' }, timeoutMs });
+      const reply = await exchange(http, {
+        method: 'GET',
+        url,
+        path: `${issuer}/.well-known/openid-configuration`,
+        headers: { Accept: 'application/json' },
+        timeoutMs,
+      });
       const body = reply.status === 200 ? parseJsonObject(reply.body) : undefined;
       if (body) return { url, tokenEndpoint: typeof body.token_endpoint === 'string' ? body.token_endpoint : undefined };
     } catch {
@@ -285,7 +361,12 @@ async function tlsCheck(host: string, port: number, timeoutMs: number, strictSSL
         const socket = tls.connect({ host, port, servername: net.isIP(host) ? undefined : host, rejectUnauthorized: false }, () => {
           const certificate = socket.getPeerCertificate();
           const cn = certificate?.subject?.CN;
-          resolve({ authorized: socket.authorized, error: socket.authorizationError ? String(socket.authorizationError) : undefined, subject: Array.isArray(cn) ? cn.join(', ') : cn, validTo: certificate?.valid_to });
+          resolve({
+            authorized: socket.authorized,
+            error: socket.authorizationError ? String(socket.authorizationError) : undefined,
+            subject: Array.isArray(cn) ? cn.join(', ') : cn,
+            validTo: certificate?.valid_to,
+          });
           socket.end();
         });
         socket.on('error', reject);
@@ -319,7 +400,10 @@ function connectTcp(host: string, port: number): Promise<void> {
 
 function withTimeout<T>(work: Promise<T>, ms: number): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
-  return Promise.race([work, new Promise<T>((_, reject) => (timer = setTimeout(() => reject(Object.assign(new Error('timed out'), { code: 'ETIMEDOUT' })), ms)))]).finally(() => clearTimeout(timer));
+  return Promise.race([
+    work,
+    new Promise<T>((_, reject) => (timer = setTimeout(() => reject(Object.assign(new Error('timed out'), { code: 'ETIMEDOUT' })), ms))),
+  ]).finally(() => clearTimeout(timer));
 }
 
 function codeOf(error: unknown): string {

@@ -13,9 +13,8 @@ export const DOCTOR_KINDS = new Set(['auth', 'forbidden', 'network', 'timeout', 
 
 export async function runConnectionDoctor(session: Session, log: vscode.LogOutputChannel): Promise<vscode.TextDocument> {
   const input = await doctorInput(session);
-  const results = await vscode.window.withProgress(
-    { location: vscode.ProgressLocation.Notification, title: vscode.l10n.t('Connection Doctor') },
-    (progress) => runChecks(input, (result) => progress.report({ message: result.title })),
+  const results = await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: vscode.l10n.t('Connection Doctor') }, (progress) =>
+    runChecks(input, (result) => progress.report({ message: result.title })),
   );
   const failed = results.filter((r) => r.status === 'fail').length;
   log.info(`Connection Doctor: ${failed} failed, ${results.filter((r) => r.status === 'warn').length} warnings, ${results.length} checks`);
@@ -38,7 +37,16 @@ async function doctorInput(session: Session): Promise<DoctorInput> {
   const sandbox = session.sandboxConnection;
   if (sandbox) {
     const apiKey = sandbox.apiKeyHeader && sandbox.apiKey ? { header: sandbox.apiKeyHeader, value: sandbox.apiKey } : undefined;
-    return { ...common, baseUrl: sandbox.baseUrl, tokenUrl: sandbox.tokenUrl, scope: 'openid', clientId: sandbox.clientId, clientSecret: sandbox.clientSecret, apiKey, secretStorage: { ok: true } };
+    return {
+      ...common,
+      baseUrl: sandbox.baseUrl,
+      tokenUrl: sandbox.tokenUrl,
+      scope: 'openid',
+      clientId: sandbox.clientId,
+      clientSecret: sandbox.clientSecret,
+      apiKey,
+      secretStorage: { ok: true },
+    };
   }
   const endpoint = session.endpoint;
   let secretStorage: DoctorInput['secretStorage'] = { ok: true };

@@ -27,7 +27,21 @@ import {
   type Row,
   type TermEntry,
 } from './model';
-import { CONTENT_KEYS, INLINE_ROLES, NUMBER_KEYS, ROLES, TECHNICAL_KEYS, TITLE_KEYS, isClauseUrl, isIdentifier, isProse, isUrn, localName, roleOf, type Role } from './names';
+import {
+  CONTENT_KEYS,
+  INLINE_ROLES,
+  NUMBER_KEYS,
+  ROLES,
+  TECHNICAL_KEYS,
+  TITLE_KEYS,
+  isClauseUrl,
+  isIdentifier,
+  isProse,
+  isUrn,
+  localName,
+  roleOf,
+  type Role,
+} from './names';
 
 interface Field {
   key: string;
@@ -56,10 +70,51 @@ const NOTHING: ReadonlySet<string> = new Set();
 const ATTRIBUTE_BAGS: ReadonlySet<string> = new Set(['$', '@attributes', '_attributes', 'attributes', 'attrs']);
 /** Element names that are parts of other elements (table rows, list terms, term parts), also recognised as keys. */
 const PART_NAMES: ReadonlySet<string> = new Set([
-  'thead', 'tbody', 'tfoot', 'tr', 'th', 'td', 'row', 'entry', 'tgroup', 'dt', 'dd', 'def', 'defitem', 'varlistentry', 'glossentry',
-  'glossterm', 'glossdef', 'langset', 'tig', 'ntig', 'termgrp', 'preferred', 'admitted', 'deprecates', 'deprecated', 'definition',
-  'termsource', 'expression', 'notes', 'term', 'reflist', 'fngroup', 'tablewrapfoot', 'alternatives', 'where', 'formattedref',
-  'mixedcitation', 'elementcitation', 'descrip', 'termnote', 'domain', 'subjectfield', 'modification', 'origin', 'attribution',
+  'thead',
+  'tbody',
+  'tfoot',
+  'tr',
+  'th',
+  'td',
+  'row',
+  'entry',
+  'tgroup',
+  'dt',
+  'dd',
+  'def',
+  'defitem',
+  'varlistentry',
+  'glossentry',
+  'glossterm',
+  'glossdef',
+  'langset',
+  'tig',
+  'ntig',
+  'termgrp',
+  'preferred',
+  'admitted',
+  'deprecates',
+  'deprecated',
+  'definition',
+  'termsource',
+  'expression',
+  'notes',
+  'term',
+  'reflist',
+  'fngroup',
+  'tablewrapfoot',
+  'alternatives',
+  'where',
+  'formattedref',
+  'mixedcitation',
+  'elementcitation',
+  'descrip',
+  'termnote',
+  'domain',
+  'subjectfield',
+  'modification',
+  'origin',
+  'attribution',
 ]);
 const HEADER_KEYS: ReadonlySet<string> = new Set([...TITLE_KEYS, ...NUMBER_KEYS]);
 const OBLIGATIONS: ReadonlySet<string> = new Set(['normative', 'informative']);
@@ -77,7 +132,19 @@ const FIGURE_HEADER_KEYS: ReadonlySet<string> = new Set(['label', 'caption', 'ti
 const FOOTNOTE_MARKER_KEYS: ReadonlySet<string> = new Set(['reference', 'label', 'marker', 'number', 'symbol']);
 const INLINE_LABEL_KEYS: ReadonlySet<string> = new Set([...NUMBER_KEYS, 'citeas', 'title']);
 const LINK_LABEL_KEYS: ReadonlySet<string> = new Set([...NUMBER_KEYS, 'citeas', 'title', 'locality', 'localitystack']);
-const TERM_PARTS: ReadonlySet<string> = new Set(['preferred', 'definition', 'admitted', 'deprecates', 'termsource', 'verbaldefinition', 'notes', 'termnote', 'source', 'langset', 'tig']);
+const TERM_PARTS: ReadonlySet<string> = new Set([
+  'preferred',
+  'definition',
+  'admitted',
+  'deprecates',
+  'termsource',
+  'verbaldefinition',
+  'notes',
+  'termnote',
+  'source',
+  'langset',
+  'tig',
+]);
 
 /** Builds the whole model at once (tests, the text view, hovers). */
 export function buildDocument(body: unknown): ClauseDocument {
@@ -123,11 +190,19 @@ class Builder {
     let root = body;
     // Expanded or flattened JSON-LD: the clause as the one node of an array or of @graph.
     if (Array.isArray(root) && root.length === 1 && isObject(root[0])) root = root[0];
-    if (isObject(root) && Array.isArray(root['@graph']) && root['@graph'].length === 1 && isObject(root['@graph'][0]) && Object.keys(root).every((k) => k === '@graph' || k === '@context')) root = root['@graph'][0];
+    if (
+      isObject(root) &&
+      Array.isArray(root['@graph']) &&
+      root['@graph'].length === 1 &&
+      isObject(root['@graph'][0]) &&
+      Object.keys(root).every((k) => k === '@graph' || k === '@context')
+    )
+      root = root['@graph'][0];
     // {"clause": {...}}: one element under its name.
     if (isObject(root) && !('@type' in root)) {
       const keys = Object.keys(root).filter((k) => !k.startsWith('@') && !TECHNICAL_KEYS.has(localName(k)));
-      if (keys.length === 1 && isObject(root[keys[0]]) && roleOf([localName(keys[0])]) === 'section') root = { '@type': keys[0], ...(root[keys[0]] as JsonObject) };
+      if (keys.length === 1 && isObject(root[keys[0]]) && roleOf([localName(keys[0])]) === 'section')
+        root = { '@type': keys[0], ...(root[keys[0]] as JsonObject) };
     }
     if (!isObject(root)) {
       yield* this.blocks([{ value: root, loose: false }], document.blocks, 1);
@@ -145,7 +220,11 @@ class Builder {
         if (isObject(part)) {
           const standard = this.element(part, undefined);
           const urn = this.text(standard, ID_KEYS);
-          document.standard = { urn: isUrn(urn) ? urn : undefined, reference: this.text(standard, IDENTIFIER_KEYS) || undefined, title: this.text(standard, TITLE_KEYS) || undefined };
+          document.standard = {
+            urn: isUrn(urn) ? urn : undefined,
+            reference: this.text(standard, IDENTIFIER_KEYS) || undefined,
+            title: this.text(standard, TITLE_KEYS) || undefined,
+          };
         }
         yield* this.blocks(this.rest(element, HEADER_KEYS), document.blocks, 1);
         if (!document.title) document.title = liftTitle(document.blocks, (n) => (document.number ??= n));
@@ -227,7 +306,9 @@ class Builder {
 
   /** "informative" / "normative" for annexes (as printed under an annex title); undefined elsewhere. */
   private obligation(element: Element, isAnnex = element.names.some((n) => ['annex', 'appendix', 'app'].includes(n))): string | undefined {
-    const value = this.attribute(element, 'obligation', 'normativity', 'annexkind')?.toLowerCase().replace(/^.*[:#/]/, '');
+    const value = this.attribute(element, 'obligation', 'normativity', 'annexkind')
+      ?.toLowerCase()
+      .replace(/^.*[:#/]/, '');
     return value && OBLIGATIONS.has(value) && (isAnnex || value === 'informative') ? value : undefined;
   }
 
@@ -261,7 +342,7 @@ class Builder {
       run = [];
     };
     for (const item of items) {
-      if ((++this.work % YIELD_EVERY) === 0) yield;
+      if (++this.work % YIELD_EVERY === 0) yield;
       const { value, hint, loose } = item;
       if (Array.isArray(value)) {
         if (hint && isMixedContent(value, hint)) {
@@ -275,7 +356,7 @@ class Builder {
         if (!hint) {
           // Mixed content in a content array continues the current paragraph.
           for (const v of value) {
-            if ((++this.work % YIELD_EVERY) === 0) yield;
+            if (++this.work % YIELD_EVERY === 0) yield;
             if (typeof v === 'string' || typeof v === 'number') {
               const text = primitiveText(v, loose && !strict);
               if (text !== undefined && (run.length || text.trim())) run.push(text);
@@ -295,7 +376,11 @@ class Builder {
           continue;
         }
         flush();
-        yield* this.blocks(value.map((v) => ({ value: Array.isArray(v) ? { '@type': hint, content: v } : v, hint, loose })), out, depth + 1);
+        yield* this.blocks(
+          (value as unknown[]).map((v: unknown) => ({ value: Array.isArray(v) ? { '@type': hint, content: v } : v, hint, loose })),
+          out,
+          depth + 1,
+        );
         continue;
       }
       if (!isObject(value)) {
@@ -391,7 +476,14 @@ class Builder {
         yield* this.figure(element, out, depth);
         break;
       case 'code':
-        out.push({ kind: 'code', text: plainText(this.rest(element, NOTHING).map((i) => i.value), 0).replace(/^\n+|\s+$/g, ''), language: this.attribute(element, 'lang', 'language') });
+        out.push({
+          kind: 'code',
+          text: plainText(
+            this.rest(element, NOTHING).map((i) => i.value),
+            0,
+          ).replace(/^\n+|\s+$/g, ''),
+          language: this.attribute(element, 'lang', 'language'),
+        });
         break;
       case 'quote': {
         const children: Block[] = [];
@@ -437,13 +529,19 @@ class Builder {
 
   private *list(element: Element, out: Block[], depth: number): Generator<void, void> {
     const style = [this.attribute(element, 'listtype', 'type', 'numeration', 'style', 'liststyletype') ?? '', ...element.names].join(' ').toLowerCase();
-    const ordered = this.field(element, ['ordered']) === true || /\b(ol|orderedlist|order|ordered|number|arabic|alpha\w*|roman\w*|decimal|lower\w*|upper\w*)\b/.test(style);
+    const ordered =
+      this.field(element, ['ordered']) === true || /\b(ol|orderedlist|order|ordered|number|arabic|alpha\w*|roman\w*|decimal|lower\w*|upper\w*)\b/.test(style);
     const items: ListItem[] = [];
     const walk = function* (this: Builder, flow: FlowItem[], level: number): Generator<void, void> {
       for (const item of flow) {
-        if ((++this.work % YIELD_EVERY) === 0) yield;
+        if (++this.work % YIELD_EVERY === 0) yield;
         if (Array.isArray(item.value)) {
-          if (level < MAX_DEPTH) yield* walk.call(this, item.value.map((v) => ({ value: v, hint: item.hint, loose: item.loose })), level + 1);
+          if (level < MAX_DEPTH)
+            yield* walk.call(
+              this,
+              (item.value as unknown[]).map((v: unknown) => ({ value: v, hint: item.hint, loose: item.loose })),
+              level + 1,
+            );
           continue;
         }
         if (typeof item.value === 'string' && !item.value.trim()) continue;
@@ -469,15 +567,27 @@ class Builder {
   private *definitions(flow: FlowItem[], items: Definition[], depth: number): Generator<void, void> {
     if (depth > MAX_DEPTH) return;
     for (const item of flow) {
-      if ((++this.work % YIELD_EVERY) === 0) yield;
+      if (++this.work % YIELD_EVERY === 0) yield;
       if (Array.isArray(item.value)) {
-        yield* this.definitions(item.value.map((v) => ({ value: v, hint: item.hint, loose: item.loose })), items, depth + 1);
+        yield* this.definitions(
+          (item.value as unknown[]).map((v: unknown) => ({ value: v, hint: item.hint, loose: item.loose })),
+          items,
+          depth + 1,
+        );
         continue;
       }
       const names = isObject(item.value) ? elementNames(item.value, item.hint) : item.hint ? [localName(item.hint)] : [];
       const has = (...wanted: string[]): boolean => names.some((n) => wanted.includes(n));
       if (has('dt', 'term', 'glossterm', 'defterm', 'symbol')) {
-        items.push({ term: trimFlow(this.inlines([{ value: isObject(item.value) ? this.rest(this.element(item.value, item.hint), NOTHING).map((i) => i.value) : item.value, loose: false }], depth + 1)), definition: [] });
+        items.push({
+          term: trimFlow(
+            this.inlines(
+              [{ value: isObject(item.value) ? this.rest(this.element(item.value, item.hint), NOTHING).map((i) => i.value) : item.value, loose: false }],
+              depth + 1,
+            ),
+          ),
+          definition: [],
+        });
       } else if (has('dd', 'def', 'listitem', 'glossdef', 'definition', 'meaning')) {
         if (!items.length) items.push({ term: [], definition: [] });
         const target = items[items.length - 1].definition;
@@ -486,7 +596,11 @@ class Builder {
       } else if (isObject(item.value)) {
         // def-item, varlistentry, glossentry, or a {symbol, meaning} pair: its parts in order.
         const element = this.element(item.value, item.hint);
-        yield* this.definitions(element.fields.filter((f) => !f.local.startsWith('@') && !TECHNICAL_KEYS.has(f.local)).map((f) => ({ value: f.value, hint: f.key, loose: false })), items, depth + 1);
+        yield* this.definitions(
+          element.fields.filter((f) => !f.local.startsWith('@') && !TECHNICAL_KEYS.has(f.local)).map((f) => ({ value: f.value, hint: f.key, loose: false })),
+          items,
+          depth + 1,
+        );
       } else if (typeof item.value === 'string' && item.value.trim()) {
         if (!items.length) items.push({ term: [], definition: [] });
         items[items.length - 1].definition.push({ kind: 'paragraph', content: [clean(item.value)] });
@@ -515,20 +629,39 @@ class Builder {
     if (depth > MAX_DEPTH) return;
     for (const field of element.fields) {
       const { local } = field;
-      if (['caption', 'title', 'name', 'fmtname', 'label'].includes(local) || local.startsWith('@') || (TECHNICAL_KEYS.has(local) && !CONTENT_KEYS.has(local))) continue;
-      yield* this.tablePart({ value: field.value, hint: CONTENT_KEYS.has(local) && local !== 'body' ? undefined : field.key, loose: false }, table, part, depth);
+      if (['caption', 'title', 'name', 'fmtname', 'label'].includes(local) || local.startsWith('@') || (TECHNICAL_KEYS.has(local) && !CONTENT_KEYS.has(local)))
+        continue;
+      yield* this.tablePart(
+        { value: field.value, hint: CONTENT_KEYS.has(local) && local !== 'body' ? undefined : field.key, loose: false },
+        table,
+        part,
+        depth,
+      );
     }
   }
 
   private *tablePart(item: FlowItem, table: Extract<Block, { kind: 'table' }>, part: 'head' | 'body' | 'foot', depth: number): Generator<void, void> {
     const hint = item.hint ? localName(item.hint) : undefined;
-    const section = hint && ['thead', 'head', 'header', 'tablehead', 'colhead'].includes(hint) ? 'head' : hint && ['tfoot', 'foot', 'tablefoot'].includes(hint) ? 'foot' : hint && ['tbody', 'body', 'rows', 'tablebody'].includes(hint) ? 'body' : part;
+    const section =
+      hint && ['thead', 'head', 'header', 'tablehead', 'colhead'].includes(hint)
+        ? 'head'
+        : hint && ['tfoot', 'foot', 'tablefoot'].includes(hint)
+          ? 'foot'
+          : hint && ['tbody', 'body', 'rows', 'tablebody'].includes(hint)
+            ? 'body'
+            : part;
     if (Array.isArray(item.value)) {
       const rowsHere = hint && ['tr', 'row'].includes(hint);
       for (const value of item.value) {
-        if ((++this.work % YIELD_EVERY) === 0) yield;
+        if (++this.work % YIELD_EVERY === 0) yield;
         if (Array.isArray(value) || rowsHere) table[section].push(this.row(value, section === 'head', depth + 1));
-        else yield* this.tablePart({ value, hint: hint && !['thead', 'head', 'tbody', 'body', 'tfoot', 'foot', 'rows'].includes(hint) ? item.hint : undefined, loose: false }, table, section, depth + 1);
+        else
+          yield* this.tablePart(
+            { value, hint: hint && !['thead', 'head', 'tbody', 'body', 'tfoot', 'foot', 'rows'].includes(hint) ? item.hint : undefined, loose: false },
+            table,
+            section,
+            depth + 1,
+          );
       }
       return;
     }
@@ -610,8 +743,14 @@ class Builder {
   private *labelled(element: Element, kind: 'note' | 'example' | 'admonition', out: Block[], depth: number): Generator<void, void> {
     const given = this.text(element, CAPTION_LABEL_KEYS);
     const typeName = this.attribute(element, 'type');
-    const fallback = kind === 'admonition' ? (typeName && !isIdentifier(typeName) ? typeName : element.names.find((n) => ROLES.admonition.has(n) && n !== 'admonition') ?? 'Note').toUpperCase()
-      : element.names.includes('termnote') ? 'Note to entry' : kind === 'note' ? 'NOTE' : 'EXAMPLE';
+    const fallback =
+      kind === 'admonition'
+        ? (typeName && !isIdentifier(typeName) ? typeName : (element.names.find((n) => ROLES.admonition.has(n) && n !== 'admonition') ?? 'Note')).toUpperCase()
+        : element.names.includes('termnote')
+          ? 'Note to entry'
+          : kind === 'note'
+            ? 'NOTE'
+            : 'EXAMPLE';
     const children: Block[] = [];
     out.push({ kind, label: given || fallback, children });
     yield* this.blocks(this.rest(element, CAPTION_LABEL_KEYS), children, depth + 1);
@@ -620,7 +759,18 @@ class Builder {
   // ---- term entries ----
 
   private *term(element: Element, out: Block[], depth: number): Generator<void, void> {
-    const entry: TermEntry = { kind: 'term', number: this.text(element, TERM_NUMBER_KEYS) || undefined, preferred: [], admitted: [], deprecated: [], domain: [], definition: [], notes: [], examples: [], source: [] };
+    const entry: TermEntry = {
+      kind: 'term',
+      number: this.text(element, TERM_NUMBER_KEYS) || undefined,
+      preferred: [],
+      admitted: [],
+      deprecated: [],
+      domain: [],
+      definition: [],
+      notes: [],
+      examples: [],
+      source: [],
+    };
     out.push(entry);
     yield* this.termParts(element, entry, depth + 1);
   }
@@ -631,7 +781,8 @@ class Builder {
     const status = this.termStatus(element);
     for (const field of element.fields) {
       const { local, value, key } = field;
-      if (['number', 'label', 'termnumber'].includes(local) || local.startsWith('@') || ['normativeauthorization', 'administrativestatus'].includes(local)) continue;
+      if (['number', 'label', 'termnumber'].includes(local) || local.startsWith('@') || ['normativeauthorization', 'administrativestatus'].includes(local))
+        continue;
       // TBX: a termNote that gives the term's status, read by termStatus.
       if (local === 'termnote' && /^\s*(preferred|admitted|deprecated|superseded)Term/i.test(plainText(value, 0))) continue;
       if (['source', 'termsource', 'origin', 'admin'].includes(local)) {
@@ -644,23 +795,33 @@ class Builder {
         const names = isObject(item) ? elementNames(item, key) : [local];
         const has = (...wanted: string[]): boolean => names.some((n) => wanted.includes(n)) || wanted.includes(local);
         if (has('preferred', 'term', 'designation', 'expression')) {
-          const designation = trimFlow(this.inlines([{ value: isObject(item) ? this.rest(this.element(item, key), DESIGNATION_ATTRIBUTES).map((i) => i.value) : item, loose: false }], depth + 1));
+          const designation = trimFlow(
+            this.inlines(
+              [{ value: isObject(item) ? this.rest(this.element(item, key), DESIGNATION_ATTRIBUTES).map((i) => i.value) : item, loose: false }],
+              depth + 1,
+            ),
+          );
           if (!designation.length) continue;
-          const kind = has('preferred') ? 'preferred' : status ?? (entry.preferred.length ? 'admitted' : 'preferred');
+          const kind = has('preferred') ? 'preferred' : (status ?? (entry.preferred.length ? 'admitted' : 'preferred'));
           entry[kind].push(designation);
         } else if (has('admitted')) {
           entry.admitted.push(trimFlow(this.inlines([{ value: this.designationOf(item, key), loose: false }], depth + 1)));
         } else if (has('deprecates', 'deprecated', 'deprecatedterm')) {
           entry.deprecated.push(trimFlow(this.inlines([{ value: this.designationOf(item, key), loose: false }], depth + 1)));
-        } else if (has('definition', 'verbaldefinition', 'def') || (has('descrip') && /definition/i.test(isObject(item) ? this.attribute(this.element(item, key), 'type') ?? '' : ''))) {
+        } else if (
+          has('definition', 'verbaldefinition', 'def') ||
+          (has('descrip') && /definition/i.test(isObject(item) ? (this.attribute(this.element(item, key), 'type') ?? '') : ''))
+        ) {
           yield* this.blocks(isObject(item) ? this.rest(this.element(item, key), NOTHING) : [{ value: item, loose: false }], entry.definition, depth + 1);
         } else if (has('note', 'notes', 'termnote', 'notetoentry')) {
           if (isObject(item) && roleOf(elementNames(item, undefined)) === 'note') yield* this.block(this.element(item, undefined), entry.notes, depth + 1);
           else if (isObject(item)) yield* this.labelled(this.element(item, 'termnote'), 'note', entry.notes, depth + 1);
-          else if (typeof item === 'string' && item.trim()) entry.notes.push({ kind: 'note', label: 'Note to entry', children: [{ kind: 'paragraph', content: [clean(item)] }] });
+          else if (typeof item === 'string' && item.trim())
+            entry.notes.push({ kind: 'note', label: 'Note to entry', children: [{ kind: 'paragraph', content: [clean(item)] }] });
         } else if (has('example', 'examples', 'termexample')) {
           if (isObject(item)) yield* this.labelled(this.element(item, 'example'), 'example', entry.examples, depth + 1);
-          else if (typeof item === 'string' && item.trim()) entry.examples.push({ kind: 'example', label: 'EXAMPLE', children: [{ kind: 'paragraph', content: [clean(item)] }] });
+          else if (typeof item === 'string' && item.trim())
+            entry.examples.push({ kind: 'example', label: 'EXAMPLE', children: [{ kind: 'paragraph', content: [clean(item)] }] });
         } else if (has('source', 'termsource', 'origin', 'admin')) {
           if (entry.source.length) entry.source.push('; ');
           entry.source.push(...trimFlow(this.sourceOf(item, key, depth + 1)));
@@ -670,10 +831,15 @@ class Builder {
           yield* this.termParts(this.element(item, key), entry, depth + 1);
         } else if (CONTENT_KEYS.has(local) && isObject(item)) {
           const inner = this.element(item, undefined);
-          if (inner.role === 'term' || inner.names.some((n) => ['langset', 'tig', 'ntig', 'termgrp'].includes(n))) yield* this.termParts(inner, entry, depth + 1);
+          if (inner.role === 'term' || inner.names.some((n) => ['langset', 'tig', 'ntig', 'termgrp'].includes(n)))
+            yield* this.termParts(inner, entry, depth + 1);
           else yield* this.block(inner, entry.definition, depth + 1);
         } else if (!TECHNICAL_KEYS.has(local) || CONTENT_KEYS.has(local)) {
-          yield* this.blocks([{ value: item, hint: isElementName(local) ? key : undefined, loose: !CONTENT_KEYS.has(local) && !isElementName(local) }], entry.definition, depth + 1);
+          yield* this.blocks(
+            [{ value: item, hint: isElementName(local) ? key : undefined, loose: !CONTENT_KEYS.has(local) && !isElementName(local) }],
+            entry.definition,
+            depth + 1,
+          );
         }
       }
     }
@@ -697,12 +863,18 @@ class Builder {
 
   /** A term's source: text, and references to standards as links. */
   private sourceOf(item: unknown, key: string, depth: number): Inline[] {
-    if (Array.isArray(item)) return item.flatMap((part, i) => (i && isObject(part) && this.element(part, key).names.some((n) => n === 'termsource' || n === 'source') ? ['; ', ...this.sourceOf(part, key, depth + 1)] : this.sourceOf(part, key, depth + 1)));
+    if (Array.isArray(item))
+      return item.flatMap((part, i) =>
+        i && isObject(part) && this.element(part, key).names.some((n) => n === 'termsource' || n === 'source')
+          ? ['; ', ...this.sourceOf(part, key, depth + 1)]
+          : this.sourceOf(part, key, depth + 1),
+      );
     if (!isObject(item)) return this.inlines([{ value: item, loose: false }], depth);
     const element = this.element(item, key);
     const out: Inline[] = [];
     for (const field of element.fields) {
-      if (field.local === 'origin' && isObject(field.value)) out.push(...this.inlineElement({ ...this.element(field.value, 'eref'), role: 'standardRef' }, depth + 1));
+      if (field.local === 'origin' && isObject(field.value))
+        out.push(...this.inlineElement({ ...this.element(field.value, 'eref'), role: 'standardRef' }, depth + 1));
       else if (field.local === 'modification') out.push(', modified — ', ...trimFlow(this.inlines([{ value: field.value, loose: false }], depth + 1)));
       else out.push(...this.inlines(this.rest({ ...element, fields: [field] }, SOURCE_ATTRIBUTES), depth + 1));
     }
@@ -718,7 +890,8 @@ class Builder {
     const rest: FlowItem[] = [];
     for (const field of element.fields) {
       const { local } = field;
-      if (['label', 'number', 'name'].includes(local) || local.startsWith('@') || (TECHNICAL_KEYS.has(local) && !CONTENT_KEYS.has(local) && local !== 'type')) continue;
+      if (['label', 'number', 'name'].includes(local) || local.startsWith('@') || (TECHNICAL_KEYS.has(local) && !CONTENT_KEYS.has(local) && local !== 'type'))
+        continue;
       if (local === 'type') continue;
       if (!math) {
         const found = this.mathIn(field.value, field.key, local, element, depth + 1);
@@ -745,7 +918,8 @@ class Builder {
     if (typeof value === 'string') {
       if (isMathMarkup(value)) return { notation: 'mathml', root: mathFromMarkup(value, MAX_DEPTH - depth) };
       if (notation && value.trim()) return { notation, source: clean(value).trim() };
-      if (['expression', 'formula', 'content', 'text', 'value', 'stem'].includes(local) && value.trim()) return { notation: notation ?? 'text', source: clean(value).trim() };
+      if (['expression', 'formula', 'content', 'text', 'value', 'stem'].includes(local) && value.trim())
+        return { notation: notation ?? 'text', source: clean(value).trim() };
       return undefined;
     }
     if (Array.isArray(value)) {
@@ -757,14 +931,21 @@ class Builder {
     }
     if (!isObject(value)) return undefined;
     const names = elementNames(value, key);
-    if (names.some((n) => n === 'math' || n === 'mmlmath') || (key && isMathName(key) && localName(key) === 'math')) return { notation: 'mathml', root: mathFromJson(value, key ?? 'math', 0, MAX_DEPTH - depth) };
+    if (names.some((n) => n === 'math' || n === 'mmlmath') || (key && isMathName(key) && localName(key) === 'math'))
+      return { notation: 'mathml', root: mathFromJson(value, key ?? 'math', 0, MAX_DEPTH - depth) };
     const element = this.element(value, key);
     const inner = this.notation(element, '');
     // alternatives (JATS), stem (Metanorma), tex-math, inline-formula: look inside, MathML first.
     let fallback: Math | undefined;
     for (const field of element.fields) {
       if (field.local.startsWith('@') || ['id', 'type', 'label'].includes(field.local)) continue;
-      const found = this.mathIn(field.value, field.key, CONTENT_KEYS.has(field.local) ? (names[0] ?? field.local) : field.local, inner ? element : undefined, depth + 1);
+      const found = this.mathIn(
+        field.value,
+        field.key,
+        CONTENT_KEYS.has(field.local) ? (names[0] ?? field.local) : field.local,
+        inner ? element : undefined,
+        depth + 1,
+      );
       if (found?.notation === 'mathml') return found;
       fallback ??= found;
     }
@@ -784,7 +965,13 @@ class Builder {
 
   private *figure(element: Element, out: Block[], depth: number): Generator<void, void> {
     const images: Image[] = [];
-    const figure: Block = { kind: 'figure', label: this.text(element, LABEL_KEY) || undefined, caption: this.tableCaption(element, depth), images, children: [] };
+    const figure: Block = {
+      kind: 'figure',
+      label: this.text(element, LABEL_KEY) || undefined,
+      caption: this.tableCaption(element, depth),
+      images,
+      children: [],
+    };
     out.push(figure);
     const own = this.image(element);
     if (own) images.push(own);
@@ -794,9 +981,18 @@ class Builder {
       const candidates = Array.isArray(value) ? value : [value];
       const found = candidates.map((c) => (isObject(c) ? this.imageDeep(this.element(c, item.hint), 0) : undefined));
       if (found.length && found.every(Boolean)) images.push(...(found as Image[]));
-      else if (isObject(value) && !Array.isArray(value) && Object.values(value).every((v) => typeof v === 'string') && item.loose && Object.keys(value).length) {
+      else if (
+        isObject(value) &&
+        !Array.isArray(value) &&
+        Object.values(value).every((v) => typeof v === 'string') &&
+        item.loose &&
+        Object.keys(value).length
+      ) {
         // A key as a map: {"1": "spring", "2": "housing"}.
-        figure.children.push({ kind: 'definitions', items: Object.entries(value).map(([term, text]) => ({ term: [clean(term)], definition: [{ kind: 'paragraph', content: [clean(String(text))] }] })) });
+        figure.children.push({
+          kind: 'definitions',
+          items: Object.entries(value).map(([term, text]) => ({ term: [clean(term)], definition: [{ kind: 'paragraph', content: [clean(String(text))] }] })),
+        });
       } else rest.push(item);
     }
     yield* this.blocks(rest, figure.children, depth + 1);
@@ -824,7 +1020,12 @@ class Builder {
     let urn: string | undefined;
     let citation = '';
     for (const field of element.fields) {
-      if (!['docidentifier', 'identifier', 'citeas', 'reference', 'stdref', 'docnumber', 'target', 'uri', 'urn', 'href', '@id', 'id', 'std', 'label'].includes(field.local)) continue;
+      if (
+        !['docidentifier', 'identifier', 'citeas', 'reference', 'stdref', 'docnumber', 'target', 'uri', 'urn', 'href', '@id', 'id', 'std', 'label'].includes(
+          field.local,
+        )
+      )
+        continue;
       const values = Array.isArray(field.value) ? field.value : [field.value];
       for (const value of values) {
         const text = clean(plainText(value, 0)).trim();
@@ -836,7 +1037,14 @@ class Builder {
     if (anchor && urn) this.bibliography.set(anchor, urn);
     const titleField = element.fields.find((f) => f.local === 'title');
     const title = titleField ? trimFlow(this.inlines([{ value: pickTitle(titleField.value), loose: false }], depth + 1)) : [];
-    const details = trimFlow(this.inlines(element.fields.filter((f) => ['formattedref', 'mixedcitation', 'elementcitation', 'content', 'text', 'note', 'comment'].includes(f.local)).map((f) => ({ value: f.value, loose: false })), depth + 1));
+    const details = trimFlow(
+      this.inlines(
+        element.fields
+          .filter((f) => ['formattedref', 'mixedcitation', 'elementcitation', 'content', 'text', 'note', 'comment'].includes(f.local))
+          .map((f) => ({ value: f.value, loose: false })),
+        depth + 1,
+      ),
+    );
     out.push({ kind: 'reference', citation: citation || (urn ?? ''), urn, title, details });
   }
 
@@ -858,7 +1066,12 @@ class Builder {
     }
     for (const { value, hint, loose } of items) {
       if (Array.isArray(value)) {
-        out.push(...this.inlines(value.map((v) => ({ value: v, hint, loose })), depth + 1));
+        out.push(
+          ...this.inlines(
+            (value as unknown[]).map((v: unknown) => ({ value: v, hint, loose })),
+            depth + 1,
+          ),
+        );
       } else if (isObject(value)) {
         if (isNodeReference(value)) continue;
         const language = languageMapText(value);
@@ -866,8 +1079,18 @@ class Builder {
         else out.push(...this.inlineElement(this.element(value, hint), depth + 1));
       } else if (hint && typeof value === 'string' && isIdentifier(value) && roleOf([localName(hint)])) {
         continue;
-      } else if (hint && (typeof value === 'string' || typeof value === 'number') && roleOf([localName(hint)]) && INLINE_ROLES.has(roleOf([localName(hint)]) as Role)) {
-        out.push(...this.inlineElement({ names: [localName(hint)], role: roleOf([localName(hint)]), fields: [{ key: 'content', local: 'content', value }] }, depth + 1));
+      } else if (
+        hint &&
+        (typeof value === 'string' || typeof value === 'number') &&
+        roleOf([localName(hint)]) &&
+        INLINE_ROLES.has(roleOf([localName(hint)]) as Role)
+      ) {
+        out.push(
+          ...this.inlineElement(
+            { names: [localName(hint)], role: roleOf([localName(hint)]), fields: [{ key: 'content', local: 'content', value }] },
+            depth + 1,
+          ),
+        );
       } else {
         const text = primitiveText(value, loose);
         if (text !== undefined) out.push(text);
@@ -894,7 +1117,13 @@ class Builder {
       case 'break':
         return [{ kind: 'break' }];
       case 'math': {
-        const math = this.mathIn(element.fields.length ? Object.fromEntries(element.fields.map((f) => [f.key, f.value])) : '', element.names[0], element.names[0] ?? '', element, depth);
+        const math = this.mathIn(
+          element.fields.length ? Object.fromEntries(element.fields.map((f) => [f.key, f.value])) : '',
+          element.names[0],
+          element.names[0] ?? '',
+          element,
+          depth,
+        );
         return math ? [{ kind: 'math', math }] : content();
       }
       case 'image': {
@@ -950,7 +1179,8 @@ class Builder {
       if (!isObject(value)) return;
       const type = typeof value.type === 'string' ? value.type : undefined;
       const from = value.referenceFrom ?? value.referencefrom ?? value['reference-from'];
-      const fromText = isObject(from) || Array.isArray(from) ? plainText(from, 0) : typeof from === 'string' || typeof from === 'number' ? String(from) : undefined;
+      const fromText =
+        isObject(from) || Array.isArray(from) ? plainText(from, 0) : typeof from === 'string' || typeof from === 'number' ? String(from) : undefined;
       if (type && fromText && !isIdentifier(fromText)) found.push(`${type[0].toUpperCase()}${type.slice(1)} ${clean(fromText).trim()}`);
       else for (const v of Object.values(value)) visit(v, depth + 1);
     };
@@ -960,7 +1190,14 @@ class Builder {
 }
 
 const STYLES: Record<string, InlineStyle> = {
-  emphasis: 'emphasis', strong: 'strong', sub: 'sub', sup: 'sup', code_: 'code', smallcaps: 'smallcaps', underline: 'underline', strike: 'strike',
+  emphasis: 'emphasis',
+  strong: 'strong',
+  sub: 'sub',
+  sup: 'sup',
+  code_: 'code',
+  smallcaps: 'smallcaps',
+  underline: 'underline',
+  strike: 'strike',
 };
 
 function runSync(steps: Generator<void, void>): void {
@@ -977,7 +1214,7 @@ function elementNames(value: JsonObject, hint: string | undefined): string[] {
     const names = typeNames(value['@type']);
     if (names.length) return names;
   }
-  for (const key of TAG_KEYS) if (typeof value[key] === 'string') return [localName(value[key] as string)];
+  for (const key of TAG_KEYS) if (typeof value[key] === 'string') return [localName(value[key])];
   if (value.type === 'element' && typeof value.name === 'string') return [localName(value.name)];
   if (hint) return [localName(hint)];
   if (typeof value.type === 'string' && /^[\w:.#/-]{1,60}$/.test(value.type) && roleOf([localName(value.type)])) return [localName(value.type)];
@@ -997,7 +1234,8 @@ function roleFor(names: string[], fields: Field[]): Role | undefined {
 
 /** A cheap check that a value is running text: strings, and elements typed with an inline role (no lookahead). */
 function isPlainInline(value: unknown, hint: string | undefined, depth: number): boolean {
-  if (typeof value === 'string' || typeof value === 'number') return !hint || INLINE_ROLES.has(roleOf([localName(hint)]) as Role) || roleOf([localName(hint)]) === undefined;
+  if (typeof value === 'string' || typeof value === 'number')
+    return !hint || INLINE_ROLES.has(roleOf([localName(hint)]) as Role) || roleOf([localName(hint)]) === undefined;
   if (Array.isArray(value)) return depth < 4 && value.length <= 1000 && value.every((v) => isPlainInline(v, hint, depth + 1));
   if (!isObject(value) || value['@type'] === undefined) return false;
   const role = roleOf(typeNames(value['@type']));
@@ -1009,7 +1247,13 @@ function isMixedContent(value: unknown[], hint: string): boolean {
   const role = roleOf([localName(hint)]);
   if (!(role === 'paragraph' || role === 'heading' || (role && INLINE_ROLES.has(role)))) return false;
   if (!value.some((v) => typeof v === 'string')) return false;
-  return value.every((v) => typeof v === 'string' || typeof v === 'number' || (isObject(v) && INLINE_ROLES.has(roleOf(elementNames(v, undefined)) as Role)) || (isObject(v) && Object.keys(v).length === 1 && INLINE_ROLES.has(roleOf([localName(Object.keys(v)[0])]) as Role)));
+  return value.every(
+    (v) =>
+      typeof v === 'string' ||
+      typeof v === 'number' ||
+      (isObject(v) && INLINE_ROLES.has(roleOf(elementNames(v, undefined)) as Role)) ||
+      (isObject(v) && Object.keys(v).length === 1 && INLINE_ROLES.has(roleOf([localName(Object.keys(v)[0])]) as Role)),
+  );
 }
 
 function isElementName(local: string): boolean {
@@ -1040,7 +1284,9 @@ function primitiveText(value: unknown, loose: boolean): string | undefined {
 function isInlineElement(element: Element, builder: Builder): boolean {
   if (element.role) return INLINE_ROLES.has(element.role);
   if (element.fields.some((f) => f.local === 'title' || f.local === 'heading')) return false;
-  return element.fields.every((f) => ((f.local.startsWith('@') || TECHNICAL_KEYS.has(f.local)) && !CONTENT_KEYS.has(f.local)) || isInlineValue(f.value, 1, builder, f.key));
+  return element.fields.every(
+    (f) => ((f.local.startsWith('@') || TECHNICAL_KEYS.has(f.local)) && !CONTENT_KEYS.has(f.local)) || isInlineValue(f.value, 1, builder, f.key),
+  );
 }
 
 function isInlineValue(value: unknown, depth: number, builder: Builder, hint?: string): boolean {
@@ -1058,7 +1304,9 @@ function isInlineValue(value: unknown, depth: number, builder: Builder, hint?: s
 function isInlineElementShallow(element: Element, depth: number, builder: Builder): boolean {
   if (element.role) return INLINE_ROLES.has(element.role);
   if (element.fields.some((f) => f.local === 'title' || f.local === 'heading')) return false;
-  return element.fields.every((f) => ((f.local.startsWith('@') || TECHNICAL_KEYS.has(f.local)) && !CONTENT_KEYS.has(f.local)) || isInlineValue(f.value, depth + 1, builder, f.key));
+  return element.fields.every(
+    (f) => ((f.local.startsWith('@') || TECHNICAL_KEYS.has(f.local)) && !CONTENT_KEYS.has(f.local)) || isInlineValue(f.value, depth + 1, builder, f.key),
+  );
 }
 
 /** Server text for the page: no bidi or invisible format controls; runs of white space as one space. */
@@ -1075,7 +1323,7 @@ function trimFlow(flow: Inline[]): Inline[] {
   while (typeof out[out.length - 1] === 'string' && !(out[out.length - 1] as string).trim()) out.pop();
   if (typeof out[0] === 'string') out[0] = out[0].trimStart();
   const last = out.length - 1;
-  if (typeof out[last] === 'string') out[last] = (out[last] as string).trimEnd();
+  if (typeof out[last] === 'string') out[last] = out[last].trimEnd();
   return out;
 }
 
@@ -1129,7 +1377,7 @@ function liftTitle(children: Block[], setNumber: (number: string) => void): stri
 
 function pickTitle(value: unknown): unknown {
   if (!Array.isArray(value)) return value;
-  const main = value.find((v) => isObject(v) && (v.type === 'main' || v.type === 'title-main'));
+  const main = (value as unknown[]).find((v: unknown) => isObject(v) && (v.type === 'main' || v.type === 'title-main'));
   return main ?? value.find((v) => !isObject(v) || v.language === undefined || v.language === 'en') ?? value[0];
 }
 

@@ -9,17 +9,83 @@ import type { MathNode } from './model';
 import { CONTENT_KEYS, localName } from './names';
 
 export const MATHML_ELEMENTS: ReadonlySet<string> = new Set([
-  'math', 'mi', 'mn', 'mo', 'ms', 'mtext', 'mspace', 'mrow', 'mfrac', 'msqrt', 'mroot', 'mstyle', 'merror', 'mpadded', 'mphantom',
-  'msub', 'msup', 'msubsup', 'munder', 'mover', 'munderover', 'mmultiscripts', 'mprescripts', 'none', 'mtable', 'mtr', 'mtd',
-  'mlabeledtr', 'semantics', 'annotation', 'annotation-xml', 'menclose', 'mfenced', 'maction',
+  'math',
+  'mi',
+  'mn',
+  'mo',
+  'ms',
+  'mtext',
+  'mspace',
+  'mrow',
+  'mfrac',
+  'msqrt',
+  'mroot',
+  'mstyle',
+  'merror',
+  'mpadded',
+  'mphantom',
+  'msub',
+  'msup',
+  'msubsup',
+  'munder',
+  'mover',
+  'munderover',
+  'mmultiscripts',
+  'mprescripts',
+  'none',
+  'mtable',
+  'mtr',
+  'mtd',
+  'mlabeledtr',
+  'semantics',
+  'annotation',
+  'annotation-xml',
+  'menclose',
+  'mfenced',
+  'maction',
 ]);
 
 /** Presentation attributes only: no href, no event handlers, no style. */
 const MATHML_ATTRIBUTES: ReadonlySet<string> = new Set([
-  'mathvariant', 'display', 'displaystyle', 'scriptlevel', 'open', 'close', 'separators', 'stretchy', 'fence', 'separator', 'form',
-  'accent', 'accentunder', 'linethickness', 'columnalign', 'rowalign', 'columnspan', 'rowspan', 'columnlines', 'rowlines', 'frame',
-  'lspace', 'rspace', 'largeop', 'movablelimits', 'symmetric', 'minsize', 'maxsize', 'width', 'height', 'depth', 'voffset', 'notation',
-  'dir', 'mathsize', 'bevelled', 'numalign', 'denomalign', 'encoding',
+  'mathvariant',
+  'display',
+  'displaystyle',
+  'scriptlevel',
+  'open',
+  'close',
+  'separators',
+  'stretchy',
+  'fence',
+  'separator',
+  'form',
+  'accent',
+  'accentunder',
+  'linethickness',
+  'columnalign',
+  'rowalign',
+  'columnspan',
+  'rowspan',
+  'columnlines',
+  'rowlines',
+  'frame',
+  'lspace',
+  'rspace',
+  'largeop',
+  'movablelimits',
+  'symmetric',
+  'minsize',
+  'maxsize',
+  'width',
+  'height',
+  'depth',
+  'voffset',
+  'notation',
+  'dir',
+  'mathsize',
+  'bevelled',
+  'numalign',
+  'denomalign',
+  'encoding',
 ]);
 
 /** Element name with the MathML spelling kept ("annotation-xml"), prefix dropped. */
@@ -48,7 +114,8 @@ export function mathFromJson(value: unknown, hint: string | undefined, depth: nu
   }
   if (!isObject(value)) return node;
   const type = value['@type'] ?? value.tag ?? value.name ?? hint;
-  const name = typeof type === 'string' ? mathName(type) : Array.isArray(type) ? mathName(String(type.find((t) => typeof t === 'string' && isMathName(t)) ?? '')) : '';
+  const name =
+    typeof type === 'string' ? mathName(type) : Array.isArray(type) ? mathName(String(type.find((t) => typeof t === 'string' && isMathName(t)) ?? '')) : '';
   node.name = MATHML_ELEMENTS.has(name) ? name : 'mrow';
   for (const [key, field] of Object.entries(value)) {
     const local = mathName(key);
@@ -79,8 +146,23 @@ function addAttribute(node: MathNode, name: string, value: unknown): void {
 }
 
 const ENTITIES: Record<string, string> = {
-  lt: '<', gt: '>', amp: '&', quot: '"', apos: "'", nbsp: '\u00a0', InvisibleTimes: '\u2062', ApplyFunction: '\u2061', minus: '\u2212',
-  times: '\u00d7', sum: '\u2211', int: '\u222b', infin: '\u221e', le: '\u2264', ge: '\u2265', ne: '\u2260', plusmn: '\u00b1',
+  lt: '<',
+  gt: '>',
+  amp: '&',
+  quot: '"',
+  apos: "'",
+  nbsp: '\u00a0',
+  InvisibleTimes: '\u2062',
+  ApplyFunction: '\u2061',
+  minus: '\u2212',
+  times: '\u00d7',
+  sum: '\u2211',
+  int: '\u222b',
+  infin: '\u221e',
+  le: '\u2264',
+  ge: '\u2265',
+  ne: '\u2260',
+  plusmn: '\u00b1',
 };
 
 function decodeEntities(text: string): string {

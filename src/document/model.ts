@@ -27,11 +27,7 @@ export type InlineElement =
  * page); `standard`: a reference to another standard by URN; `external`: a web address (shown, never loaded);
  * `citation`: a reference to a standard whose URN the body does not give.
  */
-export type LinkTarget =
-  | { kind: 'clause'; target: string }
-  | { kind: 'standard'; urn: string }
-  | { kind: 'external'; href: string }
-  | { kind: 'citation' };
+export type LinkTarget = { kind: 'clause'; target: string } | { kind: 'standard'; urn: string } | { kind: 'external'; href: string } | { kind: 'citation' };
 
 export interface Image {
   /** As given: absolute, relative to the service, or a `data:image/…` URI. The page decides what it loads. */

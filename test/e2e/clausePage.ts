@@ -49,7 +49,15 @@ async function pickClauses(vocabulary: 'corext' | 'metanorma'): Promise<{ picked
   const sandbox = await startSandbox({ vocabulary, standards: 400 });
   const service = createStandardsService(serviceOptionsFrom(sandbox));
   const wanted = new Map<string, (c: Clause, body: string) => boolean>([
-    ['subclauses', (c, body) => c.types.includes('corext:Clause') && /"(corext:Section|clause)"/.test(body) && /"(corext:List|ul|ol)"/.test(body) && /"(corext:XRef|xref)"/.test(body) && /"(corext:StandardRef|eref)"/.test(body)],
+    [
+      'subclauses',
+      (c, body) =>
+        c.types.includes('corext:Clause') &&
+        /"(corext:Section|clause)"/.test(body) &&
+        /"(corext:List|ul|ol)"/.test(body) &&
+        /"(corext:XRef|xref)"/.test(body) &&
+        /"(corext:StandardRef|eref)"/.test(body),
+    ],
     ['terms', (c) => c.types.includes('corext:TermsAndDefinitions')],
     ['references', (c, body) => c.types.includes('corext:NormativeReferences') && /(corext:Reference|bibitem)/.test(body)],
     ['figure', (_clause, body) => /"(corext:Figure|figure)"/.test(body)],
@@ -112,7 +120,14 @@ async function renderIn(browser: Browser, url: string, item: Picked, shot: strin
   try {
     await tab.goto(url);
     await waitFor(tab, 'window.posted && window.posted.some((m) => m.type === "ready")', 20_000);
-    const ref = { urn: item.urn, clauseId: item.clause.clauseId, id: item.clause.id, title: item.clause.title, number: item.clause.number, types: item.clause.types };
+    const ref = {
+      urn: item.urn,
+      clauseId: item.clause.clauseId,
+      id: item.clause.id,
+      title: item.clause.title,
+      number: item.clause.number,
+      types: item.clause.types,
+    };
     await tab.evaluate(`window.postMessage(${JSON.stringify({ type: 'clause', ref, json: item.json ?? JSON.stringify(item.body) })}, '*')`);
     await waitFor(tab, 'window.posted.some((m) => m.type === "rendered")', 60_000);
     await tab.screenshot({ path: shot, fullPage });
@@ -176,7 +191,8 @@ export async function checkClausePages(browser?: Browser): Promise<{ passed: num
             const shown = VISIBLE_IDENTIFIER.exec(facts.text);
             if (shown) throw new Error(`identifier visible: "…${facts.text.slice(Math.max(0, shown.index - 60), shown.index + 60)}…"`);
             if (!facts.paragraphs && item.name !== 'references') throw new Error('no <p> on the page');
-            if (item.name === 'subclauses' && !(facts.subclauseHeadings && facts.lists)) throw new Error(`subclauses: ${facts.subclauseHeadings} subclause headings, ${facts.lists} lists`);
+            if (item.name === 'subclauses' && !(facts.subclauseHeadings && facts.lists))
+              throw new Error(`subclauses: ${facts.subclauseHeadings} subclause headings, ${facts.lists} lists`);
             if (item.name === 'table' && !facts.tables) throw new Error('no <table>');
             if (item.name === 'figure' && vocabulary === 'metanorma' && !facts.images) throw new Error('no <img> for the figure (embedded SVG)');
             if (item.name === 'subclauses') {
@@ -188,7 +204,9 @@ export async function checkClausePages(browser?: Browser): Promise<{ passed: num
             }
             if (!facts.headingText.trim()) throw new Error('no page heading');
             passed++;
-            console.log(`  ✔ clause page (${vocabulary}, ${item.name}): ${facts.paragraphs} p, ${facts.lists} lists, ${facts.tables} tables, ${facts.subclauseHeadings} subclause headings, ${facts.math} math, ${facts.images} images`);
+            console.log(
+              `  ✔ clause page (${vocabulary}, ${item.name}): ${facts.paragraphs} p, ${facts.lists} lists, ${facts.tables} tables, ${facts.subclauseHeadings} subclause headings, ${facts.math} math, ${facts.images} images`,
+            );
           } catch (error) {
             failed++;
             console.log(`  ✘ clause page (${vocabulary}, ${item.name}): ${error instanceof Error ? error.message : String(error)}`);
@@ -210,7 +228,10 @@ export async function checkClausePages(browser?: Browser): Promise<{ passed: num
         }
         if (vocabulary === 'corext') {
           // A very large clause (3 MB of paragraphs): the page says so above the clause, and still renders it.
-          const paragraphs = Array.from({ length: 12_000 }, (_, i) => ({ '@type': 'corext:Paragraph', 'corext:text': `Paragraph ${i} ${'of a very large clause '.repeat(10)}` }));
+          const paragraphs = Array.from({ length: 12_000 }, (_, i) => ({
+            '@type': 'corext:Paragraph',
+            'corext:text': `Paragraph ${i} ${'of a very large clause '.repeat(10)}`,
+          }));
           const json = JSON.stringify({ '@type': 'corext:Annex', 'dcterms:title': 'Large', 'corext:content': paragraphs });
           try {
             const facts = await renderIn(own, url, { ...picked[0], name: 'large', json }, path.join(RESULTS, 'page-corext-large.png'), false);

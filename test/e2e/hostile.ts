@@ -153,7 +153,16 @@ export async function checkHostileContent(browser: Browser): Promise<string[]> {
     shots.push(path.join(RESULTS, 'hostile-01-clause.png'));
     await page.screenshot({ path: shots[shots.length - 1] });
 
-    const dom = await page.evaluate<{ heading: string; subtitle: string; title: string; text: string; active: number; activeShown: string[]; mathAttributes: string[]; hrefs: string[] }>(`(() => {
+    const dom = await page.evaluate<{
+      heading: string;
+      subtitle: string;
+      title: string;
+      text: string;
+      active: number;
+      activeShown: string[];
+      mathAttributes: string[];
+      hrefs: string[];
+    }>(`(() => {
       const main = document.querySelector('main#page');
       return {
         heading: document.querySelector('main#page h1')?.textContent ?? '',

@@ -90,7 +90,8 @@ const steps: Step[] = [
       // Shown once now, as on install: its steps then complete as their commands run (checked at the end).
       const steps = await openWalkthrough(page);
       if (steps < 5) throw new Error(`${steps} walkthrough steps`);
-      if ((await page.locator('.getting-started-step .codicon-getting-started-step-checked').count()) !== 0) throw new Error('a step is done before its command ran');
+      if ((await page.locator('.getting-started-step .codicon-getting-started-step-checked').count()) !== 0)
+        throw new Error('a step is done before its command ran');
       await runCommand(page, 'View: Close Editor');
     },
   },
@@ -177,8 +178,9 @@ const steps: Step[] = [
       // On a cold index the picker opens at once and searches what has arrived ("… still loading"): keep that
       // moment as a picture, then wait for the whole catalogue.
       const title = page.locator('.quick-input-widget .quick-input-title');
-      if ((await title.innerText().catch(() => '')).includes('still loading')) await page.screenshot({ path: path.join(RESULTS, 'e2e-find-standard-while-loading.png') });
-      for (const deadline = Date.now() + STEP_TIMEOUT; (await title.innerText().catch(() => '')).includes('still loading'); ) {
+      if ((await title.innerText().catch(() => '')).includes('still loading'))
+        await page.screenshot({ path: path.join(RESULTS, 'e2e-find-standard-while-loading.png') });
+      for (const deadline = Date.now() + STEP_TIMEOUT; (await title.innerText().catch(() => '')).includes('still loading');) {
         if (Date.now() > deadline) throw new Error('the catalogue index did not finish loading');
         await page.waitForTimeout(200);
       }
@@ -222,7 +224,7 @@ const steps: Step[] = [
     async run(page) {
       // Every step's command has run in the steps above, after the walkthrough was first shown: each is done.
       const steps = await openWalkthrough(page);
-      for (const deadline = Date.now() + STEP_TIMEOUT; ; ) {
+      for (const deadline = Date.now() + STEP_TIMEOUT; ;) {
         const done = await page.locator('.getting-started-step .codicon-getting-started-step-checked').count();
         if (done === steps) break;
         if (Date.now() > deadline) throw new Error(`${done} of ${steps} walkthrough steps complete`);

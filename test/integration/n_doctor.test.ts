@@ -13,7 +13,8 @@ describe('Connection Doctor', () => {
     const text = document.getText();
     assert.match(text, /^# Standards Explorer — Connection Doctor/);
     assert.match(text, /Nothing failed/);
-    for (const check of ['Setting standardsExplorer.baseUrl', 'Client credentials', 'Secret storage', 'Connection 127.0.0.1', 'Token request', 'Service call']) assert.ok(text.includes(check), check);
+    for (const check of ['Setting standardsExplorer.baseUrl', 'Client credentials', 'Secret storage', 'Connection 127.0.0.1', 'Token request', 'Service call'])
+      assert.ok(text.includes(check), check);
     assert.ok(!text.includes(s.clientSecret), 'no client secret');
     await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
   });

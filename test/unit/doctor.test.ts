@@ -29,7 +29,8 @@ describe('Connection Doctor', () => {
     assert.ok(found, `a check named ${title}: ${results.map((r) => r.title).join(', ')}`);
     return found;
   };
-  const report = (results: CheckResult[]): string => doctorReport(results, { baseUrl: sandbox.baseUrl, tokenUrl: sandbox.tokenUrl, when: new Date(), sandbox: true });
+  const report = (results: CheckResult[]): string =>
+    doctorReport(results, { baseUrl: sandbox.baseUrl, tokenUrl: sandbox.tokenUrl, when: new Date(), sandbox: true });
   const noSecrets = (text: string): void => {
     for (const secret of [sandbox.clientSecret, API_KEY]) assert.ok(!text.includes(secret), 'no secret or key in the report');
     assert.ok(!/eyJ[\w-]{8,}\./.test(text), 'no token in the report');
@@ -37,7 +38,10 @@ describe('Connection Doctor', () => {
 
   it('passes everything against a healthy service, and says so without a secret', async () => {
     const results = await runChecks(input());
-    assert.deepEqual(results.filter((r) => r.status === 'fail' || r.status === 'warn'), []);
+    assert.deepEqual(
+      results.filter((r) => r.status === 'fail' || r.status === 'warn'),
+      [],
+    );
     assert.equal(line(results, /^Token request/).status, 'pass');
     assert.match(line(results, /^Token$/).detail, /A JWT: iss .*Valid for \d+ s more/);
     assert.equal(line(results, /OIDC discovery/).status, 'pass');
@@ -113,7 +117,13 @@ describe('Connection Doctor', () => {
   });
 
   it('fails the settings line for a plain-http URL elsewhere and for a missing secret, and reports the keychain', async () => {
-    const results = await runChecks(input({ baseUrl: 'http://standards.example.com/preprod', clientSecret: undefined, secretStorage: { ok: false, message: 'The keychain could not be opened' } }));
+    const results = await runChecks(
+      input({
+        baseUrl: 'http://standards.example.com/preprod',
+        clientSecret: undefined,
+        secretStorage: { ok: false, message: 'The keychain could not be opened' },
+      }),
+    );
     assert.equal(line(results, /standardsExplorer\.baseUrl/).status, 'fail');
     assert.equal(line(results, /Client credentials/).status, 'fail');
     assert.equal(line(results, /Secret storage/).status, 'fail');

@@ -1,5 +1,15 @@
 import * as assert from 'node:assert/strict';
-import { buildDocument, buildDocumentSliced, documentText, flowText, readableAsciiMath, readableLatex, type Block, type ClauseDocument, type Inline } from '../../src/document/index';
+import {
+  buildDocument,
+  buildDocumentSliced,
+  documentText,
+  flowText,
+  readableAsciiMath,
+  readableLatex,
+  type Block,
+  type ClauseDocument,
+  type Inline,
+} from '../../src/document/index';
 
 /** Every block of a document, depth first (sections, list items, notes, cells, term parts included). */
 function allBlocks(document: ClauseDocument): Block[] {
@@ -69,15 +79,65 @@ describe('document model: vocabularies', () => {
       'corext:number': '1',
       'dcterms:isPartOf': { '@id': 'urn:iso:std:iso:1', 'dcterms:identifier': 'ISO 1:2020', 'dcterms:title': 'Things' },
       'corext:content': [
-        { '@type': 'corext:Paragraph', 'corext:text': ['See ', { '@type': 'corext:XRef', 'corext:target': `http://127.0.0.1:1/preprod/v1/standards/urn:iso:std:iso:1/clauses/${UUID}`, 'corext:label': '4.2' }, ' and ', { '@type': 'corext:StandardRef', 'corext:target': 'urn:iso:std:iso:9001', 'corext:label': 'ISO 9001' }, ' with ', { '@type': 'corext:Emphasis', 'corext:text': 'care' }, '.'] },
-        { '@type': 'corext:List', 'corext:ordered': true, 'corext:items': [{ 'corext:content': [{ '@type': 'corext:Paragraph', 'corext:text': 'first' }] }, { 'corext:content': [{ '@type': 'corext:Paragraph', 'corext:text': 'second' }] }] },
+        {
+          '@type': 'corext:Paragraph',
+          'corext:text': [
+            'See ',
+            { '@type': 'corext:XRef', 'corext:target': `http://127.0.0.1:1/preprod/v1/standards/urn:iso:std:iso:1/clauses/${UUID}`, 'corext:label': '4.2' },
+            ' and ',
+            { '@type': 'corext:StandardRef', 'corext:target': 'urn:iso:std:iso:9001', 'corext:label': 'ISO 9001' },
+            ' with ',
+            { '@type': 'corext:Emphasis', 'corext:text': 'care' },
+            '.',
+          ],
+        },
+        {
+          '@type': 'corext:List',
+          'corext:ordered': true,
+          'corext:items': [
+            { 'corext:content': [{ '@type': 'corext:Paragraph', 'corext:text': 'first' }] },
+            { 'corext:content': [{ '@type': 'corext:Paragraph', 'corext:text': 'second' }] },
+          ],
+        },
         { '@type': 'corext:Note', 'corext:label': 'NOTE 1', 'corext:content': [{ '@type': 'corext:Paragraph', 'corext:text': 'A note.' }] },
-        { '@type': 'corext:Section', 'corext:number': '1.1', 'dcterms:title': 'General', 'corext:content': [{ '@type': 'corext:Paragraph', 'corext:text': 'Inside.' }] },
-        { '@type': 'corext:Table', 'corext:label': 'Table 1', 'dcterms:title': 'Values', 'corext:head': [['A', 'B']], 'corext:body': [['1', ['x ', { '@type': 'corext:Emphasis', 'corext:text': 'y' }]]] },
-        { '@type': 'corext:TermEntry', 'corext:number': '3.1', 'corext:term': 'lamp', 'corext:admitted': ['light'], 'corext:definition': 'device that emits light', 'corext:notes': [{ '@type': 'corext:Note', 'corext:label': 'Note 1 to entry', 'corext:content': [{ '@type': 'corext:Paragraph', 'corext:text': 'Lamps glow.' }] }], 'corext:source': ['SOURCE: ', { '@type': 'corext:StandardRef', 'corext:target': 'urn:iso:std:iso:2', 'corext:label': 'ISO 2' }] },
+        {
+          '@type': 'corext:Section',
+          'corext:number': '1.1',
+          'dcterms:title': 'General',
+          'corext:content': [{ '@type': 'corext:Paragraph', 'corext:text': 'Inside.' }],
+        },
+        {
+          '@type': 'corext:Table',
+          'corext:label': 'Table 1',
+          'dcterms:title': 'Values',
+          'corext:head': [['A', 'B']],
+          'corext:body': [['1', ['x ', { '@type': 'corext:Emphasis', 'corext:text': 'y' }]]],
+        },
+        {
+          '@type': 'corext:TermEntry',
+          'corext:number': '3.1',
+          'corext:term': 'lamp',
+          'corext:admitted': ['light'],
+          'corext:definition': 'device that emits light',
+          'corext:notes': [
+            { '@type': 'corext:Note', 'corext:label': 'Note 1 to entry', 'corext:content': [{ '@type': 'corext:Paragraph', 'corext:text': 'Lamps glow.' }] },
+          ],
+          'corext:source': ['SOURCE: ', { '@type': 'corext:StandardRef', 'corext:target': 'urn:iso:std:iso:2', 'corext:label': 'ISO 2' }],
+        },
         { '@type': 'corext:Reference', 'corext:target': 'urn:iso:std:iso:3', 'dcterms:identifier': 'ISO 3:2001', 'dcterms:title': 'Other things' },
-        { '@type': 'corext:Formula', 'corext:label': '(1)', 'corext:expression': 'v = s / t', 'corext:where': [{ 'corext:symbol': 'v', 'corext:meaning': 'the velocity' }] },
-        { '@type': 'corext:Figure', 'corext:label': 'Figure 1', 'dcterms:title': 'Schematic of the pump', 'corext:key': { '1': 'spring', '2': 'housing' }, 'corext:graphic': { 'corext:mediaType': 'image/svg+xml', 'corext:available': false } },
+        {
+          '@type': 'corext:Formula',
+          'corext:label': '(1)',
+          'corext:expression': 'v = s / t',
+          'corext:where': [{ 'corext:symbol': 'v', 'corext:meaning': 'the velocity' }],
+        },
+        {
+          '@type': 'corext:Figure',
+          'corext:label': 'Figure 1',
+          'dcterms:title': 'Schematic of the pump',
+          'corext:key': { '1': 'spring', '2': 'housing' },
+          'corext:graphic': { 'corext:mediaType': 'image/svg+xml', 'corext:available': false },
+        },
       ],
     });
     assert.equal(doc.title, 'Scope');
@@ -128,19 +188,101 @@ describe('document model: vocabularies', () => {
       displayorder: 3,
       title: 'Requirements',
       content: [
-        { '@type': 'p', id: '_p1', content: ['Specimens shall be conditioned as in ', { '@type': 'eref', type: 'inline', bibitemid: 'ISO712', citeas: 'ISO 712:2009', localityStack: { locality: { type: 'clause', referenceFrom: '3.1' } } }, ' (see ', { '@type': 'xref', target: '_sub' }, ').', { '@type': 'fn', reference: '1', content: { '@type': 'p', content: 'Footnote text.' } }] },
-        { '@type': 'clause', id: '_sub', title: ['Sub', { '@type': 'em', content: 'clause' }], content: [
-          { '@type': 'ol', type: 'alphabet', content: [{ '@type': 'li', content: { '@type': 'p', content: 'one' } }] },
-          { '@type': 'dl', content: [{ '@type': 'dt', content: 'm' }, { '@type': 'dd', content: { '@type': 'p', content: 'the mass' } }] },
-          { '@type': 'admonition', type: 'warning', content: { '@type': 'p', content: 'Hot surfaces.' } },
-          { '@type': 'example', content: { '@type': 'p', content: 'An example.' } },
-          { '@type': 'formula', id: '_f1', stem: { type: 'MathML', content: { '@type': 'math', content: [{ '@type': 'mi', content: 'x' }, { '@type': 'mo', content: '=' }, { '@type': 'mfrac', content: [{ '@type': 'mn', content: '1' }, { '@type': 'mn', content: '2' }] }] } } },
-          { '@type': 'formula', stem: { type: 'AsciiMath', content: 'sum_(i=1)^n i' } },
-          { '@type': 'p', content: ['Inline ', { '@type': 'stem', type: 'LaTeX', content: '\\alpha + \\beta' }, ' math.'] },
-          { '@type': 'sourcecode', lang: 'json', content: '{\n  "a": 1\n}' },
-        ] },
-        { '@type': 'terms', title: 'Terms', content: [{ '@type': 'term', id: 'term-lamp', preferred: [{ expression: { name: 'lamp' } }], admitted: [{ expression: { name: 'light source' } }], deprecates: { expression: { name: 'bulb' } }, definition: [{ 'verbal-definition': { '@type': 'p', content: 'device that emits light' } }], termnote: [{ content: { '@type': 'p', content: 'Used indoors.' } }], termexample: { content: { '@type': 'p', content: 'A desk lamp.' } }, termsource: { status: 'modified', origin: { bibitemid: 'ISO712', citeas: 'ISO 712:2009' }, modification: { '@type': 'p', content: 'wording changed' } } }] },
-        { '@type': 'references', title: 'Normative references', content: [{ '@type': 'bibitem', id: 'ISO712', docidentifier: [{ type: 'ISO', content: 'ISO 712:2009' }, { type: 'URN', content: 'urn:iso:std:iso:712:ed-3' }], title: [{ type: 'main', content: 'Cereals — Determination of moisture content' }] }] },
+        {
+          '@type': 'p',
+          id: '_p1',
+          content: [
+            'Specimens shall be conditioned as in ',
+            {
+              '@type': 'eref',
+              type: 'inline',
+              bibitemid: 'ISO712',
+              citeas: 'ISO 712:2009',
+              localityStack: { locality: { type: 'clause', referenceFrom: '3.1' } },
+            },
+            ' (see ',
+            { '@type': 'xref', target: '_sub' },
+            ').',
+            { '@type': 'fn', reference: '1', content: { '@type': 'p', content: 'Footnote text.' } },
+          ],
+        },
+        {
+          '@type': 'clause',
+          id: '_sub',
+          title: ['Sub', { '@type': 'em', content: 'clause' }],
+          content: [
+            { '@type': 'ol', type: 'alphabet', content: [{ '@type': 'li', content: { '@type': 'p', content: 'one' } }] },
+            {
+              '@type': 'dl',
+              content: [
+                { '@type': 'dt', content: 'm' },
+                { '@type': 'dd', content: { '@type': 'p', content: 'the mass' } },
+              ],
+            },
+            { '@type': 'admonition', type: 'warning', content: { '@type': 'p', content: 'Hot surfaces.' } },
+            { '@type': 'example', content: { '@type': 'p', content: 'An example.' } },
+            {
+              '@type': 'formula',
+              id: '_f1',
+              stem: {
+                type: 'MathML',
+                content: {
+                  '@type': 'math',
+                  content: [
+                    { '@type': 'mi', content: 'x' },
+                    { '@type': 'mo', content: '=' },
+                    {
+                      '@type': 'mfrac',
+                      content: [
+                        { '@type': 'mn', content: '1' },
+                        { '@type': 'mn', content: '2' },
+                      ],
+                    },
+                  ],
+                },
+              },
+            },
+            { '@type': 'formula', stem: { type: 'AsciiMath', content: 'sum_(i=1)^n i' } },
+            { '@type': 'p', content: ['Inline ', { '@type': 'stem', type: 'LaTeX', content: '\\alpha + \\beta' }, ' math.'] },
+            { '@type': 'sourcecode', lang: 'json', content: '{\n  "a": 1\n}' },
+          ],
+        },
+        {
+          '@type': 'terms',
+          title: 'Terms',
+          content: [
+            {
+              '@type': 'term',
+              id: 'term-lamp',
+              preferred: [{ expression: { name: 'lamp' } }],
+              admitted: [{ expression: { name: 'light source' } }],
+              deprecates: { expression: { name: 'bulb' } },
+              definition: [{ 'verbal-definition': { '@type': 'p', content: 'device that emits light' } }],
+              termnote: [{ content: { '@type': 'p', content: 'Used indoors.' } }],
+              termexample: { content: { '@type': 'p', content: 'A desk lamp.' } },
+              termsource: {
+                status: 'modified',
+                origin: { bibitemid: 'ISO712', citeas: 'ISO 712:2009' },
+                modification: { '@type': 'p', content: 'wording changed' },
+              },
+            },
+          ],
+        },
+        {
+          '@type': 'references',
+          title: 'Normative references',
+          content: [
+            {
+              '@type': 'bibitem',
+              id: 'ISO712',
+              docidentifier: [
+                { type: 'ISO', content: 'ISO 712:2009' },
+                { type: 'URN', content: 'urn:iso:std:iso:712:ed-3' },
+              ],
+              title: [{ type: 'main', content: 'Cereals — Determination of moisture content' }],
+            },
+          ],
+        },
       ],
     });
     assert.equal(doc.title, 'Requirements');
@@ -156,7 +298,10 @@ describe('document model: vocabularies', () => {
     assert.equal(doc.footnotes.length, 1);
     assert.equal(doc.footnotes[0].marker, '1');
     const sections = only(doc, 'section');
-    assert.deepEqual(sections.map((s) => flowText(s.title)), ['Subclause', 'Terms', 'Normative references']);
+    assert.deepEqual(
+      sections.map((s) => flowText(s.title)),
+      ['Subclause', 'Terms', 'Normative references'],
+    );
     assert.equal(sections[0].anchor, '_sub');
     assert.equal(only(doc, 'list')[0].ordered, true);
     assert.equal(flowText(only(doc, 'definitions')[0].items[0].term), 'm');
@@ -164,7 +309,10 @@ describe('document model: vocabularies', () => {
     assert.equal(only(doc, 'example')[0].label, 'EXAMPLE');
     const formulas = only(doc, 'formula');
     assert.equal(formulas[0].math.notation, 'mathml');
-    assert.equal(formulas[0].math.notation === 'mathml' && formulas[0].math.root.children.map((c) => (typeof c === 'string' ? c : c.name)).join(','), 'mi,mo,mfrac');
+    assert.equal(
+      formulas[0].math.notation === 'mathml' && formulas[0].math.root.children.map((c) => (typeof c === 'string' ? c : c.name)).join(','),
+      'mi,mo,mfrac',
+    );
     assert.deepEqual(formulas[1].math, { notation: 'asciimath', source: 'sum_(i=1)^n i' });
     assert.match(text, /Inline α \+ β math\./, 'LaTeX reads as text');
     assert.equal(only(doc, 'code')[0].text, '{\n  "a": 1\n}');
@@ -183,26 +331,89 @@ describe('document model: vocabularies', () => {
       'sec-type': 'clause',
       label: '5',
       title: 'Test method',
-      p: [['The procedure of ', { '@type': 'std', 'std-id': 'urn:iso:std:iso:712', 'std-ref': 'ISO 712' }, ' applies; see ', { '@type': 'xref', 'ref-type': 'table', rid: 'tab_1', content: 'Table 1' }, ' and ', { '@type': 'ext-link', 'xlink:href': 'https://www.iso.org/obp', content: 'the OBP' }, '.'], { content: ['Second paragraph with ', { '@type': 'italic', content: 'italic' }, ' and ', { '@type': 'bold', content: 'bold' }, '.'] }],
-      sec: { '@id': 'sec_5.1', label: '5.1', title: 'Apparatus', list: { 'list-type': 'bullet', 'list-item': [{ label: '—', p: 'a balance;' }, { label: '—', p: 'an oven.' }] } },
+      p: [
+        [
+          'The procedure of ',
+          { '@type': 'std', 'std-id': 'urn:iso:std:iso:712', 'std-ref': 'ISO 712' },
+          ' applies; see ',
+          { '@type': 'xref', 'ref-type': 'table', rid: 'tab_1', content: 'Table 1' },
+          ' and ',
+          { '@type': 'ext-link', 'xlink:href': 'https://www.iso.org/obp', content: 'the OBP' },
+          '.',
+        ],
+        { content: ['Second paragraph with ', { '@type': 'italic', content: 'italic' }, ' and ', { '@type': 'bold', content: 'bold' }, '.'] },
+      ],
+      sec: {
+        '@id': 'sec_5.1',
+        label: '5.1',
+        title: 'Apparatus',
+        list: {
+          'list-type': 'bullet',
+          'list-item': [
+            { label: '—', p: 'a balance;' },
+            { label: '—', p: 'an oven.' },
+          ],
+        },
+      },
       'non-normative-note': { label: 'NOTE', p: 'Notes are informative.' },
       'non-normative-example': { p: 'For example, wheat.' },
-      'table-wrap': { '@id': 'tab_1', label: 'Table 1', caption: { title: 'Moisture limits' }, table: { thead: { tr: { th: ['Cereal', 'Limit'] } }, tbody: { tr: [{ td: ['Wheat', '14 %'] }, { td: [{ colspan: '2', content: 'No other limits apply.' }] }] } } },
-      'term-sec': { '@id': 'sec_3.1', label: '3.1', 'tbx:termEntry': { '@id': 'te_3.1', 'tbx:langSet': { 'xml:lang': 'en', 'tbx:definition': 'amount of water in a sample', 'tbx:tig': [{ 'tbx:term': 'moisture content', 'tbx:normativeAuthorization': { value: 'preferredTerm' } }, { 'tbx:term': 'water content', 'tbx:normativeAuthorization': { value: 'admittedTerm' } }], 'tbx:note': 'Expressed as a percentage.', 'tbx:source': 'ISO 712:2009, 3.1' } } },
-      'disp-formula': { '@id': 'eq_1', label: '(1)', alternatives: { 'mml:math': { 'mml:mrow': [{ 'mml:mi': 'w' }, { 'mml:mo': '=' }, { 'mml:mi': 'm' }] }, 'tex-math': 'w = m' } },
-      'ref-list': { title: 'Bibliography', ref: [{ '@id': 'ref_1', label: '[1]', 'mixed-citation': ['ISO 6540, ', { '@type': 'italic', content: 'Maize — Determination of moisture content' }] }] },
+      'table-wrap': {
+        '@id': 'tab_1',
+        label: 'Table 1',
+        caption: { title: 'Moisture limits' },
+        table: {
+          thead: { tr: { th: ['Cereal', 'Limit'] } },
+          tbody: { tr: [{ td: ['Wheat', '14 %'] }, { td: [{ colspan: '2', content: 'No other limits apply.' }] }] },
+        },
+      },
+      'term-sec': {
+        '@id': 'sec_3.1',
+        label: '3.1',
+        'tbx:termEntry': {
+          '@id': 'te_3.1',
+          'tbx:langSet': {
+            'xml:lang': 'en',
+            'tbx:definition': 'amount of water in a sample',
+            'tbx:tig': [
+              { 'tbx:term': 'moisture content', 'tbx:normativeAuthorization': { value: 'preferredTerm' } },
+              { 'tbx:term': 'water content', 'tbx:normativeAuthorization': { value: 'admittedTerm' } },
+            ],
+            'tbx:note': 'Expressed as a percentage.',
+            'tbx:source': 'ISO 712:2009, 3.1',
+          },
+        },
+      },
+      'disp-formula': {
+        '@id': 'eq_1',
+        label: '(1)',
+        alternatives: { 'mml:math': { 'mml:mrow': [{ 'mml:mi': 'w' }, { 'mml:mo': '=' }, { 'mml:mi': 'm' }] }, 'tex-math': 'w = m' },
+      },
+      'ref-list': {
+        title: 'Bibliography',
+        ref: [{ '@id': 'ref_1', label: '[1]', 'mixed-citation': ['ISO 6540, ', { '@type': 'italic', content: 'Maize — Determination of moisture content' }] }],
+      },
     });
     assert.equal(doc.number, '5');
     assert.equal(doc.title, 'Test method');
     const paragraphs = only(doc, 'paragraph');
     assert.equal(flowText(paragraphs[0].content), 'The procedure of ISO 712 applies; see Table 1 and the OBP.');
-    assert.deepEqual(links(paragraphs[0].content).map((l) => l.target), [{ kind: 'standard', urn: 'urn:iso:std:iso:712' }, { kind: 'clause', target: 'tab_1' }, { kind: 'external', href: 'https://www.iso.org/obp' }]);
+    assert.deepEqual(
+      links(paragraphs[0].content).map((l) => l.target),
+      [
+        { kind: 'standard', urn: 'urn:iso:std:iso:712' },
+        { kind: 'clause', target: 'tab_1' },
+        { kind: 'external', href: 'https://www.iso.org/obp' },
+      ],
+    );
     assert.equal(flowText(paragraphs[1].content), 'Second paragraph with italic and bold.');
     const [sub] = only(doc, 'section');
     assert.deepEqual([sub.number, flowText(sub.title)], ['5.1', 'Apparatus']);
     const [list] = only(doc, 'list');
     assert.equal(list.ordered, false);
-    assert.deepEqual(list.items.map((i) => i.label), ['—', '—']);
+    assert.deepEqual(
+      list.items.map((i) => i.label),
+      ['—', '—'],
+    );
     assert.equal(only(doc, 'note')[0].label, 'NOTE');
     assert.equal(only(doc, 'example').length, 1);
     const [table] = only(doc, 'table');
@@ -226,7 +437,20 @@ describe('document model: vocabularies', () => {
       '@type': 'section',
       content: [
         { '@type': 'h2', content: 'Scope' },
-        { '@type': 'p', content: ['Water is H', { '@type': 'sub', content: '2' }, 'O and area is m', { '@type': 'sup', content: '2' }, '; ', { '@type': 'strong', content: 'shall' }, ' ', { '@type': 'a', href: '#other', content: 'see' }, '.'] },
+        {
+          '@type': 'p',
+          content: [
+            'Water is H',
+            { '@type': 'sub', content: '2' },
+            'O and area is m',
+            { '@type': 'sup', content: '2' },
+            '; ',
+            { '@type': 'strong', content: 'shall' },
+            ' ',
+            { '@type': 'a', href: '#other', content: 'see' },
+            '.',
+          ],
+        },
         { '@type': 'ul', li: ['one', 'two'] },
         { '@type': 'ol', li: [{ content: 'first' }] },
         { '@type': 'table', caption: 'Sizes', tr: [{ th: ['Size', 'Mass'] }, { td: [{ rowspan: 2, content: 'S' }, '1 kg'] }, { td: ['2 kg'] }] },
@@ -252,7 +476,13 @@ describe('document model: vocabularies', () => {
         para: ['Each unit ', { emphasis: { role: 'bold', content: 'shall' } }, ' be marked (see ', { link: { linkend: 'tab2', content: 'the table' } }, ').'],
         itemizedlist: { listitem: [{ para: 'the name' }, { para: 'the year' }] },
         orderedlist: { listitem: { para: 'first' } },
-        informaltable: { tgroup: { cols: 2, thead: { row: { entry: ['Mark', 'Meaning'] } }, tbody: { row: [{ entry: [{ morerows: '1', content: 'CE' }, 'conformity'] }, { entry: 'second' }] } } },
+        informaltable: {
+          tgroup: {
+            cols: 2,
+            thead: { row: { entry: ['Mark', 'Meaning'] } },
+            tbody: { row: [{ entry: [{ morerows: '1', content: 'CE' }, 'conformity'] }, { entry: 'second' }] },
+          },
+        },
         variablelist: { varlistentry: [{ term: 'UV', listitem: { para: 'ultraviolet' } }] },
       },
     });
@@ -270,8 +500,15 @@ describe('document model: vocabularies', () => {
     assert.doesNotMatch(documentText(doc), /d1e22|tab2|bold/);
   });
 
-  it('prefers a URN among a link\'s targets, whatever the key order', () => {
-    const doc = buildDocument({ '@type': 'p', content: [{ '@type': 'eref', bibitemid: 'ISO712', citeas: 'ISO 712', urn: 'urn:iso:std:iso:712' }, ' and ', { '@type': 'xref', id: '_self', target: '_other', content: 'there' }] });
+  it("prefers a URN among a link's targets, whatever the key order", () => {
+    const doc = buildDocument({
+      '@type': 'p',
+      content: [
+        { '@type': 'eref', bibitemid: 'ISO712', citeas: 'ISO 712', urn: 'urn:iso:std:iso:712' },
+        ' and ',
+        { '@type': 'xref', id: '_self', target: '_other', content: 'there' },
+      ],
+    });
     const [eref, xref] = links(only(doc, 'paragraph')[0].content);
     assert.deepEqual(eref.target, { kind: 'standard', urn: 'urn:iso:std:iso:712' });
     assert.deepEqual(xref.target, { kind: 'clause', target: '_other' });
@@ -284,10 +521,23 @@ describe('document model: vocabularies', () => {
       '@type': [`${C}Scope`, `${C}Clause`],
       'http://purl.org/dc/terms/title': [{ '@value': 'Scope', '@language': 'en' }],
       [`${C}number`]: [{ '@value': '1' }],
-      [`${C}content`]: [{ '@list': [
-        { '@type': [`${C}Paragraph`], [`${C}text`]: [{ '@list': [{ '@value': 'This applies to ' }, { '@type': [`${C}Emphasis`], [`${C}text`]: [{ '@value': 'pumps' }] }, { '@value': '.' }] }] },
-        { '@type': [`${C}List`], [`${C}ordered`]: [{ '@value': false }], [`${C}items`]: [{ '@list': [{ [`${C}content`]: [{ '@list': [{ '@type': [`${C}Paragraph`], [`${C}text`]: [{ '@value': 'item one' }] }] }] }] }] },
-      ] }],
+      [`${C}content`]: [
+        {
+          '@list': [
+            {
+              '@type': [`${C}Paragraph`],
+              [`${C}text`]: [
+                { '@list': [{ '@value': 'This applies to ' }, { '@type': [`${C}Emphasis`], [`${C}text`]: [{ '@value': 'pumps' }] }, { '@value': '.' }] },
+              ],
+            },
+            {
+              '@type': [`${C}List`],
+              [`${C}ordered`]: [{ '@value': false }],
+              [`${C}items`]: [{ '@list': [{ [`${C}content`]: [{ '@list': [{ '@type': [`${C}Paragraph`], [`${C}text`]: [{ '@value': 'item one' }] }] }] }] }],
+            },
+          ],
+        },
+      ],
     };
     for (const body of [[clause], { '@context': {}, '@graph': [clause] }]) {
       const doc = buildDocument(body);
@@ -299,7 +549,21 @@ describe('document model: vocabularies', () => {
 
   it('reads TBX term entries with statuses', () => {
     const doc = buildDocument([
-      { '@type': 'termEntry', id: 'c5', descrip: { type: 'subjectField', content: 'optics' }, langSet: { 'xml:lang': 'en', descrip: { type: 'definition', content: 'a curved piece of glass' }, tig: [{ term: 'lens', termNote: { type: 'administrativeStatus', content: 'preferredTerm-admn-sts' } }, { term: 'glass', termNote: { type: 'administrativeStatus', content: 'deprecatedTerm-admn-sts' } }], note: 'Used in cameras.', source: 'ISO 9000' } },
+      {
+        '@type': 'termEntry',
+        id: 'c5',
+        descrip: { type: 'subjectField', content: 'optics' },
+        langSet: {
+          'xml:lang': 'en',
+          descrip: { type: 'definition', content: 'a curved piece of glass' },
+          tig: [
+            { term: 'lens', termNote: { type: 'administrativeStatus', content: 'preferredTerm-admn-sts' } },
+            { term: 'glass', termNote: { type: 'administrativeStatus', content: 'deprecatedTerm-admn-sts' } },
+          ],
+          note: 'Used in cameras.',
+          source: 'ISO 9000',
+        },
+      },
     ]);
     const [term] = only(doc, 'term');
     assert.deepEqual([term.preferred, term.deprecated], [[['lens']], [['glass']]]);
@@ -314,7 +578,14 @@ describe('document model: vocabularies', () => {
     const doc = buildDocument({
       'x:Body': [
         { '@type': 'x:Para', 'x:words': ['Plain ', { '@type': 'x:Span', 'x:run': 'inline words' }, ' text.'] },
-        { '@type': 'x:Box', title: 'Boxed', 'x:parts': [{ '@type': 'p', content: 'Inside a box.' }, { '@type': 'ul', li: 'item' }] },
+        {
+          '@type': 'x:Box',
+          title: 'Boxed',
+          'x:parts': [
+            { '@type': 'p', content: 'Inside a box.' },
+            { '@type': 'ul', li: 'item' },
+          ],
+        },
         { '@type': 'x:Meta', 'x:flag': true, 'x:order': 3, 'x:ref': '_abc', 'x:comment': 'A remark in prose.' },
       ],
     });
@@ -337,14 +608,20 @@ describe('document model: vocabularies', () => {
   });
 
   it('turns MathML markup into MathML elements only', () => {
-    const doc = buildDocument({ '@type': 'formula', content: '<math xmlns="http://www.w3.org/1998/Math/MathML"><mi onclick="x">a</mi><script>alert(1)</script><mo>&lt;</mo><mn>2</mn></math>' });
+    const doc = buildDocument({
+      '@type': 'formula',
+      content: '<math xmlns="http://www.w3.org/1998/Math/MathML"><mi onclick="x">a</mi><script>alert(1)</script><mo>&lt;</mo><mn>2</mn></math>',
+    });
     const [formula] = only(doc, 'formula');
     assert.equal(formula.math.notation, 'mathml');
     if (formula.math.notation !== 'mathml') return;
     const names: string[] = [];
-    const visit = (node: (typeof formula.math.root)): void => {
+    const visit = (node: typeof formula.math.root): void => {
       names.push(node.name);
-      assert.deepEqual(Object.keys(node.attributes).filter((a) => !['display'].includes(a)), []);
+      assert.deepEqual(
+        Object.keys(node.attributes).filter((a) => !['display'].includes(a)),
+        [],
+      );
       node.children.forEach((c) => typeof c !== 'string' && visit(c));
     };
     visit(formula.math.root);

@@ -22,23 +22,76 @@ type GBlock =
   /** Already written out (to build deep bodies level by level without recursion). */
   | { t: 'raw'; json: unknown };
 
-const WORDS = ['alpha', 'bravo', 'charlie', 'delta', 'echo', 'foxtrot', 'golf', 'hotel', 'india', 'juliet', 'kilo', 'lima', 'mike', 'november', 'oscar', 'papa', 'quebec', 'romeo', 'sierra', 'tango', 'uniform', 'victor', 'whiskey', 'xray', 'yankee', 'zulu', 'éclair', 'Größe', 'ångström', '42', '3.5 %'];
+const WORDS = [
+  'alpha',
+  'bravo',
+  'charlie',
+  'delta',
+  'echo',
+  'foxtrot',
+  'golf',
+  'hotel',
+  'india',
+  'juliet',
+  'kilo',
+  'lima',
+  'mike',
+  'november',
+  'oscar',
+  'papa',
+  'quebec',
+  'romeo',
+  'sierra',
+  'tango',
+  'uniform',
+  'victor',
+  'whiskey',
+  'xray',
+  'yankee',
+  'zulu',
+  'éclair',
+  'Größe',
+  'ångström',
+  '42',
+  '3.5 %',
+];
 const prose = fc.array(fc.constantFrom(...WORDS), { minLength: 2, maxLength: 5 }).map((words) => words.join(' '));
-const identifier = fc.oneof(fc.uuid().map((u) => `_${u}`), fc.uuid().map((u) => `#_${u}`), fc.uuid(), fc.uuid().map((u) => `urn:uuid:${u}`));
+const identifier = fc.oneof(
+  fc.uuid().map((u) => `_${u}`),
+  fc.uuid().map((u) => `#_${u}`),
+  fc.uuid(),
+  fc.uuid().map((u) => `urn:uuid:${u}`),
+);
 
 const { block } = fc.letrec<{ inline: GInline; block: GBlock }>((tie) => ({
   inline: fc.oneof(
     { depthSize: 'small', withCrossShrink: true },
     prose.map((text): GInline => ({ t: 'text', text })),
     fc.record({ t: fc.constantFrom<'em' | 'strong'>('em', 'strong'), children: fc.array(tie('inline'), { minLength: 1, maxLength: 3 }) }),
-    fc.record({ t: fc.constant<'xref'>('xref'), target: identifier, children: fc.array(prose.map((text): GInline => ({ t: 'text', text })), { minLength: 1, maxLength: 2 }) }),
+    fc.record({
+      t: fc.constant<'xref'>('xref'),
+      target: identifier,
+      children: fc.array(
+        prose.map((text): GInline => ({ t: 'text', text })),
+        { minLength: 1, maxLength: 2 },
+      ),
+    }),
   ),
   block: fc.oneof(
     { depthSize: 'small', withCrossShrink: true },
     fc.record({ t: fc.constant<'p'>('p'), content: fc.array(tie('inline'), { minLength: 1, maxLength: 5 }) }),
     fc.record({ t: fc.constant<'section'>('section'), id: identifier, title: prose, children: fc.array(tie('block'), { maxLength: 4 }) }),
-    fc.record({ t: fc.constant<'list'>('list'), ordered: fc.boolean(), items: fc.array(fc.array(tie('block'), { minLength: 1, maxLength: 2 }), { minLength: 1, maxLength: 3 }) }),
-    fc.record({ t: fc.constant<'table'>('table'), caption: prose, head: fc.array(prose, { minLength: 1, maxLength: 3 }), rows: fc.array(fc.array(prose, { minLength: 1, maxLength: 3 }), { maxLength: 4 }) }),
+    fc.record({
+      t: fc.constant<'list'>('list'),
+      ordered: fc.boolean(),
+      items: fc.array(fc.array(tie('block'), { minLength: 1, maxLength: 2 }), { minLength: 1, maxLength: 3 }),
+    }),
+    fc.record({
+      t: fc.constant<'table'>('table'),
+      caption: prose,
+      head: fc.array(prose, { minLength: 1, maxLength: 3 }),
+      rows: fc.array(fc.array(prose, { minLength: 1, maxLength: 3 }), { maxLength: 4 }),
+    }),
     fc.record({ t: fc.constant<'note'>('note'), children: fc.array(tie('block'), { minLength: 1, maxLength: 2 }) }),
     fc.record({ t: fc.constant<'term'>('term'), preferred: prose, definition: prose }),
     fc.record({ t: fc.constant<'unknown'>('unknown'), id: identifier, remark: prose, children: fc.array(tie('block'), { maxLength: 2 }) }),
@@ -71,7 +124,11 @@ function inlineJson(node: GInline, v: Vocabulary, c: Collected): unknown {
       case 'docbook':
         return { link: { linkend: node.target, content: children } };
       case 'corext':
-        return { '@type': 'corext:XRef', 'corext:target': `http://127.0.0.1:9/preprod/v1/standards/urn:iso:std:iso:1/clauses/${node.target.replace(/^\W+|^urn:uuid:/g, '')}`, 'corext:label': children };
+        return {
+          '@type': 'corext:XRef',
+          'corext:target': `http://127.0.0.1:9/preprod/v1/standards/urn:iso:std:iso:1/clauses/${node.target.replace(/^\W+|^urn:uuid:/g, '')}`,
+          'corext:label': children,
+        };
     }
   }
   const strong = node.t === 'strong';
@@ -108,15 +165,22 @@ function blockJson(node: GBlock, v: Vocabulary, c: Collected): unknown {
       c.prose.push(node.title);
       c.ids.push(node.id);
       const children = blocks(node.children);
-      if (v === 'metanorma') return { '@type': 'clause', id: node.id, 'inline-header': false, obligation: 'normative', displayorder: 4, title: node.title, content: children };
+      if (v === 'metanorma')
+        return { '@type': 'clause', id: node.id, 'inline-header': false, obligation: 'normative', displayorder: 4, title: node.title, content: children };
       if (v === 'jats') return { '@type': 'sec', '@id': node.id, 'sec-type': 'clause', title: node.title, content: children };
       if (v === 'html') return { '@type': 'section', id: node.id, content: [{ '@type': 'h3', content: node.title }, ...children] };
       if (v === 'docbook') return { section: { 'xml:id': node.id, title: node.title, content: children } };
-      return { '@type': ['corext:Clause', 'corext:Section'].sort(() => (node.id < node.title ? -1 : 1)), '@id': `http://127.0.0.1:9/c/${node.id}`, 'dcterms:title': node.title, 'corext:content': children };
+      return {
+        '@type': ['corext:Clause', 'corext:Section'].sort(() => (node.id < node.title ? -1 : 1)),
+        '@id': `http://127.0.0.1:9/c/${node.id}`,
+        'dcterms:title': node.title,
+        'corext:content': children,
+      };
     }
     case 'list': {
       const items = node.items.map(blocks);
-      if (v === 'metanorma' || v === 'html') return { '@type': node.ordered ? 'ol' : 'ul', id: id(), content: items.map((content) => ({ '@type': 'li', content })) };
+      if (v === 'metanorma' || v === 'html')
+        return { '@type': node.ordered ? 'ol' : 'ul', id: id(), content: items.map((content) => ({ '@type': 'li', content })) };
       if (v === 'jats') return { '@type': 'list', 'list-type': node.ordered ? 'order' : 'bullet', 'list-item': items.map((content) => ({ content })) };
       if (v === 'docbook') return { [node.ordered ? 'orderedlist' : 'itemizedlist']: { listitem: items.map((content) => ({ content })) } };
       return { '@type': 'corext:List', 'corext:ordered': node.ordered, 'corext:items': items.map((content) => ({ 'corext:content': content })) };
@@ -125,9 +189,16 @@ function blockJson(node: GBlock, v: Vocabulary, c: Collected): unknown {
       c.prose.push(node.caption, ...node.head, ...node.rows.flat());
       const rows = node.rows.map((cells) => ({ td: cells }));
       if (v === 'metanorma') return { '@type': 'table', id: id(), name: node.caption, thead: { tr: { th: node.head } }, tbody: { tr: rows } };
-      if (v === 'jats') return { '@type': 'table-wrap', '@id': id(), caption: { title: node.caption }, table: { thead: { tr: { th: node.head } }, tbody: { tr: rows } } };
+      if (v === 'jats')
+        return { '@type': 'table-wrap', '@id': id(), caption: { title: node.caption }, table: { thead: { tr: { th: node.head } }, tbody: { tr: rows } } };
       if (v === 'html') return { '@type': 'table', caption: node.caption, tr: [{ th: node.head }, ...rows] };
-      if (v === 'docbook') return { informaltable: { title: node.caption, tgroup: { cols: node.head.length, thead: { row: { entry: node.head } }, tbody: { row: node.rows.map((entry) => ({ entry })) } } } };
+      if (v === 'docbook')
+        return {
+          informaltable: {
+            title: node.caption,
+            tgroup: { cols: node.head.length, thead: { row: { entry: node.head } }, tbody: { row: node.rows.map((entry) => ({ entry })) } },
+          },
+        };
       return { '@type': 'corext:Table', 'corext:label': 'Table 1', 'dcterms:title': node.caption, 'corext:head': [node.head], 'corext:body': node.rows };
     }
     case 'note': {
@@ -139,9 +210,33 @@ function blockJson(node: GBlock, v: Vocabulary, c: Collected): unknown {
     }
     case 'term': {
       c.prose.push(node.preferred, node.definition);
-      if (v === 'metanorma') return { '@type': 'term', id: id(), preferred: [{ expression: { name: node.preferred } }], definition: [{ 'verbal-definition': { '@type': 'p', id: id(), content: node.definition } }] };
-      if (v === 'jats') return { '@type': 'term-sec', '@id': id(), 'tbx:termEntry': { 'tbx:langSet': { 'xml:lang': 'en', 'tbx:tig': { 'tbx:term': node.preferred, 'tbx:normativeAuthorization': { value: 'preferredTerm' } }, 'tbx:definition': node.definition } } };
-      if (v === 'html') return { '@type': 'dl', content: [{ '@type': 'dt', content: node.preferred }, { '@type': 'dd', content: node.definition }] };
+      if (v === 'metanorma')
+        return {
+          '@type': 'term',
+          id: id(),
+          preferred: [{ expression: { name: node.preferred } }],
+          definition: [{ 'verbal-definition': { '@type': 'p', id: id(), content: node.definition } }],
+        };
+      if (v === 'jats')
+        return {
+          '@type': 'term-sec',
+          '@id': id(),
+          'tbx:termEntry': {
+            'tbx:langSet': {
+              'xml:lang': 'en',
+              'tbx:tig': { 'tbx:term': node.preferred, 'tbx:normativeAuthorization': { value: 'preferredTerm' } },
+              'tbx:definition': node.definition,
+            },
+          },
+        };
+      if (v === 'html')
+        return {
+          '@type': 'dl',
+          content: [
+            { '@type': 'dt', content: node.preferred },
+            { '@type': 'dd', content: node.definition },
+          ],
+        };
       if (v === 'docbook') return { variablelist: { varlistentry: { term: node.preferred, listitem: { para: node.definition } } } };
       return { '@type': 'corext:TermEntry', 'corext:term': node.preferred, 'corext:definition': node.definition };
     }
@@ -192,26 +287,31 @@ describe('document model: properties of generated bodies', () => {
 
   it(`never throws on deep nesting in any vocabulary (${Math.max(10, Math.floor(RUNS / 10))} runs)`, () => {
     fc.assert(
-      fc.property(fc.integer({ min: 200, max: 12_000 }), fc.constantFrom(...VOCABULARIES), fc.constantFrom('section', 'p', 'em', 'list', 'note'), (depth, vocabulary, kind) => {
-        const collected: Collected = { prose: [], ids: [] };
-        let json = blockJson({ t: 'p', content: [{ t: 'text', text: 'bottom words' }] }, vocabulary, collected);
-        let inline = inlineJson({ t: 'text', text: 'deep words' }, vocabulary, collected);
-        for (let i = 0; i < depth; i++) {
-          if (kind === 'em') {
-            // One level of emphasis around what is there so far.
-            inline = wrapInline(vocabulary, inline);
-            continue;
+      fc.property(
+        fc.integer({ min: 200, max: 12_000 }),
+        fc.constantFrom(...VOCABULARIES),
+        fc.constantFrom('section', 'p', 'em', 'list', 'note'),
+        (depth, vocabulary, kind) => {
+          const collected: Collected = { prose: [], ids: [] };
+          let json = blockJson({ t: 'p', content: [{ t: 'text', text: 'bottom words' }] }, vocabulary, collected);
+          let inline = inlineJson({ t: 'text', text: 'deep words' }, vocabulary, collected);
+          for (let i = 0; i < depth; i++) {
+            if (kind === 'em') {
+              // One level of emphasis around what is there so far.
+              inline = wrapInline(vocabulary, inline);
+              continue;
+            }
+            const child: GBlock = { t: 'raw', json };
+            if (kind === 'section') json = blockJson({ t: 'section', id: `_${i}`, title: 'level words', children: [child] }, vocabulary, collected);
+            else if (kind === 'list') json = blockJson({ t: 'list', ordered: false, items: [[child]] }, vocabulary, collected);
+            else if (kind === 'note') json = blockJson({ t: 'note', children: [child] }, vocabulary, collected);
+            else json = blockJson({ t: 'unknown', id: `_${i}`, remark: 'some words', children: [child] }, vocabulary, collected);
           }
-          const child: GBlock = { t: 'raw', json };
-          if (kind === 'section') json = blockJson({ t: 'section', id: `_${i}`, title: 'level words', children: [child] }, vocabulary, collected);
-          else if (kind === 'list') json = blockJson({ t: 'list', ordered: false, items: [[child]] }, vocabulary, collected);
-          else if (kind === 'note') json = blockJson({ t: 'note', children: [child] }, vocabulary, collected);
-          else json = blockJson({ t: 'unknown', id: `_${i}`, remark: 'some words', children: [child] }, vocabulary, collected);
-        }
-        if (kind === 'em') json = wrapParagraph(vocabulary, inline);
-        const text = documentText(buildDocument(json));
-        if (depth > 300) assert.match(text, /Nested too deeply/);
-      }),
+          if (kind === 'em') json = wrapParagraph(vocabulary, inline);
+          const text = documentText(buildDocument(json));
+          if (depth > 300) assert.match(text, /Nested too deeply/);
+        },
+      ),
       { numRuns: Math.max(10, Math.floor(RUNS / 10)) },
     );
   });

@@ -57,8 +57,10 @@ describe('document model: the sandbox vocabularies over HTTP', function () {
         kinds(document.blocks, seen);
         for (const block of document.blocks) if (block.kind === 'term') seen.add(block.preferred.length ? 'term' : 'term without designation');
       }
-      for (const kind of ['paragraph', 'list', 'titled section', 'table', 'note', 'term', 'reference']) assert.ok(seen.has(kind), `no ${kind} among ${[...seen].join(', ')}`);
-      if (vocabulary === 'metanorma') for (const kind of ['formula:mathml', 'admonition', 'figure']) assert.ok(seen.has(kind), `no ${kind} among ${[...seen].join(', ')}`);
+      for (const kind of ['paragraph', 'list', 'titled section', 'table', 'note', 'term', 'reference'])
+        assert.ok(seen.has(kind), `no ${kind} among ${[...seen].join(', ')}`);
+      if (vocabulary === 'metanorma')
+        for (const kind of ['formula:mathml', 'admonition', 'figure']) assert.ok(seen.has(kind), `no ${kind} among ${[...seen].join(', ')}`);
       assert.ok(!seen.has('term without designation'));
     });
   }
@@ -68,7 +70,10 @@ describe('document model: the sandbox vocabularies over HTTP', function () {
     const metanorma = first.filter(({ body }) => Array.isArray(body.content)).length;
     assert.ok(metanorma > 0 && metanorma < first.length, `${metanorma} of ${first.length} clauses are Metanorma`);
     const again = await read(await sandboxWith('mixed'), 12);
-    assert.deepEqual(again.map(({ body }) => Array.isArray(body.content)), first.map(({ body }) => Array.isArray(body.content)));
+    assert.deepEqual(
+      again.map(({ body }) => Array.isArray(body.content)),
+      first.map(({ body }) => Array.isArray(body.content)),
+    );
   });
 
   it('takes --vocabulary on the command line and refuses unknown ones', async () => {

@@ -6,7 +6,6 @@ import { createStandardsService, SECTION_TYPES, serviceOptionsFrom, type Request
 import { json, startOddServer } from './oddServer';
 import { isKind } from './serviceAssert';
 
-
 describe('service: HTTP client against the sandbox', () => {
   let sandbox: RunningSandbox;
   before(async () => (sandbox = await startSandbox({ standards: 30_000, retryAfterSeconds: 1 })));

@@ -19,7 +19,6 @@ const API_KEY = 'api-key-Hn4Tr8Vb1';
 const TOKEN = 'access-token-Jm3Kc6Yd5';
 const URN = 'urn:iso:std:iso:9001';
 
-
 function options(server: OddServer, extra: Partial<ServiceOptions> = {}): ServiceOptions {
   return {
     baseUrl: `${server.origin}/api`,

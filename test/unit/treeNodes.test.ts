@@ -8,8 +8,15 @@ describe('tree nodes', () => {
 
   it('nests clauses by parent and keys every node uniquely, even when the server lists an @id twice', () => {
     const roots = nestClauses(owner, [clause('h/a'), clause('h/a/1', 'h/a'), clause('h/a'), clause('h/b'), clause('h/a/1', 'h/a')]);
-    assert.deepEqual(roots.map((n) => n.key), ['h/a', 'h/a#2', 'h/b']);
-    assert.deepEqual(roots[0].children.map((n) => n.key), ['h/a/1', 'h/a/1#2'], 'children go to the first node of their parent');
+    assert.deepEqual(
+      roots.map((n) => n.key),
+      ['h/a', 'h/a#2', 'h/b'],
+    );
+    assert.deepEqual(
+      roots[0].children.map((n) => n.key),
+      ['h/a/1', 'h/a/1#2'],
+      'children go to the first node of their parent',
+    );
     const keys = [roots, roots[0].children].flat().map((n) => n.key);
     assert.equal(new Set(keys).size, keys.length);
   });

@@ -146,7 +146,8 @@ async function render(ref: ClauseRef, body: unknown): Promise<void> {
     ref.id,
   );
   renderer.document(model, article);
-  if (!model.blocks.length && !model.footnotes.length) article.append(el('p', 'status', 'This clause has no content to show. Open the JSON to the side to see what the service sent.'));
+  if (!model.blocks.length && !model.footnotes.length)
+    article.append(el('p', 'status', 'This clause has no content to show. Open the JSON to the side to see what the service sent.'));
   await current.run();
   if (queue !== current) return;
   progress.remove();

@@ -4,7 +4,20 @@
  * only from the service's origin (and the CSP says the same). Work is queued in small units and run in time
  * slices, so a multi-megabyte clause never blocks the page; huge tables show 1000 rows and a "Show more" button.
  */
-import { MATHML_ELEMENTS, flowText, formulaText, type Block, type Cell, type ClauseDocument, type Footnote, type Image, type Inline, type Math, type MathNode, type Row } from '../../document/index';
+import {
+  MATHML_ELEMENTS,
+  flowText,
+  formulaText,
+  type Block,
+  type Cell,
+  type ClauseDocument,
+  type Footnote,
+  type Image,
+  type Inline,
+  type Math,
+  type MathNode,
+  type Row,
+} from '../../document/index';
 
 export interface RenderLinks {
   openClause(target: string): void;
@@ -251,7 +264,11 @@ export class ClauseRenderer {
       else this.queue.push(add);
     }
     if (until >= rows.length) return;
-    const more = el('button', 'more-rows', `Show ${Math.min(TABLE_ROWS_SHOWN, rows.length - until).toLocaleString('en-US')} more rows (${(rows.length - until).toLocaleString('en-US')} not shown)`);
+    const more = el(
+      'button',
+      'more-rows',
+      `Show ${Math.min(TABLE_ROWS_SHOWN, rows.length - until).toLocaleString('en-US')} more rows (${(rows.length - until).toLocaleString('en-US')} not shown)`,
+    );
     more.addEventListener('click', () => {
       more.remove();
       this.tableRows(rows, until, tbody, after, false, level);
@@ -335,8 +352,20 @@ export class ClauseRenderer {
         case 'link': {
           const text = flowText(part.children) || 'reference';
           const to = part.target;
-          if (to.kind === 'clause') target.append(this.inlineInto(this.link('', () => this.follow(to.target), ''), part.children.length ? part.children : [text]));
-          else if (to.kind === 'standard') target.append(this.inlineInto(this.link('', () => this.links.revealStandard(to.urn), to.urn), part.children));
+          if (to.kind === 'clause')
+            target.append(
+              this.inlineInto(
+                this.link('', () => this.follow(to.target), ''),
+                part.children.length ? part.children : [text],
+              ),
+            );
+          else if (to.kind === 'standard')
+            target.append(
+              this.inlineInto(
+                this.link('', () => this.links.revealStandard(to.urn), to.urn),
+                part.children,
+              ),
+            );
           else if (to.kind === 'external') {
             // Shown with its address; the page never navigates away.
             const span = this.inlineInto(el('span', 'external-link'), part.children);
