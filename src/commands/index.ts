@@ -17,6 +17,7 @@ import type { StandardsModel } from '../tree/standardsModel';
 import { VIEW_ID } from '../tree/standardsTree';
 import type { ClausePages } from '../webview/clausePage';
 import { createChooser, toClauseRef, type Chooser } from './choose';
+import { compareWithEdition, type CompareOptions } from './compare';
 import { showError } from './feedback';
 import { asStandardRef } from './refs';
 import { connectSandbox, signIn, signOut } from './signIn';
@@ -120,6 +121,18 @@ export function registerCommands(deps: CommandDeps): vscode.Disposable {
       await vscode.window.showTextDocument(document, { viewColumn: vscode.ViewColumn.Beside, preview: true });
       return uri;
     },
+    'standardsExplorer.openClauseText': async (arg) => {
+      const ref = await choose.clause(arg, vscode.l10n.t('Open Clause as Text to the Side'));
+      if (!ref) return undefined;
+      const label = documentLabel({ number: ref.number, title: ref.title ?? '', types: ref.types ?? [] }, ref.standardReference);
+      const uri = StandardsFileSystem.uriFor(ref.urn, ref.clauseId, label, 'markdown');
+      const document = await vscode.workspace.openTextDocument(uri);
+      if (document.languageId !== 'markdown') await vscode.languages.setTextDocumentLanguage(document, 'markdown');
+      await vscode.window.showTextDocument(document, { viewColumn: vscode.ViewColumn.Beside, preview: true });
+      return uri;
+    },
+    'standardsExplorer.compareEditions': (arg, options) => compareWithEdition(choose, catalogue, arg, { edition: asCompareOptions(options).edition, format: 'markdown' }),
+    'standardsExplorer.compareEditionsJson': (arg, options) => compareWithEdition(choose, catalogue, arg, { edition: asCompareOptions(options).edition, format: 'json' }),
     'standardsExplorer.copyUrn': async (arg) => {
       const ref = await choose.standard(arg, vscode.l10n.t('Copy URN'));
       if (!ref) return undefined;
@@ -169,6 +182,13 @@ export function registerCommands(deps: CommandDeps): vscode.Disposable {
     }),
   );
   return vscode.Disposable.from(target, ...registrations);
+}
+
+/** Options given by automation ({ edition: URN or reference }); a tree's second argument (the selection) is not one. */
+function asCompareOptions(arg: unknown): CompareOptions {
+  if (typeof arg !== 'object' || arg === null || Array.isArray(arg)) return {};
+  const edition = (arg as CompareOptions).edition;
+  return typeof edition === 'string' ? { edition } : {};
 }
 
 /** A section given by automation: a SectionType, a type name ("corext:Scope") or a label ("Scope"). */

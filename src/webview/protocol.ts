@@ -19,6 +19,8 @@ export type PageMessage =
   | { type: 'ready' }
   | { type: 'retry' }
   | { type: 'openJson' }
+  | { type: 'openText' }
+  | { type: 'compare' }
   | { type: 'copyLink' }
   | { type: 'insertReference' }
   | { type: 'openClause'; target: string }
@@ -45,6 +47,8 @@ export function readPageMessage(value: unknown): PageMessage | undefined {
     case 'ready':
     case 'retry':
     case 'openJson':
+    case 'openText':
+    case 'compare':
     case 'copyLink':
     case 'insertReference':
       return { type: message.type };
@@ -100,7 +104,7 @@ export interface PanelContext {
 /** What the host does for a page message. The page names an action; it never supplies the data acted on. */
 export type PageAction =
   | { kind: 'load' }
-  | { kind: 'command'; command: 'standardsExplorer.openClauseJson' | 'standardsExplorer.copyClauseLink' | 'standardsExplorer.insertReference'; ref: ClauseRef }
+  | { kind: 'command'; command: (typeof COMMANDS)[keyof typeof COMMANDS]; ref: ClauseRef }
   | { kind: 'openClause'; ref: ClauseRef }
   | { kind: 'revealStandard'; urn: string }
   | { kind: 'rendered'; title: string; blocks: number; ms: number }
@@ -109,6 +113,8 @@ export type PageAction =
 
 const COMMANDS = {
   openJson: 'standardsExplorer.openClauseJson',
+  openText: 'standardsExplorer.openClauseText',
+  compare: 'standardsExplorer.compareEditions',
   copyLink: 'standardsExplorer.copyClauseLink',
   insertReference: 'standardsExplorer.insertReference',
 } as const;
@@ -119,6 +125,8 @@ export function decidePageAction(message: PageMessage, panel: PanelContext): Pag
     case 'retry':
       return { kind: 'load' };
     case 'openJson':
+    case 'openText':
+    case 'compare':
     case 'copyLink':
     case 'insertReference':
       // From the toolbar: the user clicked in this panel, and the host acts on the clause it read itself.

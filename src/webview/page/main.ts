@@ -27,7 +27,7 @@ let state: PageState | undefined = vscode.getState();
 let queue: RenderQueue | undefined;
 
 /** Toolbar actions run only from the user's own click (or key press) on the button, never from a script. */
-function byUser(type: 'openJson' | 'copyLink' | 'insertReference'): (event?: Event) => void {
+function byUser(type: 'openJson' | 'openText' | 'compare' | 'copyLink' | 'insertReference'): (event?: Event) => void {
   return (event) => {
     if (event?.isTrusted) vscode.postMessage({ type });
   };
@@ -35,6 +35,8 @@ function byUser(type: 'openJson' | 'copyLink' | 'insertReference'): (event?: Eve
 
 toolbar.append(
   toolbarButton('Open JSON to the Side', byUser('openJson'), 'primary'),
+  toolbarButton('Open as Text', byUser('openText')),
+  toolbarButton('Compare with Another Edition…', byUser('compare')),
   toolbarButton('Copy Link', byUser('copyLink')),
   toolbarButton('Insert Reference', byUser('insertReference')),
 );
