@@ -10,6 +10,7 @@ import { STANDARDS_SCHEME, StandardsFileSystem } from './documents/standardsFile
 import { createLog } from './log';
 import { Session } from './session';
 import { createStatusBar } from './statusBar';
+import { TermStore } from './terms/termStore';
 import type { TreeNode } from './tree/nodes';
 import { StandardsModel } from './tree/standardsModel';
 import { StandardsTreeProvider, VIEW_ID } from './tree/standardsTree';
@@ -23,6 +24,7 @@ export interface StandardsExplorerApi {
   view: vscode.TreeView<TreeNode>;
   pages: ClausePages;
   catalogue: CatalogueStore;
+  terms: TermStore;
 }
 
 export function activate(context: vscode.ExtensionContext): StandardsExplorerApi {
@@ -32,7 +34,8 @@ export function activate(context: vscode.ExtensionContext): StandardsExplorerApi
   const tree = new StandardsTreeProvider(model, session);
   const view = vscode.window.createTreeView(VIEW_ID, { treeDataProvider: tree, showCollapseAll: true });
   const catalogue = new CatalogueStore(context.globalStorageUri, session, log);
-  const pages = registerClausePages(context, { extensionUri: context.extensionUri, service: () => session.service(), serviceBaseUrl: () => session.baseUrl, log });
+  const terms = new TermStore();
+  const pages = registerClausePages(context, { extensionUri: context.extensionUri, service: () => session.service(), serviceBaseUrl: () => session.baseUrl, log, onBody: (ref, body) => terms.addBody(ref, body) });
   context.subscriptions.push(
     log,
     session,
@@ -41,10 +44,10 @@ export function activate(context: vscode.ExtensionContext): StandardsExplorerApi
     view,
     catalogue,
     createStatusBar(session),
-    vscode.workspace.registerFileSystemProvider(STANDARDS_SCHEME, new StandardsFileSystem(session), { isReadonly: true, isCaseSensitive: true }),
-    registerCommands({ session, model, view, catalogue, pages, log }),
+    vscode.workspace.registerFileSystemProvider(STANDARDS_SCHEME, new StandardsFileSystem(session, (source, body) => terms.addBody(source, body)), { isReadonly: true, isCaseSensitive: true }),
+    registerCommands({ session, model, view, catalogue, pages, log, terms }),
   );
-  return { session, model, tree, view, pages, catalogue };
+  return { session, model, tree, view, pages, catalogue, terms };
 }
 
 export function deactivate(): void {

@@ -18,6 +18,8 @@ import { VIEW_ID } from '../tree/standardsTree';
 import type { ClausePages } from '../webview/clausePage';
 import { createChooser, toClauseRef, type Chooser } from './choose';
 import { compareWithEdition, type CompareOptions } from './compare';
+import { collectTerms, goToTerm } from '../terms/goToTerm';
+import type { TermStore } from '../terms/termStore';
 import { showError } from './feedback';
 import { asStandardRef } from './refs';
 import { connectSandbox, signIn, signOut } from './signIn';
@@ -30,6 +32,8 @@ export interface CommandDeps {
   catalogue: CatalogueStore;
   pages: ClausePages;
   log: vscode.LogOutputChannel;
+  /** Terms of the Terms-and-definitions clauses read so far (Go to Term). */
+  terms: TermStore;
 }
 
 /** For automation: Find Standard with a query and no UI. */
@@ -40,7 +44,7 @@ interface FindArgs {
 type Handler = (...args: unknown[]) => unknown;
 
 export function registerCommands(deps: CommandDeps): vscode.Disposable {
-  const { session, model, view, catalogue, pages, log } = deps;
+  const { session, model, view, catalogue, pages, log, terms } = deps;
   const target = new TargetEditor();
   const choose: Chooser = createChooser(session, catalogue, () => view.selection);
 
@@ -107,10 +111,12 @@ export function registerCommands(deps: CommandDeps): vscode.Disposable {
       return ref ? reveal(ref.urn, ref.position) : undefined;
     },
 
-    'standardsExplorer.openClause': async (arg) => {
+    'standardsExplorer.openClause': async (arg, options) => {
       const ref = await choose.clause(arg, vscode.l10n.t('Open Clause'));
-      if (ref) await pages.open(ref);
+      if (ref) await pages.open(ref, asAnchor(options));
     },
+    'standardsExplorer.goToTerm': (arg) => goToTerm(terms, pages, arg),
+    'standardsExplorer.collectTerms': (arg) => collectTerms(terms, choose, session, arg),
     'standardsExplorer.openClauseJson': async (arg) => {
       const ref = await choose.clause(arg, vscode.l10n.t('Open Clause JSON to the Side'));
       if (!ref) return undefined;
@@ -182,6 +188,12 @@ export function registerCommands(deps: CommandDeps): vscode.Disposable {
     }),
   );
   return vscode.Disposable.from(target, ...registrations);
+}
+
+/** `{ anchor: "3.1" }` given with Open Clause: a subclause or term number, a term, an identifier (webview/anchors.ts). */
+function asAnchor(arg: unknown): string | undefined {
+  const anchor = typeof arg === 'object' && arg !== null && !Array.isArray(arg) ? (arg as { anchor?: unknown }).anchor : undefined;
+  return typeof anchor === 'string' && anchor.trim() && anchor.length <= 2048 ? anchor : undefined;
 }
 
 /** Options given by automation ({ edition: URN or reference }); a tree's second argument (the selection) is not one. */

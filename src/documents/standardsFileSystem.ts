@@ -22,7 +22,11 @@ export class StandardsFileSystem implements vscode.FileSystemProvider {
   private readonly known = new Map<string, Known>();
   private readonly started = Date.now();
 
-  constructor(private readonly session: Session) {}
+  constructor(
+    private readonly session: Session,
+    /** Told of every clause body read (Go to Term keeps the terms of Terms-and-definitions clauses). */
+    private readonly onBody?: (source: { urn: string; clauseId: string }, body: unknown) => void,
+  ) {}
 
   /** The URI of a clause document with a readable tab label. */
   static uriFor(urn: string, clauseId: string, label: string, format: ClauseFormat = 'json'): vscode.Uri {
@@ -82,6 +86,7 @@ export class StandardsFileSystem implements vscode.FileSystemProvider {
 
   private async load(uri: vscode.Uri, urn: string, clauseId: string, format: ClauseFormat): Promise<{ bytes: Uint8Array; known: Known }> {
     const body = await this.call(uri, (service) => service.getClause(urn, clauseId));
+    this.onBody?.({ urn, clauseId }, body);
     const text = format === 'markdown' ? clauseMarkdown(buildDocument(body)) : `${JSON.stringify(body, null, 2)}\n`;
     const bytes = new TextEncoder().encode(text);
     const id = key(urn, clauseId, format);
