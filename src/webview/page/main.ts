@@ -193,8 +193,8 @@ function tableOfContents(model: ClauseDocument, renderer: ClauseRenderer): HTMLE
   details.append(el('summary', undefined, `Contents (${entries.length})`));
   const list = el('ul');
   for (const entry of entries) {
-    const li = el('li');
-    li.style.paddingLeft = `${(entry.level - 1) * 1.2}em`;
+    // Indented by class: the page sets no style attributes (its CSP and the hostile-content check forbid them).
+    const li = el('li', `toc-level-${Math.min(entry.level, 4)}`);
     const a = el('a', 'link', displayText(entry.text));
     a.setAttribute('href', '#');
     a.addEventListener('click', (event) => {
