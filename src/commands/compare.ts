@@ -13,7 +13,7 @@ import type { ClauseRef } from '../model';
 import { clauseLabel } from '../references';
 import { displayText } from '../service/displayText';
 import type { Clause } from '../service/index';
-import type { ClauseFormat } from '../documents/standardsUri';
+import { STANDARDS_SCHEME, parseStandardsPath, type ClauseFormat } from '../documents/standardsUri';
 import type { Chooser } from './choose';
 
 /** For automation and tests: which edition (URN or reference) and which form, without the QuickPick. */
@@ -69,6 +69,20 @@ export async function compareWithEdition(choose: Chooser, catalogue: CatalogueSt
   const how = match.by === 'type' ? '' : ` (${vscode.l10n.t('matched by {0}', match.by)})`;
   await vscode.commands.executeCommand('vscode.diff', left, right, `${clauseName}: ${leftName} ↔ ${rightName}${how}`, { preview: true });
   return { left, right };
+}
+
+/** Shows the comparison in the active diff editor in the other form: Markdown text ↔ JSON. */
+export async function toggleCompareFormat(): Promise<CompareResult> {
+  const tab = vscode.window.tabGroups.activeTabGroup.activeTab;
+  const input = tab?.input;
+  const paths = input instanceof vscode.TabInputTextDiff ? [input.original, input.modified].map((uri) => (uri.scheme === STANDARDS_SCHEME ? parseStandardsPath(uri.path) : undefined)) : [];
+  if (!tab || !(input instanceof vscode.TabInputTextDiff) || paths.some((p) => p?.kind !== 'clause')) {
+    throw new Error(vscode.l10n.t('Show as Text or JSON works on a comparison of two editions: run Compare with Another Edition… first.'));
+  }
+  const swap = (uri: vscode.Uri): vscode.Uri => uri.with({ path: uri.path.replace(/\.(md|json)$/, (ext) => (ext === '.md' ? '.json' : '.md')) });
+  const result = { left: swap(input.original), right: swap(input.modified) };
+  await vscode.commands.executeCommand('vscode.diff', result.left, result.right, tab.label, { preview: true });
+  return result;
 }
 
 async function pickEdition(editions: Edition[], name: string, ref: ClauseRef): Promise<Edition | undefined> {

@@ -17,7 +17,7 @@ import type { StandardsModel } from '../tree/standardsModel';
 import { VIEW_ID } from '../tree/standardsTree';
 import type { ClausePages } from '../webview/clausePage';
 import { createChooser, toClauseRef, type Chooser } from './choose';
-import { compareWithEdition, type CompareOptions } from './compare';
+import { compareWithEdition, toggleCompareFormat, type CompareOptions } from './compare';
 import { collectTerms, goToTerm } from '../terms/goToTerm';
 import type { TermStore } from '../terms/termStore';
 import { showError } from './feedback';
@@ -115,6 +115,7 @@ export function registerCommands(deps: CommandDeps): vscode.Disposable {
       const ref = await choose.clause(arg, vscode.l10n.t('Open Clause'));
       if (ref) await pages.open(ref, asAnchor(options));
     },
+    'standardsExplorer.toggleCompareFormat': () => toggleCompareFormat(),
     'standardsExplorer.goToTerm': (arg) => goToTerm(terms, pages, arg),
     'standardsExplorer.collectTerms': (arg) => collectTerms(terms, choose, session, arg),
     'standardsExplorer.openClauseJson': async (arg) => {

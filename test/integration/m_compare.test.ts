@@ -70,6 +70,11 @@ describe('compare with another edition', () => {
     const left = JSON.parse((await vscode.workspace.openTextDocument(result.left)).getText()) as Record<string, unknown>;
     assert.equal(left['corext:number'], '4');
     assert.equal(diffTab()?.modified.toString(), result.right.toString());
+    // The diff editor's button shows the same comparison as text, and back.
+    const text = (await vscode.commands.executeCommand('standardsExplorer.toggleCompareFormat')) as { left: vscode.Uri; right: vscode.Uri };
+    assert.equal(text.left.toString(), result.left.with({ path: result.left.path.replace(/\.json$/, '.md') }).toString());
+    assert.equal(diffTab()?.modified.toString(), text.right.toString());
+    assert.match(diffTab()?.modified.path ?? '', /\.md$/);
   });
 
   it('does not offer the amendment or another number, and says when a clause has no counterpart', async () => {

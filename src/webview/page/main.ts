@@ -31,7 +31,7 @@ let shown: { model: ClauseDocument; renderer: ClauseRenderer } | undefined;
 /** An anchor the host asked for before the clause was rendered. */
 let pendingAnchor: string | undefined;
 /** A table of contents for clauses with at least this many subclauses and terms. */
-const TOC_MIN_ENTRIES = 4;
+const TOC_MIN_ENTRIES = 6;
 
 /** Toolbar actions run only from the user's own click (or key press) on the button, never from a script. */
 function byUser(type: 'openJson' | 'openText' | 'compare' | 'copyLink' | 'insertReference'): (event?: Event) => void {
