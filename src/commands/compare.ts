@@ -14,7 +14,7 @@ import { clauseLabel } from '../references';
 import { displayText } from '../service/displayText';
 import type { Clause } from '../service/index';
 import { STANDARDS_SCHEME, parseStandardsPath, type ClauseFormat } from '../documents/standardsUri';
-import type { Chooser } from './choose';
+import { toClauseRef, type Chooser } from './choose';
 
 /** For automation and tests: which edition (URN or reference) and which form, without the QuickPick. */
 export interface CompareOptions {
@@ -30,7 +30,7 @@ export interface CompareResult {
 const TITLE = vscode.l10n.t('Compare with Another Edition');
 
 export async function compareWithEdition(choose: Chooser, catalogue: CatalogueStore, arg: unknown, options: CompareOptions = {}): Promise<CompareResult | undefined> {
-  const ref = await choose.clause(arg, TITLE);
+  const ref = await clauseOf(choose, arg, TITLE);
   if (!ref) return undefined;
   const format = options.format ?? 'markdown';
   const index = await catalogue.get();
@@ -69,6 +69,21 @@ export async function compareWithEdition(choose: Chooser, catalogue: CatalogueSt
   const how = match.by === 'type' ? '' : ` (${vscode.l10n.t('matched by {0}', match.by)})`;
   await vscode.commands.executeCommand('vscode.diff', left, right, `${clauseName}: ${leftName} ↔ ${rightName}${how}`, { preview: true });
   return { left, right };
+}
+
+/** The clause of a command's argument: a `standards:` document's URI (editor title buttons), else as Chooser reads it. */
+export function clauseOf(choose: Chooser, arg: unknown, title: string): Promise<ClauseRef | undefined> {
+  return arg instanceof vscode.Uri ? clauseOfDocument(choose, arg) : choose.clause(arg, title);
+}
+
+/** The clause a `standards:` document shows. */
+async function clauseOfDocument(choose: Chooser, uri: vscode.Uri): Promise<ClauseRef> {
+  const path = uri.scheme === STANDARDS_SCHEME ? parseStandardsPath(uri.path) : undefined;
+  if (path?.kind !== 'clause') throw new Error(vscode.l10n.t('Compare with Another Edition works on a clause: open one from the Standards view first.'));
+  const standard = { urn: path.urn };
+  const clause = (await choose.clausesOf(standard)).find((c) => c.clauseId === path.clauseId);
+  if (!clause) throw new Error(vscode.l10n.t('The clause {0} is no longer listed by {1}.', displayText(path.clauseId), displayText(path.urn)));
+  return toClauseRef(standard, clause);
 }
 
 /** Shows the comparison in the active diff editor in the other form: Markdown text ↔ JSON. */

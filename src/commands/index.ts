@@ -17,7 +17,7 @@ import type { StandardsModel } from '../tree/standardsModel';
 import { VIEW_ID } from '../tree/standardsTree';
 import type { ClausePages } from '../webview/clausePage';
 import { createChooser, toClauseRef, type Chooser } from './choose';
-import { compareWithEdition, toggleCompareFormat, type CompareOptions } from './compare';
+import { clauseOf, compareWithEdition, toggleCompareFormat, type CompareOptions } from './compare';
 import { collectTerms, goToTerm } from '../terms/goToTerm';
 import type { TermStore } from '../terms/termStore';
 import { showError } from './feedback';
@@ -129,7 +129,7 @@ export function registerCommands(deps: CommandDeps): vscode.Disposable {
       return uri;
     },
     'standardsExplorer.openClauseText': async (arg) => {
-      const ref = await choose.clause(arg, vscode.l10n.t('Open Clause as Text to the Side'));
+      const ref = await clauseOf(choose, arg, vscode.l10n.t('Open Clause as Text to the Side'));
       if (!ref) return undefined;
       const label = documentLabel({ number: ref.number, title: ref.title ?? '', types: ref.types ?? [] }, ref.standardReference);
       const uri = StandardsFileSystem.uriFor(ref.urn, ref.clauseId, label, 'markdown');

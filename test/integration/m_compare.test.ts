@@ -60,6 +60,11 @@ describe('compare with another edition', () => {
     assert.match(left.getText(), /^# 1 /);
     assert.match(left.getText(), /\*ISO 9001:2008/);
     assert.match(right.getText(), /\*ISO 9001:2015/);
+
+    // From the text document's editor title (the button passes the document's URI): the same comparison.
+    const again = (await vscode.commands.executeCommand('standardsExplorer.compareEditions', result.right, { edition: 'ISO 9001:2008' })) as { left: vscode.Uri; right: vscode.Uri };
+    assert.equal(again.left.toString(), result.left.toString());
+    assert.ok(again.right.path.startsWith(result.right.path.slice(0, result.right.path.lastIndexOf('/'))), again.right.path);
   });
 
   it('diffs the JSON with the second command, and matches numbered clauses by number', async () => {
