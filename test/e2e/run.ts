@@ -124,7 +124,7 @@ const steps: Step[] = [
       const frame = await clauseFrame(page);
       // Toolbar actions run only from the focused page: focus it first (the JSON editor beside has the focus).
       await frame.locator('main#page h1').click();
-      await page.locator('.tab.active', { hasText: clauseTitle }).first().waitFor({ timeout: STEP_TIMEOUT });
+      await page.locator('.editor-group-container.active .tab.active', { hasText: clauseTitle }).first().waitFor({ timeout: STEP_TIMEOUT });
       await frame.locator('vscode-button', { hasText: 'Compare with Another Edition' }).click();
       const rows = page.locator('.quick-input-list .monaco-list-row');
       await rows.first().waitFor({ timeout: STEP_TIMEOUT });
