@@ -11,6 +11,7 @@ import { STANDARDS_SCHEME, StandardsFileSystem } from './documents/standardsFile
 import { createLog } from './log';
 import { Session } from './session';
 import { createStatusBar } from './statusBar';
+import { TermStore } from './terms/termStore';
 import type { TreeNode } from './tree/nodes';
 import { StandardsModel } from './tree/standardsModel';
 import { StandardsTreeProvider, VIEW_ID } from './tree/standardsTree';
@@ -24,6 +25,7 @@ export interface StandardsExplorerApi {
   view: vscode.TreeView<TreeNode>;
   pages: ClausePages;
   catalogue: CatalogueStore;
+  terms: TermStore;
 }
 
 export function activate(context: vscode.ExtensionContext): StandardsExplorerApi {
@@ -33,13 +35,15 @@ export function activate(context: vscode.ExtensionContext): StandardsExplorerApi
   const model = new StandardsModel(session);
   const tree = new StandardsTreeProvider(model, session);
   const view = vscode.window.createTreeView(VIEW_ID, { treeDataProvider: tree, showCollapseAll: true });
-  const documents = new StandardsFileSystem(session);
+  const terms = new TermStore();
+  const documents = new StandardsFileSystem(session, (source, body) => terms.addBody(source, body));
   const catalogue = new CatalogueStore(context.globalStorageUri, session, log);
   const pages = registerClausePages(context, {
     extensionUri: context.extensionUri,
     service: () => session.service(),
     serviceBaseUrl: () => session.baseUrl,
     log,
+    onBody: (ref, body) => terms.addBody(ref, body),
   });
   context.subscriptions.push(
     log,
@@ -52,9 +56,9 @@ export function activate(context: vscode.ExtensionContext): StandardsExplorerApi
     createStatusBar(session),
     documents,
     vscode.workspace.registerFileSystemProvider(STANDARDS_SCHEME, documents, { isReadonly: true, isCaseSensitive: true }),
-    registerCommands({ session, model, view, catalogue, pages, log }),
+    registerCommands({ session, model, view, catalogue, pages, log, terms }),
   );
-  return { session, model, tree, view, pages, catalogue };
+  return { session, model, tree, view, pages, catalogue, terms };
 }
 
 export function deactivate(): void {

@@ -18,7 +18,10 @@ import type { StandardsModel } from '../tree/standardsModel';
 import { VIEW_ID } from '../tree/standardsTree';
 import type { ClausePages } from '../webview/clausePage';
 import { createChooser, type Chooser } from './choose';
+import { clauseOf, compareWithEdition, toggleCompareFormat, type CompareOptions } from './compare';
 import { runConnectionDoctor } from '../doctor/command';
+import { collectTerms, goToTerm } from '../terms/goToTerm';
+import type { TermStore } from '../terms/termStore';
 import { showError } from './feedback';
 import { asStandardRef } from './refs';
 import { connectSandbox, signIn, signOut } from './signIn';
@@ -31,6 +34,8 @@ export interface CommandDeps {
   catalogue: CatalogueStore;
   pages: ClausePages;
   log: vscode.LogOutputChannel;
+  /** Terms of the Terms-and-definitions clauses read so far (Go to Term). */
+  terms: TermStore;
 }
 
 /** For automation: Find Standard with a query and no UI. */
@@ -49,7 +54,7 @@ function clauseOpened(): Thenable<unknown> {
 const WALKTHROUGH = 'standards-explorer.standards-explorer#standardsExplorer.start';
 
 export function registerCommands(deps: CommandDeps): vscode.Disposable {
-  const { session, model, view, catalogue, pages, log } = deps;
+  const { session, model, view, catalogue, pages, log, terms } = deps;
   const target = new TargetEditor();
   const choose: Chooser = createChooser(session, catalogue, () => view.selection);
 
@@ -122,12 +127,15 @@ export function registerCommands(deps: CommandDeps): vscode.Disposable {
       return ref ? reveal(ref.urn, ref.position) : undefined;
     },
 
-    'standardsExplorer.openClause': async (arg) => {
+    'standardsExplorer.openClause': async (arg, options) => {
       const ref = await choose.clause(arg, vscode.l10n.t('Open Clause'));
       if (!ref) return;
-      await pages.open(ref);
+      await pages.open(ref, asAnchor(options));
       await clauseOpened();
     },
+    'standardsExplorer.toggleCompareFormat': () => toggleCompareFormat(),
+    'standardsExplorer.goToTerm': (arg) => goToTerm(terms, pages, arg),
+    'standardsExplorer.collectTerms': (arg) => collectTerms(terms, choose, session, arg),
     'standardsExplorer.openClauseJson': async (arg) => {
       const ref = await choose.clause(arg, vscode.l10n.t('Open Clause JSON to the Side'));
       if (!ref) return undefined;
@@ -139,6 +147,20 @@ export function registerCommands(deps: CommandDeps): vscode.Disposable {
       await vscode.window.showTextDocument(document, { viewColumn: vscode.ViewColumn.Beside, preview: true });
       return uri;
     },
+    'standardsExplorer.openClauseText': async (arg) => {
+      const ref = await clauseOf(choose, arg, vscode.l10n.t('Open Clause as Text to the Side'));
+      if (!ref) return undefined;
+      const label = documentLabel({ number: ref.number, title: ref.title ?? '', types: ref.types ?? [] }, ref.standardReference);
+      const uri = StandardsFileSystem.uriFor(ref.urn, ref.clauseId, label, 'markdown');
+      const document = await vscode.workspace.openTextDocument(uri);
+      if (document.languageId !== 'markdown') await vscode.languages.setTextDocumentLanguage(document, 'markdown');
+      await vscode.window.showTextDocument(document, { viewColumn: vscode.ViewColumn.Beside, preview: true });
+      return uri;
+    },
+    'standardsExplorer.compareEditions': (arg, options) =>
+      compareWithEdition(choose, catalogue, arg, { edition: asCompareOptions(options).edition, format: 'markdown' }),
+    'standardsExplorer.compareEditionsJson': (arg, options) =>
+      compareWithEdition(choose, catalogue, arg, { edition: asCompareOptions(options).edition, format: 'json' }),
     'standardsExplorer.copyUrn': async (arg) => {
       const ref = await choose.standard(arg, vscode.l10n.t('Copy URN'));
       if (!ref) return undefined;
@@ -195,6 +217,19 @@ export function registerCommands(deps: CommandDeps): vscode.Disposable {
     }),
   );
   return vscode.Disposable.from(target, ...registrations);
+}
+
+/** `{ anchor: "3.1" }` given with Open Clause: a subclause or term number, a term, an identifier (webview/anchors.ts). */
+function asAnchor(arg: unknown): string | undefined {
+  const anchor = typeof arg === 'object' && arg !== null && !Array.isArray(arg) ? (arg as { anchor?: unknown }).anchor : undefined;
+  return typeof anchor === 'string' && anchor.trim() && anchor.length <= 2048 ? anchor : undefined;
+}
+
+/** Options given by automation ({ edition: URN or reference }); a tree's second argument (the selection) is not one. */
+function asCompareOptions(arg: unknown): CompareOptions {
+  if (typeof arg !== 'object' || arg === null || Array.isArray(arg)) return {};
+  const edition = (arg as CompareOptions).edition;
+  return typeof edition === 'string' ? { edition } : {};
 }
 
 /** A section given by automation: a SectionType, a type name ("corext:Scope") or a label ("Scope"). */

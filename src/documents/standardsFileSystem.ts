@@ -1,14 +1,17 @@
 /**
  * Clause JSON as read-only documents beside the code: `standards:/<urn>/<clauseId>/<label>.json` reads the clause
  * content, pretty-printed. Folding, search, breadcrumbs, diff and copy work as for any JSON file; writes are refused.
+ * `….md` reads the same clause as Markdown (clauseMarkdown.ts): for reading, copying, the Markdown preview and diffs.
  */
 import * as vscode from 'vscode';
+import { buildDocument } from '../document/index';
 import { errorText } from '../errorText';
 import { documentLabel } from '../labels';
 import { Disposable } from '../lifecycle';
 import { isServiceError } from '../service/index';
 import type { Session } from '../session';
-import { STANDARDS_SCHEME, clauseDocumentPath, parseStandardsPath } from './standardsUri';
+import { clauseMarkdown } from './clauseMarkdown';
+import { STANDARDS_SCHEME, clauseDocumentPath, parseStandardsPath, type ClauseFormat } from './standardsUri';
 
 interface Known {
   size: number;
@@ -22,13 +25,17 @@ export class StandardsFileSystem extends Disposable implements vscode.FileSystem
   private readonly known = new Map<string, Known>();
   private readonly started = Date.now();
 
-  constructor(private readonly session: Session) {
+  constructor(
+    private readonly session: Session,
+    /** Told of every clause body read (Go to Term keeps the terms of Terms-and-definitions clauses). */
+    private readonly onBody?: (source: { urn: string; clauseId: string }, body: unknown) => void,
+  ) {
     super();
   }
 
   /** The URI of a clause document with a readable tab label. */
-  static uriFor(urn: string, clauseId: string, label: string): vscode.Uri {
-    return vscode.Uri.from({ scheme: STANDARDS_SCHEME, path: clauseDocumentPath(urn, clauseId, label) });
+  static uriFor(urn: string, clauseId: string, label: string, format: ClauseFormat = 'json'): vscode.Uri {
+    return vscode.Uri.from({ scheme: STANDARDS_SCHEME, path: clauseDocumentPath(urn, clauseId, label, format) });
   }
 
   watch(): vscode.Disposable {
@@ -42,14 +49,14 @@ export class StandardsFileSystem extends Disposable implements vscode.FileSystem
     if (path.kind !== 'clause') {
       return { type: vscode.FileType.Directory, ctime: this.started, mtime: this.started, size: 0, permissions: vscode.FilePermission.Readonly };
     }
-    const known = this.known.get(key(path.urn, path.clauseId)) ?? (await this.load(uri, path.urn, path.clauseId)).known;
+    const known = this.known.get(key(path.urn, path.clauseId, path.format)) ?? (await this.load(uri, path.urn, path.clauseId, path.format)).known;
     return { type: vscode.FileType.File, ctime: known.mtime, mtime: known.mtime, size: known.size, permissions: vscode.FilePermission.Readonly };
   }
 
   async readFile(uri: vscode.Uri): Promise<Uint8Array> {
     const path = parseStandardsPath(uri.path);
     if (!path || path.kind !== 'clause') throw vscode.FileSystemError.FileNotFound(uri);
-    return (await this.load(uri, path.urn, path.clauseId)).bytes;
+    return (await this.load(uri, path.urn, path.clauseId, path.format)).bytes;
   }
 
   async readDirectory(uri: vscode.Uri): Promise<Array<[string, vscode.FileType]>> {
@@ -60,7 +67,10 @@ export class StandardsFileSystem extends Disposable implements vscode.FileSystem
     if (path.kind === 'standard') return clauses.map((c): [string, vscode.FileType] => [c.clauseId, vscode.FileType.Directory]);
     const clause = clauses.find((c) => c.clauseId === path.clauseId);
     if (!clause) throw vscode.FileSystemError.FileNotFound(uri);
-    return [[`${documentLabel(clause)}.json`, vscode.FileType.File]];
+    return [
+      [`${documentLabel(clause)}.json`, vscode.FileType.File],
+      [`${documentLabel(clause)}.md`, vscode.FileType.File],
+    ];
   }
 
   createDirectory(uri: vscode.Uri): never {
@@ -79,10 +89,12 @@ export class StandardsFileSystem extends Disposable implements vscode.FileSystem
     throw vscode.FileSystemError.NoPermissions(oldUri);
   }
 
-  private async load(uri: vscode.Uri, urn: string, clauseId: string): Promise<{ bytes: Uint8Array; known: Known }> {
+  private async load(uri: vscode.Uri, urn: string, clauseId: string, format: ClauseFormat): Promise<{ bytes: Uint8Array; known: Known }> {
     const body = await this.call(uri, (service) => service.getClause(urn, clauseId));
-    const bytes = new TextEncoder().encode(`${JSON.stringify(body, null, 2)}\n`);
-    const id = key(urn, clauseId);
+    this.onBody?.({ urn, clauseId }, body);
+    const text = format === 'markdown' ? clauseMarkdown(buildDocument(body)) : `${JSON.stringify(body, null, 2)}\n`;
+    const bytes = new TextEncoder().encode(text);
+    const id = key(urn, clauseId, format);
     const known = { size: bytes.byteLength, mtime: this.known.get(id)?.mtime ?? Date.now() };
     this.known.set(id, known);
     return { bytes, known };
@@ -98,8 +110,8 @@ export class StandardsFileSystem extends Disposable implements vscode.FileSystem
   }
 }
 
-function key(urn: string, clauseId: string): string {
-  return `${urn}\u0000${clauseId}`;
+function key(urn: string, clauseId: string, format: ClauseFormat): string {
+  return `${urn}\u0000${clauseId}\u0000${format}`;
 }
 
 export { STANDARDS_SCHEME };

@@ -1,5 +1,6 @@
 /**
- * `standards:` URIs for clause documents: `standards:/<urn>/<clauseId>/<label>.json`. Only the URN and the clause
+ * `standards:` URIs for clause documents: `standards:/<urn>/<clauseId>/<label>.json` (the clause JSON) or
+ * `….md` (the clause as Markdown text). Only the URN and the clause
  * id are used to find the clause; the last segment is there so the editor tab reads like a title. The URN and the
  * clause id are each one percent-encoded segment (the service's rule), so real URNs holding "/", "|" or spaces
  * round-trip. Pure: no vscode.
@@ -13,11 +14,15 @@ export type StandardsPath =
   | { kind: 'root' }
   | { kind: 'standard'; urn: string }
   | { kind: 'clauseFolder'; urn: string; clauseId: string }
-  | { kind: 'clause'; urn: string; clauseId: string; label: string };
+  | { kind: 'clause'; urn: string; clauseId: string; label: string; format: ClauseFormat };
+
+/** What a clause document holds: the clause JSON as served, or the clause as Markdown text. */
+export type ClauseFormat = 'json' | 'markdown';
+const EXTENSIONS: Record<ClauseFormat, string> = { json: '.json', markdown: '.md' };
 
 /** The path of a clause document (without scheme): each part one segment, the label made safe for a file name. */
-export function clauseDocumentPath(urn: string, clauseId: string, label: string): string {
-  return `/${encodeSegment(urn)}/${encodeSegment(clauseId)}/${safeFileName(label)}.json`;
+export function clauseDocumentPath(urn: string, clauseId: string, label: string, format: ClauseFormat = 'json'): string {
+  return `/${encodeSegment(urn)}/${encodeSegment(clauseId)}/${safeFileName(label)}${EXTENSIONS[format]}`;
 }
 
 /** A label safe as one path segment: no slashes or control characters, at most 120 characters. */
@@ -43,6 +48,7 @@ export function parseStandardsPath(path: string): StandardsPath | undefined {
   const clauseId = decodeSegment(rawClauseId);
   if (clauseId === undefined || clauseIdProblem(clauseId)) return undefined;
   if (label === undefined) return { kind: 'clauseFolder', urn, clauseId };
-  if (!label.endsWith('.json') || label.length <= '.json'.length) return undefined;
-  return { kind: 'clause', urn, clauseId, label };
+  const format = (Object.keys(EXTENSIONS) as ClauseFormat[]).find((f) => label.endsWith(EXTENSIONS[f]) && label.length > EXTENSIONS[f].length);
+  if (!format) return undefined;
+  return { kind: 'clause', urn, clauseId, label, format };
 }

@@ -21,6 +21,8 @@ export interface ClausePageDeps {
   /** The base URL of the current service: cross-references and links are checked against it. */
   serviceBaseUrl(): string | undefined;
   log: vscode.LogOutputChannel;
+  /** Told of every clause body the pages read (Go to Term keeps the terms of Terms-and-definitions clauses). */
+  onBody?(ref: ClauseRef, body: unknown): void;
 }
 
 export interface RenderedEvent {
@@ -30,14 +32,23 @@ export interface RenderedEvent {
   ms: number;
 }
 
+export interface RevealedEvent {
+  ref: ClauseRef;
+  anchor: string;
+  found: boolean;
+}
+
 export interface FailedEvent {
   ref: ClauseRef;
   message: string;
 }
 
 export interface ClausePages extends vscode.Disposable {
-  /** Opens the clause in its panel, or reveals that panel (and loads it again when it shows a failure). */
-  open(ref: ClauseRef): Promise<void>;
+  /**
+   * Opens the clause in its panel, or reveals that panel (and loads it again when it shows a failure); with an
+   * `anchor` (a subclause or term number, a term, an identifier: see anchors.ts) scrolled to that place.
+   */
+  open(ref: ClauseRef, anchor?: string): Promise<void>;
   /** Opens a cross-reference target from the page showing `source`: into the one follow panel, not a new one each time. */
   follow(target: ClauseRef, source?: ClauseRef): void;
   /** How many clause panels are open. */
@@ -46,6 +57,8 @@ export interface ClausePages extends vscode.Disposable {
   readonly onDidRender: vscode.Event<RenderedEvent>;
   /** Fired when a page shows a failure instead of its clause. */
   readonly onDidFail: vscode.Event<FailedEvent>;
+  /** Fired when a page scrolled to an anchor it was asked for, or did not find it. */
+  readonly onDidReveal: vscode.Event<RevealedEvent>;
 }
 
 export function registerClausePages(context: vscode.ExtensionContext, deps: ClausePageDeps): ClausePages {
@@ -70,8 +83,10 @@ class ClausePageManager extends Disposable implements ClausePages {
   private followPanel: ClausePanel | undefined;
   private readonly rendered = this.register(new vscode.EventEmitter<RenderedEvent>());
   private readonly failed = this.register(new vscode.EventEmitter<FailedEvent>());
+  private readonly revealed = this.register(new vscode.EventEmitter<RevealedEvent>());
   readonly onDidRender = this.rendered.event;
   readonly onDidFail = this.failed.event;
+  readonly onDidReveal = this.revealed.event;
 
   constructor(private readonly deps: ClausePageDeps) {
     super();
@@ -83,14 +98,20 @@ class ClausePageManager extends Disposable implements ClausePages {
     });
   }
 
-  async open(ref: ClauseRef): Promise<void> {
+  async open(ref: ClauseRef, anchor?: string): Promise<void> {
     const existing = this.panels.get(keyOf(ref));
     if (existing) {
       existing.panel.reveal();
+      if (anchor) existing.revealAnchor(anchor);
       if (existing.hasFailed) existing.reload();
       return;
     }
-    this.adopt(this.createPanel(ref), ref);
+    this.adopt(this.createPanel(ref), ref, anchor);
+  }
+
+  /** For panels: a page reported where it scrolled. */
+  fireRevealed(event: RevealedEvent): void {
+    this.revealed.fire(event);
   }
 
   /** A cross-reference clicked on a page: an open panel of that clause, else the follow panel, else a new one. */
@@ -128,7 +149,7 @@ class ClausePageManager extends Disposable implements ClausePages {
     return this.panels.size;
   }
 
-  adopt(panel: vscode.WebviewPanel, ref: ClauseRef): ClausePanel {
+  adopt(panel: vscode.WebviewPanel, ref: ClauseRef, anchor?: string): ClausePanel {
     panel.webview.options = panelOptions(this.deps.extensionUri);
     const clausePanel = new ClausePanel(
       panel,
@@ -138,6 +159,7 @@ class ClausePageManager extends Disposable implements ClausePages {
       (event) => this.rendered.fire(event),
       (event) => this.failed.fire(event),
     );
+    if (anchor) clausePanel.revealAnchor(anchor);
     this.panels.set(keyOf(ref), clausePanel);
     panel.onDidDispose(() => {
       const key = keyOf(clausePanel.ref);
@@ -154,6 +176,8 @@ class ClausePanel extends Disposable {
   /** The clause was read from the service: page actions may use `ref`. */
   private loaded = false;
   private failure: string | undefined;
+  /** Where to scroll once the clause is shown: sent with the clause, or at once to a page already showing it. */
+  private anchor: string | undefined;
 
   constructor(
     readonly panel: vscode.WebviewPanel,
@@ -187,9 +211,16 @@ class ClausePanel extends Disposable {
     this.loadInBackground();
   }
 
+  /** Scrolls the page to `anchor`: now when it shows the clause, else as soon as it does (also after a reload). */
+  revealAnchor(anchor: string): void {
+    this.anchor = anchor;
+    if (this.loaded) void this.post({ type: 'reveal', anchor });
+  }
+
   /** Shows another clause in this panel (cross-reference navigation). */
   show(ref: ClauseRef): void {
     this.current = ref;
+    this.anchor = undefined;
     this.loaded = false;
     this.panel.title = pageTitle(ref);
     this.loadInBackground();
@@ -227,6 +258,10 @@ class ClausePanel extends Disposable {
       case 'revealStandard':
         await vscode.commands.executeCommand('standardsExplorer.revealStandard', { urn: action.urn });
         return;
+      case 'revealed':
+        if (action.anchor === this.anchor) this.anchor = undefined;
+        this.manager.fireRevealed({ ref: this.current, anchor: action.anchor, found: action.found });
+        return;
       case 'rendered':
         this.deps.log.debug(`Clause page rendered "${action.title}": ${action.blocks} blocks in ${Math.round(action.ms)} ms`);
         this.onRendered({ ref: this.current, title: action.title, blocks: action.blocks, ms: action.ms });
@@ -254,8 +289,9 @@ class ClausePanel extends Disposable {
       if (controller.signal.aborted) return;
       this.current = enrich(ref, body);
       this.loaded = true;
+      this.deps.onBody?.(this.current, body);
       this.panel.title = pageTitle(this.current);
-      await this.post({ type: 'clause', ref: this.current, json: JSON.stringify(body) });
+      await this.post({ type: 'clause', ref: this.current, json: JSON.stringify(body), anchor: this.anchor });
     } catch (error) {
       if (controller.signal.aborted) return;
       const message = errorText(error);

@@ -11,19 +11,25 @@ import { clauseIdProblem, isValidUrn } from '../service/urn';
 export type HostMessage =
   | { type: 'loading'; ref: ClauseRef }
   /** The body as JSON text: a string crosses the webview boundary far faster than a large object graph. */
-  | { type: 'clause'; ref: ClauseRef; json: string }
-  | { type: 'error'; ref: ClauseRef; message: string };
+  | { type: 'clause'; ref: ClauseRef; json: string; anchor?: string }
+  | { type: 'error'; ref: ClauseRef; message: string }
+  /** Scroll to and highlight a subclause or term (see anchors.ts), once the clause is shown. */
+  | { type: 'reveal'; anchor: string };
 
 /** Page → extension. */
 export type PageMessage =
   | { type: 'ready' }
   | { type: 'retry' }
   | { type: 'openJson' }
+  | { type: 'openText' }
+  | { type: 'compare' }
   | { type: 'copyLink' }
   | { type: 'insertReference' }
   | { type: 'openClause'; target: string }
   | { type: 'revealStandard'; urn: string }
-  | { type: 'rendered'; title: string; blocks: number; ms: number };
+  | { type: 'rendered'; title: string; blocks: number; ms: number }
+  /** The page scrolled to an anchor the host asked for (or did not find it). */
+  | { type: 'revealed'; anchor: string; found: boolean };
 
 /** What the page keeps with vscode.setState, so it survives being hidden and VS Code restarts. */
 export interface PageState {
@@ -45,6 +51,8 @@ export function readPageMessage(value: unknown): PageMessage | undefined {
     case 'ready':
     case 'retry':
     case 'openJson':
+    case 'openText':
+    case 'compare':
     case 'copyLink':
     case 'insertReference':
       return { type: message.type };
@@ -56,6 +64,8 @@ export function readPageMessage(value: unknown): PageMessage | undefined {
       return typeof message.title === 'string' && typeof message.blocks === 'number' && typeof message.ms === 'number'
         ? { type: 'rendered', title: message.title.slice(0, MAX_TEXT), blocks: message.blocks, ms: message.ms }
         : undefined;
+    case 'revealed':
+      return isText(message.anchor) && typeof message.found === 'boolean' ? { type: 'revealed', anchor: message.anchor, found: message.found } : undefined;
     default:
       return undefined;
   }
@@ -100,15 +110,18 @@ export interface PanelContext {
 /** What the host does for a page message. The page names an action; it never supplies the data acted on. */
 export type PageAction =
   | { kind: 'load' }
-  | { kind: 'command'; command: 'standardsExplorer.openClauseJson' | 'standardsExplorer.copyClauseLink' | 'standardsExplorer.insertReference'; ref: ClauseRef }
+  | { kind: 'command'; command: (typeof COMMANDS)[keyof typeof COMMANDS]; ref: ClauseRef }
   | { kind: 'openClause'; ref: ClauseRef }
   | { kind: 'revealStandard'; urn: string }
   | { kind: 'rendered'; title: string; blocks: number; ms: number }
+  | { kind: 'revealed'; anchor: string; found: boolean }
   | { kind: 'refuse'; message: string }
   | { kind: 'ignore'; reason: string };
 
 const COMMANDS = {
   openJson: 'standardsExplorer.openClauseJson',
+  openText: 'standardsExplorer.openClauseText',
+  compare: 'standardsExplorer.compareEditions',
   copyLink: 'standardsExplorer.copyClauseLink',
   insertReference: 'standardsExplorer.insertReference',
 } as const;
@@ -119,6 +132,8 @@ export function decidePageAction(message: PageMessage, panel: PanelContext): Pag
     case 'retry':
       return { kind: 'load' };
     case 'openJson':
+    case 'openText':
+    case 'compare':
     case 'copyLink':
     case 'insertReference':
       // From the toolbar: the user clicked in this panel, and the host acts on the clause it read itself.
@@ -145,6 +160,8 @@ export function decidePageAction(message: PageMessage, panel: PanelContext): Pag
       return isValidUrn(message.urn) ? { kind: 'revealStandard', urn: message.urn } : { kind: 'ignore', reason: 'revealStandard with an invalid URN' };
     case 'rendered':
       return { kind: 'rendered', title: displayText(message.title).slice(0, 200), blocks: message.blocks, ms: message.ms };
+    case 'revealed':
+      return { kind: 'revealed', anchor: message.anchor, found: message.found };
   }
 }
 

@@ -146,6 +146,33 @@ const steps: Step[] = [
     },
   },
   {
+    name: 'compare two editions side by side',
+    async run(page) {
+      // The sandbox's first standard (seed 1) has an older edition in the catalogue: the page's toolbar lists it
+      // (newest first, with status) and opens the diff editor between the two Scope clauses as Markdown.
+      const frame = await clauseFrame(page);
+      // Toolbar actions run only from the focused page: focus it first (the JSON editor beside has the focus).
+      await frame.locator('main#page h1').click();
+      await page.locator('.editor-group-container.active .tab.active', { hasText: clauseTitle }).first().waitFor({ timeout: STEP_TIMEOUT });
+      await frame.locator('vscode-button', { hasText: 'Compare with Another Edition' }).click();
+      const rows = page.locator('.quick-input-list .monaco-list-row');
+      await rows.first().waitFor({ timeout: STEP_TIMEOUT });
+      const other = (await rows.first().locator('.label-name').first().innerText()).trim();
+      if (!/^(ISO|IEC|EN)\b/.test(other) || other === standardLabel) throw new Error(`the first edition offered is "${other}" (comparing ${standardLabel})`);
+      await rows.first().click();
+      await page.locator('.tab', { hasText: '↔' }).first().waitFor({ timeout: STEP_TIMEOUT });
+      // One editor group, so the diff has the width to show both editions side by side.
+      await runCommand(page, 'View: Single Column Editor Layout');
+      const diff = page.locator('.monaco-diff-editor.side-by-side').first();
+      await diff.waitFor({ timeout: STEP_TIMEOUT });
+      for (const side of ['original', 'modified']) {
+        await diff.locator(`.editor.${side} .view-lines`, { hasText: '# 1 ' }).first().waitFor({ timeout: STEP_TIMEOUT });
+      }
+      const years = [/:(\d{4})/.exec(other)?.[1], /:(\d{4})/.exec(standardLabel)?.[1]].filter(Boolean) as string[];
+      for (const year of years) await diff.locator('.view-lines', { hasText: year }).first().waitFor({ timeout: STEP_TIMEOUT });
+    },
+  },
+  {
     name: 'insert scope reference',
     async run(page) {
       await runCommand(page, 'File: New Untitled Text File');

@@ -55,7 +55,7 @@ const WORDS = [
   '42',
   '3.5 %',
 ];
-const prose = fc.array(fc.constantFrom(...WORDS), { minLength: 2, maxLength: 5 }).map((words) => words.join(' '));
+export const prose = fc.array(fc.constantFrom(...WORDS), { minLength: 2, maxLength: 5 }).map((words) => words.join(' '));
 const identifier = fc.oneof(
   fc.uuid().map((u) => `_${u}`),
   fc.uuid().map((u) => `#_${u}`),
@@ -63,7 +63,7 @@ const identifier = fc.oneof(
   fc.uuid().map((u) => `urn:uuid:${u}`),
 );
 
-const { block } = fc.letrec<{ inline: GInline; block: GBlock }>((tie) => ({
+export const { block } = fc.letrec<{ inline: GInline; block: GBlock }>((tie) => ({
   inline: fc.oneof(
     { depthSize: 'small', withCrossShrink: true },
     prose.map((text): GInline => ({ t: 'text', text })),
@@ -98,10 +98,10 @@ const { block } = fc.letrec<{ inline: GInline; block: GBlock }>((tie) => ({
   ),
 }));
 
-type Vocabulary = 'metanorma' | 'jats' | 'html' | 'docbook' | 'corext';
-const VOCABULARIES: Vocabulary[] = ['metanorma', 'jats', 'html', 'docbook', 'corext'];
+export type Vocabulary = 'metanorma' | 'jats' | 'html' | 'docbook' | 'corext';
+export const VOCABULARIES: Vocabulary[] = ['metanorma', 'jats', 'html', 'docbook', 'corext'];
 
-interface Collected {
+export interface Collected {
   prose: string[];
   ids: string[];
 }
@@ -261,7 +261,7 @@ function wrapParagraph(v: Vocabulary, inner: unknown): unknown {
   return { '@type': 'p', content: [inner] };
 }
 
-function body(root: GBlock[], title: string, v: Vocabulary): { json: unknown; collected: Collected } {
+export function body(root: GBlock[], title: string, v: Vocabulary): { json: unknown; collected: Collected } {
   const collected: Collected = { prose: [title], ids: [] };
   const section: GBlock = { t: 'section', id: '_00000000-1111-4222-8333-444444444444', title, children: root };
   const json = blockJson(section, v, collected);

@@ -11,7 +11,22 @@ describe('standards: URIs', () => {
       urn: 'urn:iso:std:iso:9001:ed-5',
       clauseId: 'e2218368-75de-453d-a6a5-e65e70c1c359',
       label: 'ISO 9001:2015 1 Scope.json',
+      format: 'json',
     });
+  });
+
+  it('reads the Markdown form of a clause document (.md)', () => {
+    const path = clauseDocumentPath('urn:iso:std:iso:9001:ed-5', 'c1', 'ISO 9001:2015 1 Scope', 'markdown');
+    assert.equal(path, '/urn:iso:std:iso:9001:ed-5/c1/ISO 9001:2015 1 Scope.md');
+    assert.deepEqual(parseStandardsPath(path), {
+      kind: 'clause',
+      urn: 'urn:iso:std:iso:9001:ed-5',
+      clauseId: 'c1',
+      label: 'ISO 9001:2015 1 Scope.md',
+      format: 'markdown',
+    });
+    assert.equal(parseStandardsPath('/urn:iso:std:iso:1/c1/.md'), undefined);
+    assert.equal(parseStandardsPath('/urn:iso:std:iso:1/c1/x.txt'), undefined);
   });
 
   it('round-trips every real URN and odd clause ids, each as one segment', () => {
@@ -20,7 +35,7 @@ describe('standards: URIs', () => {
       const clauseId = ids[i % ids.length];
       const path = clauseDocumentPath(urn, clauseId, 'IEC 60309-3/FRAG1 1 Scope');
       assert.equal(path.split('/').length, 4, path);
-      assert.deepEqual(parseStandardsPath(path), { kind: 'clause', urn, clauseId, label: 'IEC 60309-3-FRAG1 1 Scope.json' });
+      assert.deepEqual(parseStandardsPath(path), { kind: 'clause', urn, clauseId, label: 'IEC 60309-3-FRAG1 1 Scope.json', format: 'json' });
     });
   });
 

@@ -2,10 +2,11 @@
  * The clause page script. It talks to the extension only through the messages in ../protocol.ts, keeps its
  * ClauseRef and scroll position in the webview state, and renders server data as text.
  */
-import { buildDocumentSliced } from '../../document/index';
+import { buildDocumentSliced, type ClauseDocument } from '../../document/index';
 import type { ClauseRef } from '../../model';
 import { displayText, stripBidiControls } from '../../service/displayText';
 import { sectionLabel } from '../../service/sections';
+import { findAnchor, outline } from '../anchors';
 import type { HostMessage, PageMessage, PageState } from '../protocol';
 import { ClauseRenderer, RenderQueue, el } from './render';
 import { toolbarButton } from './toolkit';
@@ -25,9 +26,15 @@ const imageOrigin = page.dataset.imageOrigin || undefined;
 const toolbar = document.getElementById('toolbar') as HTMLElement;
 let state: PageState | undefined = vscode.getState();
 let queue: RenderQueue | undefined;
+/** The clause shown, once rendered: what anchors are looked up in. */
+let shown: { model: ClauseDocument; renderer: ClauseRenderer } | undefined;
+/** An anchor the host asked for before the clause was rendered. */
+let pendingAnchor: string | undefined;
+/** A table of contents for clauses with at least this many subclauses and terms. */
+const TOC_MIN_ENTRIES = 6;
 
 /** Toolbar actions run only from the user's own click (or key press) on the button, never from a script. */
-function byUser(type: 'openJson' | 'copyLink' | 'insertReference'): (event?: Event) => void {
+function byUser(type: 'openJson' | 'openText' | 'compare' | 'copyLink' | 'insertReference'): (event?: Event) => void {
   return (event) => {
     if (event?.isTrusted) vscode.postMessage({ type });
   };
@@ -35,6 +42,8 @@ function byUser(type: 'openJson' | 'copyLink' | 'insertReference'): (event?: Eve
 
 toolbar.append(
   toolbarButton('Open JSON to the Side', byUser('openJson'), 'primary'),
+  toolbarButton('Open as Text', byUser('openText')),
+  toolbarButton('Compare with Another Edition…', byUser('compare')),
   toolbarButton('Copy Link', byUser('copyLink')),
   toolbarButton('Insert Reference', byUser('insertReference')),
 );
@@ -59,6 +68,7 @@ window.addEventListener('message', (event: MessageEvent<HostMessage>) => {
       break;
     case 'clause': {
       remember(message.ref);
+      pendingAnchor = message.anchor;
       const { ref, json } = message;
       if (json.length < LARGE_CLAUSE) {
         void render(ref, parse(json));
@@ -70,6 +80,10 @@ window.addEventListener('message', (event: MessageEvent<HostMessage>) => {
       setTimeout(() => void render(ref, parse(json)), 30);
       break;
     }
+    case 'reveal':
+      if (shown) reveal(message.anchor);
+      else pendingAnchor = message.anchor;
+      break;
     case 'error':
       remember(message.ref);
       showError(message.message);
@@ -98,11 +112,13 @@ function remember(ref: ClauseRef): void {
 
 function showStatus(text: string): void {
   queue?.cancel();
+  shown = undefined;
   page.replaceChildren(el('p', 'status', text));
 }
 
 function showError(message: string): void {
   queue?.cancel();
+  shown = undefined;
   const box = el('div', 'error');
   box.setAttribute('role', 'alert');
   // The message may quote the server: no bidi controls, so it reads as it is.
@@ -113,6 +129,7 @@ function showError(message: string): void {
 
 async function render(ref: ClauseRef, body: unknown): Promise<void> {
   queue?.cancel();
+  shown = undefined;
   const started = performance.now();
   const current = new RenderQueue((done, total) => {
     progress.textContent = done < total ? `Rendering… ${Math.floor((done / total) * 100)} %` : '';
@@ -151,8 +168,62 @@ async function render(ref: ClauseRef, body: unknown): Promise<void> {
   await current.run();
   if (queue !== current) return;
   progress.remove();
-  if (state?.scrollY) window.scrollTo(0, state.scrollY);
+  shown = { model, renderer };
+  const contents = tableOfContents(model, renderer);
+  if (contents) article.before(contents);
+  const anchor = pendingAnchor;
+  pendingAnchor = undefined;
+  if (anchor) reveal(anchor);
+  else if (state?.scrollY) window.scrollTo(0, state.scrollY);
   vscode.postMessage({ type: 'rendered', title, blocks: renderer.blocks, ms: performance.now() - started });
+}
+
+/** Scrolls to the subclause or term `anchor` names and highlights it; says so on the page when it is not here. */
+function reveal(anchor: string): void {
+  if (!shown) return;
+  const block = findAnchor(shown.model, anchor);
+  const target = block && shown.renderer.elementOf(block);
+  document.querySelectorAll('.revealed').forEach((e) => e.classList.remove('revealed'));
+  document.querySelector('.anchor-missing')?.remove();
+  if (target) {
+    target.classList.add('revealed');
+    target.setAttribute('tabindex', '-1');
+    target.scrollIntoView({ block: 'start' });
+    target.focus({ preventScroll: true });
+  } else {
+    const notice = el('p', 'status anchor-missing', `“${displayText(anchor).slice(0, 120)}” is not in this clause.`);
+    notice.setAttribute('role', 'status');
+    page.querySelector('header')?.after(notice);
+  }
+  vscode.postMessage({ type: 'revealed', anchor: anchor.slice(0, 2048), found: target !== undefined });
+}
+
+/** "Contents": the clause's subclauses and terms as links, for clauses long enough to need it. */
+function tableOfContents(model: ClauseDocument, renderer: ClauseRenderer): HTMLElement | undefined {
+  const entries = outline(model).filter((entry) => renderer.elementOf(entry.block));
+  if (entries.length < TOC_MIN_ENTRIES) return undefined;
+  const nav = el('nav', 'toc');
+  nav.setAttribute('aria-label', 'Contents');
+  const details = el('details') as HTMLDetailsElement;
+  details.open = entries.length <= 60;
+  details.append(el('summary', undefined, `Contents (${entries.length})`));
+  const list = el('ul');
+  for (const entry of entries) {
+    // Indented by class: the page sets no style attributes (its CSP and the hostile-content check forbid them).
+    const li = el('li', `toc-level-${Math.min(entry.level, 4)}`);
+    const a = el('a', 'link', displayText(entry.text));
+    a.setAttribute('href', '#');
+    a.addEventListener('click', (event) => {
+      event.preventDefault();
+      const target = renderer.elementOf(entry.block);
+      target?.scrollIntoView({ block: 'start' });
+    });
+    li.append(a);
+    list.append(li);
+  }
+  details.append(list);
+  nav.append(details);
+  return nav;
 }
 
 /** One line without bidi controls: a server title cannot reorder what the heading shows. */

@@ -72,6 +72,8 @@ export class ClauseRenderer {
   blocks = 0;
   /** Anchors of this page (identifiers of its blocks), for cross-references that point into the page. */
   private readonly anchors = new Map<string, HTMLElement>();
+  /** Model block → its element, so a page can scroll to a subclause or term (anchors, table of contents). */
+  private readonly elements = new WeakMap<Block, HTMLElement>();
 
   constructor(
     private readonly queue: RenderQueue,
@@ -121,6 +123,7 @@ export class ClauseRenderer {
 
   private sectionShell(block: Extract<Block, { kind: 'section' }>, level: number): HTMLElement {
     const section = el('section');
+    this.elements.set(block, section);
     this.anchor(section, block.anchor);
     const heading = el(`h${Math.min(6, level)}`);
     if (block.number) heading.append(el('span', 'number', block.number), ' ');
@@ -130,8 +133,19 @@ export class ClauseRenderer {
     return section;
   }
 
+  /** The element a block of the model was rendered as (sections, terms and every other block), once rendered. */
+  elementOf(block: Block): HTMLElement | undefined {
+    return this.elements.get(block);
+  }
+
   /** One block, synchronously (blocks inside lists, notes, cells and terms). */
   private block(block: Block, level: number): HTMLElement {
+    const element = this.blockElement(block, level);
+    this.elements.set(block, element);
+    return element;
+  }
+
+  private blockElement(block: Block, level: number): HTMLElement {
     switch (block.kind) {
       case 'section': {
         const section = this.sectionShell(block, level);
