@@ -5,7 +5,8 @@
  * the rarest query token gives the candidates and each tier stops as soon as it holds enough. Pure: no vscode.
  */
 import { factsOf, type StandardFacts } from './standardFacts';
-import { compareStrings, isYear, lowerBound, scanReference, scanTokens } from './tokens';
+import { Postings, base64, holds, int16, int32, tokenizeEntries, type Range, type TokenData, type Tokens } from './segmentData';
+import { isYear, lowerBound } from './tokens';
 
 export interface IndexEntry {
   /** Position in the service's list order (the tree's order). */
@@ -58,23 +59,6 @@ export interface StoredSegment {
   numberStart: string;
   numberEnd: string;
 }
-
-/** Per-entry token data in flat arrays (CSR): entry i owns ids[start[i] .. start[i + 1]). */
-interface Tokens {
-  ids: Int32Array;
-  start: Int32Array;
-}
-
-interface TokenData {
-  vocabulary: string[];
-  reference: Tokens;
-  title: Tokens;
-  numberStart: Int16Array;
-  numberEnd: Int16Array;
-}
-
-/** Token ids `[lo, hi)`: the vocabulary tokens that start with a query token. */
-type Range = [number, number];
 
 interface Words {
   tokens: string[];
@@ -333,15 +317,6 @@ export class IndexSegment {
   }
 }
 
-/** True when entry `i` has a token whose id is in `[lo, hi)` in `list`. */
-function holds(list: Tokens, i: number, [lo, hi]: Range): boolean {
-  for (let k = list.start[i]; k < list.start[i + 1]; k++) {
-    const id = list.ids[k];
-    if (id >= lo && id < hi) return true;
-  }
-  return false;
-}
-
 /**
  * The entry's rank as one number, lower first: current first, published before drafts, base documents before
  * supplements, newer first, shorter title first, then the service's order (the position in the low 21 bits).
@@ -351,124 +326,4 @@ function rankKey(entry: IndexEntry, facts: StandardFacts): number {
   const age = 4095 - Math.min(4095, facts.year ?? 0);
   const length = Math.min(1023, entry.title.length);
   return ((group * 4096 + age) * 1024 + length) * 2 ** 21 + (entry.position % 2 ** 21);
-}
-
-/** Tokens of every entry, numbered first as seen and then in sorted order, without per-entry arrays. */
-function tokenizeEntries(entries: readonly IndexEntry[]): TokenData {
-  const seen = new Map<string, number>();
-  const firstSeen: string[] = [];
-  const idOf = (token: string): number => {
-    let id = seen.get(token);
-    if (id === undefined) {
-      id = firstSeen.length;
-      seen.set(token, id);
-      firstSeen.push(token);
-    }
-    return id;
-  };
-  const reference = new TokenBuilder(entries.length);
-  const title = new TokenBuilder(entries.length);
-  const numberStart = new Int16Array(entries.length);
-  const numberEnd = new Int16Array(entries.length);
-  for (let i = 0; i < entries.length; i++) {
-    const marks = scanReference(entries[i].reference ?? '', (token) => reference.add(idOf(token)));
-    numberStart[i] = marks.numberStart;
-    numberEnd[i] = marks.numberEnd;
-    reference.endEntry();
-    scanTokens(entries[i].title.slice(0, 1000), (token) => title.add(idOf(token)));
-    title.endEntry();
-  }
-  const vocabulary = firstSeen.slice().sort(compareStrings);
-  const sortedId = new Int32Array(firstSeen.length);
-  vocabulary.forEach((token, id) => (sortedId[seen.get(token) ?? 0] = id));
-  return { vocabulary, reference: reference.build(sortedId), title: title.build(sortedId), numberStart, numberEnd };
-}
-
-/** Token ids per entry, appended as entries are scanned. */
-class TokenBuilder {
-  private ids = new Int32Array(1024);
-  private length = 0;
-  private readonly start: Int32Array;
-  private entry = 0;
-
-  constructor(entries: number) {
-    this.start = new Int32Array(entries + 1);
-  }
-
-  add(id: number): void {
-    if (this.length === this.ids.length) {
-      const grown = new Int32Array(this.ids.length * 2);
-      grown.set(this.ids);
-      this.ids = grown;
-    }
-    this.ids[this.length++] = id;
-  }
-
-  endEntry(): void {
-    this.start[++this.entry] = this.length;
-  }
-
-  /** The tokens with their ids renumbered by `sortedId`. */
-  build(sortedId: Int32Array): Tokens {
-    const ids = this.ids.slice(0, this.length);
-    for (let k = 0; k < ids.length; k++) ids[k] = sortedId[ids[k]];
-    return { ids, start: this.start };
-  }
-}
-
-/** For each token id, the ranks of the entries holding it, ascending: ranks[start[t] .. start[t + 1]). */
-class Postings {
-  private readonly ranks: Int32Array;
-  private readonly start: Int32Array;
-
-  /** `idsOf(i)` lists the token ids of entry i (repeats allowed); entries are visited in rank order. */
-  constructor(vocabularySize: number, byRank: Int32Array, idsOf: (i: number, visit: (id: number) => void) => void) {
-    const counts = new Int32Array(vocabularySize + 1);
-    const last = new Int32Array(vocabularySize).fill(-1);
-    const each = (r: number, visit: (id: number) => void): void =>
-      idsOf(byRank[r], (id) => {
-        if (last[id] !== r) {
-          last[id] = r;
-          visit(id);
-        }
-      });
-    for (let r = 0; r < byRank.length; r++) each(r, (id) => counts[id + 1]++);
-    for (let t = 0; t < vocabularySize; t++) counts[t + 1] += counts[t];
-    this.start = counts;
-    this.ranks = new Int32Array(counts[vocabularySize]);
-    const fill = counts.slice(0, vocabularySize);
-    last.fill(-1);
-    for (let r = 0; r < byRank.length; r++) each(r, (id) => (this.ranks[fill[id]++] = r));
-  }
-
-  count([lo, hi]: Range): number {
-    return this.start[hi] - this.start[lo];
-  }
-
-  /** Ascending, distinct ranks of the entries holding a token with an id in the range. */
-  of([lo, hi]: Range, entries: number): Int32Array {
-    const from = this.start[lo];
-    const to = this.start[hi];
-    if (hi - lo <= 1) return this.ranks.subarray(from, to);
-    const marks = new Uint8Array(entries);
-    for (let k = from; k < to; k++) marks[this.ranks[k]] = 1;
-    const ranks = new Int32Array(to - from);
-    let n = 0;
-    for (let r = 0; r < entries; r++) if (marks[r]) ranks[n++] = r;
-    return ranks.subarray(0, n);
-  }
-}
-
-function base64(array: Int32Array | Int16Array): string {
-  return Buffer.from(array.buffer, array.byteOffset, array.byteLength).toString('base64');
-}
-
-function int32(text: unknown): Int32Array {
-  const bytes = typeof text === 'string' ? Buffer.from(text, 'base64') : Buffer.alloc(0);
-  return new Int32Array(bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength - (bytes.byteLength % 4)));
-}
-
-function int16(text: unknown): Int16Array {
-  const bytes = typeof text === 'string' ? Buffer.from(text, 'base64') : Buffer.alloc(0);
-  return new Int16Array(bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength - (bytes.byteLength % 2)));
 }

@@ -1,0 +1,149 @@
+/**
+ * The Connection Doctor's probes: TLS, TCP, OIDC discovery, the token's claims, and the small helpers the checks
+ * share. Pure Node: no vscode.
+ */
+import * as net from 'node:net';
+import * as tls from 'node:tls';
+import { parseJsonObject } from '../service/auth';
+import { type createAxios, exchange } from '../service/transport';
+import type { CheckResult } from './checks';
+
+/** Claims worth seeing (never the signature), expiry, and the clock skew between this machine and the issuer. */
+export function tokenCheck(token: string, now: number, say: (text: string) => string): CheckResult {
+  const claims = jwtClaims(token);
+  if (!claims) return { title: 'Token', status: 'pass', detail: 'An opaque token (not a JWT): nothing more to read in it.' };
+  const shown = ['iss', 'aud', 'azp', 'client_id', 'scope']
+    .filter((k) => claims[k] !== undefined)
+    .map((k) => `${k} ${say(Array.isArray(claims[k]) ? (claims[k] as unknown[]).join(' ') : String(claims[k]))}`)
+    .join(', ');
+  const iat = typeof claims.iat === 'number' ? claims.iat * 1000 : undefined;
+  const exp = typeof claims.exp === 'number' ? claims.exp * 1000 : undefined;
+  const parts = [`A JWT: ${shown || 'no standard claims'}.`];
+  if (exp !== undefined) parts.push(exp > now ? `Valid for ${Math.round((exp - now) / 1000)} s more.` : `Expired ${Math.round((now - exp) / 1000)} s ago.`);
+  const skew = iat === undefined ? 0 : (iat - now) / 1000;
+  if (iat !== undefined) parts.push(`Issued ${Math.abs(Math.round(skew))} s ${skew > 0 ? 'in the future by this machine’s clock' : 'ago'}.`);
+  if (Math.abs(skew) > 60 || (exp !== undefined && exp <= now)) {
+    return {
+      title: 'Token',
+      status: 'fail',
+      detail: parts.join(' '),
+      fix: "This machine's clock and the identity provider's disagree: set the system clock to synchronise with a time server.",
+    };
+  }
+  return { title: 'Token', status: 'pass', detail: parts.join(' ') };
+}
+
+/** The payload of a JWT, or undefined for any other token. */
+function jwtClaims(token: string): Record<string, unknown> | undefined {
+  const parts = token.split('.');
+  if (parts.length !== 3) return undefined;
+  try {
+    return parseJsonObject(Buffer.from(parts[1], 'base64url').toString('utf8'));
+  } catch {
+    return undefined;
+  }
+}
+
+/** The discovery document next to the token URL: at the issuer the token URL's path suggests. */
+export async function discover(
+  tokenUrl: URL,
+  http: ReturnType<typeof createAxios>,
+  timeoutMs: number,
+): Promise<{ url: string; tokenEndpoint?: string } | undefined> {
+  const path = tokenUrl.pathname;
+  const issuers = new Set<string>();
+  for (const suffix of ['/protocol/openid-connect/token', '/oauth2/v2.0/token', '/oauth2/token', '/oauth/token', '/connect/token', '/token']) {
+    if (path.endsWith(suffix)) issuers.add(path.slice(0, -suffix.length));
+  }
+  issuers.add(path.slice(0, path.lastIndexOf('/')));
+  for (const issuer of issuers) {
+    const url = `${tokenUrl.origin}${issuer}/.well-known/openid-configuration`;
+    try {
+      const reply = await exchange(http, {
+        method: 'GET',
+        url,
+        path: `${issuer}/.well-known/openid-configuration`,
+        headers: { Accept: 'application/json' },
+        timeoutMs,
+      });
+      const body = reply.status === 200 ? parseJsonObject(reply.body) : undefined;
+      if (body) return { url, tokenEndpoint: typeof body.token_endpoint === 'string' ? body.token_endpoint : undefined };
+    } catch {
+      // not there; the next candidate
+    }
+  }
+  return undefined;
+}
+
+export async function tlsCheck(host: string, port: number, timeoutMs: number, strictSSL: boolean): Promise<CheckResult> {
+  const title = `TLS ${host}:${port}`;
+  try {
+    const { authorized, error, subject, validTo } = await withTimeout(
+      new Promise<{ authorized: boolean; error?: string; subject?: string; validTo?: string }>((resolve, reject) => {
+        const socket = tls.connect({ host, port, servername: net.isIP(host) ? undefined : host, rejectUnauthorized: false }, () => {
+          const certificate = socket.getPeerCertificate();
+          const cn = certificate?.subject?.CN;
+          resolve({
+            authorized: socket.authorized,
+            error: socket.authorizationError ? String(socket.authorizationError) : undefined,
+            subject: Array.isArray(cn) ? cn.join(', ') : cn,
+            validTo: certificate?.valid_to,
+          });
+          socket.end();
+        });
+        socket.on('error', reject);
+      }),
+      timeoutMs,
+    );
+    if (authorized) return { title, status: 'pass', detail: `Certificate for ${subject ?? host}, valid until ${validTo ?? '?'}, trusted.` };
+    const chain = /SELF_SIGNED|UNABLE_TO_GET_ISSUER|UNABLE_TO_VERIFY_LEAF|CERT_UNTRUSTED/.test(error ?? '');
+    return {
+      title,
+      status: strictSSL ? 'fail' : 'warn',
+      detail: `The certificate is not trusted: ${error ?? 'unknown reason'}${chain ? ' (a certificate chain error: often a corporate proxy or a private CA)' : ''}.`,
+      fix: chain
+        ? 'Install your organisation\'s CA certificate in the system store and keep "http.systemCertificates" on; only as a last resort turn "http.proxyStrictSSL" off.'
+        : 'Check the date of this machine and the certificate of the server.',
+    };
+  } catch (error) {
+    return { title, status: 'fail', detail: `No TLS handshake (${codeOf(error)}).`, fix: 'Check that the URL is https on the right port, and your proxy.' };
+  }
+}
+
+export function connectTcp(host: string, port: number): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const socket = net.connect({ host, port }, () => {
+      socket.end();
+      resolve();
+    });
+    socket.on('error', reject);
+  });
+}
+
+export function withTimeout<T>(work: Promise<T>, ms: number): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  return Promise.race([
+    work,
+    new Promise<T>((_, reject) => (timer = setTimeout(() => reject(Object.assign(new Error('timed out'), { code: 'ETIMEDOUT' })), ms))),
+  ]).finally(() => clearTimeout(timer));
+}
+
+export function codeOf(error: unknown): string {
+  const code = (error as { code?: unknown } | undefined)?.code;
+  return typeof code === 'string' && /^[A-Z_]{2,40}$/.test(code) ? code : error instanceof Error ? error.message.slice(0, 120) : String(error).slice(0, 120);
+}
+
+export function errorText(error: unknown, say: (text: string) => string): string {
+  return say(error instanceof Error ? error.message : String(error));
+}
+
+/** A proxy URL without its password. */
+export function hidePassword(proxy: string): string {
+  try {
+    const url = new URL(proxy);
+    if (url.password) url.password = '***';
+    return url.href;
+  } catch {
+    return proxy.replace(/\/\/([^:@/]+):[^@/]*@/, '//$1:***@');
+  }
+}
