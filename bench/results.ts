@@ -32,8 +32,9 @@ export function spread(times: readonly number[]): { median: number; min: number;
   return { median: sorted[Math.floor(sorted.length / 2)], min: sorted[0], max: sorted[sorted.length - 1] };
 }
 
-/** Adds or replaces figures in bench/results.json. */
+/** Adds or replaces figures in bench/results.json; a smoke run (--quick) records nothing. */
 export function record(figures: Record<string, Figure>): void {
+  if (process.argv.includes('--quick')) return;
   let file: { machine?: unknown; figures: Record<string, Figure> } = { figures: {} };
   try {
     file = JSON.parse(fs.readFileSync(RESULTS_FILE, 'utf8')) as typeof file;

@@ -44,6 +44,15 @@ grep -q 'integration: [0-9]* passed' test-results/integration.log || { failed=$(
 layer e2e node out/test/e2e/run.js
 count test-results/e2e.log 'e2e: [0-9]+ passed' 'passed, [0-9]+ failed'
 
+# The benches at a smoke size: they must run to the end. Figures are printed, not judged or recorded (npm run bench
+# measures for real).
+echo "=== bench (smoke)"
+if node out/bench/indexBuild.js --quick > test-results/bench.log 2>&1 && node out/bench/bundle.js --quick >> test-results/bench.log 2>&1; then
+  passed=$((passed + 1)); echo "=== bench: ran to the end"
+else
+  failed=$((failed + 1)); status=1; echo "=== bench: FAILED"; tail -20 test-results/bench.log
+fi
+
 echo "=== all layers in $(( $(date +%s) - started )) s"
 echo "$passed passed, $failed failed"
 [ "$failed" = 0 ] || status=1
