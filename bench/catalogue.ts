@@ -14,20 +14,9 @@ import { startSandbox } from '../sandbox/index';
 import { buildCatalogueIndex } from '../src/catalogue/buildIndex';
 import { CatalogueIndex, type IndexEntry } from '../src/catalogue/catalogueIndex';
 import { createStandardsService, serviceOptionsFrom } from '../src/service/index';
+import { QUERIES } from './queries';
 
 const REAL_SAMPLE = path.resolve(__dirname, '../../../shared/data/real-catalogue-sample.jsonl.gz');
-const QUERIES = [
-  '9001',
-  'ISO 9001',
-  'iso9001',
-  'ISO/IEC 27001',
-  '27001:2022',
-  '13818-7',
-  '62304',
-  'quality management',
-  'robots safety',
-  'medical electrical equipment part 2',
-];
 
 async function throughService(): Promise<void> {
   const sandbox = await startSandbox({});

@@ -13,21 +13,10 @@ import { CatalogueIndex } from '../src/catalogue/catalogueIndex';
 import { createStandardsService, serviceOptionsFrom, type ConnectionInfo } from '../src/service/index';
 import { startChildSandbox } from './childSandbox';
 import { record, spread } from './results';
+import { QUERIES } from './queries';
 
 const QUICK = process.argv.includes('--quick');
 const CONCURRENCY = 6;
-const QUERIES = [
-  '9001',
-  'ISO 9001',
-  'iso9001',
-  'ISO/IEC 27001',
-  '27001:2022',
-  '13818-7',
-  '62304',
-  'quality management',
-  'robots safety',
-  'medical electrical equipment part 2',
-];
 
 async function token(info: ConnectionInfo): Promise<string> {
   const response = await fetch(info.tokenUrl, {

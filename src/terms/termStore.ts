@@ -8,18 +8,10 @@ import { displayText } from '../service/displayText';
 import { isObject } from '../service/jsonld';
 import { SECTION_TYPES, localTypeName } from '../service/sections';
 import { termAnchor } from '../webview/anchors';
+import type { ClauseRef } from '../model';
 
 /** A clause whose terms are kept: enough to open its page. */
-export interface TermSource {
-  urn: string;
-  clauseId: string;
-  id?: string;
-  title?: string;
-  number?: string;
-  types?: string[];
-  standardReference?: string;
-  standardTitle?: string;
-}
+export type TermSource = Omit<ClauseRef, 'standardPosition'>;
 
 export interface TermItem {
   /** The preferred designation(s), "; "-separated. */
