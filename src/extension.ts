@@ -4,6 +4,7 @@
  */
 import * as vscode from 'vscode';
 import { CatalogueStore } from './catalogue/catalogueStore';
+import { registerCitations, type Citations } from './citations/register';
 import { registerCommands } from './commands/index';
 import { CredentialStore } from './credentials';
 import { STANDARDS_SCHEME, StandardsFileSystem } from './documents/standardsFileSystem';
@@ -23,6 +24,8 @@ export interface StandardsExplorerApi {
   view: vscode.TreeView<TreeNode>;
   pages: ClausePages;
   catalogue: CatalogueStore;
+  /** References to standards in the user's documents: links, hovers, outdated editions. */
+  citations: Citations;
 }
 
 export function activate(context: vscode.ExtensionContext): StandardsExplorerApi {
@@ -44,7 +47,9 @@ export function activate(context: vscode.ExtensionContext): StandardsExplorerApi
     vscode.workspace.registerFileSystemProvider(STANDARDS_SCHEME, new StandardsFileSystem(session), { isReadonly: true, isCaseSensitive: true }),
     registerCommands({ session, model, view, catalogue, pages, log }),
   );
-  return { session, model, tree, view, pages, catalogue };
+  const citations = registerCitations(session, catalogue, log);
+  context.subscriptions.push(citations.disposable);
+  return { session, model, tree, view, pages, catalogue, citations: citations.citations };
 }
 
 export function deactivate(): void {
