@@ -10,7 +10,7 @@ import { clauseLabel, standardLabel } from '../references';
 import { displayText } from '../service/displayText';
 import type { Session } from '../session';
 import { standardRefOf, type CitationResolver } from './citationResolver';
-import { OPEN_CITATION, escaped, locatorLabel, targetOf } from './citationTarget';
+import { OPEN_CITATION, escaped, locatorLabel, statusLine, targetOf } from './citationTarget';
 import { firstParagraph } from './clauseSummary';
 import type { Citation } from './recognise';
 import type { ResolvedStandard } from './resolve';
@@ -131,15 +131,6 @@ function markdown(): vscode.MarkdownString {
 function link(label: string, command: string, arg: unknown): string {
   const args = encodeURIComponent(JSON.stringify([arg])).replace(/[()]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
   return `[${label.replace(/[[\]\\]/g, '\\$&')}](command:${command}?${args})`;
-}
-
-/** "Current", "Withdrawn — replaced by ISO 9001:2015", "Replaced — no current edition in the catalogue". */
-export function statusLine(standard: ResolvedStandard): string {
-  const { facts, replacedBy } = standard;
-  const state = facts.draft ? 'Draft' : facts.current ? (facts.status === 'under review' ? 'Current (under review)' : 'Current') : facts.status === 'replaced' ? 'Replaced' : 'Withdrawn';
-  const kind = facts.supplement ? ` ${facts.supplement}` : '';
-  if (replacedBy) return vscode.l10n.t('{0}{1} — replaced by {2}', state, kind, standardLabel(replacedBy));
-  return `${state}${kind}`;
 }
 
 function unavailable(error: unknown, session: Session): string {

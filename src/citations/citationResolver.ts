@@ -48,6 +48,11 @@ export class CitationResolver implements vscode.Disposable {
     this.changed.dispose();
   }
 
+  /** Clause @id URLs under this base URL are citations. */
+  get serviceBaseUrl(): string | undefined {
+    return this.session.baseUrl;
+  }
+
   /** The citations of `document`, recognised once per version. */
   citations(document: vscode.TextDocument): Citation[] {
     const key = document.uri.toString();
@@ -58,7 +63,7 @@ export class CitationResolver implements vscode.Disposable {
       this.scans.set(key, cached);
       return cached.citations;
     }
-    const citations = findCitations(document.getText(), { serviceBaseUrl: this.session.baseUrl });
+    const citations = findCitations(document.getText(), { serviceBaseUrl: this.serviceBaseUrl });
     this.scans.delete(key);
     this.scans.set(key, { version: document.version, citations });
     if (this.scans.size > MAX_DOCUMENTS) this.scans.delete(this.scans.keys().next().value as string);

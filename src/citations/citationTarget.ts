@@ -74,3 +74,12 @@ export function linkTooltip(target: CitationTarget, standard: ResolvedStandard):
 export function escaped(text: string): string {
   return text.replace(/[\\`*_{}[\]()<>#+!|~&$]/g, '\\$&').replace(/^(\s*)([-=]|\d+[.)])/gm, '$1\\$2');
 }
+
+/** "Current", "Withdrawn — replaced by ISO 9001:2015", "Replaced — no current edition in the catalogue". */
+export function statusLine(standard: ResolvedStandard): string {
+  const { facts, replacedBy } = standard;
+  const state = facts.draft ? 'Draft' : facts.current ? (facts.status === 'under review' ? 'Current (under review)' : 'Current') : facts.status === 'replaced' ? 'Replaced' : 'Withdrawn';
+  const kind = facts.supplement ? ` ${facts.supplement}` : '';
+  if (replacedBy) return `${state}${kind} — replaced by ${standardLabel(replacedBy)}`;
+  return `${state}${kind}`;
+}

@@ -45,7 +45,7 @@ export function resolveStandard(index: CatalogueIndex, citation: Citation): Reso
 export function resolveReference(index: CatalogueIndex, written: WrittenReference): IndexEntry | undefined {
   const wanted = identityOf(written);
   const query = `${written.publisher.replace(/^EN /, '')} ${written.number}${written.part}${written.year ? `:${written.year}` : ''}`;
-  const hits = index.search(query, CANDIDATES).map((entry) => ({ entry, parsed: entry.reference ? parseReference(entry.reference) : undefined }));
+  const hits = index.search(query, CANDIDATES).map((entry) => ({ entry, parsed: parsedReference(entry) }));
   const same = (strict: boolean) => hits.filter((h) => h.parsed && sameDocument(wanted, identityOf(h.parsed), strict));
   for (const strict of [true, false]) {
     const candidates = same(strict);
@@ -71,7 +71,7 @@ export function resolveReference(index: CatalogueIndex, written: WrittenReferenc
  * edition than it; undefined when `entry` is the current one or nothing current exists.
  */
 export function replacementOf(index: CatalogueIndex, entry: IndexEntry, facts = factsOf(entry.urn, entry.reference, entry.status)): IndexEntry | undefined {
-  const parsed = entry.reference ? parseReference(entry.reference) : undefined;
+  const parsed = parsedReference(entry);
   if (!parsed) return undefined;
   const current = resolveReference(index, { ...parsed, year: undefined, supplements: [], variant: undefined });
   if (!current || current === entry) return undefined;
@@ -117,6 +117,18 @@ function normaliseNumber(number: string): string {
     .replace(/^annex\s+/i, '')
     .replace(/\.+$/, '')
     .toLowerCase();
+}
+
+/** Catalogue references taken apart once per entry: the same editions come up for every citation of a number. */
+const PARSED = new WeakMap<IndexEntry, WrittenReference | null>();
+
+function parsedReference(entry: IndexEntry): WrittenReference | undefined {
+  let parsed = PARSED.get(entry);
+  if (parsed === undefined) {
+    parsed = (entry.reference && parseReference(entry.reference)) || null;
+    PARSED.set(entry, parsed);
+  }
+  return parsed ?? undefined;
 }
 
 function identityOf(reference: WrittenReference): Identity {

@@ -4,7 +4,7 @@ import { startSandbox } from '../../sandbox/index';
 import type { RunningSandbox } from '../../sandbox/types';
 import type { RenderedEvent } from '../../src/webview/clausePage';
 import { CITED_RECORDS } from '../unit/citationRecords';
-import { api, signInToSandbox } from './fixtures';
+import { api, signInToSandbox, until } from './fixtures';
 
 const TEXT = [
   '# Rice handling',
@@ -119,6 +119,80 @@ describe('references in your code (citations)', () => {
     assert.ok(await vscode.workspace.applyEdit(fix.edit));
     assert.match(document.getText(), /follow ISO 17301-1:2023 §5 and/);
     assert.deepEqual(await citations.outdated.check(document), []);
+  });
+
+  it('completes references after a publisher prefix in a comment, current editions first, and not in code', async () => {
+    const code = await vscode.workspace.openTextDocument({ language: 'typescript', content: 'const a = 1; // per ISO 173\nconst x = "ISO 173' });
+    const ours = async (line: number, character: number): Promise<string[]> => {
+      const list = await vscode.commands.executeCommand<vscode.CompletionList>('vscode.executeCompletionItemProvider', code.uri, new vscode.Position(line, character));
+      return list.items.filter((i) => i.kind === vscode.CompletionItemKind.Reference).map((i) => (typeof i.label === 'string' ? i.label : i.label.label));
+    };
+    assert.deepEqual(await ours(0, 27), ['ISO 17301-1:2023', 'ISO 17301-1:2016']);
+    assert.deepEqual(await ours(1, 18), [], 'a string in code is not a comment');
+  });
+
+  it('the References view groups the workspace references standard → clause → file:line, honours files.exclude, follows changes, and exports CSV and Markdown', async () => {
+    const folder = vscode.workspace.workspaceFolders?.[0];
+    assert.ok(folder, 'the test workbench opens a folder');
+    const dir = vscode.Uri.joinPath(folder.uri, 'cites');
+    const write = (name: string, text: string) => vscode.workspace.fs.writeFile(vscode.Uri.joinPath(dir, name), new TextEncoder().encode(text));
+    const files = vscode.workspace.getConfiguration('files');
+    await files.update('exclude', { '**/excluded/**': true }, vscode.ConfigurationTarget.Global);
+    try {
+      await write('notes.md', 'Per ISO 17301-1:2016 §5.\nSee ISO 9001:2015, Scope and again ISO 9001:2015, Scope.\n');
+      await write('code.py', "# IEC 62304 clause 5.1\ncharset = 'ISO-8859-1'  # ISO 99999\n");
+      await write('binary.txt', 'ISO 9001:2015\u0000\u0001');
+      await write('excluded/hidden.md', 'ISO 9001:2015, clause 4');
+      const { citations } = await api();
+      const { references } = citations;
+      await references.scan();
+      const tree = async (node?: Parameters<typeof references.getChildren>[0]): Promise<string[]> =>
+        (await references.getChildren(node)).map((n) => {
+          const item = references.getTreeItem(n);
+          return `${typeof item.label === 'string' ? item.label : item.label?.label} [${item.description ?? ''}]`;
+        });
+      // Natural order: 9001 before 17301.
+      assert.deepEqual(await tree(), ['IEC 62304:2006 [1 · Current]', 'ISO 9001:2015 [2 · Current]', 'ISO 17301-1:2016 [1 · Withdrawn — replaced by ISO 17301-1:2023]']);
+      const roots = await references.getChildren();
+      assert.equal((references.getTreeItem(roots[2]).iconPath as vscode.ThemeIcon).id, 'warning', 'outdated marked');
+      assert.equal((references.getTreeItem(roots[1]).iconPath as vscode.ThemeIcon).id, 'book');
+      const [scope] = await references.getChildren(roots[1]);
+      assert.deepEqual(await tree(roots[1]), ['Scope [2]']);
+      assert.deepEqual(await tree(scope), ['cites/notes.md:2 [ISO 9001:2015, Scope]', 'cites/notes.md:2 [ISO 9001:2015, Scope]']);
+      const [first] = await references.getChildren(scope);
+      const open = references.getTreeItem(first).command;
+      assert.equal(open?.command, 'vscode.open');
+      assert.equal((open?.arguments?.[0] as vscode.Uri).toString(), vscode.Uri.joinPath(dir, 'notes.md').toString());
+
+      const csv = vscode.Uri.joinPath(dir, 'out', 'refs.csv');
+      await vscode.commands.executeCommand('standardsExplorer.exportReferences', csv);
+      const csvText = new TextDecoder().decode(await vscode.workspace.fs.readFile(csv));
+      assert.equal(
+        csvText,
+        [
+          'Standard,Clause,File,Line,Text,Status',
+          'IEC 62304:2006,clause 5.1,cites/code.py,1,IEC 62304 clause 5.1,Current',
+          'ISO 9001:2015,Scope,cites/notes.md,2,"ISO 9001:2015, Scope",Current',
+          'ISO 9001:2015,Scope,cites/notes.md,2,"ISO 9001:2015, Scope",Current',
+          'ISO 17301-1:2016,clause 5,cites/notes.md,1,ISO 17301-1:2016 §5,Withdrawn — replaced by ISO 17301-1:2023',
+          '',
+        ].join('\r\n'),
+      );
+      const md = vscode.Uri.joinPath(dir, 'out', 'refs.md');
+      await vscode.commands.executeCommand('standardsExplorer.exportReferences', md.toString());
+      assert.match(new TextDecoder().decode(await vscode.workspace.fs.readFile(md)), /\| ISO 17301-1:2016 \| clause 5 \| cites\/notes\.md \| 1 \| ISO 17301-1:2016 §5 \| Withdrawn — replaced by ISO 17301-1:2023 \|/);
+
+      // A file edited in an editor is read again by itself.
+      const edited = await vscode.workspace.openTextDocument(vscode.Uri.joinPath(dir, 'code.py'));
+      const edit = new vscode.WorkspaceEdit();
+      edit.insert(edited.uri, new vscode.Position(0, edited.lineAt(0).text.length), ' and ISO 9001:2015 §4');
+      assert.ok(await vscode.workspace.applyEdit(edit));
+      await until(async () => ((await tree())[1] === 'ISO 9001:2015 [3 · Current]' ? true : undefined), 'the view to count the new reference');
+      await edited.save();
+    } finally {
+      await files.update('exclude', undefined, vscode.ConfigurationTarget.Global);
+      await vscode.workspace.fs.delete(dir, { recursive: true });
+    }
   });
 
   it('says clearly in the hover when not signed in', async () => {
