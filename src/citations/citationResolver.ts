@@ -40,7 +40,16 @@ export class CitationResolver implements vscode.Disposable {
     private readonly catalogue: CatalogueStore,
   ) {
     // A new base URL changes which URLs are clause links, so the scans go too.
-    this.subscriptions = [session.onDidChange(() => this.reset(true)), catalogue.onDidProgress(() => this.reset(false))];
+    this.subscriptions = [
+      session.onDidChange(() => this.reset(true)),
+      // Progress fires every quarter second while the index is built: only a finished index changes anything here.
+      catalogue.onDidProgress(() => {
+        void catalogue.peek().then(
+          (index) => index !== this.index && this.reset(false),
+          () => undefined,
+        );
+      }),
+    ];
   }
 
   dispose(): void {
