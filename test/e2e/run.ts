@@ -128,8 +128,11 @@ const steps: Step[] = [
     async run(page) {
       // References resolve through the catalogue index: Find Standard… builds it (closed again at once).
       await runCommand(page, 'Standards: Find Standard…');
-      await page.locator('.quick-input-widget input').first().waitFor({ state: 'visible', timeout: STEP_TIMEOUT });
+      // The picker itself (not the command palette it replaces), then closed: the index goes on building.
+      const picker = page.locator('.quick-input-widget', { has: page.locator('.quick-input-title', { hasText: 'Find Standard' }) }).first();
+      await picker.waitFor({ state: 'visible', timeout: STEP_TIMEOUT });
       await page.keyboard.press('Escape');
+      await picker.waitFor({ state: 'hidden', timeout: STEP_TIMEOUT });
       // The untitled file holds "See <reference>, Clause 1 <title>" (inserted above).
       await page.locator('.tab', { hasText: 'Untitled' }).first().click();
       const reference = page.locator('.monaco-editor .view-line span', { hasText: standardLabel }).first();
