@@ -4,6 +4,7 @@
  */
 import * as vscode from 'vscode';
 import { CatalogueStore } from './catalogue/catalogueStore';
+import { registerCitations, type Citations } from './citations/register';
 import { registerCommands } from './commands/index';
 import { Config } from './config';
 import { CredentialStore } from './credentials';
@@ -26,6 +27,8 @@ export interface StandardsExplorerApi {
   pages: ClausePages;
   catalogue: CatalogueStore;
   terms: TermStore;
+  /** References to standards in the user's documents: links, hovers, outdated editions. */
+  citations: Citations;
 }
 
 export function activate(context: vscode.ExtensionContext): StandardsExplorerApi {
@@ -58,7 +61,9 @@ export function activate(context: vscode.ExtensionContext): StandardsExplorerApi
     vscode.workspace.registerFileSystemProvider(STANDARDS_SCHEME, documents, { isReadonly: true, isCaseSensitive: true }),
     registerCommands({ session, model, view, catalogue, pages, log, terms }),
   );
-  return { session, model, tree, view, pages, catalogue, terms };
+  const citations = registerCitations(session, catalogue, log);
+  context.subscriptions.push(citations.disposable);
+  return { session, model, tree, view, pages, catalogue, terms, citations: citations.citations };
 }
 
 export function deactivate(): void {

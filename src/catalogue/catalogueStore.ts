@@ -71,6 +71,20 @@ export class CatalogueStore implements vscode.Disposable {
     return { index: building ? building.builder.snapshot() : await finished, finished };
   }
 
+  /**
+   * The finished index when it is in memory or on disk, else undefined; never starts a build, for features that
+   * only read (references in the editor): they must not page the whole catalogue because a file was opened.
+   */
+  async peek(): Promise<CatalogueIndex | undefined> {
+    const baseUrl = this.session.baseUrl;
+    if (!baseUrl) return undefined;
+    if (this.cached?.baseUrl === baseUrl) return this.cached.index;
+    if (this.building?.baseUrl === baseUrl) return undefined;
+    const fromDisk = await this.read(baseUrl);
+    if (fromDisk && this.session.baseUrl === baseUrl) this.cached = { baseUrl, index: fromDisk };
+    return fromDisk;
+  }
+
   /** Pages the catalogue again (from scratch unless `resume`); one build at a time. */
   rebuild(fresh = true): Promise<CatalogueIndex> {
     const baseUrl = this.connectedBaseUrl();

@@ -185,6 +185,41 @@ const steps: Step[] = [
     },
   },
   {
+    name: 'hover a reference and follow it to the clause',
+    async run(page) {
+      // References resolve through the catalogue index: Find Standard… builds it (closed again at once).
+      await runCommand(page, 'Standards: Find Standard…');
+      // The picker itself (not the command palette it replaces), then closed: the index goes on building.
+      const picker = page.locator('.quick-input-widget', { has: page.locator('.quick-input-title', { hasText: 'Find Standard' }) }).first();
+      await picker.waitFor({ state: 'visible', timeout: STEP_TIMEOUT });
+      await page.keyboard.press('Escape');
+      await picker.waitFor({ state: 'hidden', timeout: STEP_TIMEOUT });
+      // The untitled file holds "See <reference>, Clause 1 <title>" (inserted above).
+      await page.locator('.tab', { hasText: 'Untitled' }).first().click();
+      const reference = page.locator('.monaco-editor .view-line span', { hasText: standardLabel }).first();
+      await reference.waitFor({ timeout: STEP_TIMEOUT });
+      const hover = page.locator('.monaco-hover', { hasText: 'Open Clause' }).first();
+      const deadline = Date.now() + STEP_TIMEOUT;
+      // Hovers appear after the mouse rests; move away and back until ours shows (the index may still be building).
+      while (!(await hover.isVisible())) {
+        if (Date.now() > deadline) throw new Error('no hover with Open Clause over the reference');
+        await page.mouse.move(0, 0);
+        await reference.hover();
+        await page.waitForTimeout(1500);
+      }
+      const text = await hover.innerText();
+      if (!text.includes(standardLabel) || !text.includes(clauseTitle.replace(/^1 /, ''))) throw new Error(`hover says "${text}"`);
+      await page.screenshot({ path: path.join(RESULTS, 'e2e-reference-hover.png') });
+      await hover
+        .locator('a', { hasText: /^Open Clause$/ })
+        .first()
+        .click();
+      const frame = await clauseFrame(page);
+      const heading = (await frame.locator('main#page h1').innerText()).trim();
+      if (heading !== clauseTitle) throw new Error(`clause page heading "${heading}", expected "${clauseTitle}"`);
+    },
+  },
+  {
     name: 'find standard keeps its ranking',
     async run(page) {
       // The catalogue the bundled sandbox serves (seed 1, 30 000), ranked as the extension ranks it: a number whose

@@ -1,0 +1,252 @@
+import * as assert from 'node:assert/strict';
+import * as vscode from 'vscode';
+import { startSandbox } from '../../sandbox/index';
+import type { RunningSandbox } from '../../sandbox/types';
+import type { RenderedEvent } from '../../src/webview/clausePage';
+import { CITED_RECORDS } from '../unit/citationRecords';
+import { api, signInToSandbox, until } from './fixtures';
+
+const TEXT = [
+  '# Rice handling',
+  '',
+  'Moisture limits follow ISO 17301-1:2016 §5 and the QMS ISO 9001:2015, Scope.',
+  'Unknown: ISO 99999:2020. Not references: charset=ISO-8859-1, ISO8601, iso_code, v1.2.3, 2018-05-01.',
+  'Plain: IEC 62304',
+].join('\n');
+
+/** The citation links our provider gives (other providers, e.g. Markdown's, may add their own). */
+async function citationLinks(document: vscode.TextDocument): Promise<vscode.DocumentLink[]> {
+  const links = (await vscode.commands.executeCommand<vscode.DocumentLink[]>('vscode.executeLinkProvider', document.uri)) ?? [];
+  return links.filter((l) => l.target?.scheme === 'command' && l.target.path === 'standardsExplorer.openCitation');
+}
+
+function hoverText(hovers: vscode.Hover[] | undefined): string {
+  return (hovers ?? []).flatMap((h) => h.contents.map((c) => (typeof c === 'string' ? c : c.value))).join('\n');
+}
+
+describe('references in your code (citations)', () => {
+  // A sandbox of its own: the outdated-edition cases need records the suite's generated catalogue lacks.
+  let own: RunningSandbox;
+  let document: vscode.TextDocument;
+
+  before(async () => {
+    own = await startSandbox({ catalogue: CITED_RECORDS });
+    await vscode.commands.executeCommand('standardsExplorer.signIn', {
+      clientId: own.clientId,
+      clientSecret: own.clientSecret,
+      baseUrl: own.baseUrl,
+      tokenUrl: own.tokenUrl,
+    });
+    const { catalogue } = await api();
+    await catalogue.get();
+    document = await vscode.workspace.openTextDocument({ language: 'markdown', content: TEXT });
+    await vscode.window.showTextDocument(document);
+  });
+
+  after(async () => {
+    await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+    await signInToSandbox();
+    await own?.close();
+  });
+
+  it('links the references the catalogue has, and nothing else', async () => {
+    const links = await citationLinks(document);
+    const texts = links.map((l) => document.getText(l.range));
+    assert.deepEqual(texts, ['ISO 17301-1:2016 §5', 'ISO 9001:2015, Scope', 'IEC 62304']);
+    const tooltips = (await vscode.commands.executeCommand<vscode.DocumentLink[]>('vscode.executeLinkProvider', document.uri, 10)).map((l) => l.tooltip);
+    assert.ok(tooltips.includes('Open ISO 17301-1:2016, clause 5 (replaced by ISO 17301-1:2023)'), tooltips.join(' | '));
+    assert.ok(tooltips.includes('Show IEC 62304:2006 in the Standards view'), tooltips.join(' | '));
+  });
+
+  it('Ctrl+click on a reference with a locator opens the clause page at that clause', async () => {
+    const { pages } = await api();
+    const [, scopeLink] = await citationLinks(document);
+    const target = scopeLink.target as vscode.Uri;
+    const args = JSON.parse(decodeURIComponent(target.query)) as unknown[];
+    const rendered = new Promise<RenderedEvent>((resolve) => {
+      const subscription = pages.onDidRender((event) => {
+        subscription.dispose();
+        resolve(event);
+      });
+    });
+    await vscode.commands.executeCommand(target.path, ...args);
+    const event = await rendered;
+    assert.equal(event.ref.urn, 'urn:iso:std:iso:9001:ed-5:stage-90.93');
+    assert.ok(
+      event.ref.types?.some((t) => t.endsWith('Scope')),
+      `opened ${event.ref.title} (${event.ref.types?.join(', ')})`,
+    );
+  });
+
+  it('hovers name the standard, its status and replacement, the clause heading and paragraph, and trusted commands', async () => {
+    const line = 2;
+    const outdated = hoverText(
+      await vscode.commands.executeCommand<vscode.Hover[]>(
+        'vscode.executeHoverProvider',
+        document.uri,
+        new vscode.Position(line, TEXT.split('\n')[line].indexOf('17301') + 2),
+      ),
+    );
+    assert.match(outdated, /\*\*ISO 17301-1:2016\*\*/);
+    assert.match(outdated, /Withdrawn — replaced by ISO 17301-1:2023/);
+    assert.match(outdated, /\*\*Clause 5 /, 'the heading of clause 5');
+    assert.match(outdated, /\[Open Clause\]\(command:standardsExplorer\.openClause\?/);
+    assert.match(outdated, /\[Open JSON to the Side\]\(command:standardsExplorer\.openClauseJson\?/);
+    assert.match(outdated, /\[Copy Link\]\(command:standardsExplorer\.copyClauseLink\?/);
+    const scope = hoverText(
+      await vscode.commands.executeCommand<vscode.Hover[]>(
+        'vscode.executeHoverProvider',
+        document.uri,
+        new vscode.Position(line, TEXT.split('\n')[line].indexOf('9001') + 1),
+      ),
+    );
+    assert.match(scope, /\*\*ISO 9001:2015\*\* — Quality management systems - Requirements/);
+    assert.match(scope, /^Current$/m);
+    assert.match(scope, /\*\*Clause 1 /);
+    // The first paragraph of the Scope, as text under the heading.
+    const afterHeading = scope.split(/\*\*Clause 1 [^*]*\*\*/)[1] ?? '';
+    assert.match(afterHeading.trim().split('\n')[0], /\w{3,}/);
+    const none = hoverText(
+      await vscode.commands.executeCommand<vscode.Hover[]>(
+        'vscode.executeHoverProvider',
+        document.uri,
+        new vscode.Position(3, TEXT.split('\n')[3].indexOf('99999')),
+      ),
+    );
+    assert.doesNotMatch(none, /Standards|ISO 99999/, 'an unresolved reference gets no hover');
+  });
+
+  it('reports the outdated edition, with the severity of the setting, and the Quick Fix rewrites it keeping the locator', async () => {
+    const { citations } = await api();
+    const config = vscode.workspace.getConfiguration('standardsExplorer');
+    let diagnostics = await citations.outdated.check(document);
+    assert.deepEqual(
+      diagnostics.map((d) => [d.message, d.severity, document.getText(d.range)]),
+      [['ISO 17301-1:2016 has been replaced by ISO 17301-1:2023', vscode.DiagnosticSeverity.Information, 'ISO 17301-1:2016']],
+    );
+    assert.deepEqual(
+      vscode.languages.getDiagnostics(document.uri).map((d) => d.message),
+      ['ISO 17301-1:2016 has been replaced by ISO 17301-1:2023'],
+    );
+    try {
+      await config.update('diagnostics', 'warning', vscode.ConfigurationTarget.Global);
+      diagnostics = await citations.outdated.check(document);
+      assert.equal(diagnostics[0]?.severity, vscode.DiagnosticSeverity.Warning);
+      await config.update('diagnostics', 'off', vscode.ConfigurationTarget.Global);
+      assert.deepEqual(await citations.outdated.check(document), []);
+    } finally {
+      await config.update('diagnostics', undefined, vscode.ConfigurationTarget.Global);
+    }
+    diagnostics = await citations.outdated.check(document);
+    const actions = await vscode.commands.executeCommand<vscode.CodeAction[]>(
+      'vscode.executeCodeActionProvider',
+      document.uri,
+      diagnostics[0].range,
+      vscode.CodeActionKind.QuickFix.value,
+    );
+    const fix = actions.find((a) => a.title === 'Replace with ISO 17301-1:2023');
+    assert.ok(fix?.edit, actions.map((a) => a.title).join(' | '));
+    assert.ok(await vscode.workspace.applyEdit(fix.edit));
+    assert.match(document.getText(), /follow ISO 17301-1:2023 §5 and/);
+    assert.deepEqual(await citations.outdated.check(document), []);
+  });
+
+  it('completes references after a publisher prefix in a comment, current editions first, and not in code', async () => {
+    const code = await vscode.workspace.openTextDocument({ language: 'typescript', content: 'const a = 1; // per ISO 173\nconst x = "ISO 173' });
+    const ours = async (line: number, character: number): Promise<string[]> => {
+      const list = await vscode.commands.executeCommand<vscode.CompletionList>(
+        'vscode.executeCompletionItemProvider',
+        code.uri,
+        new vscode.Position(line, character),
+      );
+      return list.items.filter((i) => i.kind === vscode.CompletionItemKind.Reference).map((i) => (typeof i.label === 'string' ? i.label : i.label.label));
+    };
+    assert.deepEqual(await ours(0, 27), ['ISO 17301-1:2023', 'ISO 17301-1:2016']);
+    assert.deepEqual(await ours(1, 18), [], 'a string in code is not a comment');
+  });
+
+  it('the References view groups the workspace references standard → clause → file:line, honours files.exclude, follows changes, and exports CSV and Markdown', async () => {
+    const folder = vscode.workspace.workspaceFolders?.[0];
+    assert.ok(folder, 'the test workbench opens a folder');
+    const dir = vscode.Uri.joinPath(folder.uri, 'cites');
+    const write = (name: string, text: string) => vscode.workspace.fs.writeFile(vscode.Uri.joinPath(dir, name), new TextEncoder().encode(text));
+    const files = vscode.workspace.getConfiguration('files');
+    await files.update('exclude', { '**/excluded/**': true }, vscode.ConfigurationTarget.Global);
+    try {
+      await write('notes.md', 'Per ISO 17301-1:2016 §5.\nSee ISO 9001:2015, Scope and again ISO 9001:2015, Scope.\n');
+      await write('code.py', "# IEC 62304 clause 5.1\ncharset = 'ISO-8859-1'  # ISO 99999\n");
+      await write('binary.txt', 'ISO 9001:2015\u0000\u0001');
+      await write('excluded/hidden.md', 'ISO 9001:2015, clause 4');
+      const { citations } = await api();
+      const { references } = citations;
+      await references.scan();
+      const tree = async (node?: Parameters<typeof references.getChildren>[0]): Promise<string[]> =>
+        (await references.getChildren(node)).map((n) => {
+          const item = references.getTreeItem(n);
+          return `${typeof item.label === 'string' ? item.label : item.label?.label} [${item.description ?? ''}]`;
+        });
+      // Natural order: 9001 before 17301.
+      assert.deepEqual(await tree(), [
+        'IEC 62304:2006 [1 · Current]',
+        'ISO 9001:2015 [2 · Current]',
+        'ISO 17301-1:2016 [1 · Withdrawn — replaced by ISO 17301-1:2023]',
+      ]);
+      const roots = await references.getChildren();
+      assert.equal((references.getTreeItem(roots[2]).iconPath as vscode.ThemeIcon).id, 'warning', 'outdated marked');
+      assert.equal((references.getTreeItem(roots[1]).iconPath as vscode.ThemeIcon).id, 'book');
+      const [scope] = await references.getChildren(roots[1]);
+      assert.deepEqual(await tree(roots[1]), ['Scope [2]']);
+      assert.deepEqual(await tree(scope), ['cites/notes.md:2 [ISO 9001:2015, Scope]', 'cites/notes.md:2 [ISO 9001:2015, Scope]']);
+      const [first] = await references.getChildren(scope);
+      const open = references.getTreeItem(first).command;
+      assert.equal(open?.command, 'vscode.open');
+      assert.equal((open?.arguments?.[0] as vscode.Uri).toString(), vscode.Uri.joinPath(dir, 'notes.md').toString());
+
+      const csv = vscode.Uri.joinPath(dir, 'out', 'refs.csv');
+      await vscode.commands.executeCommand('standardsExplorer.exportReferences', csv);
+      const csvText = new TextDecoder().decode(await vscode.workspace.fs.readFile(csv));
+      assert.equal(
+        csvText,
+        [
+          'Standard,Clause,File,Line,Text,Status',
+          'IEC 62304:2006,clause 5.1,cites/code.py,1,IEC 62304 clause 5.1,Current',
+          'ISO 9001:2015,Scope,cites/notes.md,2,"ISO 9001:2015, Scope",Current',
+          'ISO 9001:2015,Scope,cites/notes.md,2,"ISO 9001:2015, Scope",Current',
+          'ISO 17301-1:2016,clause 5,cites/notes.md,1,ISO 17301-1:2016 §5,Withdrawn — replaced by ISO 17301-1:2023',
+          '',
+        ].join('\r\n'),
+      );
+      const md = vscode.Uri.joinPath(dir, 'out', 'refs.md');
+      await vscode.commands.executeCommand('standardsExplorer.exportReferences', md.toString());
+      assert.match(
+        new TextDecoder().decode(await vscode.workspace.fs.readFile(md)),
+        /\| ISO 17301-1:2016 \| clause 5 \| cites\/notes\.md \| 1 \| ISO 17301-1:2016 §5 \| Withdrawn — replaced by ISO 17301-1:2023 \|/,
+      );
+
+      // A file edited in an editor is read again by itself.
+      const edited = await vscode.workspace.openTextDocument(vscode.Uri.joinPath(dir, 'code.py'));
+      const edit = new vscode.WorkspaceEdit();
+      edit.insert(edited.uri, new vscode.Position(0, edited.lineAt(0).text.length), ' and ISO 9001:2015 §4');
+      assert.ok(await vscode.workspace.applyEdit(edit));
+      await until(async () => ((await tree())[1] === 'ISO 9001:2015 [3 · Current]' ? true : undefined), 'the view to count the new reference');
+      await edited.save();
+    } finally {
+      await files.update('exclude', undefined, vscode.ConfigurationTarget.Global);
+      await vscode.workspace.fs.delete(dir, { recursive: true });
+    }
+  });
+
+  it('says clearly in the hover when not signed in', async () => {
+    await vscode.commands.executeCommand('standardsExplorer.signOut');
+    const text = hoverText(
+      await vscode.commands.executeCommand<vscode.Hover[]>(
+        'vscode.executeHoverProvider',
+        document.uri,
+        new vscode.Position(2, TEXT.split('\n')[2].indexOf('9001') + 1),
+      ),
+    );
+    assert.match(text, /not signed in: \[Sign In…\]\(command:standardsExplorer\.signIn\)/);
+    assert.deepEqual((await citationLinks(document)).length, 0);
+  });
+});

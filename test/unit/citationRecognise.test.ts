@@ -1,0 +1,161 @@
+import * as assert from 'node:assert/strict';
+import { MAX_LINE, findCitations, parseReference, type Citation, type ReferenceCitation } from '../../src/citations/recognise';
+import { realSample } from './realSample';
+
+const BASE = 'http://127.0.0.1:4711/preprod';
+
+function references(text: string): ReferenceCitation[] {
+  return findCitations(text).filter((c): c is ReferenceCitation => c.kind === 'reference');
+}
+
+function only(text: string): Citation {
+  const found = findCitations(text, { serviceBaseUrl: BASE });
+  assert.equal(found.length, 1, `${JSON.stringify(text)} → ${JSON.stringify(found.map((c) => c.text))}`);
+  return found[0];
+}
+
+describe('Citations: recognising references in text', () => {
+  // [text, the citation's text, reference without locator, locator kind:value]
+  const positives: Array<[string, string, string, string?]> = [
+    ['// ISO 26262-6:2018, 9.4.2', 'ISO 26262-6:2018, 9.4.2', 'ISO 26262-6:2018', 'clause:9.4.2'],
+    ['per IEC 62304:2006+AMD1:2015 §5.1', 'IEC 62304:2006+AMD1:2015 §5.1', 'IEC 62304:2006+AMD1:2015', 'clause:5.1'],
+    ['ISO/IEC 27001:2022 clause 5.2 says so', 'ISO/IEC 27001:2022 clause 5.2', 'ISO/IEC 27001:2022', 'clause:5.2'],
+    ['see ISO 9001:2015, Clause 1 Scope', 'ISO 9001:2015, Clause 1', 'ISO 9001:2015', 'clause:1'],
+    ['(IEC 60601-2-78:2019, Annex A)', 'IEC 60601-2-78:2019, Annex A', 'IEC 60601-2-78:2019', 'annex:A'],
+    ['ISO 14971:2019 A.2 applies', 'ISO 14971:2019 A.2', 'ISO 14971:2019', 'annex:A.2'],
+    ['ISO 10218-1:2025 Table 3', 'ISO 10218-1:2025 Table 3', 'ISO 10218-1:2025', 'table:3'],
+    ['ISO 9001:2015/Amd 1:2024', 'ISO 9001:2015/Amd 1:2024', 'ISO 9001:2015/Amd 1:2024'],
+    ['ISO 13485:2016/Cor 1', 'ISO 13485:2016/Cor 1', 'ISO 13485:2016/Cor 1'],
+    ['ISO/TS 15066:2016', 'ISO/TS 15066:2016', 'ISO/TS 15066:2016'],
+    ['ISO/TR 14121-2', 'ISO/TR 14121-2', 'ISO/TR 14121-2'],
+    ['IEC/TS 62443-1-1:2009', 'IEC/TS 62443-1-1:2009', 'IEC/TS 62443-1-1:2009'],
+    ['IEC TR 80001-2-2:2012', 'IEC TR 80001-2-2:2012', 'IEC TR 80001-2-2:2012'],
+    ['EN ISO 13849-1:2015 section 4.5', 'EN ISO 13849-1:2015 section 4.5', 'EN ISO 13849-1:2015', 'clause:4.5'],
+    ['EN IEC 61000-6-2:2019', 'EN IEC 61000-6-2:2019', 'EN IEC 61000-6-2:2019'],
+    ['EN 1090-2:2018', 'EN 1090-2:2018', 'EN 1090-2:2018'],
+    ['CISPR 16-1-1:2010/AMD1:2010', 'CISPR 16-1-1:2010/AMD1:2010', 'CISPR 16-1-1:2010/AMD1:2010'],
+    ['IEEE 1012:2016', 'IEEE 1012:2016', 'IEEE 1012:2016'],
+    ['IEC 60099-4:1991+AMD1:1998+AMD2:2001 CSV', 'IEC 60099-4:1991+AMD1:1998+AMD2:2001 CSV', 'IEC 60099-4:1991+AMD1:1998+AMD2:2001 CSV'],
+    ['ISO 105-B01:2014', 'ISO 105-B01:2014', 'ISO 105-B01:2014'],
+    ['# ISO 9001 Scope', 'ISO 9001 Scope', 'ISO 9001', 'section:Scope'],
+    ['ISO 27001, Terms and definitions', 'ISO 27001, Terms and definitions', 'ISO 27001', 'section:Terms and definitions'],
+    ['"ISO 9001:2015"', 'ISO 9001:2015', 'ISO 9001:2015'],
+    ['ISO 9001.', 'ISO 9001', 'ISO 9001'],
+    ['ISO\u00a09001:2015', 'ISO\u00a09001:2015', 'ISO\u00a09001:2015'],
+  ];
+  for (const [text, whole, reference, locator] of positives) {
+    it(`finds ${JSON.stringify(text)}`, () => {
+      const found = only(text);
+      assert.equal(found.kind, 'reference');
+      assert.equal(found.text, whole);
+      assert.equal(text.slice(found.start, found.end), whole);
+      if (found.kind !== 'reference') return;
+      assert.equal(text.slice(found.start, found.referenceEnd), reference);
+      assert.equal(found.locator ? `${found.locator.kind}:${found.locator.value}` : undefined, locator);
+    });
+  }
+
+  it('takes a reference apart', () => {
+    const [found] = references('per IEC 60601-2-78:2019/Amd 1:2020/Cor 1, clause 201.12');
+    assert.deepEqual(found.reference, { publisher: 'IEC', number: '60601', part: '-2-78', year: '2019', supplements: ['/Amd 1:2020', '/Cor 1'] });
+    // Clause numbers have one or two digits first: "201.12" is not read as a clause (no false locator).
+    assert.equal(found.locator, undefined);
+  });
+
+  const lookAlikes = [
+    'charset=ISO-8859-1',
+    'const ISO8601 = parse(date);',
+    'formatISO8601Date(x)',
+    'let iso_code = "de";',
+    'iso 9001 written in lower case is not a reference',
+    'version 1.2.3, released 2018-05-01',
+    'call +1 555 123 4567 or 0800-123-456',
+    'ISOLATION 3000',
+    'PRECISION 12',
+    'MyISO 9001',
+    'ISO/IEC_27001',
+    'ISO 9001.2 is a version',
+    'ISO 90012345678',
+    'IEEE 1.2.3',
+    'see https://www.iso.org/standard/62085.html',
+    'ENISO 13849',
+    'x.ISO 9001',
+    'urn:uuid:6e8bc430-9c3a-11d9-9669-0800200c9a66',
+  ];
+  for (const text of lookAlikes) {
+    it(`leaves alone ${JSON.stringify(text)}`, () =>
+      assert.deepEqual(
+        findCitations(text, { serviceBaseUrl: BASE }).map((c) => c.text),
+        [],
+      ));
+  }
+
+  it('finds several per line and gives line and columns', () => {
+    const text = 'intro\r\n// ISO 9001:2015 and IEC 62304, clause 5.1; also EN 1090-2\nend';
+    const found = findCitations(text);
+    assert.deepEqual(
+      found.map((c) => [c.line, c.start, c.end, c.text]),
+      [
+        [1, 3, 16, 'ISO 9001:2015'],
+        [1, 21, 42, 'IEC 62304, clause 5.1'],
+        [1, 49, 58, 'EN 1090-2'],
+      ],
+    );
+  });
+
+  it('finds standard URNs, the IEC shapes too, with spaces only between quotes', () => {
+    assert.deepEqual(only('see urn:iso:std:iso:9001:ed-5:en.'), {
+      kind: 'urn',
+      line: 0,
+      start: 4,
+      end: 32,
+      text: 'urn:iso:std:iso:9001:ed-5:en',
+      urn: 'urn:iso:std:iso:9001:ed-5:en',
+    });
+    assert.equal((only('id: urn:iec:std:iec:60601-2:2011-03:::||amd:1:2015-06') as { urn: string }).urn, 'urn:iec:std:iec:60601-2:2011-03:::||amd:1:2015-06');
+    assert.equal(
+      (only('urn:iec:std:iec:60099-4:1991-11::csv:+amd:1:1998-04+amd:2:2001-10,') as { urn: string }).urn,
+      'urn:iec:std:iec:60099-4:1991-11::csv:+amd:1:1998-04+amd:2:2001-10',
+    );
+    assert.equal((only('urn:iec:std:iec:60034-1:1994-03:::.') as { urn: string }).urn, 'urn:iec:std:iec:60034-1:1994-03:::');
+    const quoted = only('{"target": "urn:iec:std:iec:Bio-digital convergence:2024-04:tec::"}');
+    assert.equal(quoted.kind, 'urn');
+    assert.equal(quoted.text, 'urn:iec:std:iec:Bio-digital convergence:2024-04:tec::');
+    // Unquoted, a space ends the URN.
+    assert.equal(only('urn:iec:std:iec:Bio-digital convergence').text, 'urn:iec:std:iec:Bio-digital');
+  });
+
+  it('finds clause @id URLs of the configured service only, and nothing inside other URLs', () => {
+    const id = `${BASE}/v1/standards/urn:iso:std:iso:9001:ed-5/clauses/3f2a`;
+    const found = only(`[ISO 9001](${id})`.replace('[ISO 9001]', '[the scope]'));
+    assert.deepEqual(found, { kind: 'clauseUri', line: 0, start: 12, end: 12 + id.length, text: id, urn: 'urn:iso:std:iso:9001:ed-5', clauseId: '3f2a' });
+    const encoded = `${BASE}/v1/standards/urn%3Aiec%3Astd%3Aiec%3A60601-2%3A2011-03%3A%3A%3A%7C%7Camd/clauses/x1`;
+    assert.equal((only(encoded) as { urn: string }).urn, 'urn:iec:std:iec:60601-2:2011-03:::||amd');
+    assert.deepEqual(findCitations(`https://elsewhere.example/v1/standards/urn:iso:std:iso:9001/clauses/1`, { serviceBaseUrl: BASE }), []);
+    assert.deepEqual(findCitations(id), [], 'no base URL configured: the URL is not a clause, and its URN is not cited');
+  });
+
+  it('reads every reference of the real catalogue slice back as itself', () => {
+    let read = 0;
+    for (const record of realSample()) {
+      const reference = record.reference;
+      // Drafts (ISO/DIS …), white papers and reports, data sets, and a corrigendum of a consolidated version (read
+      // without its "/COR1") are not what people cite in code.
+      const skipped = /\b(?:DIS|FDIS|CD|WD|NP|PRF|DTS|DTR|DPAS|AWI|DAmd|DAM|FDAM|R|DATA|HL7|SRD)\b|FRAG|White Paper|Report|-C\d|CSV\//;
+      if (!reference || !/^(ISO|IEC|CISPR|EN)[ /]/.test(reference) || skipped.test(reference)) continue;
+      const found = only(reference);
+      assert.equal(found.kind, 'reference', reference);
+      assert.equal(found.text, reference, `${reference} read as ${found.text}`);
+      assert.ok(parseReference(reference));
+      read++;
+    }
+    assert.ok(read > 2500, `${read} references read`);
+  });
+
+  it('reads at most MAX_LINE characters of a line and stays linear on hostile lines', () => {
+    const long = `${'x'.repeat(MAX_LINE)} ISO 9001:2015`;
+    assert.deepEqual(findCitations(long), []);
+    const hostile = ['ISO 1-1-1-1-1-1-1-1-1-1-1', 'ISO 9001:2015/Amd/Amd/Amd/Amd/Amd', 'urn:iso:std:'.repeat(200), `ISO 9001, ${'1.'.repeat(900)}`].join('\n');
+    for (const text of hostile.split('\n')) findCitations(text.repeat(3), { serviceBaseUrl: BASE });
+  });
+});
