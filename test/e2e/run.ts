@@ -33,9 +33,18 @@ const view = (page: Page) =>
 const treeRow = (page: Page, text: string | RegExp) => view(page).locator('.monaco-list-row', { hasText: text }).first();
 
 async function runCommand(page: Page, title: string): Promise<void> {
-  await page.keyboard.press('F1');
   const input = page.locator('.quick-input-widget input').first();
-  await input.waitFor({ state: 'visible', timeout: STEP_TIMEOUT });
+  // F1 can be swallowed while a page (walkthrough, webview) is taking the focus: ask again, a few times.
+  for (let attempt = 1; ; attempt++) {
+    await page.keyboard.press('F1');
+    try {
+      await input.waitFor({ state: 'visible', timeout: attempt < 4 ? 5_000 : STEP_TIMEOUT });
+      break;
+    } catch (error) {
+      if (attempt >= 4) throw error;
+      await page.waitForTimeout(500);
+    }
+  }
   await input.fill(`>${title}`);
   // The row whose label is exactly the title (not "File: Compare New Untitled…" and the like).
   const row = page
@@ -295,6 +304,8 @@ const steps: Step[] = [
         if (Date.now() > deadline) throw new Error(`${done} of ${steps} walkthrough steps complete`);
         await page.waitForTimeout(250);
       }
+      await page.waitForTimeout(1000);
+      await runCommand(page, 'View: Close Editor');
     },
   },
   {
