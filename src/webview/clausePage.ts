@@ -171,6 +171,9 @@ class ClausePageManager extends Disposable implements ClausePages {
   }
 }
 
+/** Page messages that come from a click of the user's (toolbar buttons, links). */
+const USER_ACTIONS = new Set(['openJson', 'openText', 'compare', 'copyLink', 'insertReference', 'openClause']);
+
 class ClausePanel extends Disposable {
   private loading: AbortController | undefined;
   /** The clause was read from the service: page actions may use `ref`. */
@@ -239,9 +242,31 @@ class ClausePanel extends Disposable {
       );
       return;
     }
-    const action = decidePageAction(message, { ref: this.current, loaded: this.loaded, active: this.panel.active, serviceBaseUrl: this.deps.serviceBaseUrl() });
-    void this.handle(action).catch((error: unknown) => {
-      void vscode.window.showErrorMessage(errorText(error));
+    // A click in a page that did not have the focus gives it the focus; the news of that can reach the host just
+    // after the click's message. Wait a moment for it rather than drop the user's click.
+    const active = this.panel.active || !USER_ACTIONS.has(message.type) ? Promise.resolve(this.panel.active) : this.becomesActive(500);
+    void active
+      .then((isActive) =>
+        this.handle(decidePageAction(message, { ref: this.current, loaded: this.loaded, active: isActive, serviceBaseUrl: this.deps.serviceBaseUrl() })),
+      )
+      .catch((error: unknown) => {
+        void vscode.window.showErrorMessage(errorText(error));
+      });
+  }
+
+  /** True as soon as the panel has the focus, false if it does not get it within `ms`. */
+  private becomesActive(ms: number): Promise<boolean> {
+    return new Promise((resolve) => {
+      const timer = setTimeout(() => {
+        listener.dispose();
+        resolve(this.panel.active);
+      }, ms);
+      const listener = this.panel.onDidChangeViewState(() => {
+        if (!this.panel.active) return;
+        clearTimeout(timer);
+        listener.dispose();
+        resolve(true);
+      });
     });
   }
 
