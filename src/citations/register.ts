@@ -5,7 +5,7 @@
  */
 import * as vscode from 'vscode';
 import type { CatalogueStore } from '../catalogue/catalogueStore';
-import { showError } from '../commands/feedback';
+import { registerCommand } from '../commands/feedback';
 import type { Session } from '../session';
 import { CitationCompletionProvider } from './citationCompletion';
 import { CitationHoverProvider } from './citationHover';
@@ -39,15 +39,7 @@ export function registerCitations(
   const references = new WorkspaceReferences(resolver);
   const completion = new CitationCompletionProvider(resolver);
   const referencesView = vscode.window.createTreeView(REFERENCES_VIEW, { treeDataProvider: references, showCollapseAll: true });
-  const command = (id: string, handler: (...args: unknown[]) => Promise<unknown>): vscode.Disposable =>
-    vscode.commands.registerCommand(id, async (...args: unknown[]) => {
-      try {
-        return await handler(...args);
-      } catch (error) {
-        void showError(error, log);
-        return undefined;
-      }
-    });
+  const command = (id: string, handler: (...args: unknown[]) => Promise<unknown>): vscode.Disposable => registerCommand(id, handler, log);
   const disposable = vscode.Disposable.from(
     resolver,
     outdated,

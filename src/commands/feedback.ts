@@ -61,3 +61,16 @@ export async function showError(error: unknown, log: vscode.LogOutputChannel): P
   else if (choice === doctor) await vscode.commands.executeCommand('standardsExplorer.connectionDoctor');
   else if (choice === showLog) log.show();
 }
+
+/** Registers a command whose failures are shown with the actions that fix them, never as a stack trace. */
+export function registerCommand(id: string, handler: (...args: unknown[]) => unknown, log: vscode.LogOutputChannel): vscode.Disposable {
+  return vscode.commands.registerCommand(id, async (...args: unknown[]) => {
+    try {
+      return await handler(...args);
+    } catch (error) {
+      // Not awaited: the command is over; the message waits for the user on its own.
+      void showError(error, log);
+      return undefined;
+    }
+  });
+}

@@ -22,7 +22,7 @@ import { clauseOf, compareWithEdition, toggleCompareFormat, type CompareOptions 
 import { runConnectionDoctor } from '../doctor/command';
 import { collectTerms, goToTerm } from '../terms/goToTerm';
 import type { TermStore } from '../terms/termStore';
-import { showError } from './feedback';
+import { registerCommand } from './feedback';
 import { asStandardRef } from './refs';
 import { connectSandbox, signIn, signOut } from './signIn';
 import { TargetEditor } from './targetEditor';
@@ -205,17 +205,7 @@ export function registerCommands(deps: CommandDeps): vscode.Disposable {
     },
   };
 
-  const registrations = Object.entries(commands).map(([id, handler]) =>
-    vscode.commands.registerCommand(id, async (...args: unknown[]) => {
-      try {
-        return await handler(...args);
-      } catch (error) {
-        // Not awaited: the command is over; the message waits for the user on its own.
-        void showError(error, log);
-        return undefined;
-      }
-    }),
-  );
+  const registrations = Object.entries(commands).map(([id, handler]) => registerCommand(id, handler, log));
   return vscode.Disposable.from(target, ...registrations);
 }
 
