@@ -1,7 +1,8 @@
 /** The Connection Doctor's report as Markdown: a line per check, then what to try for each failure. Pure. */
 import type { CheckResult, CheckStatus } from './checks';
 
-const MARK: Record<CheckStatus, string> = { pass: '✅ pass', warn: '⚠️ warning', fail: '❌ fail', skipped: '⏭️ skipped' };
+// Words, not emoji: the report is read as Markdown source too, and not every font has the emoji.
+const MARK: Record<CheckStatus, string> = { pass: 'PASS', warn: 'WARNING', fail: '**FAIL**', skipped: 'skipped' };
 
 export function doctorReport(results: readonly CheckResult[], context: { baseUrl: string; tokenUrl: string; when: Date; sandbox: boolean }): string {
   const count = (status: CheckStatus): number => results.filter((r) => r.status === status).length;
@@ -22,7 +23,13 @@ export function doctorReport(results: readonly CheckResult[], context: { baseUrl
   return lines.join('\n');
 }
 
-/** Text for one Markdown table cell: no line breaks, pipes escaped, nothing read as markup. */
+/**
+ * Text for one Markdown table cell: no line breaks, pipes escaped, nothing read as markup or HTML. Underscores inside
+ * words (HTTPS_PROXY, client_id) are no emphasis in CommonMark and stay as they are, so the source reads plainly.
+ */
 function cell(text: string): string {
-  return text.replace(/[\r\n]+/g, ' ').replace(/([\\|`*_[\]<>#])/g, '\\$1');
+  return text
+    .replace(/[\r\n]+/g, ' ')
+    .replace(/([\\|`*[\]<>])/g, '\\$1')
+    .replace(/(^|\s)_|_(\s|$)/g, (m) => m.replace('_', '\\_'));
 }
