@@ -11,6 +11,7 @@ import { ConnectionStatus, type ConnectionState } from './connection/connectionS
 import { ServiceFactory } from './connection/serviceFactory';
 import type { CredentialStore, Credentials, Endpoint } from './credentials';
 import { Disposable } from './lifecycle';
+import { storageKey } from './storageKeys';
 import type { ConnectionInfo, ManagedStandardsService } from './service/index';
 
 export type { ConnectionState } from './connection/connectionStatus';
@@ -79,6 +80,15 @@ export class Session extends Disposable {
   /** The base URL of the current connection, e.g. for keying the catalogue index. */
   get baseUrl(): string | undefined {
     return this.source.baseUrl;
+  }
+
+  /**
+   * Names this connection's own storage: pinned and recent standards, the catalogue index, the clause cache. Every
+   * per-connection store keys by this one value, so that environments (issue 15) only have to change it here.
+   */
+  get storageScope(): string | undefined {
+    const baseUrl = this.baseUrl;
+    return baseUrl ? storageKey([baseUrl], 16) : undefined;
   }
 
   settings(): Settings {
