@@ -1,0 +1,195 @@
+/**
+ * The catalogue index arranged for the tree: sorted (catalogueOrder.ts), withdrawn records left out on request,
+ * and grouped by publisher or by number range. Every group is one slice of the sorted records, so groups cost
+ * nothing until they are opened, and a group too large to list (more than `SPLIT` records) opens into narrower
+ * number ranges (1000–4999 → 1000–1999 … → 1000–1099 …), down to one number; a list is then paged by the tree.
+ * The work on all records (fields, sort, filter) runs in slices with pauses between them, so 300 000 records do
+ * not hold the extension host. Pure: no vscode.
+ */
+import type { IndexEntry } from '../catalogue/indexSegment';
+import { comparator, orderFields, sortInSlices, type OrderBy, type Ordered } from './catalogueOrder';
+
+export type Grouping = 'none' | 'publisher' | 'numberRange';
+export const GROUPINGS: readonly Grouping[] = ['none', 'publisher', 'numberRange'];
+
+export interface ArrangeOptions {
+  grouping: Grouping;
+  /** Leave out withdrawn and replaced records. */
+  hideWithdrawn: boolean;
+}
+
+/** What a group stands for; the tree words it. */
+export type GroupKey = { kind: 'publisher'; publisher: string } | { kind: 'range'; lo: number; hi: number } | { kind: 'noNumber' };
+
+export interface CatalogueGroup {
+  /** Unique and stable while the grouping stays ("p:ISO/r:1000-5000"): the tree keeps what was expanded. */
+  id: string;
+  key: GroupKey;
+  /** The group's records: `entries[from, to)` of its arrangement. */
+  from: number;
+  to: number;
+  parent?: CatalogueGroup;
+}
+
+/** Groups with more records than this open into narrower number ranges. */
+export const SPLIT = 250;
+/** First-level number ranges, chosen on the real ISO and IEC catalogue so that each holds a few thousand records. */
+export const RANGE_BOUNDS = [0, 1000, 5000, 10_000, 15_000, 20_000, 30_000, 60_000, 61_000, 70_000, 100_000, Infinity];
+
+/** Lets the host breathe between slices of work. */
+export const breathe = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
+
+/** An index's records with their order fields, sorted once per order and kept: switching grouping is quick. */
+export class CatalogueOrganiser {
+  private ordered: Ordered[] | undefined;
+  private readonly sorted = new Map<OrderBy, Promise<Ordered[]>>();
+
+  constructor(
+    private readonly entries: readonly IndexEntry[],
+    private readonly pause: () => Promise<void> = breathe,
+  ) {}
+
+  async arrange(options: ArrangeOptions): Promise<Arrangement> {
+    const by: OrderBy = options.grouping === 'numberRange' ? 'number' : 'publisher';
+    let sorted = this.sorted.get(by);
+    if (!sorted) {
+      sorted = this.fields().then((all) => sortInSlices(all, comparator(by), this.pause));
+      this.sorted.set(by, sorted);
+    }
+    const all = await sorted;
+    const shown = options.hideWithdrawn ? await this.inSlices<Ordered, Ordered>(all, (kept, o) => o.fields.current && kept.push(o)) : all;
+    return new Arrangement(options, shown, this.entries.length);
+  }
+
+  private async fields(): Promise<Ordered[]> {
+    this.ordered ??= await this.inSlices<IndexEntry, Ordered>(this.entries.filter(Boolean), (out, entry) => out.push({ entry, fields: orderFields(entry) }));
+    return this.ordered;
+  }
+
+  /** `visit` over `items` in slices of a few thousand, pausing between slices. */
+  private async inSlices<T, R>(items: readonly T[], visit: (out: R[], item: T) => unknown): Promise<R[]> {
+    const out: R[] = [];
+    for (let from = 0; from < items.length; from += 5000) {
+      const to = Math.min(items.length, from + 5000);
+      for (let i = from; i < to; i++) visit(out, items[i]);
+      if (to < items.length) await this.pause();
+    }
+    return out;
+  }
+}
+
+/** One arrangement of the catalogue: the records shown, in order, and their groups (made when asked for). */
+export class Arrangement {
+  readonly entries: readonly IndexEntry[];
+  /** Document number of each shown record (Infinity: none), for finding a range by binary search. */
+  private readonly numbers: Float64Array;
+  private readonly publishers: readonly string[];
+  private rowOf: Map<number, number> | undefined;
+
+  constructor(
+    readonly options: ArrangeOptions,
+    ordered: readonly Ordered[],
+    /** Records in the index, shown or not. */
+    readonly total: number,
+  ) {
+    this.entries = ordered.map((o) => o.entry);
+    this.numbers = Float64Array.from(ordered, (o) => o.fields.number);
+    this.publishers = ordered.map((o) => o.fields.publisher);
+  }
+
+  /** How many records the filter left out. */
+  get hidden(): number {
+    return this.total - this.entries.length;
+  }
+
+  /** The groups at the top; none when not grouped (the records are listed at once). */
+  topGroups(): CatalogueGroup[] {
+    if (this.options.grouping === 'publisher') return this.publisherGroups();
+    if (this.options.grouping === 'numberRange') return this.rangeGroups(undefined, 0, this.entries.length, RANGE_BOUNDS);
+    return [];
+  }
+
+  /** The groups inside `group`, or undefined when it lists its records. */
+  childGroups(group: CatalogueGroup): CatalogueGroup[] | undefined {
+    if (group.to - group.from <= SPLIT || group.key.kind === 'noNumber') return undefined;
+    if (group.key.kind === 'publisher') return this.rangeGroups(group, group.from, group.to, RANGE_BOUNDS);
+    let { lo, hi } = group.key;
+    // Narrower ranges until there are two or more: one sub-range holding everything says nothing.
+    for (;;) {
+      const span = hi - lo;
+      if (!Number.isFinite(span) || span <= 1) return undefined;
+      const step = 10 ** Math.floor(Math.log10(span - 1));
+      const bounds: number[] = [];
+      for (let b = lo; b < hi; b += step) bounds.push(b);
+      bounds.push(hi);
+      const groups = this.rangeGroups(group, group.from, group.to, bounds);
+      if (groups.length !== 1 || groups[0].key.kind !== 'range') return groups;
+      ({ lo, hi } = groups[0].key);
+    }
+  }
+
+  /** The records a group lists (a leaf, or the whole catalogue when not grouped). */
+  records(group: CatalogueGroup | undefined, from = 0, limit = Infinity): IndexEntry[] {
+    const start = (group?.from ?? 0) + from;
+    const end = Math.min(group?.to ?? this.entries.length, start + limit);
+    return this.entries.slice(start, end);
+  }
+
+  /**
+   * Where the record at index position `position` is: the groups from the top down to the one listing it (empty
+   * when not grouped) and its row in that list; undefined when it is not shown (withdrawn and hidden).
+   */
+  locate(position: number): { path: CatalogueGroup[]; row: number } | undefined {
+    this.rowOf ??= new Map(this.entries.map((e, row) => [e.position, row]));
+    const row = this.rowOf.get(position);
+    if (row === undefined) return undefined;
+    const path: CatalogueGroup[] = [];
+    let groups: CatalogueGroup[] | undefined = this.topGroups();
+    while (groups?.length) {
+      const holding = groups.find((g) => g.from <= row && row < g.to);
+      if (!holding) break;
+      path.push(holding);
+      groups = this.childGroups(holding);
+    }
+    const leaf = path[path.length - 1];
+    return { path, row: row - (leaf?.from ?? 0) };
+  }
+
+  private publisherGroups(): CatalogueGroup[] {
+    const groups: CatalogueGroup[] = [];
+    for (let from = 0; from < this.entries.length; ) {
+      const publisher = this.publishers[from];
+      let to = from + 1;
+      while (to < this.entries.length && this.publishers[to] === publisher) to++;
+      groups.push({ id: `p:${publisher}`, key: { kind: 'publisher', publisher }, from, to });
+      from = to;
+    }
+    return groups;
+  }
+
+  /** The non-empty ranges `[bounds[i], bounds[i + 1])` of the sorted slice `[from, to)`, then "no number". */
+  private rangeGroups(parent: CatalogueGroup | undefined, from: number, to: number, bounds: readonly number[]): CatalogueGroup[] {
+    const groups: CatalogueGroup[] = [];
+    const prefix = parent ? `${parent.id}/` : '';
+    for (let b = 0; b + 1 < bounds.length; b++) {
+      const start = this.lowerBound(from, to, bounds[b]);
+      const end = this.lowerBound(start, to, bounds[b + 1]);
+      if (end > start) groups.push({ id: `${prefix}r:${bounds[b]}-${bounds[b + 1]}`, key: { kind: 'range', lo: bounds[b], hi: bounds[b + 1] }, from: start, to: end, parent });
+    }
+    const numbered = this.lowerBound(from, to, Infinity);
+    if (numbered < to) groups.push({ id: `${prefix}none`, key: { kind: 'noNumber' }, from: numbered, to, parent });
+    return groups;
+  }
+
+  /** The first row in `[from, to)` whose number is at least `value` (numbers ascend within the slice). */
+  private lowerBound(from: number, to: number, value: number): number {
+    let lo = from;
+    let hi = to;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if (this.numbers[mid] < value) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo;
+  }
+}
