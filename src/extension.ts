@@ -13,6 +13,7 @@ import { createLog } from './log';
 import { Session } from './session';
 import { createStatusBar } from './statusBar';
 import { TermStore } from './terms/termStore';
+import { CatalogueArrangement } from './tree/catalogueArrangement';
 import type { TreeNode } from './tree/nodes';
 import { StandardsModel } from './tree/standardsModel';
 import { StandardsTreeProvider, VIEW_ID } from './tree/standardsTree';
@@ -36,11 +37,13 @@ export function activate(context: vscode.ExtensionContext): StandardsExplorerApi
   const config = new Config();
   const session = new Session(context, config, new CredentialStore(context.secrets, context.globalState, (message) => log.info(message)), log);
   const model = new StandardsModel(session);
-  const tree = new StandardsTreeProvider(model, session);
+  const catalogue = new CatalogueStore(context.globalStorageUri, session, log);
+  const arranged = new CatalogueArrangement(catalogue, () => session.settings().pageSize);
+  const tree = new StandardsTreeProvider(model, session, arranged);
   const view = vscode.window.createTreeView(VIEW_ID, { treeDataProvider: tree, showCollapseAll: true });
+  arranged.describeIn(view);
   const terms = new TermStore();
   const documents = new StandardsFileSystem(session, (source, body) => terms.addBody(source, body));
-  const catalogue = new CatalogueStore(context.globalStorageUri, session, log);
   const pages = registerClausePages(context, {
     extensionUri: context.extensionUri,
     service: () => session.service(),
@@ -53,13 +56,14 @@ export function activate(context: vscode.ExtensionContext): StandardsExplorerApi
     config,
     session,
     model,
+    arranged,
     tree,
     view,
     catalogue,
     createStatusBar(session),
     documents,
     vscode.workspace.registerFileSystemProvider(STANDARDS_SCHEME, documents, { isReadonly: true, isCaseSensitive: true }),
-    registerCommands({ session, model, view, catalogue, pages, log, terms }),
+    registerCommands({ session, model, view, catalogue, arranged, pages, log, terms }),
   );
   const citations = registerCitations(session, catalogue, log);
   context.subscriptions.push(citations.disposable);

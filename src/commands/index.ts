@@ -22,6 +22,8 @@ import { clauseOf, compareWithEdition, toggleCompareFormat, type CompareOptions 
 import { runConnectionDoctor } from '../doctor/command';
 import { collectTerms, goToTerm } from '../terms/goToTerm';
 import type { TermStore } from '../terms/termStore';
+import type { CatalogueArrangement } from '../tree/catalogueArrangement';
+import { catalogueViewCommands } from './catalogueView';
 import { registerCommand } from './feedback';
 import { asStandardRef } from './refs';
 import { connectSandbox, signIn, signOut } from './signIn';
@@ -32,6 +34,8 @@ export interface CommandDeps {
   model: StandardsModel;
   view: vscode.TreeView<TreeNode>;
   catalogue: CatalogueStore;
+  /** The catalogue grouped, sorted and filtered in the tree. */
+  arranged: CatalogueArrangement;
   pages: ClausePages;
   log: vscode.LogOutputChannel;
   /** Terms of the Terms-and-definitions clauses read so far (Go to Term). */
@@ -54,7 +58,7 @@ function clauseOpened(): Thenable<unknown> {
 const WALKTHROUGH = 'standards-explorer.standards-explorer#standardsExplorer.start';
 
 export function registerCommands(deps: CommandDeps): vscode.Disposable {
-  const { session, model, view, catalogue, pages, log, terms } = deps;
+  const { session, model, view, catalogue, arranged, pages, log, terms } = deps;
   const target = new TargetEditor();
   const choose: Chooser = createChooser(session, catalogue, () => view.selection);
 
@@ -67,8 +71,19 @@ export function registerCommands(deps: CommandDeps): vscode.Disposable {
       void vscode.window.showWarningMessage(vscode.l10n.t('{0} is not in the catalogue index. Rebuild it from Find Standard… if the catalogue changed.', urn));
       return undefined;
     }
-    if (model.isEmpty) await model.loadNextPage();
-    const node = model.ensureLoaded(entry.position, index.entries);
+    // In the organised catalogue when the tree shows it, else in the service's paged list.
+    const organised = await arranged.nodeFor(entry.position);
+    if (organised === 'hidden') {
+      void vscode.window.showInformationMessage(
+        vscode.l10n.t(
+          '{0} is withdrawn or replaced, and the Standards view hides those. Show Withdrawn Standards from the view menu to see it there.',
+          standardLabel(entry),
+        ),
+      );
+      return standardRefOf(entry, entry.position);
+    }
+    if (!organised && model.isEmpty) await model.loadNextPage();
+    const node = organised ?? model.ensureLoaded(entry.position, index.entries);
     if (node) await view.reveal(node, { select: true, focus: true, expand: false });
     return standardRefOf(entry, entry.position);
   };
@@ -112,6 +127,7 @@ export function registerCommands(deps: CommandDeps): vscode.Disposable {
     'standardsExplorer.connectionMenu': () => connectionMenu(session),
     'standardsExplorer.loadMore': () => vscode.window.withProgress({ location: { viewId: VIEW_ID } }, () => model.loadMore()),
     'standardsExplorer.retry': (node) => (node as MessageNode | undefined)?.retry?.(),
+    ...catalogueViewCommands(arranged, catalogue),
 
     'standardsExplorer.findStandard': async (arg) => {
       const query = (arg as FindArgs | undefined)?.query;

@@ -157,7 +157,7 @@ export class Arrangement {
 
   private publisherGroups(): CatalogueGroup[] {
     const groups: CatalogueGroup[] = [];
-    for (let from = 0; from < this.entries.length; ) {
+    for (let from = 0; from < this.entries.length;) {
       const publisher = this.publishers[from];
       let to = from + 1;
       while (to < this.entries.length && this.publishers[to] === publisher) to++;
@@ -174,7 +174,8 @@ export class Arrangement {
     for (let b = 0; b + 1 < bounds.length; b++) {
       const start = this.lowerBound(from, to, bounds[b]);
       const end = this.lowerBound(start, to, bounds[b + 1]);
-      if (end > start) groups.push({ id: `${prefix}r:${bounds[b]}-${bounds[b + 1]}`, key: { kind: 'range', lo: bounds[b], hi: bounds[b + 1] }, from: start, to: end, parent });
+      if (end > start)
+        groups.push({ id: `${prefix}r:${bounds[b]}-${bounds[b + 1]}`, key: { kind: 'range', lo: bounds[b], hi: bounds[b + 1] }, from: start, to: end, parent });
     }
     const numbered = this.lowerBound(from, to, Infinity);
     if (numbered < to) groups.push({ id: `${prefix}none`, key: { kind: 'noNumber' }, from: numbered, to, parent });

@@ -1,6 +1,7 @@
 /** The nodes of the Standards tree: plain data, presented by the provider. */
 import { clauseRefOf, standardRefOf, type ClauseRef, type StandardRef } from '../model';
 import type { Clause, Standard } from '../service/index';
+import type { Arrangement, CatalogueGroup } from './catalogueGrouping';
 
 export interface StandardNode {
   kind: 'standard';
@@ -38,7 +39,28 @@ export interface MessageNode {
   command?: string;
 }
 
-export type TreeNode = StandardNode | ClauseNode | LoadMoreNode | MessageNode;
+/** A group of the organised catalogue (a publisher, a number range): see catalogueArrangement.ts. */
+export interface CatalogueGroupNode {
+  kind: 'catalogueGroup';
+  group: CatalogueGroup;
+  arrangement: Arrangement;
+  parent?: CatalogueGroupNode;
+}
+
+/** "Show more…" at the end of a long list of the organised catalogue. */
+export interface CatalogueMoreNode {
+  kind: 'catalogueMore';
+  /** The group listed (undefined: the ungrouped list). */
+  parent?: CatalogueGroupNode;
+  remaining: number;
+}
+
+/** Above the service's list when an organised catalogue was asked for and the catalogue index is not built. */
+export interface CatalogueHintNode {
+  kind: 'catalogueHint';
+}
+
+export type TreeNode = StandardNode | ClauseNode | LoadMoreNode | MessageNode | CatalogueGroupNode | CatalogueMoreNode | CatalogueHintNode;
 
 /** Clause nodes nested by `parent` when the service gives it, in service order. */
 export function nestClauses(owner: StandardNode, clauses: readonly Clause[]): ClauseNode[] {

@@ -9,6 +9,7 @@ import { clauseHeading, standardDescription, standardLabel } from '../labels';
 import { Disposable } from '../lifecycle';
 import { displayText, sectionOf, SECTION_TYPES } from '../service/index';
 import type { Session } from '../session';
+import type { CatalogueArrangement } from './catalogueArrangement';
 import { clauseRef, type ClauseNode, type LoadMoreNode, type MessageNode, type StandardNode, type TreeNode } from './nodes';
 import type { StandardsModel } from './standardsModel';
 
@@ -32,22 +33,26 @@ export class StandardsTreeProvider extends Disposable implements vscode.TreeData
   constructor(
     private readonly model: StandardsModel,
     private readonly session: Session,
+    /** The catalogue grouped, sorted and filtered from the index, when the user asked for it. */
+    readonly arranged: CatalogueArrangement,
   ) {
     super();
     this.register(model.onDidChange((node) => this.changed.fire(node)));
+    this.register(arranged.onDidChange((node) => this.changed.fire(node)));
   }
 
   async getChildren(node?: TreeNode): Promise<TreeNode[]> {
     if (!node) return this.rootChildren();
     if (node.kind === 'standard') return this.standardChildren(node);
     if (node.kind === 'clause') return node.children;
+    if (node.kind === 'catalogueGroup') return this.arranged.childrenOf(node);
     return [];
   }
 
   getParent(node: TreeNode): TreeNode | undefined {
     if (node.kind === 'clause') return node.parent ?? node.owner;
     if (node.kind === 'message') return node.parent;
-    return undefined;
+    return this.arranged.parentOf(node);
   }
 
   getTreeItem(node: TreeNode): vscode.TreeItem {
@@ -60,16 +65,24 @@ export class StandardsTreeProvider extends Disposable implements vscode.TreeData
         return loadMoreItem(node);
       case 'message':
         return messageItem(node);
+      case 'catalogueGroup':
+      case 'catalogueMore':
+      case 'catalogueHint':
+        return this.arranged.treeItem(node);
     }
   }
 
   private async rootChildren(): Promise<TreeNode[]> {
     if (!this.session.isConfigured) return []; // the welcome view offers Sign In and the sandbox
+    // Grouped, sorted, filtered from the finished catalogue index when asked for; else the service's pages.
+    const arranged = this.arranged.wanted ? await vscode.window.withProgress({ location: { viewId: VIEW_ID } }, () => this.arranged.topLevel()) : undefined;
+    if (arranged) return arranged;
+    const hint = this.arranged.hint();
     if (this.model.isEmpty) {
       await vscode.window.withProgress({ location: { viewId: VIEW_ID } }, () => this.model.loadNextPage());
     }
     const { standards, total, hasMore, error } = this.model.state;
-    const children: TreeNode[] = [...standards];
+    const children: TreeNode[] = hint ? [hint, ...standards] : [...standards];
     if (error) {
       children.push(...errorNodes(error, undefined, () => this.model.retryRoot()));
       // The catalogue failing is the connection failing: offer the check that says why.
