@@ -1,0 +1,232 @@
+/**
+ * The organised catalogue of the Standards view: order, groups and the withdrawn filter, over the real ISO and IEC
+ * records of test/fixtures (and the sandbox's 30 000 generated ones for sizes).
+ */
+import * as assert from 'node:assert/strict';
+import { Catalogue } from '../../sandbox/catalogue';
+import type { IndexEntry } from '../../src/catalogue/indexSegment';
+import { CatalogueOrganiser, SPLIT, type Arrangement, type CatalogueGroup, type Grouping } from '../../src/tree/catalogueGrouping';
+import { compareParts, orderFields, sortInSlices } from '../../src/tree/catalogueOrder';
+import { realSample } from './realSample';
+
+function realEntries(): IndexEntry[] {
+  return realSample().map((r, position) => ({ position, urn: r.urn, reference: r.reference, title: r.title, status: r.status }));
+}
+
+const quick = (): Promise<void> => Promise.resolve();
+
+async function arranged(entries: IndexEntry[], grouping: Grouping, hideWithdrawn = false): Promise<Arrangement> {
+  return new CatalogueOrganiser(entries, quick).arrange({ grouping, hideWithdrawn });
+}
+
+function byReference(entries: readonly IndexEntry[], reference: string): IndexEntry {
+  const entry = entries.find((e) => e.reference === reference);
+  assert.ok(entry, `${reference} is in the sample`);
+  return entry;
+}
+
+/** Row of `reference` in an arrangement. */
+function rowOf(arrangement: Arrangement, reference: string): number {
+  const row = arrangement.entries.findIndex((e) => e.reference === reference);
+  assert.ok(row >= 0, `${reference} is listed`);
+  return row;
+}
+
+/** Every group below `groups`, depth first, with the groups that list records (no sub-groups). */
+function walk(arrangement: Arrangement, groups: CatalogueGroup[], visit: (group: CatalogueGroup, leaf: boolean) => void): void {
+  for (const group of groups) {
+    const children = arrangement.childGroups(group);
+    visit(group, children === undefined);
+    if (children) walk(arrangement, children, visit);
+  }
+}
+
+describe('organised catalogue (real records)', () => {
+  const entries = realEntries();
+
+  it('reads the publisher from the URN, ISO/IEC apart from ISO and from IEC, and the number and parts from the reference', () => {
+    const fields = (reference: string) => orderFields(byReference(entries, reference));
+    assert.deepEqual(
+      { ...fields('ISO/IEC 27001:2022/Amd 1:2024') },
+      { publisher: 'ISO/IEC', number: 27001, parts: [], type: '', state: 0, year: 2022, supplement: true, current: true },
+    );
+    assert.equal(fields('ISO 13485:2003').publisher, 'ISO');
+    const iec = fields('IEC 60601-1-11:2010/Cor 1:2011');
+    assert.deepEqual([iec.publisher, iec.number, iec.parts, iec.supplement, iec.current], ['IEC', 60601, ['1', '11'], true, false]);
+    assert.equal(fields('CISPR 11:2015+AMD1:2016+AMD2:2019 CSV').supplement, false, 'a consolidated version is a whole document');
+    // Shapes of the full public sample: a workshop agreement is ISO's, a draft is its document's, and words before
+    // a year are no document number.
+    const iwa = orderFields({ urn: 'urn:iso:std:iso:iwa:12:stage-95.99', reference: 'IWA 12:2013', status: 'withdrawn' });
+    assert.deepEqual([iwa.publisher, iwa.type, iwa.number], ['ISO', 'iwa', 12]);
+    const draft = orderFields({ urn: 'urn:iso:std:iso:9001:stage-40.20', reference: 'ISO/DIS 9001', status: 'current' });
+    assert.deepEqual([draft.publisher, draft.number, draft.state], ['ISO', 9001, 1]);
+    const report = orderFields({
+      urn: 'urn:iec:std:iec:Nanotechnology:2013-10:tec::',
+      reference: 'IEC Technology Report Nanotechnology:2013',
+      status: 'current',
+    });
+    assert.deepEqual([report.publisher, report.number], ['IEC', Infinity]);
+    // Without a publisher in the URN, the reference's words (less the document type) name it.
+    assert.equal(orderFields({ urn: 'urn:x-std:abc', reference: 'ISO/IEC TR 24028:2020' }).publisher, 'ISO/IEC');
+  });
+
+  it('compares numbers as numbers: 2 < 10 < 100, parts 9001-2 < 9001-10, a document before its parts', () => {
+    assert.ok(compareParts(['2'], ['10']) < 0);
+    assert.ok(compareParts(['10'], ['100']) < 0);
+    assert.ok(compareParts(['1'], ['1', '2']) < 0);
+    assert.ok(compareParts(['2'], ['b01']) < 0, 'numbers before letters');
+  });
+
+  it('sorts by publisher, then number and parts numerically, then year: the real IEC 60601 family in order', async () => {
+    const a = await arranged(entries, 'none', false);
+    const order = [
+      'IEC 60601-1-2:2007',
+      'IEC 60601-1-3:2008/AMD2:2021',
+      'IEC 60601-1-8:2006',
+      'IEC 60601-1-10:2007+AMD1:2013 CSV',
+      'IEC 60601-1-11:2010/Cor 1:2011',
+    ];
+    assert.deepEqual(
+      order,
+      [...order].sort((x, y) => rowOf(a, x) - rowOf(a, y)),
+    );
+    assert.ok(rowOf(a, 'IEC 60601-2-2:2017/AMD1:2023') < rowOf(a, 'IEC 60601-2-10:2012+AMD1:2016 CSV'));
+    assert.ok(rowOf(a, 'IEC 60601-2-10:2012+AMD1:2016 CSV') < rowOf(a, 'IEC 60601-2-19:2009/AMD1:2016'));
+    // Publishers in turn, each numbered from low to high.
+    const fields = a.entries.map((e) => orderFields(e));
+    for (let i = 1; i < fields.length; i++) {
+      const [x, y] = [fields[i - 1], fields[i]];
+      assert.ok(
+        x.publisher < y.publisher || (x.publisher === y.publisher && x.number <= y.number),
+        `${a.entries[i - 1].reference} before ${a.entries[i].reference}`,
+      );
+    }
+  });
+
+  it('lists the current edition of a document first, its amendments after it, then older editions', async () => {
+    const a = await arranged(entries, 'none', false);
+    assert.ok(rowOf(a, 'ISO 9001:2015/Amd 1') < rowOf(a, 'ISO 9001:1994'), 'current amendment before the withdrawn edition');
+    // Within each document (publisher, number, parts, type): current, then drafts, then withdrawn or replaced.
+    const fields = a.entries.map((e) => orderFields(e));
+    const key = (i: number) => `${fields[i].publisher}|${fields[i].number}|${fields[i].parts.join('-')}|${fields[i].type}`;
+    let checked = 0;
+    for (let i = 1; i < fields.length; i++) {
+      if (key(i) !== key(i - 1)) continue;
+      assert.ok(fields[i - 1].state <= fields[i].state, `${a.entries[i - 1].reference} (${fields[i - 1].state}) before ${a.entries[i].reference}`);
+      if (fields[i - 1].state === fields[i].state) assert.ok(fields[i - 1].year >= fields[i].year, `newer first: ${a.entries[i - 1].reference}`);
+      checked++;
+    }
+    assert.ok(checked > 50, `documents with several records in the sample: ${checked}`);
+    // An edition, its amendment, a draft of the next edition, the older edition (shapes of the public records).
+    const nineThousand = [
+      { urn: 'urn:iso:std:iso:9001:ed-4:stage-95.99', reference: 'ISO 9001:2008', status: 'withdrawn' },
+      { urn: 'urn:iso:std:iso:9001:stage-40.20', reference: 'ISO/DIS 9001', status: 'current' },
+      { urn: 'urn:iso:std:iso:9001:ed-5:stage-60.60:amd:1:v1', reference: 'ISO 9001:2015/Amd 1:2024', status: 'current' },
+      { urn: 'urn:iso:std:iso:9001:ed-5:stage-60.60', reference: 'ISO 9001:2015', status: 'current' },
+      { urn: 'urn:iso:std:iso:9000:ed-4:stage-60.60', reference: 'ISO 9000:2015', status: 'current' },
+    ].map((r, position) => ({ ...r, position, title: '' }));
+    assert.deepEqual(
+      (await arranged(nineThousand, 'none')).entries.map((e) => e.reference),
+      ['ISO 9000:2015', 'ISO 9001:2015', 'ISO 9001:2015/Amd 1:2024', 'ISO/DIS 9001', 'ISO 9001:2008'],
+    );
+  });
+
+  it('hides withdrawn and replaced records, and only those', async () => {
+    const all = await arranged(entries, 'publisher', false);
+    const current = await arranged(entries, 'publisher', true);
+    const withdrawn = entries.filter((e) => e.status === 'withdrawn' || e.status === 'replaced').length;
+    assert.ok(withdrawn > 500);
+    assert.equal(current.entries.length, entries.length - withdrawn);
+    assert.equal(current.hidden, withdrawn);
+    assert.ok(current.entries.every((e) => e.status === 'current'));
+    assert.equal(all.entries.length, entries.length);
+    assert.equal(current.locate(byReference(entries, 'ISO 9001:1994').position), undefined, 'a hidden record is not located');
+  });
+
+  it('groups by publisher (ISO, IEC, ISO/IEC, CISPR…) with counts that add up, in the order of the list', async () => {
+    const a = await arranged(entries, 'publisher');
+    const groups = a.topGroups();
+    const names = groups.map((g) => (g.key.kind === 'publisher' ? g.key.publisher : ''));
+    for (const publisher of ['CISPR', 'IEC', 'ISO', 'ISO/IEC', 'ISO/IEC/IEEE']) assert.ok(names.includes(publisher), publisher);
+    assert.deepEqual(names, [...names].sort());
+    assert.equal(
+      groups.reduce((sum, g) => sum + g.to - g.from, 0),
+      entries.length,
+    );
+    const isoIec = groups.find((g) => g.key.kind === 'publisher' && g.key.publisher === 'ISO/IEC') as CatalogueGroup;
+    assert.ok(a.records(isoIec).every((e) => e.reference?.startsWith('ISO/IEC')));
+    const iso = groups.find((g) => g.key.kind === 'publisher' && g.key.publisher === 'ISO') as CatalogueGroup;
+    // Workshop agreements are ISO's (urn:iso:std:iso:iwa:…).
+    assert.ok(a.records(iso).every((e) => /^(ISO[ /]|IWA )/.test(e.reference ?? '') && !e.reference?.startsWith('ISO/IEC')));
+    // ISO has more than a list should hold: it opens into number ranges.
+    const ranges = a.childGroups(iso);
+    assert.ok(ranges && ranges.length > 2 && ranges.every((g) => g.key.kind !== 'publisher'));
+  });
+
+  it('groups by number range, large ranges opening into narrower ones, every record in exactly one list', async () => {
+    const a = await arranged(entries, 'numberRange');
+    const seen = new Set<number>();
+    const ids = new Set<string>();
+    walk(a, a.topGroups(), (group, leaf) => {
+      assert.ok(!ids.has(group.id), `unique id ${group.id}`);
+      ids.add(group.id);
+      if (!leaf) return;
+      for (const entry of a.records(group)) {
+        assert.ok(!seen.has(entry.position));
+        seen.add(entry.position);
+        const { number } = orderFields(entry);
+        if (group.key.kind === 'range') assert.ok(number >= group.key.lo && number < group.key.hi, `${entry.reference} in ${group.id}`);
+        else assert.equal(number, Infinity);
+      }
+    });
+    assert.equal(seen.size, entries.length);
+    const ninety = a.locate(byReference(entries, 'ISO 9001:1994').position);
+    assert.ok(ninety);
+    assert.deepEqual(
+      ninety.path.map((g) => g.key),
+      [
+        { kind: 'range', lo: 5000, hi: 10_000 },
+        { kind: 'range', lo: 9000, hi: 10_000 },
+      ].slice(0, ninety.path.length),
+    );
+    assert.equal(a.records(ninety.path[ninety.path.length - 1], ninety.row, 1)[0].reference, 'ISO 9001:1994');
+  });
+
+  it('keeps lists short over the sandbox catalogue of 30 000: only single numbers and unnumbered records are longer, and the tree pages those', async () => {
+    const generated = new Catalogue(1, 30_000).standards.map((s, position) => ({
+      position,
+      urn: s.urn,
+      reference: s.reference,
+      title: s.titleText,
+      status: s.status,
+    }));
+    for (const grouping of ['publisher', 'numberRange'] as const) {
+      const a = await arranged(generated, grouping);
+      assert.ok(a.topGroups().length <= 20, `${grouping}: ${a.topGroups().length} top groups`);
+      walk(a, a.topGroups(), (group, leaf) => {
+        if (leaf && group.to - group.from > SPLIT) {
+          assert.ok(
+            group.key.kind === 'noNumber' || (group.key.kind === 'range' && group.key.hi - group.key.lo === 1),
+            `${group.id}: ${group.to - group.from}`,
+          );
+        }
+      });
+    }
+  });
+
+  it('sorts in slices exactly as a stable sort does, pausing between slices', async () => {
+    const values = Array.from({ length: 30_000 }, (_, i) => ({ key: (i * 7919) % 1013, i }));
+    let pauses = 0;
+    const sorted = await sortInSlices(
+      values,
+      (a, b) => a.key - b.key,
+      async () => void pauses++,
+      5000,
+    );
+    assert.deepEqual(
+      sorted,
+      [...values].sort((a, b) => a.key - b.key),
+    );
+    assert.ok(pauses > 10, `${pauses} pauses`);
+  });
+});
