@@ -7,7 +7,7 @@
  * not hold the extension host. Pure: no vscode.
  */
 import type { IndexEntry } from '../catalogue/indexSegment';
-import { comparator, orderFields, sortInSlices, type OrderBy, type Ordered } from './catalogueOrder';
+import { TimeSlicer, comparator, orderFields, sortInSlices, type OrderBy, type Ordered } from './catalogueOrder';
 
 export type Grouping = 'none' | 'publisher' | 'numberRange';
 export const GROUPINGS: readonly Grouping[] = ['none', 'publisher', 'numberRange'];
@@ -43,58 +43,75 @@ export const breathe = (): Promise<void> => new Promise((resolve) => setImmediat
 export class CatalogueOrganiser {
   private ordered: Ordered[] | undefined;
   private readonly sorted = new Map<OrderBy, Promise<Ordered[]>>();
+  private readonly slicer: TimeSlicer;
 
   constructor(
     private readonly entries: readonly IndexEntry[],
-    private readonly pause: () => Promise<void> = breathe,
-  ) {}
+    pause: () => Promise<void> = breathe,
+  ) {
+    this.slicer = new TimeSlicer(pause);
+  }
 
   async arrange(options: ArrangeOptions): Promise<Arrangement> {
     const by: OrderBy = options.grouping === 'numberRange' ? 'number' : 'publisher';
     let sorted = this.sorted.get(by);
     if (!sorted) {
-      sorted = this.fields().then((all) => sortInSlices(all, comparator(by), this.pause));
+      sorted = this.fields().then((all) => sortInSlices(all, comparator(by), this.slicer));
       this.sorted.set(by, sorted);
     }
     const all = await sorted;
-    const shown = options.hideWithdrawn ? await this.inSlices<Ordered, Ordered>(all, (kept, o) => o.fields.current && kept.push(o)) : all;
+    // One pass, in slices, over what is shown: the records, their numbers and publishers.
+    const shown: Shown = { entries: [], numbers: [], publishers: [] };
+    for (let i = 0; i < all.length; i++) {
+      const { entry, fields } = all[i];
+      if (fields.current || !options.hideWithdrawn) {
+        shown.entries.push(entry);
+        shown.numbers.push(fields.number);
+        shown.publishers.push(fields.publisher);
+      }
+      if ((i & 255) === 255) await this.slicer.due();
+    }
     return new Arrangement(options, shown, this.entries.length);
   }
 
   private async fields(): Promise<Ordered[]> {
-    this.ordered ??= await this.inSlices<IndexEntry, Ordered>(this.entries.filter(Boolean), (out, entry) => out.push({ entry, fields: orderFields(entry) }));
+    if (!this.ordered) {
+      const ordered: Ordered[] = [];
+      for (let i = 0; i < this.entries.length; i++) {
+        const entry = this.entries[i];
+        if (entry) ordered.push({ entry, fields: orderFields(entry) });
+        if ((i & 255) === 255) await this.slicer.due();
+      }
+      this.ordered = ordered;
+    }
     return this.ordered;
   }
+}
 
-  /** `visit` over `items` in slices of a few thousand, pausing between slices. */
-  private async inSlices<T, R>(items: readonly T[], visit: (out: R[], item: T) => unknown): Promise<R[]> {
-    const out: R[] = [];
-    for (let from = 0; from < items.length; from += 5000) {
-      const to = Math.min(items.length, from + 5000);
-      for (let i = from; i < to; i++) visit(out, items[i]);
-      if (to < items.length) await this.pause();
-    }
-    return out;
-  }
+/** The records an arrangement shows, in order, with the document number (Infinity: none) and publisher of each. */
+interface Shown {
+  entries: IndexEntry[];
+  numbers: number[];
+  publishers: string[];
 }
 
 /** One arrangement of the catalogue: the records shown, in order, and their groups (made when asked for). */
 export class Arrangement {
   readonly entries: readonly IndexEntry[];
-  /** Document number of each shown record (Infinity: none), for finding a range by binary search. */
-  private readonly numbers: Float64Array;
+  /** For finding a range by binary search: numbers ascend within a publisher (or overall, by number range). */
+  private readonly numbers: readonly number[];
   private readonly publishers: readonly string[];
   private rowOf: Map<number, number> | undefined;
 
   constructor(
     readonly options: ArrangeOptions,
-    ordered: readonly Ordered[],
+    shown: Shown,
     /** Records in the index, shown or not. */
     readonly total: number,
   ) {
-    this.entries = ordered.map((o) => o.entry);
-    this.numbers = Float64Array.from(ordered, (o) => o.fields.number);
-    this.publishers = ordered.map((o) => o.fields.publisher);
+    this.entries = shown.entries;
+    this.numbers = shown.numbers;
+    this.publishers = shown.publishers;
   }
 
   /** How many records the filter left out. */

@@ -122,25 +122,34 @@ function compareReference(a: string, b: string): number {
   return COLLATOR.compare(a, b);
 }
 
+/** Awaits `pause()` once `budgetMs` have passed since the last one: call `due()` often, it is cheap. */
+export class TimeSlicer {
+  private since = performance.now();
+
+  constructor(
+    private readonly pause: () => Promise<void>,
+    private readonly budgetMs = 8,
+  ) {}
+
+  /** Pauses when the slice has run its time; resolves at once otherwise. */
+  async due(): Promise<void> {
+    if (performance.now() - this.since < this.budgetMs) return;
+    await this.pause();
+    this.since = performance.now();
+  }
+}
+
 /**
- * Sorts `items` without holding the thread for long: runs of `RUN` sorted at once, then merged, with `pause()`
- * awaited every `budget` element moves so the extension host keeps serving in between. Stable.
+ * Sorts `items` without holding the thread for long: runs of a few hundred sorted at once, then merged, the
+ * slicer pausing in between so the extension host keeps serving. Stable.
  */
-export async function sortInSlices<T>(items: readonly T[], compare: (a: T, b: T) => number, pause: () => Promise<void>, budget = 20_000): Promise<T[]> {
-  const RUN = 2048;
+export async function sortInSlices<T>(items: readonly T[], compare: (a: T, b: T) => number, slicer: TimeSlicer): Promise<T[]> {
+  const RUN = 512;
   let source = items.slice();
-  let moved = 0;
-  const step = async (count: number): Promise<void> => {
-    moved += count;
-    if (moved >= budget) {
-      moved = 0;
-      await pause();
-    }
-  };
   for (let from = 0; from < source.length; from += RUN) {
     const run = source.slice(from, from + RUN).sort(compare);
     for (let i = 0; i < run.length; i++) source[from + i] = run[i];
-    await step(run.length * 8); // a sort costs about log2(RUN) moves per element, not one
+    await slicer.due();
   }
   let target = new Array<T>(source.length);
   for (let width = RUN; width < source.length; width *= 2) {
@@ -152,7 +161,7 @@ export async function sortInSlices<T>(items: readonly T[], compare: (a: T, b: T)
       let k = left;
       while (k < right) {
         target[k++] = i < middle && (j >= right || compare(source[i], source[j]) <= 0) ? source[i++] : source[j++];
-        if ((k & 4095) === 0) await step(4096);
+        if ((k & 511) === 0) await slicer.due();
       }
     }
     [source, target] = [target, source];

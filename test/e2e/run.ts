@@ -286,6 +286,19 @@ const steps: Step[] = [
     },
   },
   {
+    name: 'catalogue grouped by publisher',
+    async run(page) {
+      // The index exists (Find Standard built it): the view groups the catalogue at once, each group with its count.
+      await runCommand(page, 'Standards: Group Catalogue by Publisher');
+      await treeRow(page, /^ISO\/IEC\s*[\d,]+$/).waitFor({ timeout: STEP_TIMEOUT });
+      await treeRow(page, /^ISO\s*[\d,]+$/).click();
+      await treeRow(page, /^1–999\s*[\d,]+$/).waitFor({ timeout: STEP_TIMEOUT });
+      await page.screenshot({ path: path.join(RESULTS, 'e2e-catalogue-grouped.png') });
+      await runCommand(page, "Standards: Don't Group the Catalogue (Service Order)");
+      await treeRow(page, /^ISO\/IEC\s*[\d,]+$/).waitFor({ state: 'detached', timeout: STEP_TIMEOUT });
+    },
+  },
+  {
     name: 'connection doctor report',
     async run(page) {
       await runCommand(page, 'Standards: Connection Doctor');

@@ -6,7 +6,7 @@ import * as assert from 'node:assert/strict';
 import { Catalogue } from '../../sandbox/catalogue';
 import type { IndexEntry } from '../../src/catalogue/indexSegment';
 import { CatalogueOrganiser, SPLIT, type Arrangement, type CatalogueGroup, type Grouping } from '../../src/tree/catalogueGrouping';
-import { compareParts, orderFields, sortInSlices } from '../../src/tree/catalogueOrder';
+import { TimeSlicer, compareParts, orderFields, sortInSlices } from '../../src/tree/catalogueOrder';
 import { realSample } from './realSample';
 
 function realEntries(): IndexEntry[] {
@@ -217,12 +217,8 @@ describe('organised catalogue (real records)', () => {
   it('sorts in slices exactly as a stable sort does, pausing between slices', async () => {
     const values = Array.from({ length: 30_000 }, (_, i) => ({ key: (i * 7919) % 1013, i }));
     let pauses = 0;
-    const sorted = await sortInSlices(
-      values,
-      (a, b) => a.key - b.key,
-      async () => void pauses++,
-      5000,
-    );
+    // A budget of 0 ms: a pause at every chance, so the merge is cut as finely as it can be.
+    const sorted = await sortInSlices(values, (a, b) => a.key - b.key, new TimeSlicer(async () => void pauses++, 0));
     assert.deepEqual(
       sorted,
       [...values].sort((a, b) => a.key - b.key),
