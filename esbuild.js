@@ -2,6 +2,8 @@
 // `--production` minifies (no sourcemaps); otherwise linked sourcemaps for debugging.
 // `--watch` rebuilds on change; `--only=extension,webview,sandbox` limits the targets.
 // Type checking is `tsc` (npm run compile); esbuild only strips types.
+const fs = require('node:fs');
+const path = require('node:path');
 const esbuild = require('esbuild');
 
 const args = process.argv.slice(2);
@@ -25,6 +27,34 @@ const problemMatcherPlugin = {
   },
 };
 
+/**
+ * axios' Node build without what costs every activation but is never used (scripts/bundle-shims/README.md says
+ * why): its fetch adapter, and the `FormData` global it reads at load time. Both load Node's fetch implementation
+ * (undici, ~20 ms). Fails the build if axios changed under the patch, rather than bundling it unpatched.
+ */
+const leanAxiosPlugin = {
+  name: 'lean-axios',
+  setup(build) {
+    build.onResolve({ filter: /^\.\/fetch\.js$/ }, (args) =>
+      /axios[\\/]lib[\\/]adapters$/.test(args.resolveDir) ? { path: path.join(__dirname, 'scripts/bundle-shims/axios-fetch.js') } : undefined,
+    );
+    build.onLoad({ filter: /axios[\\/]lib[\\/]utils\.js$/ }, async (args) => {
+      const text = await fs.promises.readFile(args.path, 'utf8');
+      const probe = "const FormDataCtor = typeof G.FormData !== 'undefined' ? G.FormData : undefined;";
+      if (!text.includes(probe)) throw new Error(`${args.path} changed: review the lean-axios plugin in esbuild.js`);
+      return { contents: text.replace(probe, 'const FormDataCtor = undefined;'), loader: 'js' };
+    });
+  },
+};
+
+/** Packages axios' Node build loads but the extension never uses (scripts/bundle-shims/README.md says why). */
+const shims = {
+  'form-data': './scripts/bundle-shims/form-data.js',
+  'follow-redirects': './scripts/bundle-shims/follow-redirects.js',
+  'https-proxy-agent': './scripts/bundle-shims/https-proxy-agent.js',
+  http2: './scripts/bundle-shims/http2.js',
+};
+
 const common = {
   bundle: true,
   minify: production,
@@ -46,12 +76,8 @@ const targets = {
     // axios probes `navigator` to detect a browser; in VS Code's extension host that probe logs a migration
     // error. The extension host is Node: there is no navigator to find.
     define: { navigator: 'undefined' },
-    // Packages axios' Node build loads but the extension never uses (scripts/bundle-shims/README.md says why).
-    alias: {
-      'form-data': './scripts/bundle-shims/form-data.js',
-      'follow-redirects': './scripts/bundle-shims/follow-redirects.js',
-      'https-proxy-agent': './scripts/bundle-shims/https-proxy-agent.js',
-    },
+    alias: shims,
+    plugins: [...common.plugins, leanAxiosPlugin],
   },
   webview: {
     ...common,
@@ -85,7 +111,11 @@ async function main() {
   }
 }
 
-main().catch((e) => {
-  console.error(e instanceof Error ? e.message : e);
-  process.exit(1);
-});
+// Required by bench/bundle.ts for the same options; run as a script, it builds.
+module.exports = { targets, shims, leanAxiosPlugin };
+if (require.main === module) {
+  main().catch((e) => {
+    console.error(e instanceof Error ? e.message : e);
+    process.exit(1);
+  });
+}
