@@ -25,9 +25,9 @@ async function throughService(): Promise<void> {
     let started = performance.now();
     const index = await buildCatalogueIndex((page, signal) => service.listStandards(page, signal), { pageSize: 1000 });
     console.log(`sandbox catalogue: index of ${index.size} standards built through the service in ${Math.round(performance.now() - started)} ms`);
-    const stored = JSON.stringify(index.toStored(sandbox.baseUrl));
+    const stored = index.toFile(sandbox.baseUrl);
     started = performance.now();
-    const restored = CatalogueIndex.fromStored(JSON.parse(stored) as unknown, sandbox.baseUrl);
+    const restored = CatalogueIndex.fromFile(stored, sandbox.baseUrl);
     console.log(`  stored ${(stored.length / 1e6).toFixed(2)} MB, read back in ${Math.round(performance.now() - started)} ms (${restored?.size} entries)`);
   } finally {
     await sandbox.close();
@@ -67,9 +67,9 @@ function keystrokes(entries: IndexEntry[]): void {
   const buildMs = performance.now() - started;
   global.gc?.();
   const heapMb = (held() - heapBefore) / 1e6;
-  const stored = JSON.stringify(index.toStored('bench'));
+  const stored = index.toFile('bench');
   started = performance.now();
-  CatalogueIndex.fromStored(JSON.parse(stored) as unknown, 'bench');
+  CatalogueIndex.fromFile(stored, 'bench');
   const readMs = performance.now() - started;
   console.log(
     `\n${entries.length} real-shaped entries: index built in ${Math.round(buildMs)} ms (${global.gc ? `${heapMb.toFixed(0)} MB held` : 'run with --expose-gc for the memory it holds'}), stored ${(stored.length / 1e6).toFixed(1)} MB, read back and rebuilt in ${Math.round(readMs)} ms`,

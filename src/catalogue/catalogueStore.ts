@@ -102,7 +102,7 @@ export class CatalogueStore implements vscode.Disposable {
   /** Where the index of `baseUrl` is kept. */
   fileFor(baseUrl: string): vscode.Uri {
     const name = storageKey([baseUrl], 16);
-    return vscode.Uri.joinPath(this.storage, `catalogue-${name}.json`);
+    return vscode.Uri.joinPath(this.storage, `catalogue-${name}.index`);
   }
 
   private connectedBaseUrl(): string {
@@ -156,7 +156,7 @@ export class CatalogueStore implements vscode.Disposable {
   private async read(baseUrl: string): Promise<CatalogueIndex | undefined> {
     try {
       const bytes = await vscode.workspace.fs.readFile(this.fileFor(baseUrl));
-      return CatalogueIndex.fromStored(JSON.parse(new TextDecoder().decode(bytes)) as unknown, baseUrl);
+      return CatalogueIndex.fromFile(bytes, baseUrl);
     } catch {
       return undefined;
     }
@@ -164,7 +164,7 @@ export class CatalogueStore implements vscode.Disposable {
 
   /** Readable by this user only (0600 in a 0700 folder): what someone subscribes to is nobody else's business. */
   private async write(baseUrl: string, index: CatalogueIndex): Promise<void> {
-    const bytes = new TextEncoder().encode(JSON.stringify(index.toStored(baseUrl)));
+    const bytes = index.toFile(baseUrl);
     const target = this.fileFor(baseUrl);
     if (target.scheme !== 'file') {
       await vscode.workspace.fs.createDirectory(this.storage);

@@ -1,0 +1,65 @@
+/**
+ * A worker thread for a build's CPU work: tokenising, ranking and the postings of each segment (segmentWorker.ts),
+ * so the extension host's main thread only handles the pages as they arrive. When no worker can run (its file is
+ * missing, the runtime refuses), or after it is stopped, `prepare` rejects and the builder prepares the segment on
+ * its own thread instead. Pure: no vscode.
+ */
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { Worker } from 'node:worker_threads';
+import type { IndexEntry } from './indexSegment';
+import type { SegmentArrays } from './segmentArrays';
+import type { SegmentJob } from './segmentWorker';
+
+/** Beside the code that starts it: out/src/catalogue/ when compiled, dist/ in the bundle (esbuild.js). */
+const WORKER_FILE = path.join(__dirname, 'segmentWorker.js');
+
+type Reply = { id: number; arrays: SegmentArrays } | { id: number; error: string };
+
+export class SegmentThread {
+  private readonly worker: Worker | undefined;
+  private readonly waiting = new Map<number, { resolve: (arrays: SegmentArrays) => void; reject: (error: Error) => void }>();
+  private nextId = 0;
+  private stopped = false;
+
+  constructor(file = WORKER_FILE) {
+    try {
+      if (!fs.existsSync(file)) return;
+      this.worker = new Worker(file);
+      // Never what keeps a process alive: a build that is not awaited must not hold up a test run or an exit.
+      this.worker.unref();
+      this.worker.on('message', (reply: Reply) => {
+        const job = this.waiting.get(reply.id);
+        this.waiting.delete(reply.id);
+        if ('arrays' in reply) job?.resolve(reply.arrays);
+        else job?.reject(new Error(reply.error));
+      });
+      this.worker.on('error', (error) => this.stop(error));
+      this.worker.on('exit', () => this.stop(new Error('The index worker exited.')));
+    } catch {
+      this.worker = undefined;
+    }
+  }
+
+  /** The arrays of a segment of `entries`, prepared by the worker. */
+  prepare(entries: readonly IndexEntry[]): Promise<SegmentArrays> {
+    if (!this.worker || this.stopped) return Promise.reject(new Error('No index worker.'));
+    const id = this.nextId++;
+    return new Promise((resolve, reject) => {
+      this.waiting.set(id, { resolve, reject });
+      this.worker?.postMessage({ id, entries } satisfies SegmentJob);
+    });
+  }
+
+  /** Stops the worker; what it had not answered yet is rejected (and prepared by the caller). */
+  dispose(): void {
+    this.stop(new Error('The index worker was stopped.'));
+    void this.worker?.terminate();
+  }
+
+  private stop(error: Error): void {
+    this.stopped = true;
+    for (const job of this.waiting.values()) job.reject(error);
+    this.waiting.clear();
+  }
+}
