@@ -1,6 +1,6 @@
-// Bundles what the VSIX runs: the extension host code, the clause page script and the local sandbox.
+// Bundles what the VSIX runs: the extension host code, the index worker, the clause page script and the local sandbox.
 // `--production` minifies (no sourcemaps); otherwise linked sourcemaps for debugging.
-// `--watch` rebuilds on change; `--only=extension,webview,sandbox` limits the targets.
+// `--watch` rebuilds on change; `--only=extension,worker,webview,sandbox` limits the targets.
 // Type checking is `tsc` (npm run compile); esbuild only strips types.
 const fs = require('node:fs');
 const path = require('node:path');
@@ -78,6 +78,15 @@ const targets = {
     define: { navigator: 'undefined' },
     alias: shims,
     plugins: [...common.plugins, leanAxiosPlugin],
+  },
+  // The catalogue index's worker thread (src/catalogue/segmentThread.ts finds it beside the extension bundle).
+  worker: {
+    ...common,
+    entryPoints: ['src/catalogue/segmentWorker.ts'],
+    outfile: 'dist/segmentWorker.js',
+    platform: 'node',
+    format: 'cjs',
+    target: 'node20',
   },
   webview: {
     ...common,

@@ -41,14 +41,13 @@ type ListPage = (page: { limit: number; offset: number }, signal?: AbortSignal) 
 
 export async function buildCatalogueIndex(listPage: ListPage, options: BuildOptions): Promise<CatalogueIndex> {
   const builder = options.resume ?? new IndexBuilder();
-  const thread = options.inThread ? undefined : new SegmentThread();
+  const thread = options.inThread ? undefined : SegmentThread.acquire();
   builder.prepare = thread && ((entries) => thread.prepare(entries));
   try {
     return await pageThrough(listPage, options, builder);
   } finally {
-    // After a failure, segments still being prepared are prepared on this thread.
     builder.prepare = undefined;
-    thread?.dispose();
+    if (thread) SegmentThread.release(thread);
   }
 }
 

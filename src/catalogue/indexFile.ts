@@ -104,7 +104,7 @@ function decode(file: Uint8Array): IndexFileContent | undefined {
     if (!Array.isArray(vocabulary) || !Array.isArray(lengths) || lengths.length !== ARRAY_KINDS.length + 1) return undefined;
     const count = lengths[0];
     const positions = take(Int32Array, count);
-    if (!positions.every((p) => p >= 0 && p < entries.length)) return undefined;
+    for (const p of positions) if (p < 0 || p >= entries.length) return undefined;
     const arrays = { vocabulary } as SegmentArrays;
     ARRAY_KINDS.forEach(([name, Kind], k) => ((arrays as unknown as Record<string, unknown>)[name] = take(Kind, lengths[k + 1])));
     if (!fitsEntries(arrays, count)) return undefined;

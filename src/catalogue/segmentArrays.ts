@@ -127,14 +127,14 @@ export function transferList(arrays: SegmentArrays): ArrayBuffer[] {
  */
 export function fitsEntries(a: SegmentArrays, n: number): boolean {
   const size = a.vocabulary.length;
-  if (!a.vocabulary.every((token) => typeof token === 'string')) return false;
+  for (const token of a.vocabulary) if (typeof token !== 'string') return false;
   const perEntry: ArrayName[] = ['keys', 'byRank', 'facts', 'years', 'numberStart', 'numberEnd'];
   if (perEntry.some((name) => a[name].length !== n)) return false;
-  if (!a.byRank.every((i) => i >= 0 && i < n)) return false;
-  const csr = (values: Int32Array, start: Int32Array, starts: number, below: number): boolean => {
+  if (!below(a.byRank, n)) return false;
+  const csr = (values: Int32Array, start: Int32Array, starts: number, limit: number): boolean => {
     if (start.length !== starts + 1 || start[0] !== 0 || start[starts] !== values.length) return false;
     for (let k = 0; k < starts; k++) if (start[k] > start[k + 1]) return false;
-    return values.every((v) => v >= 0 && v < below);
+    return below(values, limit);
   };
   return (
     csr(a.referenceIds, a.referenceStart, n, size) &&
@@ -144,6 +144,12 @@ export function fitsEntries(a: SegmentArrays, n: number): boolean {
     csr(a.anywhereRanks, a.anywhereStart, size, n) &&
     csr(a.designationEndRanks, a.designationEndStart, size, n)
   );
+}
+
+/** Every value in [0, limit). */
+function below(values: Int32Array, limit: number): boolean {
+  for (let k = 0; k < values.length; k++) if (values[k] < 0 || values[k] >= limit) return false;
+  return true;
 }
 
 const STATUS_CODES: ReadonlyArray<StatusLabel | undefined> = [undefined, 'withdrawn', 'replaced', 'under review', 'draft'];

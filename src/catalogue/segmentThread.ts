@@ -1,22 +1,48 @@
 /**
  * A worker thread for a build's CPU work: tokenising, ranking and the postings of each segment (segmentWorker.ts),
- * so the extension host's main thread only handles the pages as they arrive. When no worker can run (its file is
- * missing, the runtime refuses), or after it is stopped, `prepare` rejects and the builder prepares the segment on
- * its own thread instead. Pure: no vscode.
+ * so the extension host's main thread only handles the pages as they arrive. One worker serves every build and
+ * stops after a while without one (`acquire` / `release`), so a rebuild finds its code compiled already. When no
+ * worker can run (its file is missing, the runtime refuses), or after it stopped, `prepare` rejects and the builder
+ * prepares the segment on its own thread instead. Pure: no vscode.
  */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { Worker } from 'node:worker_threads';
 import type { IndexEntry } from './indexSegment';
 import type { SegmentArrays } from './segmentArrays';
-import type { SegmentJob } from './segmentWorker';
+import { packEntries, type SegmentJob } from './segmentJob';
 
 /** Beside the code that starts it: out/src/catalogue/ when compiled, dist/ in the bundle (esbuild.js). */
 const WORKER_FILE = path.join(__dirname, 'segmentWorker.js');
 
 type Reply = { id: number; arrays: SegmentArrays } | { id: number; error: string };
 
+/** How long the worker stays after the last build that used it. */
+const IDLE_MS = 30_000;
+
+let shared: { thread: SegmentThread; users: number; idle?: NodeJS.Timeout } | undefined;
+
 export class SegmentThread {
+  /** The shared worker, started when there is none; `release` it when the build ends. */
+  static acquire(): SegmentThread {
+    if (!shared || shared.thread.stopped) shared = { thread: new SegmentThread(), users: 0 };
+    clearTimeout(shared.idle);
+    shared.users++;
+    return shared.thread;
+  }
+
+  static release(thread: SegmentThread): void {
+    if (shared?.thread !== thread || --shared.users > 0) return;
+    const idle = shared;
+    idle.idle = setTimeout(() => {
+      if (shared === idle && idle.users === 0) {
+        shared = undefined;
+        thread.dispose();
+      }
+    }, IDLE_MS);
+    idle.idle.unref();
+  }
+
   private readonly worker: Worker | undefined;
   private readonly waiting = new Map<number, { resolve: (arrays: SegmentArrays) => void; reject: (error: Error) => void }>();
   private nextId = 0;
@@ -47,7 +73,8 @@ export class SegmentThread {
     const id = this.nextId++;
     return new Promise((resolve, reject) => {
       this.waiting.set(id, { resolve, reject });
-      this.worker?.postMessage({ id, entries } satisfies SegmentJob);
+      const job: SegmentJob = { id, ...packEntries(entries) };
+      this.worker?.postMessage(job, [job.positions.buffer as ArrayBuffer]);
     });
   }
 

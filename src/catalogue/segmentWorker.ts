@@ -3,17 +3,13 @@
  * arrays out, moved back without copying. Its own entry point in the bundle (esbuild.js).
  */
 import { parentPort } from 'node:worker_threads';
-import type { IndexEntry } from './indexSegment';
 import { prepareSegment, transferList } from './segmentArrays';
+import { unpackEntries, type SegmentJob } from './segmentJob';
 
-export interface SegmentJob {
-  id: number;
-  entries: readonly IndexEntry[];
-}
-
-parentPort?.on('message', ({ id, entries }: SegmentJob) => {
+parentPort?.on('message', (job: SegmentJob) => {
+  const { id } = job;
   try {
-    const arrays = prepareSegment(entries);
+    const arrays = prepareSegment(unpackEntries(job));
     parentPort?.postMessage({ id, arrays }, transferList(arrays));
   } catch (error) {
     parentPort?.postMessage({ id, error: String(error) });
