@@ -1,6 +1,7 @@
-// Bundles what the VSIX runs: the extension host code, the index worker, the clause page script and the local sandbox.
+// Bundles what the VSIX runs: the extension host code, its features loaded on first use (src/lazy.ts), the index
+// worker, the clause page script and the local sandbox.
 // `--production` minifies (no sourcemaps); otherwise linked sourcemaps for debugging.
-// `--watch` rebuilds on change; `--only=extension,worker,webview,sandbox` limits the targets.
+// `--watch` rebuilds on change; `--only=extension,features,worker,webview,sandbox` limits the targets.
 // Type checking is `tsc` (npm run compile); esbuild only strips types.
 const fs = require('node:fs');
 const path = require('node:path');
@@ -55,6 +56,38 @@ const shims = {
   http2: './scripts/bundle-shims/http2.js',
 };
 
+/** Features loaded on first use (src/lazy.ts): src/features/<name>.ts → dist/features/<name>.js. */
+const FEATURES = ['document', 'doctor', 'catalogueIndex'];
+/** Service modules a feature takes from the main bundle, never a copy: the same names as SHARED in src/lazy.ts. */
+const SHARED = ['service/auth', 'service/displayText', 'service/errors', 'service/jsonld', 'service/redact', 'service/transport'];
+
+/** The main bundle leaves src/lazy.ts's `require('./features/<name>')` to run, on first use, beside it. */
+const lazyFeaturesPlugin = {
+  name: 'lazy-features',
+  setup(build) {
+    build.onResolve({ filter: /^\.\/features\// }, (args) =>
+      /src[\\/]lazy\.ts$/.test(args.importer) ? { path: `${args.path}.js`, external: true } : undefined,
+    );
+  },
+};
+
+/** A feature bundle takes the service modules from the main bundle (see SHARED), so axios is not in it twice. */
+const sharedModulesPlugin = {
+  name: 'shared-modules',
+  setup(build) {
+    build.onResolve({ filter: /\/service\/[A-Za-z]+$/ }, (args) => {
+      const file = path.relative(path.join(__dirname, 'src'), path.resolve(args.resolveDir, args.path)).split(path.sep).join('/');
+      if (!file.startsWith('service/') || path.resolve(args.resolveDir).startsWith(path.join(__dirname, 'src', 'service'))) return undefined;
+      if (!SHARED.includes(file)) return { errors: [{ text: `${file} is used by a lazy feature but not shared: add it to SHARED in esbuild.js and src/lazy.ts` }] };
+      return { path: file, namespace: 'shared' };
+    });
+    build.onLoad({ filter: /.*/, namespace: 'shared' }, (args) => ({
+      contents: `module.exports = globalThis[Symbol.for('standardsExplorer.sharedModules')][${JSON.stringify(args.path)}];`,
+      loader: 'js',
+    }));
+  },
+};
+
 const common = {
   bundle: true,
   minify: production,
@@ -77,13 +110,23 @@ const targets = {
     // error. The extension host is Node: there is no navigator to find.
     define: { navigator: 'undefined' },
     alias: shims,
-    plugins: [...common.plugins, leanAxiosPlugin],
+    plugins: [...common.plugins, leanAxiosPlugin, lazyFeaturesPlugin],
   },
-  // The catalogue index's worker thread (src/catalogue/segmentThread.ts finds it beside the extension bundle).
+  features: {
+    ...common,
+    entryPoints: FEATURES.map((name) => ({ in: `src/features/${name}.ts`, out: name })),
+    outdir: 'dist/features',
+    platform: 'node',
+    format: 'cjs',
+    target: 'node20',
+    external: ['vscode'],
+    plugins: [...common.plugins, sharedModulesPlugin],
+  },
+  // The catalogue index's worker thread (src/catalogue/segmentThread.ts finds it beside the catalogueIndex feature).
   worker: {
     ...common,
     entryPoints: ['src/catalogue/segmentWorker.ts'],
-    outfile: 'dist/segmentWorker.js',
+    outfile: 'dist/features/segmentWorker.js',
     platform: 'node',
     format: 'cjs',
     target: 'node20',
@@ -121,7 +164,7 @@ async function main() {
 }
 
 // Required by bench/bundle.ts for the same options; run as a script, it builds.
-module.exports = { targets, shims, leanAxiosPlugin };
+module.exports = { targets, FEATURES };
 if (require.main === module) {
   main().catch((e) => {
     console.error(e instanceof Error ? e.message : e);

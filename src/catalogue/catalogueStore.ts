@@ -7,8 +7,8 @@ import { promises as fs } from 'node:fs';
 import * as vscode from 'vscode';
 import type { Session } from '../session';
 import { storageKey } from '../storageKeys';
-import { buildCatalogueIndex } from './buildIndex';
-import { CatalogueIndex, IndexBuilder } from './catalogueIndex';
+import { buildCatalogueIndex, indexFromFile, newIndexBuilder } from '../lazy';
+import type { CatalogueIndex, IndexBuilder } from './catalogueIndex';
 
 /** The service's usual maximum page; the offset moves by what comes back, so a smaller maximum is fine. */
 const INDEX_PAGE_SIZE = 1000;
@@ -90,7 +90,7 @@ export class CatalogueStore implements vscode.Disposable {
     const baseUrl = this.connectedBaseUrl();
     if (this.building?.baseUrl === baseUrl) return this.building.done;
     const resume = !fresh && this.partial?.baseUrl === baseUrl ? this.partial.builder : undefined;
-    const builder = resume ?? new IndexBuilder();
+    const builder = resume ?? newIndexBuilder();
     const done = this.build(baseUrl, builder).finally(() => {
       if (this.building?.builder === builder) this.building = undefined;
       this.changed.fire();
@@ -156,7 +156,7 @@ export class CatalogueStore implements vscode.Disposable {
   private async read(baseUrl: string): Promise<CatalogueIndex | undefined> {
     try {
       const bytes = await vscode.workspace.fs.readFile(this.fileFor(baseUrl));
-      return CatalogueIndex.fromFile(bytes, baseUrl);
+      return indexFromFile(bytes, baseUrl);
     } catch {
       return undefined;
     }
