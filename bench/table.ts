@@ -49,6 +49,7 @@ const ORDER = [
   'bigClauseFirstPaintMsMetanorma',
   'bigClauseLongestTaskMsMetanorma',
   'bundleBytes',
+  'lazyBundleBytes',
   'requireMs',
 ];
 
