@@ -78,7 +78,8 @@ const sharedModulesPlugin = {
     build.onResolve({ filter: /\/service\/[A-Za-z]+$/ }, (args) => {
       const file = path.relative(path.join(__dirname, 'src'), path.resolve(args.resolveDir, args.path)).split(path.sep).join('/');
       if (!file.startsWith('service/') || path.resolve(args.resolveDir).startsWith(path.join(__dirname, 'src', 'service'))) return undefined;
-      if (!SHARED.includes(file)) return { errors: [{ text: `${file} is used by a lazy feature but not shared: add it to SHARED in esbuild.js and src/lazy.ts` }] };
+      if (!SHARED.includes(file))
+        return { errors: [{ text: `${file} is used by a lazy feature but not shared: add it to SHARED in esbuild.js and src/lazy.ts` }] };
       return { path: file, namespace: 'shared' };
     });
     build.onLoad({ filter: /.*/, namespace: 'shared' }, (args) => ({

@@ -76,10 +76,7 @@ async function main(): Promise<void> {
   try {
     const [main] = await build(targets.extension, path.join(dir, 'ours'));
     const features = await build(targets.features, path.join(dir, 'ours', 'features'));
-    const [baseline] = await build(
-      { ...targets.extension, alias: {}, plugins: [], outfile: 'extension.js' },
-      path.join(dir, 'baseline'),
-    );
+    const [baseline] = await build({ ...targets.extension, alias: {}, plugins: [], outfile: 'extension.js' }, path.join(dir, 'baseline'));
     console.log(`dist/extension.js minified: ${kb(main.bytes)} (baseline, one bundle with all of axios' Node build: ${kb(baseline.bytes)})`);
     for (const f of features) console.log(`  dist/features/${path.basename(f.file)}: ${kb(f.bytes)}, loaded on first use`);
     const [oursMs, baselineMs] = [requireMs(main.file), requireMs(baseline.file)];

@@ -107,7 +107,13 @@ export class CatalogueIndex {
     const content = decodeIndexFile(bytes);
     if (!content || content.baseUrl !== baseUrl) return undefined;
     const { entries } = content;
-    const segments = content.segments.map(({ positions, arrays }) => new IndexSegment(Array.from(positions, (p) => entries[p]), arrays));
+    const segments = content.segments.map(
+      ({ positions, arrays }) =>
+        new IndexSegment(
+          Array.from(positions, (p) => entries[p]),
+          arrays,
+        ),
+    );
     return new CatalogueIndex(segments, entries, content.builtAt);
   }
 }

@@ -41,7 +41,8 @@ describe('catalogue index: segments prepared in a worker thread', () => {
       const built = await builder.finish();
       assert.equal(sent, 3, 'every segment went to the worker');
       const whole = CatalogueIndex.of(entries);
-      for (const query of ['9001', 'iec 60601', 'safety', '', 'urn:iso:std:iso:6']) assert.deepEqual(built.searchHits(query, 40), whole.searchHits(query, 40), query);
+      for (const query of ['9001', 'iec 60601', 'safety', '', 'urn:iso:std:iso:6'])
+        assert.deepEqual(built.searchHits(query, 40), whole.searchHits(query, 40), query);
     } finally {
       thread.dispose();
     }
