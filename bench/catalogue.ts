@@ -24,7 +24,7 @@ async function throughService(): Promise<void> {
   const sandbox = await startSandbox({});
   try {
     const service = createStandardsService(serviceOptionsFrom(sandbox));
-    let started = performance.now();
+    const started = performance.now();
     const index = await buildCatalogueIndex((page, signal) => service.listStandards(page, signal), { pageSize: 1000 });
     console.log(`sandbox catalogue: index of ${index.size} standards built through the service in ${Math.round(performance.now() - started)} ms`);
     readBack(index, sandbox.baseUrl);

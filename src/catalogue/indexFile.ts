@@ -106,6 +106,7 @@ function decode(file: Uint8Array): IndexFileContent | undefined {
     const positions = take(Int32Array, count);
     for (const p of positions) if (p < 0 || p >= entries.length) return undefined;
     const arrays = { vocabulary } as SegmentArrays;
+    // Filled name by name from ARRAY_KINDS, which pairs each name with its array type.
     ARRAY_KINDS.forEach(([name, Kind], k) => ((arrays as unknown as Record<string, unknown>)[name] = take(Kind, lengths[k + 1])));
     if (!fitsEntries(arrays, count)) return undefined;
     segments.push({ positions, arrays });
