@@ -43,10 +43,12 @@ export async function buildCatalogueIndex(listPage: ListPage, options: BuildOpti
   const builder = options.resume ?? new IndexBuilder();
   const thread = options.inThread ? undefined : SegmentThread.acquire();
   builder.prepare = thread && ((entries) => thread.prepare(entries));
+  builder.takeBack = thread && (() => thread.takeBack());
   try {
     return await pageThrough(listPage, options, builder);
   } finally {
     builder.prepare = undefined;
+    builder.takeBack = undefined;
     if (thread) SegmentThread.release(thread);
   }
 }

@@ -139,6 +139,8 @@ export class IndexBuilder {
   expected: number | undefined;
   /** Prepares a segment's arrays elsewhere; when it fails, they are prepared here. */
   prepare: ((entries: readonly IndexEntry[]) => Promise<SegmentArrays>) | undefined;
+  /** Called by `finish`: what `prepare` has not started is to be rejected, so this thread prepares it. */
+  takeBack: (() => void) | undefined;
 
   get loaded(): number {
     return this.arrived;
@@ -173,6 +175,7 @@ export class IndexBuilder {
   async finish(): Promise<CatalogueIndex> {
     if (this.pending.length) this.seal(this.pending);
     this.pending = [];
+    this.takeBack?.();
     while (this.jobs.size) await Promise.all(this.jobs);
     // Positions are dense once every page has arrived; a server whose total shrank leaves no holes either.
     const entries = this.entries.filter(Boolean).map((e, position) => (e.position === position ? e : { ...e, position }));

@@ -6,7 +6,6 @@ import type { IndexEntry } from './indexSegment';
  * object: ~10 ms for 4 000 entries on the sending thread) and their positions.
  */
 export interface SegmentJob {
-  id: number;
   /** urn, reference, title, status of each entry, each followed by FIELD_END. */
   fields: string;
   positions: Int32Array;
@@ -15,13 +14,19 @@ export interface SegmentJob {
 /** A text holding it leaves too many fields: `unpackEntries` refuses the job, and it is prepared in the main thread. */
 export const FIELD_END = '\u0000';
 
-export function packEntries(entries: readonly IndexEntry[]): Omit<SegmentJob, 'id'> {
-  const parts: string[] = [];
-  for (const e of entries) parts.push(e.urn, e.reference ?? '', e.title, e.status ?? '');
-  return { fields: parts.join(FIELD_END) + FIELD_END, positions: Int32Array.from(entries, (e) => e.position) };
+export function packEntries(entries: readonly IndexEntry[]): SegmentJob {
+  // One string grown by concatenation: V8 joins the pieces once, when the message copies it.
+  let fields = '';
+  const positions = new Int32Array(entries.length);
+  for (let i = 0; i < entries.length; i++) {
+    const e = entries[i];
+    fields += `${e.urn}${FIELD_END}${e.reference ?? ''}${FIELD_END}${e.title}${FIELD_END}${e.status ?? ''}${FIELD_END}`;
+    positions[i] = e.position;
+  }
+  return { fields, positions };
 }
 
-export function unpackEntries({ fields, positions }: Omit<SegmentJob, 'id'>): IndexEntry[] {
+export function unpackEntries({ fields, positions }: SegmentJob): IndexEntry[] {
   const entries: IndexEntry[] = [];
   let at = 0;
   const next = (): string => {

@@ -15,7 +15,13 @@ import { packEntries, type SegmentJob } from './segmentJob';
 /** Beside the code that starts it: out/src/catalogue/ when compiled, dist/ in the bundle (esbuild.js). */
 const WORKER_FILE = path.join(__dirname, 'segmentWorker.js');
 
-type Reply = { id: number; arrays: SegmentArrays } | { id: number; error: string };
+type Reply = { arrays: SegmentArrays } | { error: string };
+
+interface Job {
+  entries: readonly IndexEntry[];
+  resolve: (arrays: SegmentArrays) => void;
+  reject: (error: Error) => void;
+}
 
 /** How long the worker stays after the last build that used it. */
 const IDLE_MS = 30_000;
@@ -44,8 +50,10 @@ export class SegmentThread {
   }
 
   private readonly worker: Worker | undefined;
-  private readonly waiting = new Map<number, { resolve: (arrays: SegmentArrays) => void; reject: (error: Error) => void }>();
-  private nextId = 0;
+  /** Jobs not sent yet: the worker gets one at a time, so those still here can be taken back (`takeBack`). */
+  private readonly queue: Job[] = [];
+  /** The job the worker is on. */
+  private current: Job | undefined;
   private stopped = false;
 
   constructor(file = WORKER_FILE) {
@@ -55,10 +63,11 @@ export class SegmentThread {
       // Never what keeps a process alive: a build that is not awaited must not hold up a test run or an exit.
       this.worker.unref();
       this.worker.on('message', (reply: Reply) => {
-        const job = this.waiting.get(reply.id);
-        this.waiting.delete(reply.id);
+        const job = this.current;
+        this.current = undefined;
         if ('arrays' in reply) job?.resolve(reply.arrays);
         else job?.reject(new Error(reply.error));
+        this.next();
       });
       this.worker.on('error', (error) => this.stop(error));
       this.worker.on('exit', () => this.stop(new Error('The index worker exited.')));
@@ -70,12 +79,26 @@ export class SegmentThread {
   /** The arrays of a segment of `entries`, prepared by the worker. */
   prepare(entries: readonly IndexEntry[]): Promise<SegmentArrays> {
     if (!this.worker || this.stopped) return Promise.reject(new Error('No index worker.'));
-    const id = this.nextId++;
     return new Promise((resolve, reject) => {
-      this.waiting.set(id, { resolve, reject });
-      const job: SegmentJob = { id, ...packEntries(entries) };
-      this.worker?.postMessage(job, [job.positions.buffer as ArrayBuffer]);
+      this.queue.push({ entries, resolve, reject });
+      this.next();
     });
+  }
+
+  /**
+   * Rejects the jobs the worker has not started, for the caller to prepare itself: once the last page is in, the
+   * main thread is free, and waiting for a worker that is behind (a busy machine) would only add time.
+   */
+  takeBack(): void {
+    for (const job of this.queue.splice(0)) job.reject(new Error('Taken back.'));
+  }
+
+  private next(): void {
+    const job = this.current === undefined ? this.queue.shift() : undefined;
+    if (!job || !this.worker) return;
+    this.current = job;
+    const message: SegmentJob = packEntries(job.entries);
+    this.worker.postMessage(message, [message.positions.buffer as ArrayBuffer]);
   }
 
   /** Stops the worker; what it had not answered yet is rejected (and prepared by the caller). */
@@ -86,7 +109,8 @@ export class SegmentThread {
 
   private stop(error: Error): void {
     this.stopped = true;
-    for (const job of this.waiting.values()) job.reject(error);
-    this.waiting.clear();
+    this.current?.reject(error);
+    this.current = undefined;
+    this.takeBack();
   }
 }

@@ -7,11 +7,10 @@ import { prepareSegment, transferList } from './segmentArrays';
 import { unpackEntries, type SegmentJob } from './segmentJob';
 
 parentPort?.on('message', (job: SegmentJob) => {
-  const { id } = job;
   try {
     const arrays = prepareSegment(unpackEntries(job));
-    parentPort?.postMessage({ id, arrays }, transferList(arrays));
+    parentPort?.postMessage({ arrays }, transferList(arrays));
   } catch (error) {
-    parentPort?.postMessage({ id, error: String(error) });
+    parentPort?.postMessage({ error: String(error) });
   }
 });
