@@ -177,6 +177,8 @@ export class CatalogueStore implements vscode.Disposable {
     const partial = `${target.fsPath}.${process.pid}.partial`;
     await fs.writeFile(partial, bytes, { mode: 0o600 });
     await fs.rename(partial, target.fsPath);
+    // The JSON index of earlier versions, read no more.
+    await fs.rm(target.fsPath.replace(/\.index$/, '.json'), { force: true });
   }
 }
 
