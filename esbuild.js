@@ -1,7 +1,10 @@
-// Bundles what the VSIX runs: the extension host code, the clause page script and the local sandbox.
+// Bundles what the VSIX runs: the extension host code, its features loaded on first use (src/lazy.ts), the index
+// worker, the clause page script and the local sandbox.
 // `--production` minifies (no sourcemaps); otherwise linked sourcemaps for debugging.
-// `--watch` rebuilds on change; `--only=extension,webview,sandbox` limits the targets.
+// `--watch` rebuilds on change; `--only=extension,features,worker,webview,sandbox` limits the targets.
 // Type checking is `tsc` (npm run compile); esbuild only strips types.
+const fs = require('node:fs');
+const path = require('node:path');
 const esbuild = require('esbuild');
 
 const args = process.argv.slice(2);
@@ -22,6 +25,67 @@ const problemMatcherPlugin = {
       }
       console.log('[watch] build finished');
     });
+  },
+};
+
+/**
+ * axios' Node build without what costs every activation but is never used (scripts/bundle-shims/README.md says
+ * why): its fetch adapter, and the `FormData` global it reads at load time. Both load Node's fetch implementation
+ * (undici, ~20 ms). Fails the build if axios changed under the patch, rather than bundling it unpatched.
+ */
+const leanAxiosPlugin = {
+  name: 'lean-axios',
+  setup(build) {
+    build.onResolve({ filter: /^\.\/fetch\.js$/ }, (args) =>
+      /axios[\\/]lib[\\/]adapters$/.test(args.resolveDir) ? { path: path.join(__dirname, 'scripts/bundle-shims/axios-fetch.js') } : undefined,
+    );
+    build.onLoad({ filter: /axios[\\/]lib[\\/]utils\.js$/ }, async (args) => {
+      const text = await fs.promises.readFile(args.path, 'utf8');
+      const probe = "const FormDataCtor = typeof G.FormData !== 'undefined' ? G.FormData : undefined;";
+      if (!text.includes(probe)) throw new Error(`${args.path} changed: review the lean-axios plugin in esbuild.js`);
+      return { contents: text.replace(probe, 'const FormDataCtor = undefined;'), loader: 'js' };
+    });
+  },
+};
+
+/** Packages axios' Node build loads but the extension never uses (scripts/bundle-shims/README.md says why). */
+const shims = {
+  'form-data': './scripts/bundle-shims/form-data.js',
+  'follow-redirects': './scripts/bundle-shims/follow-redirects.js',
+  'https-proxy-agent': './scripts/bundle-shims/https-proxy-agent.js',
+  http2: './scripts/bundle-shims/http2.js',
+};
+
+/** Features loaded on first use (src/lazy.ts): src/features/<name>.ts → dist/features/<name>.js. */
+const FEATURES = ['document', 'doctor', 'catalogueIndex'];
+/** Service modules a feature takes from the main bundle, never a copy: the same names as SHARED in src/lazy.ts. */
+const SHARED = ['service/auth', 'service/displayText', 'service/errors', 'service/jsonld', 'service/redact', 'service/transport'];
+
+/** The main bundle leaves src/lazy.ts's `require('./features/<name>')` to run, on first use, beside it. */
+const lazyFeaturesPlugin = {
+  name: 'lazy-features',
+  setup(build) {
+    build.onResolve({ filter: /^\.\/features\// }, (args) =>
+      /src[\\/]lazy\.ts$/.test(args.importer) ? { path: `${args.path}.js`, external: true } : undefined,
+    );
+  },
+};
+
+/** A feature bundle takes the service modules from the main bundle (see SHARED), so axios is not in it twice. */
+const sharedModulesPlugin = {
+  name: 'shared-modules',
+  setup(build) {
+    build.onResolve({ filter: /\/service\/[A-Za-z]+$/ }, (args) => {
+      const file = path.relative(path.join(__dirname, 'src'), path.resolve(args.resolveDir, args.path)).split(path.sep).join('/');
+      if (!file.startsWith('service/') || path.resolve(args.resolveDir).startsWith(path.join(__dirname, 'src', 'service'))) return undefined;
+      if (!SHARED.includes(file))
+        return { errors: [{ text: `${file} is used by a lazy feature but not shared: add it to SHARED in esbuild.js and src/lazy.ts` }] };
+      return { path: file, namespace: 'shared' };
+    });
+    build.onLoad({ filter: /.*/, namespace: 'shared' }, (args) => ({
+      contents: `module.exports = globalThis[Symbol.for('standardsExplorer.sharedModules')][${JSON.stringify(args.path)}];`,
+      loader: 'js',
+    }));
   },
 };
 
@@ -46,12 +110,27 @@ const targets = {
     // axios probes `navigator` to detect a browser; in VS Code's extension host that probe logs a migration
     // error. The extension host is Node: there is no navigator to find.
     define: { navigator: 'undefined' },
-    // Packages axios' Node build loads but the extension never uses (scripts/bundle-shims/README.md says why).
-    alias: {
-      'form-data': './scripts/bundle-shims/form-data.js',
-      'follow-redirects': './scripts/bundle-shims/follow-redirects.js',
-      'https-proxy-agent': './scripts/bundle-shims/https-proxy-agent.js',
-    },
+    alias: shims,
+    plugins: [...common.plugins, leanAxiosPlugin, lazyFeaturesPlugin],
+  },
+  features: {
+    ...common,
+    entryPoints: FEATURES.map((name) => ({ in: `src/features/${name}.ts`, out: name })),
+    outdir: 'dist/features',
+    platform: 'node',
+    format: 'cjs',
+    target: 'node20',
+    external: ['vscode'],
+    plugins: [...common.plugins, sharedModulesPlugin],
+  },
+  // The catalogue index's worker thread (src/catalogue/segmentThread.ts finds it beside the catalogueIndex feature).
+  worker: {
+    ...common,
+    entryPoints: ['src/catalogue/segmentWorker.ts'],
+    outfile: 'dist/features/segmentWorker.js',
+    platform: 'node',
+    format: 'cjs',
+    target: 'node20',
   },
   webview: {
     ...common,
@@ -85,7 +164,11 @@ async function main() {
   }
 }
 
-main().catch((e) => {
-  console.error(e instanceof Error ? e.message : e);
-  process.exit(1);
-});
+// Required by bench/bundle.ts for the same options; run as a script, it builds.
+module.exports = { targets, FEATURES };
+if (require.main === module) {
+  main().catch((e) => {
+    console.error(e instanceof Error ? e.message : e);
+    process.exit(1);
+  });
+}

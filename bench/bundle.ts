@@ -1,7 +1,9 @@
 /**
- * The extension bundle: its minified size, what each package contributes (esbuild's metafile), and the time to
- * `require` it, next to a baseline built in the same run without the bundle shims (axios with form-data,
- * follow-redirects and https-proxy-agent, as before). Prints; asserts nothing.
+ * The extension bundle: the minified size of dist/extension.js and of each feature bundle loaded on first use
+ * (src/lazy.ts, dist/features/), what each package contributes to each (esbuild's metafile), and the time to
+ * `require` the main bundle, next to a baseline built in the same run the way it was before: one bundle with
+ * everything, axios with all its Node dependencies (form-data, follow-redirects, https-proxy-agent, http2, its
+ * fetch adapter). Options come from esbuild.js itself. Prints; asserts nothing.
  * Run: npm run compile && node out/bench/bundle.js
  */
 import { execFileSync } from 'node:child_process';
@@ -12,33 +14,38 @@ import * as esbuild from 'esbuild';
 import { record } from './results';
 
 const REPO = path.resolve(__dirname, '../..');
-const SHIMS = ['form-data', 'follow-redirects', 'https-proxy-agent'];
+// eslint-disable-next-line @typescript-eslint/no-require-imports -- esbuild.js is plain CommonJS, the build's own options
+const { targets } = require(path.join(REPO, 'esbuild.js')) as { targets: Record<string, esbuild.BuildOptions> };
 
-async function bundle(withShims: boolean): Promise<{ bytes: number; file: string; byPackage: Map<string, number> }> {
-  const file = path.join(os.tmpdir(), `se-bundle-${withShims ? 'shims' : 'plain'}-${process.pid}.js`);
-  const result = await esbuild.build({
-    absWorkingDir: REPO,
-    entryPoints: ['src/extension.ts'],
-    outfile: file,
-    bundle: true,
-    minify: true,
-    platform: 'node',
-    format: 'cjs',
-    target: 'node20',
-    external: ['vscode'],
-    define: { navigator: 'undefined' },
-    alias: withShims ? Object.fromEntries(SHIMS.map((name) => [name, `./scripts/bundle-shims/${name}.js`])) : {},
-    metafile: true,
-    logLevel: 'error',
-  });
-  const byPackage = new Map<string, number>();
-  for (const output of Object.values(result.metafile.outputs)) {
-    for (const [input, { bytesInOutput }] of Object.entries(output.inputs)) {
-      const name = /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(input)?.[1] ?? (input.startsWith('scripts/bundle-shims') ? '(shims)' : '(own code)');
-      byPackage.set(name, (byPackage.get(name) ?? 0) + bytesInOutput);
-    }
+interface Bundle {
+  file: string;
+  bytes: number;
+  byPackage: Map<string, number>;
+}
+
+function byPackage(inputs: Record<string, { bytesInOutput: number }>): Map<string, number> {
+  const sizes = new Map<string, number>();
+  for (const [input, { bytesInOutput }] of Object.entries(inputs)) {
+    const name =
+      /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(input)?.[1] ??
+      (input.startsWith('scripts/bundle-shims') ? '(shims)' : input.startsWith('shared:') ? '(from the main bundle)' : '(own code)');
+    sizes.set(name, (sizes.get(name) ?? 0) + bytesInOutput);
   }
-  return { bytes: fs.statSync(file).size, file, byPackage };
+  return sizes;
+}
+
+/** Builds `options` minified into `dir`; one Bundle per output file. */
+async function build(options: esbuild.BuildOptions, dir: string): Promise<Bundle[]> {
+  const out = options.outdir ? { outdir: dir } : { outfile: path.join(dir, path.basename(options.outfile ?? 'out.js')) };
+  const { outfile: _outfile, outdir: _outdir, ...rest } = options;
+  void _outfile;
+  void _outdir;
+  const result = await esbuild.build({ ...rest, ...out, absWorkingDir: REPO, minify: true, sourcemap: false, metafile: true, logLevel: 'error' });
+  return Object.entries(result.metafile.outputs).map(([file, output]) => ({
+    file: path.resolve(REPO, file),
+    bytes: fs.statSync(path.resolve(REPO, file)).size,
+    byPackage: byPackage(output.inputs),
+  }));
 }
 
 const RUNS = process.argv.includes('--quick') ? 3 : 7;
@@ -57,44 +64,52 @@ function requireMs(file: string): number {
   return times.sort((a, b) => a - b)[Math.floor(RUNS / 2)];
 }
 
+const kb = (n: number): string => `${(n / 1024).toFixed(1)} KB`;
+
+function printPackages(title: string, sizes: Map<string, number>): void {
+  const rows = [...sizes].filter(([, bytes]) => bytes >= 512).sort((a, b) => b[1] - a[1]);
+  console.log(`  ${title}: ${rows.map(([name, bytes]) => `${name} ${kb(bytes)}`).join(', ')}`);
+}
+
 async function main(): Promise<void> {
-  const ours = await bundle(true);
-  const baseline = await bundle(false);
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'se-bundle-'));
   try {
-    const kb = (n: number): string => `${(n / 1024).toFixed(1)} KB`;
-    console.log(
-      `dist/extension.js minified: ${kb(ours.bytes)} (baseline without the shims: ${kb(baseline.bytes)}, ${(baseline.bytes / ours.bytes).toFixed(2)}×)`,
-    );
-    const [oursMs, baselineMs] = [requireMs(ours.file), requireMs(baseline.file)];
-    console.log(`require(): ${oursMs.toFixed(1)} ms (baseline ${baselineMs.toFixed(1)} ms), median of ${RUNS}`);
+    const [main] = await build(targets.extension, path.join(dir, 'ours'));
+    const features = await build(targets.features, path.join(dir, 'ours', 'features'));
+    const [baseline] = await build({ ...targets.extension, alias: {}, plugins: [], outfile: 'extension.js' }, path.join(dir, 'baseline'));
+    console.log(`dist/extension.js minified: ${kb(main.bytes)} (baseline, one bundle with all of axios' Node build: ${kb(baseline.bytes)})`);
+    for (const f of features) console.log(`  dist/features/${path.basename(f.file)}: ${kb(f.bytes)}, loaded on first use`);
+    const [oursMs, baselineMs] = [requireMs(main.file), requireMs(baseline.file)];
+    console.log(`require(dist/extension.js): ${oursMs.toFixed(1)} ms (baseline ${baselineMs.toFixed(1)} ms), median of ${RUNS} fresh processes`);
+    console.log('what each package contributes (esbuild metafile):');
+    printPackages('dist/extension.js', main.byPackage);
+    for (const f of features) printPackages(`features/${path.basename(f.file)}`, f.byPackage);
+    printPackages('baseline', baseline.byPackage);
     record({
       bundleBytes: {
         what: 'dist/extension.js minified',
         unit: 'bytes',
-        ours: ours.bytes,
+        ours: main.bytes,
         baseline: baseline.bytes,
-        baselineWhat: 'axios with all its Node dependencies',
-        ratio: ours.bytes / baseline.bytes,
+        baselineWhat: "one bundle, all of axios' Node build",
+        ratio: main.bytes / baseline.bytes,
+      },
+      lazyBundleBytes: {
+        what: `feature bundles loaded on first use (${features.map((f) => path.basename(f.file, '.js')).join(', ')}), together`,
+        unit: 'bytes',
+        ours: features.reduce((sum, f) => sum + f.bytes, 0),
       },
       requireMs: {
-        what: 'require(dist/extension.js), median of 7 fresh processes',
+        what: `require(dist/extension.js), median of ${RUNS} fresh processes`,
         unit: 'ms',
         ours: oursMs,
         baseline: baselineMs,
-        baselineWhat: 'axios with all its Node dependencies',
+        baselineWhat: "one bundle, all of axios' Node build",
         ratio: oursMs / baselineMs,
       },
     });
-    console.log('what each package contributes (ours | baseline):');
-    const names = [...new Set([...ours.byPackage.keys(), ...baseline.byPackage.keys()])].sort(
-      (a, b) => (baseline.byPackage.get(b) ?? 0) - (baseline.byPackage.get(a) ?? 0),
-    );
-    for (const name of names.filter((n) => (baseline.byPackage.get(n) ?? 0) + (ours.byPackage.get(n) ?? 0) >= 1024)) {
-      console.log(`  ${name.padEnd(22)} ${kb(ours.byPackage.get(name) ?? 0).padStart(9)} | ${kb(baseline.byPackage.get(name) ?? 0).padStart(9)}`);
-    }
   } finally {
-    fs.rmSync(ours.file, { force: true });
-    fs.rmSync(baseline.file, { force: true });
+    fs.rmSync(dir, { recursive: true, force: true });
   }
 }
 

@@ -1,12 +1,13 @@
 /**
  * Find Standard figures. (1) Building the catalogue index of the sandbox's 30 000 standards through the service,
- * its size on disk and reading it back. (2) Over 100 000+ real-shaped entries (the sandbox generator's 100 000 with
+ * its size on disk and reading it back (recorded: indexReadBackMs). (2) Over 100 000+ real-shaped entries (the sandbox generator's 100 000 with
  * real ISO and IEC URN shapes, plus the real sample from shared/data when it is there): index build time and
  * memory, then the time per keystroke as a user types the queries of the issue, next to a baseline measured in the
  * same run (a plain substring scan of every entry, which cannot rank). Prints; asserts nothing.
  * Run: npm run compile && node out/bench/catalogue.js
  */
 import * as fs from 'node:fs';
+import * as os from 'node:os';
 import * as path from 'node:path';
 import { Catalogue } from '../sandbox/catalogue';
 import { readCatalogueFile } from '../sandbox/catalogueFile';
@@ -16,7 +17,7 @@ import { CatalogueIndex, type IndexEntry } from '../src/catalogue/catalogueIndex
 import { createStandardsService, serviceOptionsFrom } from '../src/service/index';
 import { CatalogueOrganiser } from '../src/tree/catalogueGrouping';
 import { QUERIES } from './queries';
-import { record } from './results';
+import { record, spread } from './results';
 
 const REAL_SAMPLE = path.resolve(__dirname, '../../../shared/data/real-catalogue-sample.jsonl.gz');
 
@@ -24,15 +25,54 @@ async function throughService(): Promise<void> {
   const sandbox = await startSandbox({});
   try {
     const service = createStandardsService(serviceOptionsFrom(sandbox));
-    let started = performance.now();
+    const started = performance.now();
     const index = await buildCatalogueIndex((page, signal) => service.listStandards(page, signal), { pageSize: 1000 });
     console.log(`sandbox catalogue: index of ${index.size} standards built through the service in ${Math.round(performance.now() - started)} ms`);
-    const stored = JSON.stringify(index.toStored(sandbox.baseUrl));
-    started = performance.now();
-    const restored = CatalogueIndex.fromStored(JSON.parse(stored) as unknown, sandbox.baseUrl);
-    console.log(`  stored ${(stored.length / 1e6).toFixed(2)} MB, read back in ${Math.round(performance.now() - started)} ms (${restored?.size} entries)`);
+    readBack(index, sandbox.baseUrl);
   } finally {
     await sandbox.close();
+  }
+}
+
+/**
+ * The stored index read back as the extension reads it (the file's bytes from disk, then `fromFile`), over 7 rounds,
+ * next to building it again from its entries in the same run (what reading it back saves).
+ */
+function readBack(index: CatalogueIndex, baseUrl: string): void {
+  const file = path.join(os.tmpdir(), `se-index-${process.pid}.index`);
+  fs.writeFileSync(file, index.toFile(baseUrl));
+  try {
+    const reads: number[] = [];
+    const builds: number[] = [];
+    for (let round = 0; round < 7; round++) {
+      let started = performance.now();
+      const restored = CatalogueIndex.fromFile(fs.readFileSync(file), baseUrl);
+      reads.push(performance.now() - started);
+      if (restored?.size !== index.size) throw new Error(`read back ${restored?.size} of ${index.size}`);
+      started = performance.now();
+      CatalogueIndex.of(index.entries);
+      builds.push(performance.now() - started);
+    }
+    const r = spread(reads);
+    const b = spread(builds);
+    console.log(
+      `  stored ${(fs.statSync(file).size / 1e6).toFixed(2)} MB, read back in ${r.median.toFixed(0)} ms (${r.min.toFixed(0)}–${r.max.toFixed(0)}; built again from its entries: ${b.median.toFixed(0)} ms)`,
+    );
+    record({
+      indexReadBackMs: {
+        what: `stored index of ${index.size} read back from disk`,
+        unit: 'ms',
+        ours: r.median,
+        min: r.min,
+        max: r.max,
+        rounds: 7,
+        baseline: b.median,
+        baselineWhat: 'built again from its entries',
+        ratio: r.median / b.median,
+      },
+    });
+  } finally {
+    fs.rmSync(file, { force: true });
   }
 }
 
@@ -69,9 +109,9 @@ function keystrokes(entries: IndexEntry[]): void {
   const buildMs = performance.now() - started;
   global.gc?.();
   const heapMb = (held() - heapBefore) / 1e6;
-  const stored = JSON.stringify(index.toStored('bench'));
+  const stored = index.toFile('bench');
   started = performance.now();
-  CatalogueIndex.fromStored(JSON.parse(stored) as unknown, 'bench');
+  CatalogueIndex.fromFile(stored, 'bench');
   const readMs = performance.now() - started;
   console.log(
     `\n${entries.length} real-shaped entries: index built in ${Math.round(buildMs)} ms (${global.gc ? `${heapMb.toFixed(0)} MB held` : 'run with --expose-gc for the memory it holds'}), stored ${(stored.length / 1e6).toFixed(1)} MB, read back and rebuilt in ${Math.round(readMs)} ms`,

@@ -3,11 +3,13 @@
  * are (or, without a total, pages are asked ahead of what came back); up to `concurrency` pages are in flight, half
  * as many after the service says it is busy (429/503, honouring its Retry-After). Entries go into an IndexBuilder
  * as they arrive, so the index is searchable long before the last page; a cancelled or failed build keeps what it
- * has in the builder, and passing that builder again resumes it. Pure: no vscode.
+ * has in the builder, and passing that builder again resumes it. The segments are prepared in a worker thread
+(segmentThread.ts): this thread only asks for pages and reads them. Pure: no vscode.
  */
 import { isServiceError } from '../service/errors';
 import type { StandardsPage } from '../service/types';
 import { type CatalogueIndex, IndexBuilder, entryOf } from './catalogueIndex';
+import { SegmentThread } from './segmentThread';
 import { recordStatus } from './standardFacts';
 
 export interface BuildProgress {
@@ -28,6 +30,8 @@ export interface BuildOptions {
   maxEntries?: number;
   /** A builder from an earlier, unfinished build: its pages are not asked again. */
   resume?: IndexBuilder;
+  /** Prepare the segments on this thread, without a worker (for comparison in the bench). */
+  inThread?: boolean;
 }
 
 /** Busy answers that reached us (after the service layer's own retries) before the build gives up. */
@@ -37,6 +41,19 @@ type ListPage = (page: { limit: number; offset: number }, signal?: AbortSignal) 
 
 export async function buildCatalogueIndex(listPage: ListPage, options: BuildOptions): Promise<CatalogueIndex> {
   const builder = options.resume ?? new IndexBuilder();
+  const thread = options.inThread ? undefined : SegmentThread.acquire();
+  builder.prepare = thread && ((entries) => thread.prepare(entries));
+  builder.takeBack = thread && (() => thread.takeBack());
+  try {
+    return await pageThrough(listPage, options, builder);
+  } finally {
+    builder.prepare = undefined;
+    builder.takeBack = undefined;
+    if (thread) SegmentThread.release(thread);
+  }
+}
+
+async function pageThrough(listPage: ListPage, options: BuildOptions, builder: IndexBuilder): Promise<CatalogueIndex> {
   const maxEntries = options.maxEntries ?? 1_000_000;
   const report = (): void => options.onProgress?.({ loaded: builder.loaded, total: builder.expected, snapshot: () => builder.snapshot() });
 

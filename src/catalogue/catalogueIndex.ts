@@ -14,22 +14,15 @@
  * The index is a list of segments of a few thousand entries each (indexSegment.ts): one is built in tens of
  * milliseconds as pages arrive, each is searched on its own and the best of all are merged.
  */
-import { IndexSegment, type IndexEntry, type IndexQuery, type SegmentHit, type StoredSegment } from './indexSegment';
+import { decodeIndexFile, encodeIndexFile } from './indexFile';
+import { IndexSegment, type IndexEntry, type IndexQuery, type SegmentHit } from './indexSegment';
+import { prepareSegment, type SegmentArrays } from './segmentArrays';
 import type { StandardFacts } from './standardFacts';
 import { tokenize } from './tokens';
 
 export type { IndexEntry } from './indexSegment';
+export { entryOf } from './indexFile';
 export { tokenize } from './tokens';
-
-/** What is written to disk. */
-export interface StoredIndex {
-  version: 3;
-  baseUrl: string;
-  builtAt: number;
-  /** [urn, reference, title, status] per position. */
-  entries: Array<[string, string, string, string]>;
-  segments: StoredSegment[];
-}
 
 /** A search result: the entry and what the picker says about it. */
 export interface SearchHit {
@@ -96,60 +89,58 @@ export class CatalogueIndex {
     return best?.entry;
   }
 
-  toStored(baseUrl: string): StoredIndex {
-    return {
-      version: 3,
+  /** The index as the bytes of its file (indexFile.ts). */
+  toFile(baseUrl: string): Uint8Array {
+    return encodeIndexFile({
       baseUrl,
       builtAt: this.builtAt,
-      entries: this.entries.map((e) => [e.urn, e.reference ?? '', e.title, e.status ?? '']),
-      segments: this.segments.map((s) => s.toStored()),
-    };
+      entries: this.entries,
+      segments: this.segments.map((s) => ({ positions: Int32Array.from(s.entries, (e) => e.position), arrays: s.arrays })),
+    });
   }
 
   /**
-   * Reads what `toStored` wrote, without tokenising again; undefined when it is not for `baseUrl`, of another
-   * version, or not readable (the index is then built anew).
+   * Reads what `toFile` wrote, without computing anything again; undefined when it is not for `baseUrl`, of another
+   * format, or does not fit together (the index is then built anew).
    */
-  static fromStored(value: unknown, baseUrl: string): CatalogueIndex | undefined {
-    const stored = value as Partial<StoredIndex> | undefined;
-    if (!stored || stored.version !== 3 || stored.baseUrl !== baseUrl || typeof stored.builtAt !== 'number') return undefined;
-    if (!Array.isArray(stored.entries) || !Array.isArray(stored.segments)) return undefined;
-    const entries: IndexEntry[] = [];
-    for (const row of stored.entries) {
-      if (!Array.isArray(row) || typeof row[0] !== 'string') return undefined;
-      entries.push(entryOf(entries.length, row[0], row[1], row[2], row[3]));
-    }
-    const segments: IndexSegment[] = [];
-    for (const s of stored.segments) {
-      const segment = typeof s === 'object' && s !== null ? IndexSegment.fromStored(entries, s) : undefined;
-      if (!segment) return undefined;
-      segments.push(segment);
-    }
-    if (segments.reduce((sum, s) => sum + s.entries.length, 0) !== entries.length) return undefined;
-    return new CatalogueIndex(segments, entries, stored.builtAt);
+  static fromFile(bytes: Uint8Array, baseUrl: string): CatalogueIndex | undefined {
+    const content = decodeIndexFile(bytes);
+    if (!content || content.baseUrl !== baseUrl) return undefined;
+    const { entries } = content;
+    const segments = content.segments.map(
+      ({ positions, arrays }) =>
+        new IndexSegment(
+          Array.from(positions, (p) => entries[p]),
+          arrays,
+        ),
+    );
+    return new CatalogueIndex(segments, entries, content.builtAt);
   }
-}
-
-/** An entry from stored or served values; empty strings are left out. */
-export function entryOf(position: number, urn: string, reference: unknown, title: unknown, status: unknown): IndexEntry {
-  const entry: IndexEntry = { position, urn, title: typeof title === 'string' ? title : '' };
-  if (typeof reference === 'string' && reference) entry.reference = reference;
-  if (typeof status === 'string' && status) entry.status = status;
-  return entry;
 }
 
 /**
  * Collects entries as pages arrive, in any order, and turns every `SEGMENT_SIZE` of them into a segment, so that
- * a snapshot is searchable at any time. Kept across a cancelled or failed build, it resumes where it stopped.
+ * a snapshot is searchable at any time. A segment's arrays are prepared by `prepare` when set (a worker thread,
+ * so the extension host's main thread stays free for the pages), else here. Kept across a cancelled or failed
+ * build, it resumes where it stopped.
  */
 export class IndexBuilder {
   private readonly entries: IndexEntry[] = [];
   private readonly segments: IndexSegment[] = [];
   private pending: IndexEntry[] = [];
+  /** Sealed entries whose segment is being prepared; the snapshot's tail searches them meanwhile. */
+  private readonly preparing = new Set<IndexEntry[]>();
+  private readonly jobs = new Set<Promise<void>>();
+  /** The last snapshot's tail segment, kept until more entries arrive or a segment is added. */
+  private tail: { arrived: number; segments: number; segment: IndexSegment | undefined } | undefined;
   private arrived = 0;
   /** Offsets of the pages already added. */
   readonly pages = new Set<number>();
   expected: number | undefined;
+  /** Prepares a segment's arrays elsewhere; when it fails, they are prepared here. */
+  prepare: ((entries: readonly IndexEntry[]) => Promise<SegmentArrays>) | undefined;
+  /** Called by `finish`: what `prepare` has not started is to be rejected, so this thread prepares it. */
+  takeBack: (() => void) | undefined;
 
   get loaded(): number {
     return this.arrived;
@@ -165,25 +156,49 @@ export class IndexBuilder {
       this.arrived++;
     }
     while (this.pending.length >= SEGMENT_SIZE) {
-      this.segments.push(IndexSegment.build(this.pending.slice(0, SEGMENT_SIZE)));
+      this.seal(this.pending.slice(0, SEGMENT_SIZE));
       this.pending = this.pending.slice(SEGMENT_SIZE);
     }
   }
 
   /** What has arrived, searchable now (the entries not yet in a segment in a small one of their own). */
   snapshot(): CatalogueIndex {
-    const tail = this.pending.length ? [IndexSegment.build(this.pending)] : [];
+    if (this.tail?.arrived !== this.arrived || this.tail.segments !== this.segments.length) {
+      const loose = [...this.preparing, this.pending].flat();
+      this.tail = { arrived: this.arrived, segments: this.segments.length, segment: loose.length ? IndexSegment.build(loose) : undefined };
+    }
+    const tail = this.tail.segment ? [this.tail.segment] : [];
     return new CatalogueIndex([...this.segments, ...tail], this.entries, Date.now(), false, this.expected);
   }
 
-  /** The finished index: every entry, in segments. */
-  finish(): CatalogueIndex {
-    if (this.pending.length) this.segments.push(IndexSegment.build(this.pending));
+  /** The finished index: every entry, in segments, once every segment is prepared. */
+  async finish(): Promise<CatalogueIndex> {
+    if (this.pending.length) this.seal(this.pending);
     this.pending = [];
+    this.takeBack?.();
+    while (this.jobs.size) await Promise.all(this.jobs);
     // Positions are dense once every page has arrived; a server whose total shrank leaves no holes either.
     const entries = this.entries.filter(Boolean).map((e, position) => (e.position === position ? e : { ...e, position }));
     if (entries.some((e, i) => e !== this.entries[i])) return CatalogueIndex.of(entries);
     return new CatalogueIndex(this.segments, entries, Date.now(), true, this.expected);
+  }
+
+  private seal(chunk: IndexEntry[]): void {
+    const prepare = this.prepare;
+    if (!prepare) {
+      this.segments.push(IndexSegment.build(chunk));
+      return;
+    }
+    this.preparing.add(chunk);
+    const job: Promise<void> = prepare(chunk)
+      // The worker stopped (a cancelled build) or could not run: prepared here instead.
+      .catch(() => prepareSegment(chunk))
+      .then((arrays) => {
+        this.segments.push(new IndexSegment(chunk, arrays));
+        this.preparing.delete(chunk);
+        this.jobs.delete(job);
+      });
+    this.jobs.add(job);
   }
 }
 

@@ -7,8 +7,8 @@ import { promises as fs } from 'node:fs';
 import * as vscode from 'vscode';
 import type { Session } from '../session';
 import { storageKey } from '../storageKeys';
-import { buildCatalogueIndex } from './buildIndex';
-import { CatalogueIndex, IndexBuilder } from './catalogueIndex';
+import { buildCatalogueIndex, indexFromFile, newIndexBuilder } from '../lazy';
+import type { CatalogueIndex, IndexBuilder } from './catalogueIndex';
 
 /** The service's usual maximum page; the offset moves by what comes back, so a smaller maximum is fine. */
 const INDEX_PAGE_SIZE = 1000;
@@ -90,7 +90,7 @@ export class CatalogueStore implements vscode.Disposable {
     const baseUrl = this.connectedBaseUrl();
     if (this.building?.baseUrl === baseUrl) return this.building.done;
     const resume = !fresh && this.partial?.baseUrl === baseUrl ? this.partial.builder : undefined;
-    const builder = resume ?? new IndexBuilder();
+    const builder = resume ?? newIndexBuilder();
     const done = this.build(baseUrl, builder).finally(() => {
       if (this.building?.builder === builder) this.building = undefined;
       this.changed.fire();
@@ -102,7 +102,7 @@ export class CatalogueStore implements vscode.Disposable {
   /** Where the index of `baseUrl` is kept. */
   fileFor(baseUrl: string): vscode.Uri {
     const name = storageKey([baseUrl], 16);
-    return vscode.Uri.joinPath(this.storage, `catalogue-${name}.json`);
+    return vscode.Uri.joinPath(this.storage, `catalogue-${name}.index`);
   }
 
   private connectedBaseUrl(): string {
@@ -156,7 +156,7 @@ export class CatalogueStore implements vscode.Disposable {
   private async read(baseUrl: string): Promise<CatalogueIndex | undefined> {
     try {
       const bytes = await vscode.workspace.fs.readFile(this.fileFor(baseUrl));
-      return CatalogueIndex.fromStored(JSON.parse(new TextDecoder().decode(bytes)) as unknown, baseUrl);
+      return indexFromFile(bytes, baseUrl);
     } catch {
       return undefined;
     }
@@ -164,7 +164,7 @@ export class CatalogueStore implements vscode.Disposable {
 
   /** Readable by this user only (0600 in a 0700 folder): what someone subscribes to is nobody else's business. */
   private async write(baseUrl: string, index: CatalogueIndex): Promise<void> {
-    const bytes = new TextEncoder().encode(JSON.stringify(index.toStored(baseUrl)));
+    const bytes = index.toFile(baseUrl);
     const target = this.fileFor(baseUrl);
     if (target.scheme !== 'file') {
       await vscode.workspace.fs.createDirectory(this.storage);
@@ -177,6 +177,8 @@ export class CatalogueStore implements vscode.Disposable {
     const partial = `${target.fsPath}.${process.pid}.partial`;
     await fs.writeFile(partial, bytes, { mode: 0o600 });
     await fs.rename(partial, target.fsPath);
+    // The JSON index of earlier versions, read no more.
+    await fs.rm(target.fsPath.replace(/\.index$/, '.json'), { force: true });
   }
 }
 

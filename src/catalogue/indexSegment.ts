@@ -4,8 +4,9 @@
  * tokens a query token is a prefix of form one range of numbers; each token lists its entries in rank order, so
  * the rarest query token gives the candidates and each tier stops as soon as it holds enough. Pure: no vscode.
  */
-import { factsOf, type StandardFacts } from './standardFacts';
-import { Postings, base64, holds, int16, int32, tokenizeEntries, type Range, type TokenData, type Tokens } from './segmentData';
+import { CURRENT, isSupplement, prepareSegment, unpackFacts, type SegmentArrays } from './segmentArrays';
+import { Postings, holds, type Range, type TokenData } from './segmentData';
+import type { StandardFacts } from './standardFacts';
 import { isYear, lowerBound } from './tokens';
 
 export interface IndexEntry {
@@ -47,19 +48,6 @@ export interface SegmentHit {
   key: number;
 }
 
-/** The token data of a segment as stored on disk (typed arrays as base64), so reading it back skips tokenising. */
-export interface StoredSegment {
-  /** Positions of the segment's entries. */
-  positions: string;
-  vocabulary: string[];
-  referenceIds: string;
-  referenceStart: string;
-  titleIds: string;
-  titleStart: string;
-  numberStart: string;
-  numberEnd: string;
-}
-
 interface Words {
   tokens: string[];
   ranges: Range[];
@@ -69,8 +57,7 @@ interface Words {
 }
 
 export class IndexSegment {
-  readonly facts: StandardFacts[];
-  /** Rank key of each entry: lower ranks first across segments too (see `rankKey`). */
+  /** Rank key of each entry: lower ranks first across segments too. */
   private readonly keys: Float64Array;
   /** Entries in rank order: `byRank[r]` is an index into `entries`. */
   private readonly byRank: Int32Array;
@@ -82,75 +69,35 @@ export class IndexSegment {
   /** Tokens that end a designation ("9001" in "ISO 9001:2015", "7" in "13818-7"): what an exact match ends on. */
   private readonly designationEnd: Postings;
 
-  private constructor(
+  /** A segment of `entries` with their arrays (from `prepareSegment`, a worker or the index file): no work here. */
+  constructor(
     readonly entries: readonly IndexEntry[],
-    data: TokenData | undefined,
+    readonly arrays: SegmentArrays,
   ) {
-    this.facts = entries.map((e) => factsOf(e.urn, e.reference, e.status));
-    this.keys = Float64Array.from(entries, (e, i) => rankKey(e, this.facts[i]));
-    this.byRank = Int32Array.from(entries.keys()).sort((a, b) => this.keys[a] - this.keys[b]);
-    this.data = data ?? tokenizeEntries(entries);
-    const { reference, title, numberEnd } = this.data;
-    const size = this.data.vocabulary.length;
-    const each = (list: Tokens) => (i: number, visit: (id: number) => void) => {
-      for (let k = list.start[i]; k < list.start[i + 1]; k++) visit(list.ids[k]);
+    const a = arrays;
+    this.keys = a.keys;
+    this.byRank = a.byRank;
+    this.data = {
+      vocabulary: a.vocabulary,
+      reference: { ids: a.referenceIds, start: a.referenceStart },
+      title: { ids: a.titleIds, start: a.titleStart },
+      numberStart: a.numberStart,
+      numberEnd: a.numberEnd,
     };
-    this.inReference = new Postings(size, this.byRank, each(reference));
-    this.inTitle = new Postings(size, this.byRank, each(title));
-    this.anywhere = new Postings(size, this.byRank, (i, visit) => {
-      each(reference)(i, visit);
-      each(title)(i, visit);
-    });
-    this.designationEnd = new Postings(size, this.byRank, (i, visit) => {
-      const start = reference.start[i];
-      const length = reference.start[i + 1] - start;
-      const end = numberEnd[i];
-      if (end > 0) visit(reference.ids[start + end - 1]);
-      if (length > 0) visit(reference.ids[start + length - 1]);
-      if (end < length) visit(reference.ids[start + end]);
-    });
+    this.inReference = new Postings({ ranks: a.inReferenceRanks, start: a.inReferenceStart });
+    this.inTitle = new Postings({ ranks: a.inTitleRanks, start: a.inTitleStart });
+    this.anywhere = new Postings({ ranks: a.anywhereRanks, start: a.anywhereStart });
+    this.designationEnd = new Postings({ ranks: a.designationEndRanks, start: a.designationEndStart });
   }
 
+  /** A segment built here and now, on this thread. */
   static build(entries: readonly IndexEntry[]): IndexSegment {
-    return new IndexSegment(entries, undefined);
+    return new IndexSegment(entries, prepareSegment(entries));
   }
 
-  /** A segment from `toStored`, with its entries; undefined when the stored data does not fit them. */
-  static fromStored(entriesByPosition: readonly IndexEntry[], stored: StoredSegment): IndexSegment | undefined {
-    const positions = int32(stored.positions);
-    const entries: IndexEntry[] = [];
-    for (const position of positions) {
-      const entry = entriesByPosition[position];
-      if (!entry) return undefined;
-      entries.push(entry);
-    }
-    const data: TokenData = {
-      vocabulary: stored.vocabulary,
-      reference: { ids: int32(stored.referenceIds), start: int32(stored.referenceStart) },
-      title: { ids: int32(stored.titleIds), start: int32(stored.titleStart) },
-      numberStart: int16(stored.numberStart),
-      numberEnd: int16(stored.numberEnd),
-    };
-    const fits = (list: Tokens): boolean =>
-      list.start.length === entries.length + 1 &&
-      list.start[entries.length] === list.ids.length &&
-      list.ids.every((id) => id >= 0 && id < data.vocabulary.length);
-    if (!Array.isArray(data.vocabulary) || !fits(data.reference) || !fits(data.title) || data.numberEnd.length !== entries.length) return undefined;
-    return new IndexSegment(entries, data);
-  }
-
-  toStored(): StoredSegment {
-    const { vocabulary, reference, title, numberStart, numberEnd } = this.data;
-    return {
-      positions: base64(Int32Array.from(this.entries, (e) => e.position)),
-      vocabulary,
-      referenceIds: base64(reference.ids),
-      referenceStart: base64(reference.start),
-      titleIds: base64(title.ids),
-      titleStart: base64(title.start),
-      numberStart: base64(numberStart),
-      numberEnd: base64(numberEnd),
-    };
+  /** The record facts of entry i. */
+  factsOf(i: number): StandardFacts {
+    return unpackFacts(this.arrays.facts[i], this.arrays.years[i]);
   }
 
   /**
@@ -174,7 +121,7 @@ export class IndexSegment {
   }
 
   private hits(indices: readonly number[], orderOf: (i: number) => number): SegmentHit[] {
-    return indices.map((i) => ({ entry: this.entries[i], facts: this.facts[i], order: orderOf(i), key: this.keys[i] }));
+    return indices.map((i) => ({ entry: this.entries[i], facts: this.factsOf(i), order: orderOf(i), key: this.keys[i] }));
   }
 
   private searchUrn(prefix: string, limit: number): SegmentHit[] {
@@ -208,11 +155,11 @@ export class IndexSegment {
     };
     const place = (i: number, bucket: Bucket): void => {
       placed[i] = 1;
-      const order = bucket * 2 + (query.namesSupplement && !this.facts[i].supplement ? 1 : 0);
+      const order = bucket * 2 + (query.namesSupplement && !isSupplement(this.arrays.facts[i]) ? 1 : 0);
       orders[i] = order;
       if (halves[order].length < limit) halves[order].push(i);
     };
-    const titleBucket = (i: number, bucket: Bucket): Bucket => (this.facts[i].current ? bucket : bucket + 3);
+    const titleBucket = (i: number, bucket: Bucket): Bucket => (this.arrays.facts[i] & CURRENT ? bucket : bucket + 3);
     // Entries come in rank order: once one of the best bucket a scan can fill ranks after `worst`, all later do.
     const hopeless = (bucket: Bucket, i: number): boolean =>
       worst !== undefined && (bucket * 2 > worst.order || (bucket * 2 === worst.order && this.keys[i] >= worst.key));
@@ -315,15 +262,4 @@ export class IndexSegment {
     const { vocabulary } = this.data;
     return [lowerBound(vocabulary, prefix), lowerBound(vocabulary, `${prefix}\uffff`)];
   }
-}
-
-/**
- * The entry's rank as one number, lower first: current first, published before drafts, base documents before
- * supplements, newer first, shorter title first, then the service's order (the position in the low 21 bits).
- */
-function rankKey(entry: IndexEntry, facts: StandardFacts): number {
-  const group = Number(!facts.current) * 4 + Number(facts.draft) * 2 + Number(!!facts.supplement);
-  const age = 4095 - Math.min(4095, facts.year ?? 0);
-  const length = Math.min(1023, entry.title.length);
-  return ((group * 4096 + age) * 1024 + length) * 2 ** 21 + (entry.position % 2 ** 21);
 }

@@ -96,58 +96,50 @@ class TokenBuilder {
 }
 
 /** For each token id, the ranks of the entries holding it, ascending: ranks[start[t] .. start[t + 1]). */
-export class Postings {
-  private readonly ranks: Int32Array;
-  private readonly start: Int32Array;
+export interface PostingArrays {
+  ranks: Int32Array;
+  start: Int32Array;
+}
 
-  /** `idsOf(i)` lists the token ids of entry i (repeats allowed); entries are visited in rank order. */
-  constructor(vocabularySize: number, byRank: Int32Array, idsOf: (i: number, visit: (id: number) => void) => void) {
-    const counts = new Int32Array(vocabularySize + 1);
-    const last = new Int32Array(vocabularySize).fill(-1);
-    const each = (r: number, visit: (id: number) => void): void =>
-      idsOf(byRank[r], (id) => {
-        if (last[id] !== r) {
-          last[id] = r;
-          visit(id);
-        }
-      });
-    for (let r = 0; r < byRank.length; r++) each(r, (id) => counts[id + 1]++);
-    for (let t = 0; t < vocabularySize; t++) counts[t + 1] += counts[t];
-    this.start = counts;
-    this.ranks = new Int32Array(counts[vocabularySize]);
-    const fill = counts.slice(0, vocabularySize);
-    last.fill(-1);
-    for (let r = 0; r < byRank.length; r++) each(r, (id) => (this.ranks[fill[id]++] = r));
-  }
+/** `idsOf(i)` lists the token ids of entry i (repeats allowed); entries are visited in rank order. */
+export function buildPostings(vocabularySize: number, byRank: Int32Array, idsOf: (i: number, visit: (id: number) => void) => void): PostingArrays {
+  const counts = new Int32Array(vocabularySize + 1);
+  const last = new Int32Array(vocabularySize).fill(-1);
+  const each = (r: number, visit: (id: number) => void): void =>
+    idsOf(byRank[r], (id) => {
+      if (last[id] !== r) {
+        last[id] = r;
+        visit(id);
+      }
+    });
+  for (let r = 0; r < byRank.length; r++) each(r, (id) => counts[id + 1]++);
+  for (let t = 0; t < vocabularySize; t++) counts[t + 1] += counts[t];
+  const ranks = new Int32Array(counts[vocabularySize]);
+  const fill = counts.slice(0, vocabularySize);
+  last.fill(-1);
+  for (let r = 0; r < byRank.length; r++) each(r, (id) => (ranks[fill[id]++] = r));
+  return { ranks, start: counts };
+}
+
+/** Postings to search: which entries hold a token of a range, in rank order. */
+export class Postings {
+  constructor(private readonly arrays: PostingArrays) {}
 
   count([lo, hi]: Range): number {
-    return this.start[hi] - this.start[lo];
+    return this.arrays.start[hi] - this.arrays.start[lo];
   }
 
   /** Ascending, distinct ranks of the entries holding a token with an id in the range. */
   of([lo, hi]: Range, entries: number): Int32Array {
-    const from = this.start[lo];
-    const to = this.start[hi];
-    if (hi - lo <= 1) return this.ranks.subarray(from, to);
+    const { ranks: all, start } = this.arrays;
+    const from = start[lo];
+    const to = start[hi];
+    if (hi - lo <= 1) return all.subarray(from, to);
     const marks = new Uint8Array(entries);
-    for (let k = from; k < to; k++) marks[this.ranks[k]] = 1;
+    for (let k = from; k < to; k++) marks[all[k]] = 1;
     const ranks = new Int32Array(to - from);
     let n = 0;
     for (let r = 0; r < entries; r++) if (marks[r]) ranks[n++] = r;
     return ranks.subarray(0, n);
   }
-}
-
-export function base64(array: Int32Array | Int16Array): string {
-  return Buffer.from(array.buffer, array.byteOffset, array.byteLength).toString('base64');
-}
-
-export function int32(text: unknown): Int32Array {
-  const bytes = typeof text === 'string' ? Buffer.from(text, 'base64') : Buffer.alloc(0);
-  return new Int32Array(bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength - (bytes.byteLength % 4)));
-}
-
-export function int16(text: unknown): Int16Array {
-  const bytes = typeof text === 'string' ? Buffer.from(text, 'base64') : Buffer.alloc(0);
-  return new Int16Array(bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength - (bytes.byteLength % 2)));
 }

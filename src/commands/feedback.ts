@@ -4,7 +4,7 @@ import { SettingError, openSetting } from '../config';
 import { SecretStoreError } from '../credentials';
 import { errorText } from '../errorText';
 import { isServiceError } from '../service/index';
-import { DOCTOR_KINDS } from '../doctor/command';
+import { DOCTOR_KINDS } from '../doctor/kinds';
 import { NotConnectedError } from '../session';
 
 /**

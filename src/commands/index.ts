@@ -19,7 +19,7 @@ import { VIEW_ID } from '../tree/standardsTree';
 import type { ClausePages } from '../webview/clausePage';
 import { createChooser, type Chooser } from './choose';
 import { clauseOf, compareWithEdition, toggleCompareFormat, type CompareOptions } from './compare';
-import { runConnectionDoctor } from '../doctor/command';
+import { runConnectionDoctor } from '../lazy';
 import { collectTerms, goToTerm } from '../terms/goToTerm';
 import type { TermStore } from '../terms/termStore';
 import type { CatalogueArrangement } from '../tree/catalogueArrangement';

@@ -8,8 +8,7 @@ import type { Session } from '../session';
 import { runChecks, type DoctorInput } from './checks';
 import { doctorReport } from './report';
 
-/** Service error kinds after which the doctor is worth offering. */
-export const DOCTOR_KINDS = new Set(['auth', 'forbidden', 'network', 'timeout', 'badResponse', 'notFound']);
+export { DOCTOR_KINDS } from './kinds';
 
 export async function runConnectionDoctor(session: Session, log: vscode.LogOutputChannel): Promise<vscode.TextDocument> {
   const input = await doctorInput(session);

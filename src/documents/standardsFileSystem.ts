@@ -4,13 +4,12 @@
  * `….md` reads the same clause as Markdown (clauseMarkdown.ts): for reading, copying, the Markdown preview and diffs.
  */
 import * as vscode from 'vscode';
-import { buildDocument } from '../document/index';
 import { errorText } from '../errorText';
 import { documentLabel } from '../labels';
 import { Disposable } from '../lifecycle';
 import { isServiceError } from '../service/index';
 import type { Session } from '../session';
-import { clauseMarkdown } from './clauseMarkdown';
+import { buildDocument, clauseMarkdown } from '../lazy';
 import { STANDARDS_SCHEME, clauseDocumentPath, parseStandardsPath, type ClauseFormat } from './standardsUri';
 
 interface Known {

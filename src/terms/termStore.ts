@@ -3,11 +3,11 @@
  * already fetched (opened as a page or a text/JSON document, or collected for a standard on demand), so looking up
  * a term never sends requests of its own. Bounded: the most recently added clauses win. Pure: no vscode.
  */
-import { buildDocument, flowText, type Block, type TermEntry } from '../document/index';
+import type { Block, TermEntry } from '../document/index';
+import { buildDocument, flowText, termAnchor } from '../lazy';
 import { displayText } from '../service/displayText';
 import { isObject } from '../service/jsonld';
 import { SECTION_TYPES, localTypeName } from '../service/sections';
-import { termAnchor } from '../webview/anchors';
 import type { ClauseRef } from '../model';
 
 /** A clause whose terms are kept: enough to open its page. */

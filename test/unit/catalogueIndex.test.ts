@@ -46,13 +46,20 @@ describe('catalogue index', () => {
   });
 
   it('stores and restores itself for its base URL only', () => {
-    const stored = JSON.parse(JSON.stringify(index.toStored('http://h/p'))) as unknown;
-    const back = CatalogueIndex.fromStored(stored, 'http://h/p');
+    const stored = index.toFile('http://h/p');
+    const back = CatalogueIndex.fromFile(stored, 'http://h/p');
     assert.deepEqual(back?.entries, index.entries);
-    assert.equal(CatalogueIndex.fromStored(stored, 'http://other/p'), undefined);
-    assert.equal(CatalogueIndex.fromStored({ ...(stored as object), version: 1 }, 'http://h/p'), undefined, 'an older index is rebuilt');
-    assert.equal(CatalogueIndex.fromStored({ version: 2 }, 'http://h/p'), undefined);
-    assert.equal(CatalogueIndex.fromStored(null, 'http://h/p'), undefined);
+    assert.equal(CatalogueIndex.fromFile(stored, 'http://other/p'), undefined);
+    const older = stored.slice();
+    new DataView(older.buffer).setUint32(4, 3, true);
+    assert.equal(CatalogueIndex.fromFile(older, 'http://h/p'), undefined, 'an older index is rebuilt');
+    assert.equal(CatalogueIndex.fromFile(new TextEncoder().encode(JSON.stringify({ version: 3 })), 'http://h/p'), undefined, 'the JSON file of before');
+    assert.equal(CatalogueIndex.fromFile(new Uint8Array(0), 'http://h/p'), undefined);
+    assert.equal(CatalogueIndex.fromFile(stored.subarray(0, stored.length - 8), 'http://h/p'), undefined, 'truncated');
+    // Read from any offset of a larger buffer (as a file read may hand it): aligned or not.
+    const shifted = new Uint8Array(stored.length + 3);
+    shifted.set(stored, 3);
+    assert.deepEqual(CatalogueIndex.fromFile(shifted.subarray(3), 'http://h/p')?.search('9001'), index.search('9001'));
   });
 
   it('searches across segments as one index, and reads back what it stored without tokenising again', () => {
@@ -60,15 +67,20 @@ describe('catalogue index', () => {
     const entries = [...realSample(), ...generated].map((r, position) => ({ position, ...r }));
     const whole = CatalogueIndex.of(entries);
     assert.ok(entries.length > SEGMENT_SIZE, 'more than one segment');
-    const stored = JSON.parse(JSON.stringify(whole.toStored('http://h/p'))) as unknown;
-    const back = CatalogueIndex.fromStored(stored, 'http://h/p');
+    const stored = whole.toFile('http://h/p');
+    const back = CatalogueIndex.fromFile(stored, 'http://h/p');
     assert.ok(back);
-    for (const query of ['9001', 'iec 60601', 'robots safety', 'medical', '', 'urn:iec:std:iec:6'])
-      assert.deepEqual(back.search(query, 50), whole.search(query, 50), query);
-    // A tampered file is not trusted: the index is built anew.
-    const tampered = JSON.parse(JSON.stringify(stored)) as { segments: Array<{ referenceIds: string }> };
-    tampered.segments[0].referenceIds = Buffer.from(new Int32Array([1e9]).buffer).toString('base64');
-    assert.equal(CatalogueIndex.fromStored(tampered, 'http://h/p'), undefined);
+    for (const query of ['9001', 'iec 60601', 'robots safety', 'medical', '', 'urn:iec:std:iec:6', 'ISO 9001:2015/Amd 1'])
+      assert.deepEqual(back.searchHits(query, 50), whole.searchHits(query, 50), query);
+    // A tampered file is not trusted: the index is built anew. The first token id of the first segment, out of range:
+    const tampered = stored.slice();
+    const view = new DataView(tampered.buffer);
+    const header = JSON.parse(Buffer.from(tampered.subarray(12, 12 + view.getUint32(8, true))).toString('utf8')) as { segments: Array<{ lengths: number[] }> };
+    const align8 = (n: number): number => Math.ceil(n / 8) * 8;
+    const [positions, keys] = header.segments[0].lengths;
+    const referenceIds = align8(align8(12 + view.getUint32(8, true)) + positions * 4) + align8(keys * 8);
+    view.setInt32(referenceIds, 1e9, true);
+    assert.equal(CatalogueIndex.fromFile(tampered, 'http://h/p'), undefined);
   });
 
   describe('building', () => {

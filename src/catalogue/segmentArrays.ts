@@ -1,0 +1,190 @@
+/**
+ * Everything an index segment holds besides its entries, in flat typed arrays: token ids, rank order, the facts of
+ * each record packed in a byte, and the postings of each search tier. Computed in one pass by `prepareSegment`
+ * (during a build, in a worker thread: segmentWorker.ts), moved between threads without copying and written to disk
+ * as they are (indexFile.ts), so that neither the extension host's main thread nor reading the index back computes
+ * them. Pure: no vscode.
+ */
+import type { IndexEntry } from './indexSegment';
+import { buildPostings, tokenizeEntries, type PostingArrays } from './segmentData';
+import { factsOf, type StandardFacts, type StatusLabel, type SupplementKind } from './standardFacts';
+
+export interface SegmentArrays {
+  /** Sorted: the ids below are positions in it, so a prefix is one range of ids. */
+  vocabulary: string[];
+  /** Per entry (CSR): entry i owns referenceIds[referenceStart[i] .. referenceStart[i + 1]). */
+  referenceIds: Int32Array;
+  referenceStart: Int32Array;
+  titleIds: Int32Array;
+  titleStart: Int32Array;
+  /** Where the reference's number starts and where its number block ends, in tokens. */
+  numberStart: Int16Array;
+  numberEnd: Int16Array;
+  /** Rank key of each entry: lower ranks first across segments too (see `rankKey`). */
+  keys: Float64Array;
+  /** Entries in rank order: `byRank[r]` is an entry index. */
+  byRank: Int32Array;
+  /** The entry's facts (see `packFacts`) and its edition year (0: none). */
+  facts: Uint8Array;
+  years: Int16Array;
+  /** Postings of each tier (segmentData.ts), by token id. */
+  inReferenceRanks: Int32Array;
+  inReferenceStart: Int32Array;
+  inTitleRanks: Int32Array;
+  inTitleStart: Int32Array;
+  anywhereRanks: Int32Array;
+  anywhereStart: Int32Array;
+  designationEndRanks: Int32Array;
+  designationEndStart: Int32Array;
+}
+
+type ArrayName = Exclude<keyof SegmentArrays, 'vocabulary'>;
+type ArrayKind = typeof Int32Array | typeof Int16Array | typeof Float64Array | typeof Uint8Array;
+
+/** Every typed array of a segment with its type, in the order the index file holds them. */
+export const ARRAY_KINDS: ReadonlyArray<readonly [ArrayName, ArrayKind]> = [
+  ['keys', Float64Array],
+  ['referenceIds', Int32Array],
+  ['referenceStart', Int32Array],
+  ['titleIds', Int32Array],
+  ['titleStart', Int32Array],
+  ['byRank', Int32Array],
+  ['inReferenceRanks', Int32Array],
+  ['inReferenceStart', Int32Array],
+  ['inTitleRanks', Int32Array],
+  ['inTitleStart', Int32Array],
+  ['anywhereRanks', Int32Array],
+  ['anywhereStart', Int32Array],
+  ['designationEndRanks', Int32Array],
+  ['designationEndStart', Int32Array],
+  ['numberStart', Int16Array],
+  ['numberEnd', Int16Array],
+  ['years', Int16Array],
+  ['facts', Uint8Array],
+];
+
+export function prepareSegment(entries: readonly IndexEntry[]): SegmentArrays {
+  const n = entries.length;
+  const facts = new Uint8Array(n);
+  const years = new Int16Array(n);
+  const keys = new Float64Array(n);
+  for (let i = 0; i < n; i++) {
+    const entry = entries[i];
+    const entryFacts = factsOf(entry.urn, entry.reference, entry.status);
+    facts[i] = packFacts(entryFacts);
+    years[i] = entryFacts.year ?? 0;
+    keys[i] = rankKey(entry, entryFacts);
+  }
+  const byRank = Int32Array.from(entries.keys()).sort((a, b) => keys[a] - keys[b]);
+  const { vocabulary, reference, title, numberStart, numberEnd } = tokenizeEntries(entries);
+  const size = vocabulary.length;
+  const each = (ids: Int32Array, start: Int32Array, i: number, visit: (id: number) => void): void => {
+    for (let k = start[i]; k < start[i + 1]; k++) visit(ids[k]);
+  };
+  const inReference = buildPostings(size, byRank, (i, visit) => each(reference.ids, reference.start, i, visit));
+  const inTitle = buildPostings(size, byRank, (i, visit) => each(title.ids, title.start, i, visit));
+  const anywhere = buildPostings(size, byRank, (i, visit) => {
+    each(reference.ids, reference.start, i, visit);
+    each(title.ids, title.start, i, visit);
+  });
+  // Tokens that end a designation ("9001" in "ISO 9001:2015", "7" in "13818-7"): what an exact match ends on.
+  const designationEnd = buildPostings(size, byRank, (i, visit) => {
+    const start = reference.start[i];
+    const length = reference.start[i + 1] - start;
+    const end = numberEnd[i];
+    if (end > 0) visit(reference.ids[start + end - 1]);
+    if (length > 0) visit(reference.ids[start + length - 1]);
+    if (end < length) visit(reference.ids[start + end]);
+  });
+  const postings = (prefix: string, p: PostingArrays) => ({ [`${prefix}Ranks`]: p.ranks, [`${prefix}Start`]: p.start });
+  return {
+    vocabulary,
+    referenceIds: reference.ids,
+    referenceStart: reference.start,
+    titleIds: title.ids,
+    titleStart: title.start,
+    numberStart,
+    numberEnd,
+    keys,
+    byRank,
+    facts,
+    years,
+    ...(postings('inReference', inReference) as Pick<SegmentArrays, 'inReferenceRanks' | 'inReferenceStart'>),
+    ...(postings('inTitle', inTitle) as Pick<SegmentArrays, 'inTitleRanks' | 'inTitleStart'>),
+    ...(postings('anywhere', anywhere) as Pick<SegmentArrays, 'anywhereRanks' | 'anywhereStart'>),
+    ...(postings('designationEnd', designationEnd) as Pick<SegmentArrays, 'designationEndRanks' | 'designationEndStart'>),
+  };
+}
+
+/** The buffers to transfer (not copy) to another thread. */
+export function transferList(arrays: SegmentArrays): ArrayBuffer[] {
+  return ARRAY_KINDS.map(([name]) => arrays[name].buffer as ArrayBuffer);
+}
+
+/**
+ * True when the arrays are consistent with `n` entries: every id, rank and offset in range. What comes from disk is
+ * checked before it is searched; a file that does not fit is rebuilt rather than trusted.
+ */
+export function fitsEntries(a: SegmentArrays, n: number): boolean {
+  const size = a.vocabulary.length;
+  for (const token of a.vocabulary) if (typeof token !== 'string') return false;
+  const perEntry: ArrayName[] = ['keys', 'byRank', 'facts', 'years', 'numberStart', 'numberEnd'];
+  if (perEntry.some((name) => a[name].length !== n)) return false;
+  if (!below(a.byRank, n)) return false;
+  const csr = (values: Int32Array, start: Int32Array, starts: number, limit: number): boolean => {
+    if (start.length !== starts + 1 || start[0] !== 0 || start[starts] !== values.length) return false;
+    for (let k = 0; k < starts; k++) if (start[k] > start[k + 1]) return false;
+    return below(values, limit);
+  };
+  return (
+    csr(a.referenceIds, a.referenceStart, n, size) &&
+    csr(a.titleIds, a.titleStart, n, size) &&
+    csr(a.inReferenceRanks, a.inReferenceStart, size, n) &&
+    csr(a.inTitleRanks, a.inTitleStart, size, n) &&
+    csr(a.anywhereRanks, a.anywhereStart, size, n) &&
+    csr(a.designationEndRanks, a.designationEndStart, size, n)
+  );
+}
+
+/** Every value in [0, limit). */
+function below(values: Int32Array, limit: number): boolean {
+  for (let k = 0; k < values.length; k++) if (values[k] < 0 || values[k] >= limit) return false;
+  return true;
+}
+
+const STATUS_CODES: ReadonlyArray<StatusLabel | undefined> = [undefined, 'withdrawn', 'replaced', 'under review', 'draft'];
+const SUPPLEMENT_CODES: ReadonlyArray<SupplementKind | undefined> = [undefined, 'amendment', 'corrigendum', 'fragment'];
+export const CURRENT = 1;
+const DRAFT = 2;
+
+/** Bit 0 current, bit 1 draft, bits 2–4 the status label, bits 5–6 the supplement kind. */
+function packFacts(facts: StandardFacts): number {
+  return (
+    (facts.current ? CURRENT : 0) | (facts.draft ? DRAFT : 0) | (STATUS_CODES.indexOf(facts.status) << 2) | (SUPPLEMENT_CODES.indexOf(facts.supplement) << 5)
+  );
+}
+
+export function isSupplement(packed: number): boolean {
+  return packed >> 5 !== 0;
+}
+
+export function unpackFacts(packed: number, year: number): StandardFacts {
+  const facts: StandardFacts = { current: (packed & CURRENT) !== 0, draft: (packed & DRAFT) !== 0 };
+  const status = STATUS_CODES[(packed >> 2) & 7];
+  const supplement = SUPPLEMENT_CODES[(packed >> 5) & 3];
+  if (status) facts.status = status;
+  if (supplement) facts.supplement = supplement;
+  if (year) facts.year = year;
+  return facts;
+}
+
+/**
+ * The entry's rank as one number, lower first: current first, published before drafts, base documents before
+ * supplements, newer first, shorter title first, then the service's order (the position in the low 21 bits).
+ */
+function rankKey(entry: IndexEntry, facts: StandardFacts): number {
+  const group = Number(!facts.current) * 4 + Number(facts.draft) * 2 + Number(!!facts.supplement);
+  const age = 4095 - Math.min(4095, facts.year ?? 0);
+  const length = Math.min(1023, entry.title.length);
+  return ((group * 4096 + age) * 1024 + length) * 2 ** 21 + (entry.position % 2 ** 21);
+}

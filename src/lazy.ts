@@ -1,0 +1,59 @@
+/**
+ * Features that activation does not need, loaded on first use. Each is its own bundle, dist/features/<name>.js
+ * (esbuild.js), `require`d the first time one of the functions below is called, so that activating the extension
+ * neither reads nor compiles it; compiled by tsc (tests), the same `require` finds the module itself. Each function
+ * here stands for the one of the same name and type. A feature bundle finds the modules it shares with this one
+ * (the service layer: one axios, one ServiceError) through SHARED, not in a copy of its own.
+ */
+import * as auth from './service/auth';
+import * as displayText from './service/displayText';
+import * as errors from './service/errors';
+import * as jsonld from './service/jsonld';
+import * as redact from './service/redact';
+import * as transport from './service/transport';
+import type * as CatalogueIndexFeature from './features/catalogueIndex';
+import type * as DocumentFeature from './features/document';
+import type * as DoctorFeature from './features/doctor';
+
+/**
+ * The service modules the features use, taken from this bundle (esbuild.js maps their imports here): one axios, and
+ * one ServiceError class, so `instanceof` holds across bundles. esbuild.js lists the same names.
+ */
+const SHARED = {
+  'service/auth': auth,
+  'service/displayText': displayText,
+  'service/errors': errors,
+  'service/jsonld': jsonld,
+  'service/redact': redact,
+  'service/transport': transport,
+};
+/** Where the feature bundles look for SHARED. */
+export const SHARED_KEY = Symbol.for('standardsExplorer.sharedModules');
+
+function feature<T>(load: () => T): () => T {
+  let loaded: T | undefined;
+  return () => {
+    (globalThis as Record<symbol, unknown>)[SHARED_KEY] ??= SHARED;
+    return (loaded ??= load());
+  };
+}
+
+/* eslint-disable @typescript-eslint/no-require-imports -- a require at first use is what keeps these out of activation */
+const documentFeature = feature(() => require('./features/document') as typeof DocumentFeature);
+const doctorFeature = feature(() => require('./features/doctor') as typeof DoctorFeature);
+const catalogueIndexFeature = feature(() => require('./features/catalogueIndex') as typeof CatalogueIndexFeature);
+/* eslint-enable @typescript-eslint/no-require-imports */
+
+// The document model of a clause (Open as Markdown or text, Go to Term, anchors).
+export const buildDocument: typeof DocumentFeature.buildDocument = (...args) => documentFeature().buildDocument(...args);
+export const flowText: typeof DocumentFeature.flowText = (...args) => documentFeature().flowText(...args);
+export const clauseMarkdown: typeof DocumentFeature.clauseMarkdown = (...args) => documentFeature().clauseMarkdown(...args);
+export const termAnchor: typeof DocumentFeature.termAnchor = (...args) => documentFeature().termAnchor(...args);
+
+// The Connection Doctor.
+export const runConnectionDoctor: typeof DoctorFeature.runConnectionDoctor = (...args) => doctorFeature().runConnectionDoctor(...args);
+
+// The catalogue index (Find Standard, references in code): built, read back, searched.
+export const buildCatalogueIndex: typeof CatalogueIndexFeature.buildCatalogueIndex = (...args) => catalogueIndexFeature().buildCatalogueIndex(...args);
+export const newIndexBuilder = (): InstanceType<typeof CatalogueIndexFeature.IndexBuilder> => new (catalogueIndexFeature().IndexBuilder)();
+export const indexFromFile: typeof CatalogueIndexFeature.CatalogueIndex.fromFile = (...args) => catalogueIndexFeature().CatalogueIndex.fromFile(...args);
