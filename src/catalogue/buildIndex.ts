@@ -9,6 +9,7 @@ import { isServiceError } from '../service/errors';
 import type { StandardsPage } from '../service/types';
 import { type CatalogueIndex, IndexBuilder, entryOf } from './catalogueIndex';
 import { recordStatus } from './standardFacts';
+import { l10n } from '../l10n';
 
 export interface BuildProgress {
   loaded: number;
@@ -118,6 +119,6 @@ export async function buildCatalogueIndex(listPage: ListPage, options: BuildOpti
     };
     pump();
   });
-  if (failure !== undefined) throw failure instanceof Error ? failure : new Error('The catalogue index could not be built.');
+  if (failure !== undefined) throw failure instanceof Error ? failure : new Error(l10n.t('The catalogue index could not be built.'));
   return builder.finish();
 }
