@@ -83,7 +83,7 @@ export function settingsTable(manifest: Manifest, nls: Record<string, string>): 
     .flatMap((c) => Object.entries(c.properties ?? {}))
     .map(([name, setting]) => {
       const range = setting.enum
-        ? `one of ${setting.enum.map((v) => `\`${String(v)}\``).join(', ')}`
+        ? `one of ${setting.enum.map((v) => `\`${JSON.stringify(v).replace(/^"|"$/g, '')}\``).join(', ')}`
         : setting.minimum !== undefined || setting.maximum !== undefined
           ? `${setting.minimum ?? '…'}–${setting.maximum ?? '…'}`
           : '';

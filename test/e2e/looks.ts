@@ -136,7 +136,9 @@ const runs: Run[] = [
     name: 'themes',
     server: {},
     async run(page, server) {
-      let frame = await openFirstClause(page, 'Connect to Local Sandbox', 'Standards');
+      // The panel's frame is found again after each switch (VS Code may recreate it).
+      await openFirstClause(page, 'Connect to Local Sandbox', 'Standards');
+      let frame: Frame;
       const seen = new Set<string>();
       for (const theme of THEMES) {
         await pickTheme(page, theme);
