@@ -7,7 +7,7 @@
  * Run: npm run compile && npm run package && node out/test/e2e/looks.js. Prints "looks: N passed, N failed".
  */
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, readdirSync } from 'node:fs';
 import * as path from 'node:path';
 import type { Frame, Page } from 'playwright-core';
 import { launchBrowser } from '../harness/browser';
@@ -115,7 +115,12 @@ const runs: Run[] = [
     // VS Code takes its display language from its language pack's messages script, which sets this global; code-server
     // has no German pack offline, so the page sets it as that script would. Core stays English; env.language is de.
     init: 'globalThis._VSCODE_NLS_LANGUAGE = "de";',
-    async run(page) {
+    async run(page, server) {
+      // Installed from the VSIX (not a development path): the translations came in the package.
+      const extensions = path.join(server.profile, 'extensions');
+      const installed = readdirSync(extensions).find((d) => d.startsWith('standards-explorer.standards-explorer-'));
+      for (const file of ['dist/extension.js', 'package.nls.de.json', 'l10n/bundle.l10n.de.json'])
+        if (!installed || !existsSync(path.join(extensions, installed, file))) throw new Error(`the installed VSIX lacks ${file} (in ${extensions})`);
       // The view's name, its welcome button and the page's toolbar come from our German files.
       const frame = await openFirstClause(page, de['Connect to Local Sandbox'], nlsDe['view.standards.name']);
       await frame.locator('vscode-button', { hasText: de['Open JSON to the Side'] }).waitFor({ timeout: TIMEOUT });
