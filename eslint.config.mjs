@@ -32,6 +32,7 @@ const PURE = [
   'src/documents/standardsUri.ts',
   'src/documents/clauseMarkdown.ts',
   'src/document/**/*.ts',
+  'src/l10n.ts',
   'src/doctor/checks.ts',
   'src/doctor/probes.ts',
   'src/doctor/report.ts',

@@ -43,6 +43,8 @@ count test-results/integration.log 'integration: [0-9]+ passed' '[0-9]+ failed$'
 grep -q 'integration: [0-9]* passed' test-results/integration.log || { failed=$((failed + 1)); status=1; }
 layer e2e node out/test/e2e/run.js
 count test-results/e2e.log 'e2e: [0-9]+ passed' 'passed, [0-9]+ failed'
+layer looks node out/test/e2e/looks.js
+count test-results/looks.log 'looks: [0-9]+ passed' 'passed, [0-9]+ failed'
 
 # The benches at a smoke size: they must run to the end. Figures are printed, not judged or recorded (npm run bench
 # measures for real).

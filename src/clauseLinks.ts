@@ -3,6 +3,7 @@
  * clipboard or inserted as a link, and a cross-reference target clicked on the clause page. Pure (no vscode), so
  * the rules are unit-tested in Node.
  */
+import { l10n } from './l10n';
 import { displayText } from './service/displayText';
 import { clauseIdProblem, isValidUrn } from './service/urn';
 
@@ -16,18 +17,18 @@ const UNSAFE_CHARACTERS = /[\u0000-\u0020\u007F-\u00A0\u061C\u200B-\u200F\u2028-
  * `javascript:`, `command:`, `data:`, `file:` and the like.
  */
 export function clauseLinkProblem(id: string, serviceBaseUrl: string | undefined): string | undefined {
-  if (id.length > MAX_LINK) return `it is longer than ${MAX_LINK} characters`;
-  if (UNSAFE_CHARACTERS.test(id)) return 'it contains spaces, control or invisible characters';
+  if (id.length > MAX_LINK) return l10n.t('it is longer than {0} characters', MAX_LINK);
+  if (UNSAFE_CHARACTERS.test(id)) return l10n.t('it contains spaces, control or invisible characters');
   let url: URL;
   try {
     url = new URL(id);
   } catch {
-    return 'it is not an absolute URL';
+    return l10n.t('it is not an absolute URL');
   }
-  if (url.username || url.password) return 'it carries a user name or password';
+  if (url.username || url.password) return l10n.t('it carries a user name or password');
   if (url.protocol === 'https:') return undefined;
   if (serviceBaseUrl && url.origin !== 'null' && url.origin === originOf(serviceBaseUrl)) return undefined;
-  return `it is a "${url.protocol}" link, not https: or the service's own origin`;
+  return l10n.t('it is a "{0}" link, not https: or the service\'s own origin', url.protocol);
 }
 
 /** The link for messages: one line, bounded. */

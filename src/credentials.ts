@@ -10,6 +10,7 @@
  */
 import type * as vscode from 'vscode';
 import { storageKey } from './storageKeys';
+import { l10n } from './l10n';
 
 /** The narrow part of SecretStorage this needs, so it can be replaced in tests. */
 export interface SecretStore {
@@ -191,8 +192,12 @@ export class CredentialStore {
     }
     this.notice(
       credentials
-        ? `Stored credentials are now bound to their endpoint: client ${clientId} to ${safeUrl(endpoint.tokenUrl)}. Another token URL will ask you to sign in.`
-        : 'Dropped an incomplete set of stored credentials (a client ID without its secret). Run "Standards: Sign In…".',
+        ? l10n.t(
+            'Stored credentials are now bound to their endpoint: client {0} to {1}. Another token URL will ask you to sign in.',
+            clientId,
+            safeUrl(endpoint.tokenUrl),
+          )
+        : l10n.t('Dropped an incomplete set of stored credentials (a client ID without its secret). Run "Standards: Sign In…".'),
     );
     return credentials;
   }
@@ -204,16 +209,20 @@ export function safeUrl(url: string): string {
     const parsed = new URL(url);
     return `${parsed.origin}${parsed.pathname}`;
   } catch {
-    return 'the configured token URL';
+    return l10n.t('the configured token URL');
   }
 }
 
 function keyringAdvice(action: 'read' | 'save' | 'delete', error: unknown): string {
   const reason = error instanceof Error ? error.message : String(error);
-  const verb = action === 'read' ? 'read the client secret from' : action === 'save' ? 'save the client secret in' : 'remove the client secret from';
-  return (
-    `Could not ${verb} the system keychain (${reason}). On Linux, install and unlock a keyring such as ` +
-    'GNOME Keyring or KWallet, or start VS Code with --password-store=basic (see "Troubleshooting keyring issues" in the VS Code docs).' +
-    (action === 'save' ? ' Your entries are kept for this session.' : '')
+  const failed =
+    action === 'read'
+      ? l10n.t('Could not read the client secret from the system keychain ({0}).', reason)
+      : action === 'save'
+        ? l10n.t('Could not save the client secret in the system keychain ({0}).', reason)
+        : l10n.t('Could not remove the client secret from the system keychain ({0}).', reason);
+  const advice = l10n.t(
+    'On Linux, install and unlock a keyring such as GNOME Keyring or KWallet, or start VS Code with --password-store=basic (see "Troubleshooting keyring issues" in the VS Code docs).',
   );
+  return [failed, advice, action === 'save' ? l10n.t('Your entries are kept for this session.') : ''].filter(Boolean).join(' ');
 }

@@ -8,6 +8,7 @@ import { registerCitations, type Citations } from './citations/register';
 import { registerCommands } from './commands/index';
 import { Config } from './config';
 import { CredentialStore } from './credentials';
+import { useTranslation } from './l10n';
 import { STANDARDS_SCHEME, StandardsFileSystem } from './documents/standardsFileSystem';
 import { createLog } from './log';
 import { Session } from './session';
@@ -33,6 +34,8 @@ export interface StandardsExplorerApi {
 }
 
 export function activate(context: vscode.ExtensionContext): StandardsExplorerApi {
+  // The pure modules' words (src/l10n.ts) in VS Code's display language, as vscode.l10n.t gives them.
+  useTranslation((message, ...args) => vscode.l10n.t(message, ...args));
   const log = createLog();
   const config = new Config();
   const session = new Session(context, config, new CredentialStore(context.secrets, context.globalState, (message) => log.info(message)), log);

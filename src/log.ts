@@ -6,6 +6,7 @@ import * as vscode from 'vscode';
 import type { RequestLogEntry, ServiceLogger } from './service/index';
 
 export function createLog(): vscode.LogOutputChannel {
+  // l10n-ignore: the product's name, as the channel list and the README call it
   return vscode.window.createOutputChannel('Standards Explorer', { log: true });
 }
 

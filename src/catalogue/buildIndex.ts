@@ -11,6 +11,7 @@ import type { StandardsPage } from '../service/types';
 import { type CatalogueIndex, IndexBuilder, entryOf } from './catalogueIndex';
 import { SegmentThread } from './segmentThread';
 import { recordStatus } from './standardFacts';
+import { l10n } from '../l10n';
 
 export interface BuildProgress {
   loaded: number;
@@ -135,6 +136,6 @@ async function pageThrough(listPage: ListPage, options: BuildOptions, builder: I
     };
     pump();
   });
-  if (failure !== undefined) throw failure instanceof Error ? failure : new Error('The catalogue index could not be built.');
+  if (failure !== undefined) throw failure instanceof Error ? failure : new Error(l10n.t('The catalogue index could not be built.'));
   return builder.finish();
 }

@@ -6,6 +6,7 @@
  */
 import { readText } from '../service/jsonld';
 import type { Standard } from '../service/types';
+import { l10n } from '../l10n';
 
 /** What the UI says about a record that is not simply current. */
 export type StatusLabel = 'withdrawn' | 'replaced' | 'under review' | 'draft';
@@ -21,6 +22,19 @@ export interface StandardFacts {
   /** Year of the edition (of the base document for a supplement), when the reference gives it. */
   year?: number;
 }
+
+/** The words shown for a status and a supplement kind, in the display language. */
+const STATUS_WORDS: Record<StatusLabel, () => string> = {
+  withdrawn: () => l10n.t('withdrawn'),
+  replaced: () => l10n.t('replaced'),
+  'under review': () => l10n.t('under review'),
+  draft: () => l10n.t('draft'),
+};
+const SUPPLEMENT_WORDS: Record<SupplementKind, () => string> = {
+  amendment: () => l10n.t('amendment'),
+  corrigendum: () => l10n.t('corrigendum'),
+  fragment: () => l10n.t('fragment'),
+};
 
 const STATUS_KEYS = ['status', 'corext:status', 'dcterms:status', 'bibo:status', 'publicationStatus', 'state'] as const;
 const NOT_CURRENT = /withdrawn|cancel|obsolete|superseded|deleted|replaced|revised/;
@@ -73,5 +87,5 @@ function yearOf(reference: string): number | undefined {
 
 /** "withdrawn · amendment": what a picker or tooltip says beside the title; '' for a current base document. */
 export function factsLabel(facts: StandardFacts): string {
-  return [facts.status, facts.supplement].filter(Boolean).join(' · ');
+  return [facts.status && STATUS_WORDS[facts.status](), facts.supplement && SUPPLEMENT_WORDS[facts.supplement]()].filter(Boolean).join(' · ');
 }

@@ -43,7 +43,7 @@ export class CitationCompletionProvider implements vscode.CompletionItemProvider
       item.insertText = written;
       item.filterText = written;
       item.sortText = String(rank).padStart(4, '0');
-      item.detail = factsLabel(facts) || 'current';
+      item.detail = factsLabel(facts) || vscode.l10n.t('current');
       return item;
     });
     // Typing more digits narrows the catalogue query itself, so the list is asked for again.

@@ -2,6 +2,8 @@
  * What a citation link carries to the command that follows it (plain data in a `command:` URI), and how its
  * destination is named in tooltips and messages. Pure: no vscode.
  */
+import { factsLabel } from '../catalogue/standardFacts';
+import { l10n } from '../l10n';
 import { standardLabel } from '../labels';
 import type { Citation, Locator } from './recognise';
 import type { ResolvedStandard } from './resolve';
@@ -48,11 +50,11 @@ export function asCitationTarget(arg: unknown): CitationTarget | undefined {
 export function locatorLabel(locator: Locator): string {
   switch (locator.kind) {
     case 'clause':
-      return `clause ${locator.value}`;
+      return l10n.t('clause {0}', locator.value);
     case 'annex':
-      return /^[A-Z]$/.test(locator.value) ? `Annex ${locator.value}` : `clause ${locator.value}`;
+      return /^[A-Z]$/.test(locator.value) ? l10n.t('Annex {0}', locator.value) : l10n.t('clause {0}', locator.value);
     case 'table':
-      return `Table ${locator.value}`;
+      return l10n.t('Table {0}', locator.value);
     default:
       return locator.value;
   }
@@ -62,13 +64,13 @@ export function locatorLabel(locator: Locator): string {
 export function linkTooltip(target: CitationTarget, standard: ResolvedStandard): string {
   const label = standardLabel({ urn: target.urn, reference: target.reference, title: target.title });
   const status = standard.replacedBy
-    ? ` (replaced by ${standardLabel(standard.replacedBy)})`
+    ? l10n.t(' (replaced by {0})', standardLabel(standard.replacedBy))
     : standard.facts.current
       ? ''
-      : ` (${standard.facts.status ?? 'withdrawn'})`;
-  if (target.clauseId) return `Open this clause of ${label}${status}`;
-  if (target.locator && target.locator.kind !== 'table') return `Open ${label}, ${locatorLabel(target.locator)}${status}`;
-  return `Show ${label} in the Standards view${status}`;
+      : ` (${factsLabel({ ...standard.facts, supplement: undefined, status: standard.facts.status ?? 'withdrawn' })})`;
+  if (target.clauseId) return l10n.t('Open this clause of {0}{1}', label, status);
+  if (target.locator && target.locator.kind !== 'table') return l10n.t('Open {0}, {1}{2}', label, locatorLabel(target.locator), status);
+  return l10n.t('Show {0} in the Standards view{1}', label, status);
 }
 
 /**
@@ -84,15 +86,15 @@ export function escaped(text: string): string {
 export function statusLine(standard: ResolvedStandard): string {
   const { facts, replacedBy } = standard;
   const state = facts.draft
-    ? 'Draft'
+    ? l10n.t('Draft')
     : facts.current
       ? facts.status === 'under review'
-        ? 'Current (under review)'
-        : 'Current'
+        ? l10n.t('Current (under review)')
+        : l10n.t('Current')
       : facts.status === 'replaced'
-        ? 'Replaced'
-        : 'Withdrawn';
-  const kind = facts.supplement ? ` ${facts.supplement}` : '';
-  if (replacedBy) return `${state}${kind} — replaced by ${standardLabel(replacedBy)}`;
+        ? l10n.t('Replaced')
+        : l10n.t('Withdrawn');
+  const kind = facts.supplement ? ` ${factsLabel({ current: true, draft: false, supplement: facts.supplement })}` : '';
+  if (replacedBy) return l10n.t('{0}{1} — replaced by {2}', state, kind, standardLabel(replacedBy));
   return `${state}${kind}`;
 }

@@ -159,7 +159,7 @@ export class WorkspaceReferences implements vscode.TreeDataProvider<ReferenceNod
         const { group } = node;
         const item = new vscode.TreeItem(group.standard, vscode.TreeItemCollapsibleState.Collapsed);
         item.description = `${group.count} · ${group.status}`;
-        item.tooltip = `${group.standard} — ${group.title}\n${group.status}\n${group.count} references`;
+        item.tooltip = vscode.l10n.t('{0} — {1}\n{2}\n{3} references', group.standard, group.title, group.status, group.count);
         item.iconPath = new vscode.ThemeIcon(group.outdated ? 'warning' : 'book');
         item.contextValue = 'citedStandard';
         return item;

@@ -34,7 +34,7 @@ export class ConnectionStatus extends Disposable {
   observe(entry: RequestLogEntry, where: { host: string; sandbox: boolean }): void {
     if (!entry.error) this.set({ kind: 'connected', ...where });
     else if (CONNECTION_FAILURES.has(entry.error)) {
-      this.set({ kind: 'error', ...where, errorKind: entry.error, message: `${entry.method} ${entry.path} failed (${entry.error})` });
+      this.set({ kind: 'error', ...where, errorKind: entry.error, message: vscode.l10n.t('{0} {1} failed ({2})', entry.method, entry.path, entry.error) });
     }
   }
 

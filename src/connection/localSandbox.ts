@@ -7,6 +7,7 @@ import * as path from 'node:path';
 import { createInterface } from 'node:readline';
 import { hostOf } from '../labels';
 import { parseConnectionInfo, type ConnectionInfo } from '../service/index';
+import { l10n } from '../l10n';
 
 export interface LocalSandbox {
   info: ConnectionInfo;
@@ -30,7 +31,7 @@ function startLocalSandbox(extensionPath: string, signal?: AbortSignal): Promise
         execArgv: [],
       });
     } catch (error) {
-      reject(new Error(`Could not start the local sandbox (${script}): ${error instanceof Error ? error.message : String(error)}`));
+      reject(new Error(l10n.t('Could not start the local sandbox ({0}): {1}', script, error instanceof Error ? error.message : String(error))));
       return;
     }
     let stderr = '';
@@ -48,19 +49,22 @@ function startLocalSandbox(extensionPath: string, signal?: AbortSignal): Promise
       }
     };
     const onAbort = (): void => {
-      const error = new Error('Starting the local sandbox was cancelled.');
+      const error = new Error(l10n.t('Starting the local sandbox was cancelled.'));
       error.name = 'Cancelled';
       finish(error);
     };
     signal?.addEventListener('abort', onAbort, { once: true });
-    const timer = setTimeout(() => finish(new Error(`The local sandbox did not start within ${READY_TIMEOUT_MS / 1000} s.${tail(stderr)}`)), READY_TIMEOUT_MS);
+    const timer = setTimeout(
+      () => finish(new Error(l10n.t('The local sandbox did not start within {0} s.', READY_TIMEOUT_MS / 1000) + tail(stderr))),
+      READY_TIMEOUT_MS,
+    );
     child.stderr?.on('data', (chunk: Buffer) => (stderr = (stderr + chunk.toString()).slice(-4000)));
-    child.on('error', (error) => finish(new Error(`Could not start the local sandbox: ${error.message}`)));
-    child.on('exit', (code) => finish(new Error(`The local sandbox stopped before it was ready (exit code ${code}).${tail(stderr)}`)));
-    if (!child.stdout) return finish(new Error('The local sandbox has no output stream.'));
+    child.on('error', (error) => finish(new Error(l10n.t('Could not start the local sandbox: {0}', error.message))));
+    child.on('exit', (code) => finish(new Error(l10n.t('The local sandbox stopped before it was ready (exit code {0}).', String(code)) + tail(stderr))));
+    if (!child.stdout) return finish(new Error(l10n.t('The local sandbox has no output stream.')));
     createInterface({ input: child.stdout }).once('line', (line) => {
       try {
-        const info = parseConnectionInfo(line, 'The local sandbox');
+        const info = parseConnectionInfo(line, l10n.t('The local sandbox'));
         const { controlToken } = JSON.parse(line) as { controlToken?: unknown };
         finish(undefined, info, typeof controlToken === 'string' ? controlToken : undefined);
       } catch (error) {
@@ -72,7 +76,7 @@ function startLocalSandbox(extensionPath: string, signal?: AbortSignal): Promise
 
 function tail(stderr: string): string {
   const lines = stderr.split('\n').filter((l) => l.trim() && !/Unsupported runtime/.test(l));
-  return lines.length ? ` Its last words: ${lines.slice(-3).join(' | ')}` : '';
+  return lines.length ? ` ${l10n.t('Its last words: {0}', lines.slice(-3).join(' | '))}` : '';
 }
 
 /** The bundled sandbox as a child process of the extension host: at most one, stopped with its owner. */

@@ -11,7 +11,8 @@ import * as net from 'node:net';
 import { parseJsonObject } from '../service/auth';
 import { Redactor, isOAuthErrorCode } from '../service/redact';
 import { checkServiceUrl, createAxios, exchange, isLoopback } from '../service/transport';
-import { codeOf, connectTcp, discover, errorText, hidePassword, tlsCheck, tokenCheck, withTimeout } from './probes';
+import { l10n } from '../l10n';
+import { OAUTH_ERRORS, codeOf, connectTcp, discover, errorText, hidePassword, tlsCheck, tokenCheck, withTimeout } from './probes';
 
 export type CheckStatus = 'pass' | 'warn' | 'fail' | 'skipped';
 
@@ -41,16 +42,6 @@ export interface DoctorInput {
   now?: () => number;
 }
 
-/** RFC 6749 §5.2 error codes, in words. */
-const OAUTH_ERRORS: Record<string, string> = {
-  invalid_client: 'the identity provider does not accept this client ID and secret',
-  invalid_scope: 'the identity provider does not allow the requested scope',
-  unauthorized_client: 'this client may not use the client credentials grant',
-  invalid_request: 'the token request is malformed for this identity provider (often a wrong token URL)',
-  invalid_grant: 'the grant was refused',
-  unsupported_grant_type: 'this identity provider does not offer the client credentials grant here',
-};
-
 /** Runs every check in order; `onResult` hears each as it ends (for progress). */
 export async function runChecks(input: DoctorInput, onResult?: (result: CheckResult) => void): Promise<CheckResult[]> {
   const results: CheckResult[] = [];
@@ -75,49 +66,49 @@ export async function runChecks(input: DoctorInput, onResult?: (result: CheckRes
   urls.forEach((entry, i) => {
     if (!values[i]) {
       add({
-        title: `Setting ${entry.setting}`,
+        title: l10n.t('Setting {0}', entry.setting),
         status: 'fail',
-        detail: 'It is empty.',
-        fix: `Set ${entry.setting} (or run "Standards: Sign In…", which asks for it).`,
+        detail: l10n.t('It is empty.'),
+        fix: l10n.t('Set {0} (or run "Standards: Sign In…", which asks for it).', entry.setting),
       });
       return;
     }
     try {
       entry.url = checkServiceUrl(values[i], entry.setting);
-      add({ title: `Setting ${entry.setting}`, status: 'pass', detail: `${entry.url.origin}${entry.url.pathname}` });
+      add({ title: l10n.t('Setting {0}', entry.setting), status: 'pass', detail: `${entry.url.origin}${entry.url.pathname}` });
     } catch (error) {
-      add({ title: `Setting ${entry.setting}`, status: 'fail', detail: errorText(error, say), fix: `Correct ${entry.setting}.` });
+      add({ title: l10n.t('Setting {0}', entry.setting), status: 'fail', detail: errorText(error, say), fix: l10n.t('Correct {0}.', entry.setting) });
     }
   });
   add(
     input.clientId && input.clientSecret
-      ? { title: 'Client credentials', status: 'pass', detail: `Client ID ${say(input.clientId)}; a client secret is stored.` }
+      ? { title: l10n.t('Client credentials'), status: 'pass', detail: l10n.t('Client ID {0}; a client secret is stored.', say(input.clientId)) }
       : {
-          title: 'Client credentials',
+          title: l10n.t('Client credentials'),
           status: 'fail',
-          detail: input.clientId ? 'No client secret is stored for this token URL.' : 'No client ID is stored for this token URL.',
-          fix: 'Run "Standards: Sign In…": credentials are kept per token URL.',
+          detail: input.clientId ? l10n.t('No client secret is stored for this token URL.') : l10n.t('No client ID is stored for this token URL.'),
+          fix: l10n.t('Run "Standards: Sign In…": credentials are kept per token URL.'),
         },
   );
   add(
     input.secretStorage.ok
-      ? { title: 'Secret storage', status: 'pass', detail: "VS Code's secret storage (the system keychain) can be read." }
+      ? { title: l10n.t('Secret storage'), status: 'pass', detail: l10n.t("VS Code's secret storage (the system keychain) can be read.") }
       : {
-          title: 'Secret storage',
+          title: l10n.t('Secret storage'),
           status: 'fail',
           detail: say(input.secretStorage.message),
-          fix: 'On Linux, install and unlock a keyring (gnome-keyring or KWallet), or start VS Code with --password-store=basic.',
+          fix: l10n.t('On Linux, install and unlock a keyring (gnome-keyring or KWallet), or start VS Code with --password-store=basic.'),
         },
   );
   if (input.apiKey) {
     add(
       input.apiKey.value
-        ? { title: 'API key', status: 'pass', detail: `A key is stored and sent in the ${input.apiKey.header} header.` }
+        ? { title: l10n.t('API key'), status: 'pass', detail: l10n.t('A key is stored and sent in the {0} header.', input.apiKey.header) }
         : {
-            title: 'API key',
+            title: l10n.t('API key'),
             status: 'warn',
-            detail: `standardsExplorer.apiKeyHeader names ${input.apiKey.header}, but no key is stored for this base URL.`,
-            fix: 'Run "Standards: Sign In…" and enter the API key, or clear standardsExplorer.apiKeyHeader if the service needs none.',
+            detail: l10n.t('standardsExplorer.apiKeyHeader names {0}, but no key is stored for this base URL.', input.apiKey.header),
+            fix: l10n.t('Run "Standards: Sign In…" and enter the API key, or clear standardsExplorer.apiKeyHeader if the service needs none.'),
           },
     );
   }
@@ -125,11 +116,16 @@ export async function runChecks(input: DoctorInput, onResult?: (result: CheckRes
   // Proxy.
   const proxy = input.proxy.setting || input.proxy.env;
   add({
-    title: 'Proxy',
+    title: l10n.t('Proxy'),
     status: 'pass',
     detail: proxy
-      ? `Requests go through ${hidePassword(proxy)} (${input.proxy.setting ? 'setting http.proxy' : 'environment'}); http.proxyStrictSSL is ${input.proxy.strictSSL ? 'on' : 'off'}.`
-      : 'No proxy is configured (http.proxy and the HTTPS_PROXY / HTTP_PROXY environment are empty).',
+      ? l10n.t(
+          'Requests go through {0} ({1}); http.proxyStrictSSL is {2}.',
+          hidePassword(proxy),
+          input.proxy.setting ? l10n.t('setting http.proxy') : l10n.t('environment'),
+          input.proxy.strictSSL ? l10n.t('on') : l10n.t('off'),
+        )
+      : l10n.t('No proxy is configured (http.proxy and the HTTPS_PROXY / HTTP_PROXY environment are empty).'),
   });
 
   // Each host: name, port, TLS.
@@ -142,13 +138,15 @@ export async function runChecks(input: DoctorInput, onResult?: (result: CheckRes
     if (!net.isIP(host)) {
       try {
         const found = await withTimeout(dns.lookup(host, { all: true }), input.timeoutMs);
-        add({ title: `DNS ${host}`, status: 'pass', detail: `Resolves to ${found.map((a) => a.address).join(', ')}.` });
+        add({ title: `DNS ${host}`, status: 'pass', detail: l10n.t('Resolves to {0}.', found.map((a) => a.address).join(', ')) });
       } catch (error) {
         add({
           title: `DNS ${host}`,
           status: 'fail',
-          detail: `Does not resolve (${codeOf(error)}).`,
-          fix: proxy ? 'Behind a proxy the name may only resolve there: check http.proxy.' : 'Check the host name in the setting, your VPN and your DNS.',
+          detail: l10n.t('Does not resolve ({0}).', codeOf(error)),
+          fix: proxy
+            ? l10n.t('Behind a proxy the name may only resolve there: check http.proxy.')
+            : l10n.t('Check the host name in the setting, your VPN and your DNS.'),
         });
         continue;
       }
@@ -156,22 +154,22 @@ export async function runChecks(input: DoctorInput, onResult?: (result: CheckRes
     try {
       await withTimeout(connectTcp(host, port), input.timeoutMs);
       reachable.add(url.host);
-      add({ title: `Connection ${host}:${port}`, status: 'pass', detail: 'The port accepts connections.' });
+      add({ title: l10n.t('Connection {0}:{1}', host, port), status: 'pass', detail: l10n.t('The port accepts connections.') });
     } catch (error) {
       add({
-        title: `Connection ${host}:${port}`,
+        title: l10n.t('Connection {0}:{1}', host, port),
         status: 'fail',
-        detail: `Cannot connect (${codeOf(error)}).`,
+        detail: l10n.t('Cannot connect ({0}).', codeOf(error)),
         fix: proxy
-          ? 'A direct connection is refused; with a proxy configured this can be normal. If requests fail too, check http.proxy.'
+          ? l10n.t('A direct connection is refused; with a proxy configured this can be normal. If requests fail too, check http.proxy.')
           : isLoopback(host)
-            ? 'Nothing listens there: start the service (or the sandbox) again.'
-            : 'Check the URL, a firewall or VPN, or configure http.proxy.',
+            ? l10n.t('Nothing listens there: start the service (or the sandbox) again.')
+            : l10n.t('Check the URL, a firewall or VPN, or configure http.proxy.'),
       });
       continue;
     }
     if (url.protocol === 'https:') add(await tlsCheck(host, port, input.timeoutMs, input.proxy.strictSSL));
-    else add({ title: `TLS ${host}`, status: 'skipped', detail: 'Plain http on this machine: no TLS.' });
+    else add({ title: `TLS ${host}`, status: 'skipped', detail: l10n.t('Plain http on this machine: no TLS.') });
   }
 
   // OIDC discovery, then the token.
@@ -180,26 +178,26 @@ export async function runChecks(input: DoctorInput, onResult?: (result: CheckRes
     const discovery = await discover(tokenUrl, http, input.timeoutMs);
     if (!discovery)
       add({
-        title: 'OIDC discovery',
+        title: l10n.t('OIDC discovery'),
         status: 'skipped',
-        detail: 'No /.well-known/openid-configuration next to the token URL (not every identity provider offers it).',
+        detail: l10n.t('No /.well-known/openid-configuration next to the token URL (not every identity provider offers it).'),
       });
     else if (discovery.tokenEndpoint === tokenUrl.href)
-      add({ title: 'OIDC discovery', status: 'pass', detail: `${discovery.url} names this token URL as its token endpoint.` });
+      add({ title: l10n.t('OIDC discovery'), status: 'pass', detail: l10n.t('{0} names this token URL as its token endpoint.', discovery.url) });
     else
       add({
-        title: 'OIDC discovery',
+        title: l10n.t('OIDC discovery'),
         status: 'warn',
-        detail: `${discovery.url} names ${say(discovery.tokenEndpoint ?? 'no')} token endpoint, not the configured one.`,
-        fix: `Set standardsExplorer.tokenUrl to ${say(discovery.tokenEndpoint ?? 'the token endpoint it lists')}.`,
+        detail: l10n.t('{0} names {1} token endpoint, not the configured one.', discovery.url, say(discovery.tokenEndpoint ?? l10n.t('no'))),
+        fix: l10n.t('Set standardsExplorer.tokenUrl to {0}.', say(discovery.tokenEndpoint ?? l10n.t('the token endpoint it lists'))),
       });
   }
 
   let token: string | undefined;
   if (!tokenUrl || !input.clientId || !input.clientSecret) {
-    add({ title: 'Token request', status: 'skipped', detail: 'Needs a token URL, a client ID and a secret.' });
+    add({ title: l10n.t('Token request'), status: 'skipped', detail: l10n.t('Needs a token URL, a client ID and a secret.') });
   } else if (!reachable.has(tokenUrl.host) && !proxy) {
-    add({ title: 'Token request', status: 'skipped', detail: 'The identity provider cannot be reached.' });
+    add({ title: l10n.t('Token request'), status: 'skipped', detail: l10n.t('The identity provider cannot be reached.') });
   } else {
     try {
       const form = new URLSearchParams({ grant_type: 'client_credentials', client_id: input.clientId, client_secret: input.clientSecret, scope: input.scope });
@@ -216,38 +214,49 @@ export async function runChecks(input: DoctorInput, onResult?: (result: CheckRes
         token = body.access_token;
         redactor.addToken(token);
         add({
-          title: 'Token request',
+          title: l10n.t('Token request'),
           status: 'pass',
-          detail: `${reply.status}: a ${say(typeof body.token_type === 'string' ? body.token_type : 'bearer')} token${typeof body.expires_in === 'number' ? ` for ${body.expires_in} s` : ''}, scope "${say(input.scope)}".`,
+          detail: l10n.t(
+            '{0}: a {1} token{2}, scope "{3}".',
+            reply.status,
+            say(typeof body.token_type === 'string' ? body.token_type : 'bearer'),
+            typeof body.expires_in === 'number' ? l10n.t(' for {0} s', body.expires_in) : '',
+            say(input.scope),
+          ),
         });
       } else {
         const code = isOAuthErrorCode(body?.error) ? body.error : undefined;
         const described = typeof body?.error_description === 'string' ? ` (${say(body.error_description)})` : '';
         add({
-          title: 'Token request',
+          title: l10n.t('Token request'),
           status: 'fail',
           detail: code
-            ? `${reply.status} ${code}: ${OAUTH_ERRORS[code] ?? 'the identity provider refused the request'}${described}.`
-            : `${reply.status}: ${say(reply.body) || 'no details'}.`,
+            ? `${reply.status} ${code}: ${OAUTH_ERRORS[code]?.() ?? l10n.t('the identity provider refused the request')}${described}.`
+            : `${reply.status}: ${say(reply.body) || l10n.t('no details')}.`,
           fix:
             code === 'invalid_client'
-              ? 'Check the client ID and secret ("Standards: Sign In…").'
+              ? l10n.t('Check the client ID and secret ("Standards: Sign In…").')
               : code === 'invalid_scope'
-                ? 'Check standardsExplorer.scope with your subscription.'
-                : 'Check standardsExplorer.tokenUrl and the client credentials.',
+                ? l10n.t('Check standardsExplorer.scope with your subscription.')
+                : l10n.t('Check standardsExplorer.tokenUrl and the client credentials.'),
         });
       }
     } catch (error) {
-      add({ title: 'Token request', status: 'fail', detail: errorText(error, say), fix: 'Check standardsExplorer.tokenUrl, your network and proxy.' });
+      add({
+        title: l10n.t('Token request'),
+        status: 'fail',
+        detail: errorText(error, say),
+        fix: l10n.t('Check standardsExplorer.tokenUrl, your network and proxy.'),
+      });
     }
   }
   if (token) add(tokenCheck(token, now(), say));
-  else add({ title: 'Token', status: 'skipped', detail: 'No token to look at.' });
+  else add({ title: l10n.t('Token'), status: 'skipped', detail: l10n.t('No token to look at.') });
 
   // The first call of the service, with the key and without it.
   const baseUrl = urls[0].url;
   if (!baseUrl || !token) {
-    add({ title: 'Service call', status: 'skipped', detail: 'Needs a base URL and a token.' });
+    add({ title: l10n.t('Service call'), status: 'skipped', detail: l10n.t('Needs a base URL and a token.') });
   } else {
     const call = async (withKey: boolean): Promise<number | string> => {
       const headers: Record<string, string> = { Authorization: `Bearer ${token}`, Accept: 'application/ld+json' };
@@ -261,29 +270,29 @@ export async function runChecks(input: DoctorInput, onResult?: (result: CheckRes
     };
     const withKey = await call(true);
     const withoutKey = input.apiKey?.value ? await call(false) : undefined;
-    const both = withoutKey === undefined ? '' : ` Without the API key: ${withoutKey}.`;
+    const both = withoutKey === undefined ? '' : l10n.t(' Without the API key: {0}.', withoutKey);
     if (withKey === 200) {
       add({
-        title: 'Service call GET /v1/standards?limit=1',
+        title: l10n.t('Service call GET /v1/standards?limit=1'),
         status: 'pass',
-        detail: `200 with the token${input.apiKey?.value ? ' and the API key' : ''}.${both}`,
+        detail: l10n.t('200 with the token{0}.{1}', input.apiKey?.value ? l10n.t(' and the API key') : '', both),
       });
     } else {
       const wantsKey = typeof withKey === 'number' && (withKey === 401 || withKey === 403) && input.apiKey && !input.apiKey.value;
       add({
-        title: 'Service call GET /v1/standards?limit=1',
+        title: l10n.t('Service call GET /v1/standards?limit=1'),
         status: 'fail',
-        detail: `${withKey} with the token${input.apiKey?.value ? ' and the API key' : ''}.${both}`,
+        detail: l10n.t('{0} with the token{1}.{2}', withKey, input.apiKey?.value ? l10n.t(' and the API key') : '', both),
         fix:
           withKey === 404
-            ? 'The base URL seems wrong: it must end with the environment prefix, before /v1 (e.g. https://api.example.com/preprod).'
+            ? l10n.t('The base URL seems wrong: it must end with the environment prefix, before /v1 (e.g. https://api.example.com/preprod).')
             : wantsKey || (input.apiKey === undefined && (withKey === 401 || withKey === 403))
-              ? 'The service may want an API or subscription key: set standardsExplorer.apiKeyHeader and enter the key with "Standards: Sign In…".'
+              ? l10n.t('The service may want an API or subscription key: set standardsExplorer.apiKeyHeader and enter the key with "Standards: Sign In…".')
               : withKey === 401
-                ? 'The service rejects the token: check that the token URL and scope belong to this service.'
+                ? l10n.t('The service rejects the token: check that the token URL and scope belong to this service.')
                 : withKey === 403
-                  ? 'Token and key are accepted but give no access: check your subscription with your administrator.'
-                  : 'Try again later; if it persists, report it with the log ("Standards: Show Log").',
+                  ? l10n.t('Token and key are accepted but give no access: check your subscription with your administrator.')
+                  : l10n.t('Try again later; if it persists, report it with the log ("Standards: Show Log").'),
       });
     }
   }

@@ -2,6 +2,7 @@
  * The Connection Doctor's probes: TLS, TCP, OIDC discovery, the token's claims, and the small helpers the checks
  * share. Pure Node: no vscode.
  */
+import { l10n } from '../l10n';
 import * as net from 'node:net';
 import * as tls from 'node:tls';
 import { parseJsonObject } from '../service/auth';
@@ -11,26 +12,32 @@ import type { CheckResult } from './checks';
 /** Claims worth seeing (never the signature), expiry, and the clock skew between this machine and the issuer. */
 export function tokenCheck(token: string, now: number, say: (text: string) => string): CheckResult {
   const claims = jwtClaims(token);
-  if (!claims) return { title: 'Token', status: 'pass', detail: 'An opaque token (not a JWT): nothing more to read in it.' };
+  if (!claims) return { title: l10n.t('Token'), status: 'pass', detail: l10n.t('An opaque token (not a JWT): nothing more to read in it.') };
   const shown = ['iss', 'aud', 'azp', 'client_id', 'scope']
     .filter((k) => claims[k] !== undefined)
     .map((k) => `${k} ${say(Array.isArray(claims[k]) ? (claims[k] as unknown[]).join(' ') : String(claims[k]))}`)
     .join(', ');
   const iat = typeof claims.iat === 'number' ? claims.iat * 1000 : undefined;
   const exp = typeof claims.exp === 'number' ? claims.exp * 1000 : undefined;
-  const parts = [`A JWT: ${shown || 'no standard claims'}.`];
-  if (exp !== undefined) parts.push(exp > now ? `Valid for ${Math.round((exp - now) / 1000)} s more.` : `Expired ${Math.round((now - exp) / 1000)} s ago.`);
+  const parts = [l10n.t('A JWT: {0}.', shown || l10n.t('no standard claims'))];
+  if (exp !== undefined)
+    parts.push(exp > now ? l10n.t('Valid for {0} s more.', Math.round((exp - now) / 1000)) : l10n.t('Expired {0} s ago.', Math.round((now - exp) / 1000)));
   const skew = iat === undefined ? 0 : (iat - now) / 1000;
-  if (iat !== undefined) parts.push(`Issued ${Math.abs(Math.round(skew))} s ${skew > 0 ? 'in the future by this machine’s clock' : 'ago'}.`);
+  if (iat !== undefined)
+    parts.push(
+      skew > 0
+        ? l10n.t('Issued {0} s in the future by this machine’s clock.', Math.abs(Math.round(skew)))
+        : l10n.t('Issued {0} s ago.', Math.abs(Math.round(skew))),
+    );
   if (Math.abs(skew) > 60 || (exp !== undefined && exp <= now)) {
     return {
-      title: 'Token',
+      title: l10n.t('Token'),
       status: 'fail',
       detail: parts.join(' '),
-      fix: "This machine's clock and the identity provider's disagree: set the system clock to synchronise with a time server.",
+      fix: l10n.t("This machine's clock and the identity provider's disagree: set the system clock to synchronise with a time server."),
     };
   }
-  return { title: 'Token', status: 'pass', detail: parts.join(' ') };
+  return { title: l10n.t('Token'), status: 'pass', detail: parts.join(' ') };
 }
 
 /** The payload of a JWT, or undefined for any other token. */
@@ -95,18 +102,29 @@ export async function tlsCheck(host: string, port: number, timeoutMs: number, st
       }),
       timeoutMs,
     );
-    if (authorized) return { title, status: 'pass', detail: `Certificate for ${subject ?? host}, valid until ${validTo ?? '?'}, trusted.` };
+    if (authorized) return { title, status: 'pass', detail: l10n.t('Certificate for {0}, valid until {1}, trusted.', subject ?? host, validTo ?? '?') };
     const chain = /SELF_SIGNED|UNABLE_TO_GET_ISSUER|UNABLE_TO_VERIFY_LEAF|CERT_UNTRUSTED/.test(error ?? '');
     return {
       title,
       status: strictSSL ? 'fail' : 'warn',
-      detail: `The certificate is not trusted: ${error ?? 'unknown reason'}${chain ? ' (a certificate chain error: often a corporate proxy or a private CA)' : ''}.`,
+      detail: l10n.t(
+        'The certificate is not trusted: {0}{1}.',
+        error ?? l10n.t('unknown reason'),
+        chain ? l10n.t(' (a certificate chain error: often a corporate proxy or a private CA)') : '',
+      ),
       fix: chain
-        ? 'Install your organisation\'s CA certificate in the system store and keep "http.systemCertificates" on; only as a last resort turn "http.proxyStrictSSL" off.'
-        : 'Check the date of this machine and the certificate of the server.',
+        ? l10n.t(
+            'Install your organisation\'s CA certificate in the system store and keep "http.systemCertificates" on; only as a last resort turn "http.proxyStrictSSL" off.',
+          )
+        : l10n.t('Check the date of this machine and the certificate of the server.'),
     };
   } catch (error) {
-    return { title, status: 'fail', detail: `No TLS handshake (${codeOf(error)}).`, fix: 'Check that the URL is https on the right port, and your proxy.' };
+    return {
+      title,
+      status: 'fail',
+      detail: l10n.t('No TLS handshake ({0}).', codeOf(error)),
+      fix: l10n.t('Check that the URL is https on the right port, and your proxy.'),
+    };
   }
 }
 
@@ -124,7 +142,7 @@ export function withTimeout<T>(work: Promise<T>, ms: number): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
   return Promise.race([
     work,
-    new Promise<T>((_, reject) => (timer = setTimeout(() => reject(Object.assign(new Error('timed out'), { code: 'ETIMEDOUT' })), ms))),
+    new Promise<T>((_, reject) => (timer = setTimeout(() => reject(Object.assign(new Error(l10n.t('timed out')), { code: 'ETIMEDOUT' })), ms))),
   ]).finally(() => clearTimeout(timer));
 }
 
@@ -147,3 +165,13 @@ export function hidePassword(proxy: string): string {
     return proxy.replace(/\/\/([^:@/]+):[^@/]*@/, '//$1:***@');
   }
 }
+
+/** RFC 6749 §5.2 error codes, in words (asked when shown: the display language is known by then). */
+export const OAUTH_ERRORS: Record<string, () => string> = {
+  invalid_client: () => l10n.t('the identity provider does not accept this client ID and secret'),
+  invalid_scope: () => l10n.t('the identity provider does not allow the requested scope'),
+  unauthorized_client: () => l10n.t('this client may not use the client credentials grant'),
+  invalid_request: () => l10n.t('the token request is malformed for this identity provider (often a wrong token URL)'),
+  invalid_grant: () => l10n.t('the grant was refused'),
+  unsupported_grant_type: () => l10n.t('this identity provider does not offer the client credentials grant here'),
+};

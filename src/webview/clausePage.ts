@@ -194,7 +194,7 @@ class ClausePanel extends Disposable {
     panel.iconPath = vscode.Uri.joinPath(deps.extensionUri, 'media', 'standards.svg');
     panel.title = pageTitle(current);
     panel.webview.html = clausePageHtml(
-      pageResources(panel.webview, deps.extensionUri, (base, ...parts) => vscode.Uri.joinPath(base, ...parts), current.id),
+      pageResources(panel.webview, deps.extensionUri, (base, ...parts) => vscode.Uri.joinPath(base, ...parts), current.id, vscode.env.language),
       panel.title,
     );
     this.register(panel.webview.onDidReceiveMessage((raw: unknown) => this.receive(raw)));

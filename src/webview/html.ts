@@ -5,6 +5,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import type * as vscode from 'vscode';
+import { pageWords } from './pageWords';
 
 export interface PageResources {
   cspSource: string;
@@ -14,6 +15,9 @@ export interface PageResources {
   nonce?: string;
   /** Origin of the Standards service (from the clause `@id`); the only origin images load from. */
   imageOrigin?: string;
+  /** The page's words in the display language (pageWords()), and that language; English when absent. */
+  words?: Record<string, string>;
+  language?: string;
 }
 
 /** The http(s) origin of a service URL, or undefined for anything else (so nothing odd reaches the CSP). */
@@ -41,8 +45,10 @@ export function clausePageHtml(resources: PageResources, title: string): string 
     `img-src ${resources.cspSource} data:${imageOrigin ? ` ${imageOrigin}` : ''}`,
     `script-src 'nonce-${nonce}'`,
   ].join('; ');
+  const words = resources.words ?? {};
+  const word = (message: string): string => words[message] ?? message;
   return `<!DOCTYPE html>
-<html lang="en">
+<html lang="${escapeAttribute(resources.language ?? 'en')}">
 <head>
 <meta charset="UTF-8">
 <meta http-equiv="Content-Security-Policy" content="${csp}">
@@ -50,9 +56,9 @@ export function clausePageHtml(resources: PageResources, title: string): string 
 <link rel="stylesheet" href="${escapeAttribute(resources.styleUri)}">
 <title>${escapeText(title)}</title>
 </head>
-<body>
-<div id="toolbar" role="toolbar" aria-label="Clause actions"></div>
-<main id="page" aria-live="polite"${imageOrigin ? ` data-image-origin="${escapeAttribute(imageOrigin)}"` : ''}><p class="status">Loading…</p></main>
+<body data-words="${escapeAttribute(JSON.stringify(words))}">
+<div id="toolbar" role="toolbar" aria-label="${escapeAttribute(word('Clause actions'))}"></div>
+<main id="page" aria-live="polite"${imageOrigin ? ` data-image-origin="${escapeAttribute(imageOrigin)}"` : ''}><p class="status">${escapeText(word('Loading…'))}</p></main>
 <script nonce="${nonce}" src="${escapeAttribute(resources.scriptUri)}"></script>
 </body>
 </html>`;
@@ -63,12 +69,15 @@ export function pageResources(
   extensionUri: vscode.Uri,
   joinPath: (base: vscode.Uri, ...parts: string[]) => vscode.Uri,
   serviceUrl?: string,
+  language?: string,
 ): PageResources {
   return {
     cspSource: webview.cspSource,
     imageOrigin: serviceOrigin(serviceUrl),
     scriptUri: webview.asWebviewUri(joinPath(extensionUri, 'dist', 'webview', 'clause.js')).toString(),
     styleUri: webview.asWebviewUri(joinPath(extensionUri, 'media', 'clause.css')).toString(),
+    words: pageWords(),
+    language,
   };
 }
 

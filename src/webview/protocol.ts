@@ -6,6 +6,7 @@ import { clauseTarget, linkForMessage } from '../clauseLinks';
 import type { ClauseRef } from '../model';
 import { displayText } from '../service/displayText';
 import { clauseIdProblem, isValidUrn } from '../service/urn';
+import { l10n } from '../l10n';
 
 /** Extension → page. */
 export type HostMessage =
@@ -144,7 +145,10 @@ export function decidePageAction(message: PageMessage, panel: PanelContext): Pag
       if (!panel.active) return { kind: 'ignore', reason: 'openClause from a panel without focus' };
       const target = clauseTarget(message.target, panel.ref.urn, panel.serviceBaseUrl);
       if (!target)
-        return { kind: 'refuse', message: `Cannot open the cross-reference ${linkForMessage(message.target)}: it does not name a clause of this service.` };
+        return {
+          kind: 'refuse',
+          message: l10n.t('Cannot open the cross-reference {0}: it does not name a clause of this service.', linkForMessage(message.target)),
+        };
       const sameStandard = target.urn === panel.ref.urn;
       // Only the URN and clause id: the clause itself, its @id and title are read from the service.
       return {

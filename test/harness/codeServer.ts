@@ -21,6 +21,10 @@ export interface CodeServerOptions {
   port?: number;
   /** Where code-server's output goes (default: a file in the profile folder). */
   logFile?: string;
+  /** More code-server arguments, e.g. `['--locale', 'de']`. */
+  args?: string[];
+  /** User settings on top of TEST_USER_SETTINGS. */
+  settings?: Record<string, unknown>;
 }
 
 export interface CodeServer {
@@ -29,6 +33,8 @@ export interface CodeServer {
   workspace: string;
   profile: string;
   logFile: string;
+  /** The user settings file (written before start; VS Code follows changes to it). */
+  settingsFile: string;
   /** URL opening the workspace (always with ?folder=: code-server reuses the last query otherwise). */
   workbenchUrl(extra?: Record<string, string>): string;
   stop(): Promise<void>;
@@ -65,7 +71,7 @@ export async function startCodeServer(options: CodeServerOptions = {}): Promise<
   const workspace = options.workspace ?? path.join(profile, 'workspace');
   mkdirSync(workspace, { recursive: true });
   mkdirSync(path.join(profile, 'data', 'User'), { recursive: true });
-  writeFileSync(path.join(profile, 'data', 'User', 'settings.json'), JSON.stringify(TEST_USER_SETTINGS, null, 2));
+  writeFileSync(path.join(profile, 'data', 'User', 'settings.json'), JSON.stringify({ ...TEST_USER_SETTINGS, ...options.settings }, null, 2));
   writeFileSync(path.join(profile, 'config.yaml'), 'auth: none\ncert: false\n');
   const common = [
     '--config',
@@ -92,6 +98,7 @@ export async function startCodeServer(options: CodeServerOptions = {}): Promise<
     '--disable-workspace-trust',
     '--disable-getting-started-override',
     ...(options.testDriver ? ['--vscode-option', 'enable-smoke-test-driver'] : []),
+    ...(options.args ?? []),
     workspace,
   ];
   const child = spawn(tools.codeServer, args, { env, detached: true, stdio: ['ignore', out, out] });
@@ -135,6 +142,7 @@ export async function startCodeServer(options: CodeServerOptions = {}): Promise<
     workspace,
     profile,
     logFile,
+    settingsFile: path.join(profile, 'data', 'User', 'settings.json'),
     workbenchUrl(extra = {}) {
       const query = new URLSearchParams({ folder: workspace, ...extra });
       return `${url}/?${query.toString()}`;

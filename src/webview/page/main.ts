@@ -10,6 +10,7 @@ import { findAnchor, outline } from '../anchors';
 import type { HostMessage, PageMessage, PageState } from '../protocol';
 import { ClauseRenderer, RenderQueue, el } from './render';
 import { toolbarButton } from './toolkit';
+import { t } from './words';
 
 interface VsCodeApi {
   postMessage(message: PageMessage): void;
@@ -41,11 +42,11 @@ function byUser(type: 'openJson' | 'openText' | 'compare' | 'copyLink' | 'insert
 }
 
 toolbar.append(
-  toolbarButton('Open JSON to the Side', byUser('openJson'), 'primary'),
-  toolbarButton('Open as Text', byUser('openText')),
-  toolbarButton('Compare with Another Edition…', byUser('compare')),
-  toolbarButton('Copy Link', byUser('copyLink')),
-  toolbarButton('Insert Reference', byUser('insertReference')),
+  toolbarButton(t('Open JSON to the Side'), byUser('openJson'), 'primary'),
+  toolbarButton(t('Open as Text'), byUser('openText')),
+  toolbarButton(t('Compare with Another Edition…'), byUser('compare')),
+  toolbarButton(t('Copy Link'), byUser('copyLink')),
+  toolbarButton(t('Insert Reference'), byUser('insertReference')),
 );
 
 let scrollTimer: ReturnType<typeof setTimeout> | undefined;
@@ -64,7 +65,7 @@ window.addEventListener('message', (event: MessageEvent<HostMessage>) => {
   switch (message?.type) {
     case 'loading':
       remember(message.ref);
-      showStatus('Loading…');
+      showStatus(t('Loading…'));
       break;
     case 'clause': {
       remember(message.ref);
@@ -75,7 +76,10 @@ window.addEventListener('message', (event: MessageEvent<HostMessage>) => {
         break;
       }
       // Very large: say so first (parsing alone takes a moment), and keep saying it above the clause.
-      largeNote = `This clause is very large (${(json.length / 1e6).toFixed(1)} MB): it is shown in parts as it is read, long tables first show their first rows.`;
+      largeNote = t(
+        'This clause is very large ({0} MB): it is shown in parts as it is read, long tables first show their first rows.',
+        (json.length / 1e6).toFixed(1),
+      );
       showStatus(largeNote);
       setTimeout(() => void render(ref, parse(json)), 30);
       break;
@@ -101,7 +105,7 @@ function parse(json: string): unknown {
   try {
     return JSON.parse(json);
   } catch {
-    return { error: 'The clause content is not valid JSON.' };
+    return { error: t('The clause content is not valid JSON.') };
   }
 }
 
@@ -123,7 +127,7 @@ function showError(message: string): void {
   box.setAttribute('role', 'alert');
   // The message may quote the server: no bidi controls, so it reads as it is.
   box.append(el('p', undefined, stripBidiControls(message)));
-  box.append(toolbarButton('Retry', () => vscode.postMessage({ type: 'retry' }), 'primary'));
+  box.append(toolbarButton(t('Retry'), () => vscode.postMessage({ type: 'retry' }), 'primary'));
   page.replaceChildren(box);
 }
 
@@ -132,13 +136,13 @@ async function render(ref: ClauseRef, body: unknown): Promise<void> {
   shown = undefined;
   const started = performance.now();
   const current = new RenderQueue((done, total) => {
-    progress.textContent = done < total ? `Rendering… ${Math.floor((done / total) * 100)} %` : '';
+    progress.textContent = done < total ? t('Rendering… {0} %', Math.floor((done / total) * 100)) : '';
   });
   queue = current;
   const header = el('header');
   const heading = el('h1', undefined, headingOf(ref.number, ref.title || sectionLabel(ref.types ?? [])));
   header.append(heading);
-  const progress = el('p', 'status', 'Reading…');
+  const progress = el('p', 'status', t('Reading…'));
   if (largeNote) header.append(el('p', 'status large-note', largeNote));
   largeNote = undefined;
   const article = el('article');
@@ -164,7 +168,7 @@ async function render(ref: ClauseRef, body: unknown): Promise<void> {
   );
   renderer.document(model, article);
   if (!model.blocks.length && !model.footnotes.length)
-    article.append(el('p', 'status', 'This clause has no content to show. Open the JSON to the side to see what the service sent.'));
+    article.append(el('p', 'status', t('This clause has no content to show. Open the JSON to the side to see what the service sent.')));
   await current.run();
   if (queue !== current) return;
   progress.remove();
@@ -191,7 +195,7 @@ function reveal(anchor: string): void {
     target.scrollIntoView({ block: 'start' });
     target.focus({ preventScroll: true });
   } else {
-    const notice = el('p', 'status anchor-missing', `“${displayText(anchor).slice(0, 120)}” is not in this clause.`);
+    const notice = el('p', 'status anchor-missing', t('“{0}” is not in this clause.', displayText(anchor).slice(0, 120)));
     notice.setAttribute('role', 'status');
     page.querySelector('header')?.after(notice);
   }
@@ -203,10 +207,10 @@ function tableOfContents(model: ClauseDocument, renderer: ClauseRenderer): HTMLE
   const entries = outline(model).filter((entry) => renderer.elementOf(entry.block));
   if (entries.length < TOC_MIN_ENTRIES) return undefined;
   const nav = el('nav', 'toc');
-  nav.setAttribute('aria-label', 'Contents');
+  nav.setAttribute('aria-label', t('Contents'));
   const details = el('details') as HTMLDetailsElement;
   details.open = entries.length <= 60;
-  details.append(el('summary', undefined, `Contents (${entries.length})`));
+  details.append(el('summary', undefined, t('Contents ({0})', entries.length)));
   const list = el('ul');
   for (const entry of entries) {
     // Indented by class: the page sets no style attributes (its CSP and the hostile-content check forbid them).

@@ -18,6 +18,7 @@ import {
   type MathNode,
   type Row,
 } from '../../document/index';
+import { t } from './words';
 
 export interface RenderLinks {
   openClause(target: string): void;
@@ -229,7 +230,7 @@ export class ClauseRenderer {
         return list;
       }
       case 'tooDeep':
-        return el('p', 'too-deep', 'This part is nested too deeply to show here — open the JSON to the side to read it.');
+        return el('p', 'too-deep', t('This part is nested too deeply to show here — open the JSON to the side to read it.'));
     }
   }
 
@@ -281,7 +282,11 @@ export class ClauseRenderer {
     const more = el(
       'button',
       'more-rows',
-      `Show ${Math.min(TABLE_ROWS_SHOWN, rows.length - until).toLocaleString('en-US')} more rows (${(rows.length - until).toLocaleString('en-US')} not shown)`,
+      t(
+        'Show {0} more rows ({1} not shown)',
+        Math.min(TABLE_ROWS_SHOWN, rows.length - until).toLocaleString('en-US'),
+        (rows.length - until).toLocaleString('en-US'),
+      ),
     );
     more.addEventListener('click', () => {
       more.remove();
@@ -338,7 +343,7 @@ export class ClauseRenderer {
 
   private footnotes(notes: readonly Footnote[], container: HTMLElement): void {
     const section = el('section', 'footnotes');
-    section.setAttribute('aria-label', 'Footnotes');
+    section.setAttribute('aria-label', t('Footnotes'));
     const list = el('ol');
     for (const note of notes) {
       const li = el('li');
@@ -393,7 +398,9 @@ export class ClauseRenderer {
           break;
         case 'footnote': {
           const sup = el('sup', 'footnote-ref');
-          sup.append(this.link(part.marker, () => this.anchors.get(`footnote:${part.marker}`)?.scrollIntoView({ block: 'center' }), `Footnote ${part.marker}`));
+          sup.append(
+            this.link(part.marker, () => this.anchors.get(`footnote:${part.marker}`)?.scrollIntoView({ block: 'center' }), t('Footnote {0}', part.marker)),
+          );
           target.append(sup);
           break;
         }

@@ -1,0 +1,26 @@
+/**
+ * `l10n.t` for the pure modules (no vscode value, so they run in plain Node): the same call shape as
+ * `vscode.l10n.t`, answered by VS Code's translation once the extension has activated (`useVscodeL10n`), and in
+ * English with its `{0}` placeholders filled otherwise (unit tests). scripts/l10n.ts extracts these calls into the
+ * bundle with `@vscode/l10n-dev`, as it does `vscode.l10n.t`.
+ */
+export type L10nArg = string | number | boolean;
+type Translate = (message: string, args: L10nArg[]) => string;
+
+/** English: the message with `{n}` replaced by the n-th argument. */
+export function format(message: string, args: L10nArg[]): string {
+  return message.replace(/\{(\d+)\}/g, (whole, n: string) => (Number(n) < args.length ? String(args[Number(n)]) : whole));
+}
+
+let translate: Translate = format;
+
+export const l10n = {
+  t(message: string, ...args: L10nArg[]): string {
+    return translate(message, args);
+  },
+};
+
+/** Called once at activation with `vscode.l10n.t`: from then on pure modules speak the display language. */
+export function useTranslation(t: (message: string, ...args: L10nArg[]) => string): void {
+  translate = (message, args) => t(message, ...args);
+}

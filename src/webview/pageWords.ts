@@ -1,0 +1,41 @@
+/**
+ * Every message the clause page shows (src/webview/page, `t('…')`), translated here in the host, where l10n works,
+ * and handed to the page in the HTML (`data-words`). The l10n check fails when the page uses a message this list
+ * lacks. Pure (src/l10n.ts).
+ */
+import { l10n } from '../l10n';
+
+/** English message → its text in the display language. */
+export function pageWords(): Record<string, string> {
+  return Object.fromEntries([
+    ['Compare with Another Edition…', l10n.t('Compare with Another Edition…')],
+    ['Contents ({0})', l10n.t('Contents ({0})')],
+    ['Contents', l10n.t('Contents')],
+    ['Copy Link', l10n.t('Copy Link')],
+    ['Footnote {0}', l10n.t('Footnote {0}')],
+    ['Footnotes', l10n.t('Footnotes')],
+    ['Insert Reference', l10n.t('Insert Reference')],
+    ['Loading…', l10n.t('Loading…')],
+    ['Open JSON to the Side', l10n.t('Open JSON to the Side')],
+    ['Open as Text', l10n.t('Open as Text')],
+    ['Reading…', l10n.t('Reading…')],
+    ['Rendering… {0} %', l10n.t('Rendering… {0} %')],
+    ['Retry', l10n.t('Retry')],
+    ['Show {0} more rows ({1} not shown)', l10n.t('Show {0} more rows ({1} not shown)')],
+    ['The clause content is not valid JSON.', l10n.t('The clause content is not valid JSON.')],
+    [
+      'This clause has no content to show. Open the JSON to the side to see what the service sent.',
+      l10n.t('This clause has no content to show. Open the JSON to the side to see what the service sent.'),
+    ],
+    [
+      'This clause is very large ({0} MB): it is shown in parts as it is read, long tables first show their first rows.',
+      l10n.t('This clause is very large ({0} MB): it is shown in parts as it is read, long tables first show their first rows.'),
+    ],
+    [
+      'This part is nested too deeply to show here — open the JSON to the side to read it.',
+      l10n.t('This part is nested too deeply to show here — open the JSON to the side to read it.'),
+    ],
+    ['“{0}” is not in this clause.', l10n.t('“{0}” is not in this clause.')],
+    ['Clause actions', l10n.t('Clause actions')],
+  ]);
+}

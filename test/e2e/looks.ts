@@ -1,0 +1,234 @@
+/**
+ * What the extension looks like in a real VS Code (code-server) with the VSIX installed: in German (`--locale de`,
+ * so `vscode.env.language` is `de` and our bundle l10n/bundle.l10n.de.json and package.nls.de.json apply; VS Code's
+ * own words may stay English without a language pack), and the clause page under VS Code's light, dark and
+ * high-contrast themes, each with its body text checked for contrast against the page background (read from the
+ * computed colours in the webview frame). Screenshots in test-results/looks-*.png.
+ * Run: npm run compile && npm run package && node out/test/e2e/looks.js. Prints "looks: N passed, N failed".
+ */
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, readdirSync } from 'node:fs';
+import * as path from 'node:path';
+import type { Frame, Page } from 'playwright-core';
+import { launchBrowser } from '../harness/browser';
+import { startCodeServer, type CodeServer } from '../harness/codeServer';
+import { REPO, checkTools } from '../harness/tools';
+
+const RESULTS = path.join(REPO, 'test-results');
+const VSIX = path.join(REPO, 'dist', 'standards-explorer.vsix');
+const TIMEOUT = 60_000;
+const de = JSON.parse(readFileSync(path.join(REPO, 'l10n', 'bundle.l10n.de.json'), 'utf8')) as Record<string, string>;
+const nlsDe = JSON.parse(readFileSync(path.join(REPO, 'package.nls.de.json'), 'utf8')) as Record<string, string>;
+
+/** VS Code's own themes as the theme picker names them (VS Code 1.139 stores these names in workbench.colorTheme; older versions "Default Light Modern"…). */
+const THEMES = ['Light Modern', 'Dark Modern', 'Dark High Contrast'];
+
+/** WCAG relative luminance of an `rgb(a)` CSS colour. */
+function luminance(css: string): number {
+  const [r, g, b] = (css.match(/[\d.]+/g) ?? ['0', '0', '0']).slice(0, 3).map((v) => {
+    const c = Number(v) / 255;
+    return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+  });
+  return 0.2126 * r + 0.7152 * g + 0.0722 * b;
+}
+
+export function contrast(a: string, b: string): number {
+  const [hi, lo] = [luminance(a), luminance(b)].sort((x, y) => y - x);
+  return (hi + 0.05) / (lo + 0.05);
+}
+
+async function clauseFrame(page: Page): Promise<Frame> {
+  for (const deadline = Date.now() + TIMEOUT; Date.now() < deadline; await page.waitForTimeout(250))
+    for (const frame of page.frames())
+      if (
+        (await frame
+          .locator('main#page article p')
+          .count()
+          .catch(() => 0)) > 0
+      )
+        return frame;
+  throw new Error('no clause page frame with a paragraph');
+}
+
+/** Text and background colour of the clause page's first paragraph (the first opaque background up the tree). */
+async function colours(frame: Frame): Promise<{ text: string; background: string; heading: string }> {
+  // A string, so the page code needs no DOM types here.
+  return frame.evaluate(`(() => {
+    const p = document.querySelector('main#page article p');
+    let background = 'rgb(255, 255, 255)';
+    for (let el = p; el; el = el.parentElement) {
+      const bg = getComputedStyle(el).backgroundColor;
+      if (bg && !/rgba\\(\\d+, \\d+, \\d+, 0\\)|transparent/.test(bg)) { background = bg; break; }
+    }
+    return { text: getComputedStyle(p).color, background, heading: getComputedStyle(document.querySelector('main#page h1')).color };
+  })()`);
+}
+
+async function openFirstClause(page: Page, connectLabel: string, viewName: string): Promise<Frame> {
+  await page.locator('.activitybar [aria-label^="Standards Explorer"]').first().click({ timeout: TIMEOUT });
+  const view = page
+    .locator('.pane')
+    .filter({ has: page.locator('.pane-header', { hasText: viewName }) })
+    .first();
+  await view.getByRole('button', { name: connectLabel }).click({ timeout: TIMEOUT });
+  const first = view.locator('.monaco-list-row', { hasText: /^(ISO|IEC|EN)\b/ }).first();
+  await first.waitFor({ timeout: TIMEOUT });
+  await first.click();
+  await first.press('ArrowRight');
+  const clause = view.locator('.monaco-list-row', { hasText: /^1 / }).first();
+  await clause.waitFor({ timeout: TIMEOUT });
+  await clause.click();
+  return clauseFrame(page);
+}
+
+/** Preferences: Color Theme from the palette, as a person switches themes. */
+async function pickTheme(page: Page, theme: string): Promise<void> {
+  const input = page.locator('.quick-input-widget input').first();
+  await page.keyboard.press('F1');
+  await input.waitFor({ state: 'visible', timeout: TIMEOUT });
+  await input.fill('>Preferences: Color Theme');
+  await page
+    .locator('.quick-input-list .monaco-list-row', { has: page.locator('.label-name', { hasText: /^Preferences: Color Theme$/ }) })
+    .first()
+    .click({ timeout: TIMEOUT });
+  const label = theme;
+  await input.fill(label);
+  await page
+    .locator('.quick-input-list .monaco-list-row', { has: page.locator('.label-name', { hasText: new RegExp(`^${label}$`) }) })
+    .first()
+    .click({ timeout: TIMEOUT });
+  await input.waitFor({ state: 'hidden', timeout: TIMEOUT });
+}
+
+interface Run {
+  name: string;
+  server: { args?: string[] };
+  /** Run in the page before the workbench loads. */
+  init?: string;
+  run(page: Page, server: CodeServer): Promise<void>;
+}
+
+const runs: Run[] = [
+  {
+    name: 'german',
+    server: { args: ['--locale', 'de'] },
+    // VS Code takes its display language from its language pack's messages script, which sets this global; code-server
+    // has no German pack offline, so the page sets it as that script would. Core stays English; env.language is de.
+    init: 'globalThis._VSCODE_NLS_LANGUAGE = "de";',
+    async run(page, server) {
+      // Installed from the VSIX (not a development path): the translations came in the package.
+      const extensions = path.join(server.profile, 'extensions');
+      const installed = readdirSync(extensions).find((d) => d.startsWith('standards-explorer.standards-explorer-'));
+      for (const file of ['dist/extension.js', 'package.nls.de.json', 'l10n/bundle.l10n.de.json'])
+        if (!installed || !existsSync(path.join(extensions, installed, file))) throw new Error(`the installed VSIX lacks ${file} (in ${extensions})`);
+      // The view's name, its welcome button and the page's toolbar come from our German files.
+      const frame = await openFirstClause(page, de['Connect to Local Sandbox'], nlsDe['view.standards.name']);
+      await frame.locator('vscode-button', { hasText: de['Open JSON to the Side'] }).waitFor({ timeout: TIMEOUT });
+      if ((await frame.locator('html').getAttribute('lang')) !== 'de') throw new Error('the clause page is not marked lang="de"');
+      await page.locator('.statusbar-item', { hasText: '(Sandbox)' }).first().waitFor({ timeout: TIMEOUT });
+      await page.screenshot({ path: path.join(RESULTS, 'looks-german.png') });
+      // A command in German from the palette (our titles through package.nls.de.json).
+      await page.keyboard.press('F1');
+      const input = page.locator('.quick-input-widget input').first();
+      await input.waitFor({ state: 'visible', timeout: TIMEOUT });
+      await input.fill(`>Standards: ${nlsDe['command.findStandard.title'].replace('…', '')}`);
+      await page.locator('.quick-input-list .monaco-list-row', { hasText: nlsDe['command.findStandard.title'] }).first().waitFor({ timeout: TIMEOUT });
+      await page.screenshot({ path: path.join(RESULTS, 'looks-german-commands.png') });
+      // The Connection Doctor's report, written by pure modules through src/l10n.ts, in German too.
+      await page.locator('.quick-input-widget input').first().fill(`>Standards: ${nlsDe['command.connectionDoctor.title']}`);
+      await page
+        .locator('.quick-input-list .monaco-list-row', {
+          has: page.locator('.label-name', { hasText: `Standards: ${nlsDe['command.connectionDoctor.title']}` }),
+        })
+        .first()
+        .click({ timeout: TIMEOUT });
+      await page.locator('.monaco-editor .view-lines', { hasText: de['Nothing failed'] }).first().waitFor({ timeout: TIMEOUT });
+      await page.screenshot({ path: path.join(RESULTS, 'looks-german-doctor.png') });
+    },
+  },
+  {
+    name: 'themes',
+    server: {},
+    async run(page, server) {
+      // The panel's frame is found again after each switch (VS Code may recreate it).
+      await openFirstClause(page, 'Connect to Local Sandbox', 'Standards');
+      let frame: Frame;
+      const seen = new Set<string>();
+      for (const theme of THEMES) {
+        await pickTheme(page, theme);
+        // The picker writes workbench.colorTheme to the user settings (a moment later).
+        for (const deadline = Date.now() + TIMEOUT; ; await page.waitForTimeout(250)) {
+          const stored = (JSON.parse(readFileSync(server.settingsFile, 'utf8')) as Record<string, unknown>)['workbench.colorTheme'];
+          if (typeof stored === 'string' && stored.replace(/^Default /, '').replace(/^High Contrast$/, 'Dark High Contrast') === theme) break;
+          if (Date.now() > deadline) throw new Error(`workbench.colorTheme is ${JSON.stringify(stored)} after picking ${theme}`);
+        }
+        const kind = theme.includes('High Contrast') ? 'vscode-high-contrast' : theme.includes('Light') ? 'vscode-light' : 'vscode-dark';
+        for (const deadline = Date.now() + TIMEOUT; ; await page.waitForTimeout(250)) {
+          frame = await clauseFrame(page);
+          const body =
+            (await frame
+              .locator('body')
+              .getAttribute('class')
+              .catch(() => '')) ?? '';
+          if (body.split(/\s+/).includes(kind)) break;
+          if (Date.now() > deadline) throw new Error(`${theme}: the page body never got the class ${kind} (has "${body}")`);
+        }
+        await page.waitForTimeout(500);
+        const c = await colours(frame);
+        const ratio = contrast(c.text, c.background);
+        const headingRatio = contrast(c.heading, c.background);
+        console.log(`    ${theme}: text ${c.text} on ${c.background}, contrast ${ratio.toFixed(1)}:1 (heading ${headingRatio.toFixed(1)}:1)`);
+        if (ratio < 4.5 || headingRatio < 4.5) throw new Error(`${theme}: contrast ${ratio.toFixed(2)}:1 / ${headingRatio.toFixed(2)}:1 is below 4.5:1`);
+        seen.add(c.background);
+        await page.screenshot({ path: path.join(RESULTS, `looks-theme-${theme.replace(/\W+/g, '-').toLowerCase()}.png`) });
+      }
+      if (seen.size !== THEMES.length) throw new Error(`the page background did not change with the theme (${[...seen].join(', ')})`);
+    },
+  },
+];
+
+async function main(): Promise<number> {
+  checkTools();
+  if (!existsSync(VSIX)) throw new Error(`${VSIX} is missing: run npm run package first`);
+  mkdirSync(RESULTS, { recursive: true });
+  let passed = 0;
+  let failed = 0;
+  const only = process.env.LOOKS_ONLY;
+  for (const run of runs.filter((r) => !only || r.name === only)) {
+    const server = await startCodeServer({ vsix: VSIX, ...run.server });
+    const browser = await launchBrowser();
+    try {
+      const page = await browser.newPage({ viewport: { width: 1400, height: 850 } });
+      if (run.init) await page.addInitScript(run.init);
+      await page.goto(server.workbenchUrl());
+      await page.locator('.monaco-workbench').waitFor({ timeout: TIMEOUT });
+      await run.run(page, server);
+      passed++;
+      console.log(`  ✔ ${run.name}`);
+    } catch (error) {
+      failed++;
+      console.log(`  ✘ ${run.name}: ${error instanceof Error ? error.message.split('\n')[0] : String(error)} (log ${server.logFile})`);
+      const pages = browser.contexts().flatMap((c) => c.pages());
+      await pages[0]?.screenshot({ path: path.join(RESULTS, `looks-${run.name}-FAILED.png`) }).catch(() => undefined);
+    } finally {
+      await browser.close();
+      await server.stop();
+      try {
+        execFileSync('pkill', ['-f', `${server.profile}/extensions/.*/dist/sandbox.js`]);
+      } catch {
+        // none left
+      }
+    }
+  }
+  console.log(`looks: ${passed} passed, ${failed} failed`);
+  return failed ? 1 : 0;
+}
+
+main().then(
+  (code) => process.exit(code),
+  (error: unknown) => {
+    console.error('looks failed to run:', error instanceof Error ? error.message : error);
+    console.log('looks: 0 passed, 1 failed');
+    process.exit(2);
+  },
+);

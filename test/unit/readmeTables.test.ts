@@ -1,0 +1,27 @@
+import * as assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { MARKERS, commandsTable, readManifest, settingsTable, withSections } from '../../scripts/readme-tables';
+
+const REPO = path.resolve(__dirname, '../../..');
+
+describe('README tables', () => {
+  it('list every command and setting of package.json as scripts/readme-tables.ts writes them (npm run readme)', () => {
+    const { manifest, nls } = readManifest(REPO);
+    const readme = fs.readFileSync(path.join(REPO, 'README.md'), 'utf8');
+    const current = withSections(readme, { commands: commandsTable(manifest, nls), settings: settingsTable(manifest, nls) });
+    assert.ok(current === readme, 'README.md Commands or Settings table is out of date with package.json: run npm run readme');
+    for (const command of manifest.contributes.commands ?? []) assert.ok(readme.includes(`\`${command.command}\``), command.command);
+  });
+
+  it('see a new command, a changed setting and missing markers', () => {
+    const { manifest, nls } = readManifest(REPO);
+    const readme = fs.readFileSync(path.join(REPO, 'README.md'), 'utf8');
+    const changed = structuredClone(manifest);
+    changed.contributes.commands?.push({ command: 'standardsExplorer.pinForOffline', title: 'Pin for Offline', category: 'Standards' });
+    const written = withSections(readme, { commands: commandsTable(changed, nls), settings: settingsTable(changed, nls) });
+    assert.notEqual(written, readme);
+    assert.match(written, /\| Standards: Pin for Offline \| `standardsExplorer\.pinForOffline` \| palette \|/);
+    assert.throws(() => withSections(readme.replace(MARKERS.settings[1], ''), { settings: 'x' }), /no settings markers/);
+  });
+});
