@@ -28,6 +28,12 @@ export interface Credentials {
 export interface Endpoint {
   baseUrl: string;
   tokenUrl: string;
+  /**
+   * The environment it belongs to (src/connection/environments.ts). Absent or 'default': the keys of before
+   * environments existed, so the default environment finds what was stored then. Any other: its own entries, so
+   * two environments never share a secret even with the same URLs.
+   */
+  environment?: string;
 }
 
 const PREFIX = 'standardsExplorer';
@@ -56,20 +62,34 @@ function digest(...parts: string[]): string {
   return storageKey(parts, 32);
 }
 
-function clientSecretKey(endpoint: Pick<Endpoint, 'tokenUrl'>, clientId: string): string {
-  return `${PREFIX}.clientSecret.${digest('token', urlKey(endpoint.tokenUrl), clientId)}`;
+/** The environment's part of a key: nothing for the default one (its keys are those of before environments). */
+function environmentParts(endpoint: Pick<Endpoint, 'environment'>): string[] {
+  return endpoint.environment && endpoint.environment !== 'default' ? [`environment:${endpoint.environment}`] : [];
 }
 
-function apiKeyKey(endpoint: Pick<Endpoint, 'baseUrl'>): string {
-  return `${PREFIX}.apiKey.${digest('service', urlKey(endpoint.baseUrl))}`;
+function clientSecretKey(endpoint: Pick<Endpoint, 'tokenUrl' | 'environment'>, clientId: string): string {
+  return `${PREFIX}.clientSecret.${digest('token', urlKey(endpoint.tokenUrl), clientId, ...environmentParts(endpoint))}`;
 }
 
-function tokenEndpointKey(endpoint: Pick<Endpoint, 'tokenUrl'>): string {
-  return digest('token', urlKey(endpoint.tokenUrl));
+function apiKeyKey(endpoint: Pick<Endpoint, 'baseUrl' | 'environment'>): string {
+  return `${PREFIX}.apiKey.${digest('service', urlKey(endpoint.baseUrl), ...environmentParts(endpoint))}`;
+}
+
+function tokenEndpointKey(endpoint: Pick<Endpoint, 'tokenUrl' | 'environment'>): string {
+  return digest('token', urlKey(endpoint.tokenUrl), ...environmentParts(endpoint));
 }
 
 function sameEndpoint(a: Endpoint, b: Endpoint): boolean {
-  return urlKey(a.baseUrl) === urlKey(b.baseUrl) && urlKey(a.tokenUrl) === urlKey(b.tokenUrl);
+  return (
+    urlKey(a.baseUrl) === urlKey(b.baseUrl) &&
+    urlKey(a.tokenUrl) === urlKey(b.tokenUrl) &&
+    environmentParts(a).join() === environmentParts(b).join()
+  );
+}
+
+/** True when a SecretStorage key is one of this store's (for following changes made in other windows). */
+export function isCredentialKey(key: string): boolean {
+  return key.startsWith(`${PREFIX}.`);
 }
 
 export class CredentialStore {
@@ -136,6 +156,30 @@ export class CredentialStore {
   /** The credentials kept in memory after a failed save, to retry it. */
   get pending(): Credentials | undefined {
     return this.unsaved?.credentials;
+  }
+
+  /** Forgets the credentials entered for this endpoint (Sign Out of an environment). */
+  async forget(endpoint: Endpoint): Promise<void> {
+    if (this.unsaved && sameEndpoint(this.unsaved.endpoint, endpoint)) this.unsaved = undefined;
+    const clientId = this.clientIds()[tokenEndpointKey(endpoint)];
+    const ids = { ...this.clientIds() };
+    delete ids[tokenEndpointKey(endpoint)];
+    await this.state.update(CLIENT_IDS_KEY, Object.keys(ids).length ? ids : undefined);
+    const keys = [apiKeyKey(endpoint), ...(clientId ? [clientSecretKey(endpoint, clientId)] : [])];
+    if (environmentParts(endpoint).length === 0) {
+      // The default environment is where credentials of 0.1.0 would be bound: those go too.
+      keys.push(LEGACY.secret, LEGACY.apiKey);
+      await this.state.update(LEGACY.clientId, undefined);
+    }
+    await this.state.update(
+      SECRET_KEYS_KEY,
+      this.state.get<string[]>(SECRET_KEYS_KEY, []).filter((k) => !keys.includes(k)),
+    );
+    try {
+      for (const key of keys) await this.secrets.delete(key);
+    } catch (error) {
+      throw new SecretStoreError(keyringAdvice('delete', error));
+    }
   }
 
   /** Forgets the credentials of every endpoint (Sign Out). */

@@ -11,7 +11,6 @@ import { ConnectionStatus, type ConnectionState } from './connection/connectionS
 import { ServiceFactory } from './connection/serviceFactory';
 import type { CredentialStore, Credentials, Endpoint } from './credentials';
 import { Disposable } from './lifecycle';
-import { storageKey } from './storageKeys';
 import type { ConnectionInfo, ManagedStandardsService } from './service/index';
 
 export type { ConnectionState } from './connection/connectionStatus';
@@ -87,8 +86,12 @@ export class Session extends Disposable {
    * per-connection store keys by this one value, so that environments (issue 15) only have to change it here.
    */
   get storageScope(): string | undefined {
-    const baseUrl = this.baseUrl;
-    return baseUrl ? storageKey([baseUrl], 16) : undefined;
+    return this.source.storageScope;
+  }
+
+  /** The active environment (src/connection/environments.ts); a sandbox connection takes its place while it lasts. */
+  get environment(): { id: string; name: string } {
+    return this.config.settings.environment;
   }
 
   settings(): Settings {
@@ -118,10 +121,11 @@ export class Session extends Disposable {
     }
   }
 
+  /** Forgets the active environment's credentials (other environments keep theirs). */
   async signOut(): Promise<void> {
     this.source.useConfigured();
     try {
-      await this.credentials.clear();
+      await this.credentials.forget(this.endpoint);
     } finally {
       this.reset();
     }
