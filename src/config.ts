@@ -158,9 +158,15 @@ export function checkConnectionSettings(settings: Settings): void {
   const where = (key: 'baseUrl' | 'tokenUrl' | 'apiKeyHeader'): string =>
     settings.environment.id === DEFAULT_ENVIRONMENT_ID ? setting(key) : `${setting(key)}, "${settings.environment.name}" ${key}`;
   if (!settings.baseUrl)
-    throw new SettingError(setting('baseUrl'), vscode.l10n.t('The service base URL is not set (setting {0}). Run "Standards: Sign In…" or set it.', where('baseUrl')));
+    throw new SettingError(
+      setting('baseUrl'),
+      vscode.l10n.t('The service base URL is not set (setting {0}). Run "Standards: Sign In…" or set it.', where('baseUrl')),
+    );
   if (!settings.tokenUrl)
-    throw new SettingError(setting('tokenUrl'), vscode.l10n.t('The token URL is not set (setting {0}). Run "Standards: Sign In…" or set it.', where('tokenUrl')));
+    throw new SettingError(
+      setting('tokenUrl'),
+      vscode.l10n.t('The token URL is not set (setting {0}). Run "Standards: Sign In…" or set it.', where('tokenUrl')),
+    );
   checkUrlSetting(setting('baseUrl'), where('baseUrl'), settings.baseUrl);
   checkUrlSetting(setting('tokenUrl'), where('tokenUrl'), settings.tokenUrl);
   if (settings.apiKeyHeader && !isHeaderName(settings.apiKeyHeader)) {

@@ -80,11 +80,7 @@ function tokenEndpointKey(endpoint: Pick<Endpoint, 'tokenUrl' | 'environment'>):
 }
 
 function sameEndpoint(a: Endpoint, b: Endpoint): boolean {
-  return (
-    urlKey(a.baseUrl) === urlKey(b.baseUrl) &&
-    urlKey(a.tokenUrl) === urlKey(b.tokenUrl) &&
-    environmentParts(a).join() === environmentParts(b).join()
-  );
+  return urlKey(a.baseUrl) === urlKey(b.baseUrl) && urlKey(a.tokenUrl) === urlKey(b.tokenUrl) && environmentParts(a).join() === environmentParts(b).join();
 }
 
 /** True when a SecretStorage key is one of this store's (for following changes made in other windows). */
@@ -93,15 +89,40 @@ export function isCredentialKey(key: string): boolean {
 }
 
 export class CredentialStore {
+  /** SecretStorage keys this store changed and whose change event has not come back yet (see isOwnChange). */
+  private readonly ownChanges = new Map<string, number>();
   /** Values that could not be stored, kept for this session only, with the endpoint they were typed for. */
   private unsaved: { endpoint: Endpoint; credentials: Credentials } | undefined;
 
   constructor(
-    private readonly secrets: SecretStore,
+    secrets: SecretStore,
     private readonly state: vscode.Memento,
     /** Told about housekeeping the user should know of (the move of 0.1.0 credentials). */
     private readonly notice: (message: string) => void = () => undefined,
-  ) {}
+  ) {
+    // Every write and delete is counted, so that the change event it causes in this window can be told apart from
+    // one made by another window (which must reconnect with what that window stored).
+    const count = (key: string): void => void this.ownChanges.set(key, (this.ownChanges.get(key) ?? 0) + 1);
+    this.secrets = {
+      get: (key) => secrets.get(key),
+      store: (key, value) => (count(key), secrets.store(key, value)),
+      delete: (key) => (count(key), secrets.delete(key)),
+    };
+  }
+
+  private readonly secrets: SecretStore;
+
+  /**
+   * True when a SecretStorage change of `key` is this store's own (consumed once per change): false for a change
+   * made by another window, or for a key not ours.
+   */
+  isOwnChange(key: string): boolean {
+    const pending = this.ownChanges.get(key) ?? 0;
+    if (pending === 0) return false;
+    if (pending === 1) this.ownChanges.delete(key);
+    else this.ownChanges.set(key, pending - 1);
+    return true;
+  }
 
   /** The client ID entered for this endpoint's token URL (no secret read). */
   clientId(endpoint: Endpoint): string | undefined {

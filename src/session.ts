@@ -9,7 +9,7 @@ import type { Config, Settings } from './config';
 import { ConnectionSource } from './connection/connectionSource';
 import { ConnectionStatus, type ConnectionState } from './connection/connectionStatus';
 import { ServiceFactory } from './connection/serviceFactory';
-import type { CredentialStore, Credentials, Endpoint } from './credentials';
+import { isCredentialKey, type CredentialStore, type Credentials, type Endpoint } from './credentials';
 import { Disposable } from './lifecycle';
 import type { ConnectionInfo, ManagedStandardsService } from './service/index';
 
@@ -47,6 +47,12 @@ export class Session extends Disposable {
       config.onDidChange((change) => {
         if (change.service) this.reset();
         else if (change.views) this.changed.fire();
+      }),
+    );
+    // Credentials signed in or out in another window: reconnect with what is stored now (the Accounts menu follows).
+    this.register(
+      context.secrets.onDidChange((e) => {
+        if (isCredentialKey(e.key) && !credentials.isOwnChange(e.key)) this.reset();
       }),
     );
     this.register({ dispose: () => this.dropService() });
@@ -126,6 +132,16 @@ export class Session extends Disposable {
     this.source.useConfigured();
     try {
       await this.credentials.forget(this.endpoint);
+    } finally {
+      this.reset();
+    }
+  }
+
+  /** Makes an environment the active one (and leaves a sandbox): the views reload with its tree and storage. */
+  async useEnvironment(id: string): Promise<void> {
+    this.source.useConfigured();
+    try {
+      await this.config.environments.switchTo(id);
     } finally {
       this.reset();
     }
