@@ -38,6 +38,7 @@ async function runOffline(): Promise<number> {
   const server = await startCodeServer({ testDriver: true });
   console.log(`integration launcher: offline (code-server on ${server.url}, Debian Chromium); log ${server.logFile}`);
   const browser = await launchBrowser();
+  let consent: { stop(): void } | undefined;
   try {
     const page = await browser.newPage();
     let finish: (code: number | string) => void = () => undefined;
@@ -56,8 +57,8 @@ async function runOffline(): Promise<number> {
       ['extensionDevelopmentPath', remote(REPO)],
       ['extensionTestsPath', remote(TESTS)],
     ]);
+    consent = answerSignInConsent(page);
     await page.goto(server.workbenchUrl({ payload }));
-    const consent = answerSignInConsent(page);
     const timer = new Promise<string>((resolve) => setTimeout(() => resolve('timeout'), TIME_LIMIT_MS));
     const code = await Promise.race([exited, timer]);
     if (code === 'timeout') {
@@ -67,7 +68,7 @@ async function runOffline(): Promise<number> {
     }
     return code === 0 ? 0 : 1;
   } finally {
-    consent.stop();
+    consent?.stop();
     await browser.close();
     await server.stop();
   }
