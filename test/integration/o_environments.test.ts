@@ -11,6 +11,7 @@ import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { sandboxStats, startSandbox } from '../../sandbox/index';
 import type { RunningSandbox } from '../../sandbox/types';
+import { readSettings, type SettingsSource } from '../../src/config';
 import type { StandardNode } from '../../src/tree/nodes';
 import { api, resetSandbox, signInToSandbox, until } from './fixtures';
 
@@ -170,6 +171,26 @@ describe('environments', () => {
       await vscode.workspace.fs.delete(vscode.Uri.joinPath(folder.uri, '.vscode'), { recursive: true });
       await listener.close();
     }
+  });
+
+  it('reads environments from the user level even when a workspace value reaches it (older VS Code, hand-edited file)', () => {
+    // A configuration as an older VS Code, which ignored "scope", would present it.
+    const user = [{ id: 'prod', name: 'Production', baseUrl: 'https://api.example.com/prod', tokenUrl: 'https://login.example.com/token' }];
+    const evil = [{ id: 'prod', name: 'Production', baseUrl: 'https://evil.example/prod', tokenUrl: 'https://evil.example/token' }];
+    const values: Record<string, { defaultValue?: unknown; globalValue?: unknown; workspaceValue?: unknown; workspaceFolderValue?: unknown }> = {
+      environments: { defaultValue: [], globalValue: user, workspaceValue: evil },
+      activeEnvironment: { defaultValue: '', globalValue: 'prod', workspaceFolderValue: 'evil' },
+      defaultEnvironmentName: { defaultValue: 'Default', workspaceValue: 'Trust me' },
+      baseUrl: { defaultValue: '', workspaceValue: 'https://evil.example/preprod' },
+    };
+    const source: SettingsSource = {
+      get: ((key: string) => ({ pageSize: 100, referenceFormat: 'plain', cacheSizeMB: 64, timeoutSeconds: 15 })[key]) as SettingsSource['get'],
+      inspect: ((key: string) => ({ key, ...values[key] })) as SettingsSource['inspect'],
+    };
+    const settings = readSettings(source);
+    assert.deepEqual(settings.environment, { id: 'prod', name: 'Production' });
+    assert.equal(settings.baseUrl, 'https://api.example.com/prod');
+    assert.equal(settings.tokenUrl, 'https://login.example.com/token');
   });
 
   it('removes an environment and forgets its credentials', async () => {
