@@ -301,7 +301,10 @@ const steps: Step[] = [
       const account = page.locator('.monaco-menu .action-item', { hasText: /Local sandbox — / }).first();
       await account.waitFor({ timeout: STEP_TIMEOUT });
       await account.hover();
-      await page.locator('.monaco-menu .action-item', { hasText: /^Sign Out$/ }).first().waitFor({ timeout: STEP_TIMEOUT });
+      await page
+        .locator('.monaco-menu .action-item', { hasText: /^Sign Out$/ })
+        .first()
+        .waitFor({ timeout: STEP_TIMEOUT });
       await page.screenshot({ path: path.join(RESULTS, 'e2e-accounts-menu.png') });
       await page.keyboard.press('Escape');
       await page.keyboard.press('Escape');
