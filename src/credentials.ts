@@ -9,7 +9,9 @@
  * not typed for, and the user is asked to sign in to the new endpoint.
  */
 import type * as vscode from 'vscode';
-import { storageKey } from './storageKeys';
+import { PREFIX, apiKeyKey, clientSecretKey, environmentOf, sameEndpoint, tokenEndpointKey } from './credentialKeys';
+
+export { isCredentialKey } from './credentialKeys';
 
 /** The narrow part of SecretStorage this needs, so it can be replaced in tests. */
 export interface SecretStore {
@@ -36,57 +38,17 @@ export interface Endpoint {
   environment?: string;
 }
 
-const PREFIX = 'standardsExplorer';
 /** State: token-URL key → client ID. */
 const CLIENT_IDS_KEY = `${PREFIX}.clientIds`;
 /** State: every secret key this store has written, so Sign Out can remove them all. */
 const SECRET_KEYS_KEY = `${PREFIX}.secretKeys`;
+/** State: secret key or client-ID key → the environment it was stored for (absent: the default one). */
+const ENVIRONMENT_OF_KEY = `${PREFIX}.environmentOf`;
 /** Before credentials were bound to endpoints (0.1.0): one un-keyed entry of each. */
 const LEGACY = { clientId: `${PREFIX}.clientId`, secret: `${PREFIX}.clientSecret`, apiKey: `${PREFIX}.apiKey` };
 
 /** The secret store could not be used; `message` says what to do. */
 export class SecretStoreError extends Error {}
-
-/** A stable key for a URL: parsed and re-serialised (case of the host, default ports), then hashed. */
-function urlKey(url: string): string {
-  let canonical = url.trim();
-  try {
-    canonical = new URL(canonical).href;
-  } catch {
-    // An unparsable URL is still a distinct endpoint: key the text itself.
-  }
-  return canonical;
-}
-
-function digest(...parts: string[]): string {
-  return storageKey(parts, 32);
-}
-
-/** The environment's part of a key: nothing for the default one (its keys are those of before environments). */
-function environmentParts(endpoint: Pick<Endpoint, 'environment'>): string[] {
-  return endpoint.environment && endpoint.environment !== 'default' ? [`environment:${endpoint.environment}`] : [];
-}
-
-function clientSecretKey(endpoint: Pick<Endpoint, 'tokenUrl' | 'environment'>, clientId: string): string {
-  return `${PREFIX}.clientSecret.${digest('token', urlKey(endpoint.tokenUrl), clientId, ...environmentParts(endpoint))}`;
-}
-
-function apiKeyKey(endpoint: Pick<Endpoint, 'baseUrl' | 'environment'>): string {
-  return `${PREFIX}.apiKey.${digest('service', urlKey(endpoint.baseUrl), ...environmentParts(endpoint))}`;
-}
-
-function tokenEndpointKey(endpoint: Pick<Endpoint, 'tokenUrl' | 'environment'>): string {
-  return digest('token', urlKey(endpoint.tokenUrl), ...environmentParts(endpoint));
-}
-
-function sameEndpoint(a: Endpoint, b: Endpoint): boolean {
-  return urlKey(a.baseUrl) === urlKey(b.baseUrl) && urlKey(a.tokenUrl) === urlKey(b.tokenUrl) && environmentParts(a).join() === environmentParts(b).join();
-}
-
-/** True when a SecretStorage key is one of this store's (for following changes made in other windows). */
-export function isCredentialKey(key: string): boolean {
-  return key.startsWith(`${PREFIX}.`);
-}
 
 export class CredentialStore {
   /** SecretStorage keys this store changed and whose change event has not come back yet (see isOwnChange). */
@@ -163,6 +125,7 @@ export class CredentialStore {
     const keyOfApiKey = apiKeyKey(endpoint);
     await this.state.update(CLIENT_IDS_KEY, { ...this.clientIds(), [tokenEndpointKey(endpoint)]: credentials.clientId });
     await this.remember(secretKey, keyOfApiKey);
+    await this.tag(environmentOf(endpoint), tokenEndpointKey(endpoint), secretKey, keyOfApiKey);
     try {
       await this.secrets.store(secretKey, credentials.clientSecret);
       if (credentials.apiKey) await this.secrets.store(keyOfApiKey, credentials.apiKey);
@@ -179,23 +142,30 @@ export class CredentialStore {
     return this.unsaved?.credentials;
   }
 
-  /** Forgets the credentials entered for this endpoint (Sign Out of an environment). */
+  /**
+   * Forgets every credential stored for this endpoint's environment, whatever URLs it had then (Sign Out of an
+   * environment); other environments keep theirs. The default one also loses the un-keyed entries of 0.1.0.
+   */
   async forget(endpoint: Endpoint): Promise<void> {
-    if (this.unsaved && sameEndpoint(this.unsaved.endpoint, endpoint)) this.unsaved = undefined;
-    const clientId = this.clientIds()[tokenEndpointKey(endpoint)];
-    const ids = { ...this.clientIds() };
-    delete ids[tokenEndpointKey(endpoint)];
-    await this.state.update(CLIENT_IDS_KEY, Object.keys(ids).length ? ids : undefined);
-    const keys = [apiKeyKey(endpoint), ...(clientId ? [clientSecretKey(endpoint, clientId)] : [])];
-    if (environmentParts(endpoint).length === 0) {
-      // The default environment is where credentials of 0.1.0 would be bound: those go too.
-      keys.push(LEGACY.secret, LEGACY.apiKey);
+    const environment = environmentOf(endpoint);
+    if (this.unsaved && environmentOf(this.unsaved.endpoint) === environment) this.unsaved = undefined;
+    const tags = this.environmentTags();
+    const mine = (key: string): boolean => (tags[key] ?? 'default') === environment;
+    const ids = this.clientIds();
+    const clientId = ids[tokenEndpointKey(endpoint)];
+    const keptIds = Object.fromEntries(Object.entries(ids).filter(([key]) => !mine(key)));
+    const known = this.state.get<string[]>(SECRET_KEYS_KEY, []);
+    const keys = new Set([...known.filter(mine), apiKeyKey(endpoint), ...(clientId ? [clientSecretKey(endpoint, clientId)] : [])]);
+    if (environment === 'default') {
+      keys.add(LEGACY.secret);
+      keys.add(LEGACY.apiKey);
       await this.state.update(LEGACY.clientId, undefined);
     }
-    await this.state.update(
-      SECRET_KEYS_KEY,
-      this.state.get<string[]>(SECRET_KEYS_KEY, []).filter((k) => !keys.includes(k)),
-    );
+    await this.state.update(CLIENT_IDS_KEY, Object.keys(keptIds).length ? keptIds : undefined);
+    const keptKeys = known.filter((k) => !keys.has(k));
+    await this.state.update(SECRET_KEYS_KEY, keptKeys.length ? keptKeys : undefined);
+    const keptTags = Object.fromEntries(Object.entries(tags).filter(([key]) => !mine(key)));
+    await this.state.update(ENVIRONMENT_OF_KEY, Object.keys(keptTags).length ? keptTags : undefined);
     try {
       for (const key of keys) await this.secrets.delete(key);
     } catch (error) {
@@ -209,6 +179,7 @@ export class CredentialStore {
     const keys = [...this.state.get<string[]>(SECRET_KEYS_KEY, []), LEGACY.secret, LEGACY.apiKey];
     await this.state.update(CLIENT_IDS_KEY, undefined);
     await this.state.update(SECRET_KEYS_KEY, undefined);
+    await this.state.update(ENVIRONMENT_OF_KEY, undefined);
     await this.state.update(LEGACY.clientId, undefined);
     try {
       for (const key of keys) await this.secrets.delete(key);
@@ -220,6 +191,22 @@ export class CredentialStore {
   private clientIds(): Record<string, string> {
     const value = this.state.get<unknown>(CLIENT_IDS_KEY);
     return typeof value === 'object' && value !== null ? (value as Record<string, string>) : {};
+  }
+
+  private environmentTags(): Record<string, string> {
+    const value = this.state.get<unknown>(ENVIRONMENT_OF_KEY);
+    return typeof value === 'object' && value !== null ? (value as Record<string, string>) : {};
+  }
+
+  /** Notes the environment of keys stored for a named one (the default one needs no note: it is the fallback). */
+  private async tag(environment: string, ...keys: string[]): Promise<void> {
+    const tags = this.environmentTags();
+    if (keys.every((k) => (tags[k] ?? 'default') === environment)) return;
+    for (const key of keys) {
+      if (environment === 'default') delete tags[key];
+      else tags[key] = environment;
+    }
+    await this.state.update(ENVIRONMENT_OF_KEY, tags);
   }
 
   private async remember(...keys: string[]): Promise<void> {

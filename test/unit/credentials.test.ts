@@ -60,8 +60,17 @@ describe('credentials', () => {
     await store.forget(prod);
     assert.equal(await store.read(prod), undefined);
     assert.equal((await store.read(home))?.clientSecret, 'preprod-secret');
-    await store.forget(home);
+    // Sign Out of an environment forgets what it stored for its earlier URLs too, and nothing of the others.
+    await store.save(prod, { clientId: 'client', clientSecret: 'prod-secret' });
+    const moved = { ...home, tokenUrl: 'https://login.example.com/v2/token' };
+    await store.save(moved, { clientId: 'client', clientSecret: 'moved-secret' });
+    await store.forget(moved);
     assert.equal(await store.read(home), undefined);
+    assert.equal(await store.read(moved), undefined);
+    assert.equal(store.hasCredentials(home), false);
+    assert.equal((await store.read(prod))?.clientSecret, 'prod-secret');
+    await store.forget(prod);
+    assert.equal(store.hasAny, false);
     assert.equal(secrets.values.size, 0, 'nothing left in the secret store');
   });
 
