@@ -8,7 +8,6 @@
 import { existsSync } from 'node:fs';
 import * as path from 'node:path';
 import * as util from 'node:util';
-import type { Page } from 'playwright-core';
 import { launchBrowser } from './browser';
 import { startCodeServer } from './codeServer';
 import { REPO, checkTools } from './tools';
@@ -38,7 +37,6 @@ async function runOffline(): Promise<number> {
   const server = await startCodeServer({ testDriver: true });
   console.log(`integration launcher: offline (code-server on ${server.url}, Debian Chromium); log ${server.logFile}`);
   const browser = await launchBrowser();
-  let consent: { stop(): void } | undefined;
   try {
     const page = await browser.newPage();
     let finish: (code: number | string) => void = () => undefined;
@@ -57,7 +55,6 @@ async function runOffline(): Promise<number> {
       ['extensionDevelopmentPath', remote(REPO)],
       ['extensionTestsPath', remote(TESTS)],
     ]);
-    consent = answerSignInConsent(page);
     await page.goto(server.workbenchUrl({ payload }));
     const timer = new Promise<string>((resolve) => setTimeout(() => resolve('timeout'), TIME_LIMIT_MS));
     const code = await Promise.race([exited, timer]);
@@ -68,34 +65,9 @@ async function runOffline(): Promise<number> {
     }
     return code === 0 ? 0 : 1;
   } finally {
-    consent?.stop();
     await browser.close();
     await server.stop();
   }
-}
-
-/**
- * VS Code asks the user in a modal dialog before an extension may use an Accounts session ("The extension … wants
- * to sign in using Standards Content Service"); the extension host cannot answer it. As the user would, this clicks
- * Allow on that dialog, and on no other (the Accounts tests, test/integration/p_accounts.test.ts, go through it).
- */
-function answerSignInConsent(page: Page): { stop(): void } {
-  let stopped = false;
-  const dialog = page.locator('.monaco-dialog-box').filter({ hasText: /wants to sign in using Standards Content Service/ });
-  void (async () => {
-    while (!stopped) {
-      try {
-        if (await dialog.isVisible()) {
-          await dialog.locator('.dialog-buttons .monaco-button').filter({ hasText: 'Allow' }).first().click({ timeout: 2000 });
-          console.log('integration: allowed the sign-in dialog of the Standards Content Service');
-        }
-      } catch {
-        // The page is closing or the dialog went away: look again.
-      }
-      await new Promise((r) => setTimeout(r, 250));
-    }
-  })();
-  return { stop: () => (stopped = true) };
 }
 
 function electronAvailable(): boolean {
