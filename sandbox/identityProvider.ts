@@ -18,6 +18,8 @@ export interface IdentityProviderOptions {
   /** Audience of the access tokens (the service's resource indicator). */
   audience: string;
   tokenTtlSeconds: number;
+  /** Seconds to shift `iat` and `exp` of each access token by (a skewed provider clock); read per token. */
+  clockSkewSeconds?: () => number;
 }
 
 export interface IdentityProvider {
@@ -70,6 +72,16 @@ export async function createIdentityProvider(options: IdentityProviderOptions): 
           accessTokenFormat: 'jwt',
           jwt: { sign: { alg: 'RS256' } },
         }),
+      },
+    },
+    formats: {
+      customizers: {
+        // A provider whose clock is off stamps its tokens with its own time: shift both claims, as it would.
+        jwt(_ctx: unknown, _token: unknown, jwt: { payload: { iat?: number; exp?: number } }) {
+          const skew = options.clockSkewSeconds?.() ?? 0;
+          if (skew && typeof jwt.payload.iat === 'number') jwt.payload.iat += skew;
+          if (skew && typeof jwt.payload.exp === 'number') jwt.payload.exp += skew;
+        },
       },
     },
     ttl: {

@@ -44,6 +44,8 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
 
   const stats = emptyStats();
   const knobs = { latencyMs: options.latencyMs ?? 0, retryAfterSeconds: options.retryAfterSeconds ?? 1 };
+  /** Seconds added to the `iat` and `exp` of every access token issued from now on: a clock-skewed provider. */
+  const clock = { tokenClockSkewSeconds: options.tokenClockSkewSeconds ?? 0 };
   const faults = new FaultInjector(seed, options.faults);
   const records = typeof options.catalogue === 'string' ? readCatalogueFile(options.catalogue) : options.catalogue;
   const catalogue = new Catalogue(seed, records ?? count);
@@ -135,7 +137,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
       return;
     }
     if (req.method === 'POST' && path === '/__sandbox/config') {
-      let body: { faults?: unknown; latencyMs?: unknown; retryAfterSeconds?: unknown };
+      let body: { faults?: unknown; latencyMs?: unknown; retryAfterSeconds?: unknown; tokenClockSkewSeconds?: unknown };
       try {
         body = JSON.parse((await readBody(req)) || '{}') as typeof body;
         if (body.faults !== undefined) faults.set(typeof body.faults === 'string' ? body.faults : JSON.stringify(body.faults));
@@ -144,6 +146,9 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
       }
       if (typeof body.latencyMs === 'number') knobs.latencyMs = Math.max(0, body.latencyMs);
       if (typeof body.retryAfterSeconds === 'number') knobs.retryAfterSeconds = Math.max(0, body.retryAfterSeconds);
+      if (typeof body.tokenClockSkewSeconds === 'number' && Number.isFinite(body.tokenClockSkewSeconds)) {
+        clock.tokenClockSkewSeconds = Math.round(body.tokenClockSkewSeconds);
+      }
       res.writeHead(204).end();
       return;
     }
@@ -164,6 +169,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
     clientSecret,
     audience,
     tokenTtlSeconds: options.tokenTtlSeconds ?? 3600,
+    clockSkewSeconds: () => clock.tokenClockSkewSeconds,
   });
   service = new ContentService({
     catalogue,
@@ -212,7 +218,7 @@ export async function sandboxStats(sandbox: Pick<RunningSandbox, 'origin' | 'con
 export async function sandboxControl(
   sandbox: Pick<RunningSandbox, 'origin' | 'controlToken'>,
   route: 'reset' | 'revoke-tokens' | 'config',
-  body?: { faults?: string; latencyMs?: number; retryAfterSeconds?: number },
+  body?: { faults?: string; latencyMs?: number; retryAfterSeconds?: number; tokenClockSkewSeconds?: number },
 ): Promise<void> {
   const response = await fetch(`${sandbox.origin}/__sandbox/${route}`, {
     method: 'POST',

@@ -18,6 +18,11 @@ export interface SandboxOptions {
   latencyMs?: number;
   /** Envelope of the list responses; default 'hydra'. */
   envelope?: 'array' | 'graph' | 'hydra';
+  /**
+   * Seconds added to the `iat` and `exp` of every access token (a provider whose clock is off: positive is ahead);
+   * default 0. Also `POST /__sandbox/config {"tokenClockSkewSeconds": N}`.
+   */
+  tokenClockSkewSeconds?: number;
   /** Access-token lifetime in seconds; default 3600. */
   tokenTtlSeconds?: number;
   /** Largest `limit` served (larger ones are clamped); default 1000. */

@@ -8,10 +8,13 @@ import { Disposable } from './lifecycle';
 import { REFERENCE_FORMATS, type ReferenceFormat } from './references';
 import { checkServiceUrl, isHeaderName } from './service/transport';
 import { isServiceError } from './service/index';
+import { ENVIRONMENT_SETTINGS, activeEnvironment, DEFAULT_ENVIRONMENT_ID, EnvironmentSettings } from './connection/environments';
 
 export const SECTION = 'standardsExplorer';
 
 export interface Settings {
+  /** The active environment, whose endpoint the four settings below are. */
+  environment: { id: string; name: string };
   baseUrl: string;
   tokenUrl: string;
   scope: string;
@@ -30,6 +33,7 @@ type Reload = 'service' | 'views' | 'none';
 
 /** Every setting and what its change reloads; typed by Settings, so a new setting cannot be left out. */
 const RELOADS: Record<keyof Settings, Reload> = {
+  environment: 'service',
   baseUrl: 'service',
   tokenUrl: 'service',
   scope: 'service',
@@ -54,6 +58,8 @@ export interface SettingsChange {
 
 /** The settings of this extension: read on demand (always current), written for Sign In, changes announced. */
 export class Config extends Disposable {
+  /** The named connections; writes user settings only. */
+  readonly environments = new EnvironmentSettings();
   private readonly changed = this.register(new vscode.EventEmitter<SettingsChange>());
   readonly onDidChange = this.changed.event;
 
@@ -61,7 +67,9 @@ export class Config extends Disposable {
     super();
     this.register(
       vscode.workspace.onDidChangeConfiguration((e) => {
-        const keys = SETTING_KEYS.filter((key) => e.affectsConfiguration(`${SECTION}.${key}`));
+        const affects = (key: string): boolean => e.affectsConfiguration(`${SECTION}.${key}`);
+        // The environment "setting" is three: the list, the active one and the default one's name.
+        const keys = SETTING_KEYS.filter((key) => (key === 'environment' ? ENVIRONMENT_SETTINGS.some(affects) : affects(key)));
         if (keys.length === 0) return;
         this.changed.fire({ keys, service: keys.some((k) => RELOADS[k] === 'service'), views: keys.some((k) => RELOADS[k] === 'views') });
       }),
@@ -77,9 +85,9 @@ export class Config extends Disposable {
     return ignoredWorkspaceSettings(this.source());
   }
 
-  /** Writes a setting at the user level (Sign In saves the URLs and the API key header typed there). */
+  /** Writes an endpoint value of the active environment, at the user level (Sign In saves what was typed there). */
   async setUserValue(key: 'baseUrl' | 'tokenUrl' | 'apiKeyHeader', value: string): Promise<void> {
-    await this.source().update(key, value, vscode.ConfigurationTarget.Global);
+    await this.environments.setEndpointValue(key, value);
   }
 
   private source(): vscode.WorkspaceConfiguration {
@@ -102,23 +110,20 @@ export class SettingError extends Error {
  * the manifest (user or remote settings only), and read here from the user level whatever the workspace says: a
  * workspace's `.vscode/settings.json` (hand-edited, or honoured by an older VS Code) cannot redirect credentials.
  */
-const ENDPOINT_KEYS = ['baseUrl', 'tokenUrl', 'scope', 'apiKeyHeader'] as const;
-type EndpointKey = (typeof ENDPOINT_KEYS)[number];
+const ENDPOINT_KEYS = ['baseUrl', 'tokenUrl', 'scope', 'apiKeyHeader', ...ENVIRONMENT_SETTINGS] as const;
 
 /** The part of WorkspaceConfiguration read here (a fake one in tests). */
 export type SettingsSource = Pick<vscode.WorkspaceConfiguration, 'get' | 'inspect'>;
 
 export function readSettings(config: SettingsSource = vscode.workspace.getConfiguration(SECTION)): Settings {
-  const userLevel = (key: EndpointKey, fallback: string): string => {
-    const values = config.inspect<unknown>(key);
-    const value = values?.globalValue ?? values?.defaultValue;
-    return typeof value === 'string' ? value.trim() : fallback;
-  };
+  // Endpoint values come from the active environment, read from the user level only (see environments.ts).
+  const { id, name, baseUrl, tokenUrl, scope, apiKeyHeader } = activeEnvironment(config);
   return {
-    baseUrl: userLevel('baseUrl', ''),
-    tokenUrl: userLevel('tokenUrl', ''),
-    scope: userLevel('scope', 'openid') || 'openid',
-    apiKeyHeader: userLevel('apiKeyHeader', ''),
+    environment: { id, name },
+    baseUrl,
+    tokenUrl,
+    scope,
+    apiKeyHeader,
     pageSize: config.get<number>('pageSize') ?? 100,
     referenceFormat: config.get<ReferenceFormat>('referenceFormat') ?? 'plain',
     cacheSizeMB: config.get<number>('cacheSizeMB') ?? 64,
@@ -142,23 +147,32 @@ export function ignoredWorkspaceSettings(config: SettingsSource = vscode.workspa
 }
 
 /** Throws a SettingError for the first value that cannot be used for connecting. */
+/** The setting a user edits for an endpoint value of the active environment. */
+export function endpointSetting(settings: Pick<Settings, 'environment'>, key: 'baseUrl' | 'tokenUrl' | 'apiKeyHeader'): string {
+  return settings.environment.id === DEFAULT_ENVIRONMENT_ID ? `${SECTION}.${key}` : `${SECTION}.environments`;
+}
+
 export function checkConnectionSettings(settings: Settings): void {
+  const setting = (key: 'baseUrl' | 'tokenUrl' | 'apiKeyHeader'): string => endpointSetting(settings, key);
+  // Named environments keep their values in one list: say which entry and which field.
+  const where = (key: 'baseUrl' | 'tokenUrl' | 'apiKeyHeader'): string =>
+    settings.environment.id === DEFAULT_ENVIRONMENT_ID ? setting(key) : `${setting(key)}, "${settings.environment.name}" ${key}`;
   if (!settings.baseUrl)
     throw new SettingError(
-      `${SECTION}.baseUrl`,
-      vscode.l10n.t('The service base URL is not set (setting {0}). Run "Standards: Sign In…" or set it.', `${SECTION}.baseUrl`),
+      setting('baseUrl'),
+      vscode.l10n.t('The service base URL is not set (setting {0}). Run "Standards: Sign In…" or set it.', where('baseUrl')),
     );
   if (!settings.tokenUrl)
     throw new SettingError(
-      `${SECTION}.tokenUrl`,
-      vscode.l10n.t('The token URL is not set (setting {0}). Run "Standards: Sign In…" or set it.', `${SECTION}.tokenUrl`),
+      setting('tokenUrl'),
+      vscode.l10n.t('The token URL is not set (setting {0}). Run "Standards: Sign In…" or set it.', where('tokenUrl')),
     );
-  checkUrlSetting('baseUrl', settings.baseUrl);
-  checkUrlSetting('tokenUrl', settings.tokenUrl);
+  checkUrlSetting(setting('baseUrl'), where('baseUrl'), settings.baseUrl);
+  checkUrlSetting(setting('tokenUrl'), where('tokenUrl'), settings.tokenUrl);
   if (settings.apiKeyHeader && !isHeaderName(settings.apiKeyHeader)) {
     throw new SettingError(
-      `${SECTION}.apiKeyHeader`,
-      vscode.l10n.t('"{0}" is not a valid HTTP header name (setting {1}).', settings.apiKeyHeader, `${SECTION}.apiKeyHeader`),
+      setting('apiKeyHeader'),
+      vscode.l10n.t('"{0}" is not a valid HTTP header name (setting {1}).', settings.apiKeyHeader, where('apiKeyHeader')),
     );
   }
   checkGeneralSettings(settings);
@@ -191,18 +205,18 @@ export function checkGeneralSettings(settings: Settings): void {
 /** The problem with a URL typed for `key`, or undefined (for input boxes and settings alike). */
 export function urlProblem(key: 'baseUrl' | 'tokenUrl', value: string): string | undefined {
   try {
-    checkUrlSetting(key, value);
+    checkUrlSetting(`${SECTION}.${key}`, `${SECTION}.${key}`, value);
     return undefined;
   } catch (error) {
     return error instanceof Error ? error.message : String(error);
   }
 }
 
-function checkUrlSetting(key: 'baseUrl' | 'tokenUrl', value: string): void {
+function checkUrlSetting(setting: string, where: string, value: string): void {
   try {
-    checkServiceUrl(value, `${SECTION}.${key}`);
+    checkServiceUrl(value, where);
   } catch (error) {
-    throw new SettingError(`${SECTION}.${key}`, isServiceError(error) ? errorText(error) : String(error));
+    throw new SettingError(setting, isServiceError(error) ? errorText(error) : String(error));
   }
 }
 

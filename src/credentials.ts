@@ -9,8 +9,10 @@
  * not typed for, and the user is asked to sign in to the new endpoint.
  */
 import type * as vscode from 'vscode';
-import { storageKey } from './storageKeys';
 import { l10n } from './l10n';
+import { PREFIX, apiKeyKey, clientSecretKey, environmentOf, sameEndpoint, tokenEndpointKey } from './credentialKeys';
+
+export { isCredentialKey } from './credentialKeys';
 
 /** The narrow part of SecretStorage this needs, so it can be replaced in tests. */
 export interface SecretStore {
@@ -29,60 +31,61 @@ export interface Credentials {
 export interface Endpoint {
   baseUrl: string;
   tokenUrl: string;
+  /**
+   * The environment it belongs to (src/connection/environments.ts). Absent or 'default': the keys of before
+   * environments existed, so the default environment finds what was stored then. Any other: its own entries, so
+   * two environments never share a secret even with the same URLs.
+   */
+  environment?: string;
 }
 
-const PREFIX = 'standardsExplorer';
 /** State: token-URL key → client ID. */
 const CLIENT_IDS_KEY = `${PREFIX}.clientIds`;
 /** State: every secret key this store has written, so Sign Out can remove them all. */
 const SECRET_KEYS_KEY = `${PREFIX}.secretKeys`;
+/** State: secret key or client-ID key → the environment it was stored for (absent: the default one). */
+const ENVIRONMENT_OF_KEY = `${PREFIX}.environmentOf`;
 /** Before credentials were bound to endpoints (0.1.0): one un-keyed entry of each. */
 const LEGACY = { clientId: `${PREFIX}.clientId`, secret: `${PREFIX}.clientSecret`, apiKey: `${PREFIX}.apiKey` };
 
 /** The secret store could not be used; `message` says what to do. */
 export class SecretStoreError extends Error {}
 
-/** A stable key for a URL: parsed and re-serialised (case of the host, default ports), then hashed. */
-function urlKey(url: string): string {
-  let canonical = url.trim();
-  try {
-    canonical = new URL(canonical).href;
-  } catch {
-    // An unparsable URL is still a distinct endpoint: key the text itself.
-  }
-  return canonical;
-}
-
-function digest(...parts: string[]): string {
-  return storageKey(parts, 32);
-}
-
-function clientSecretKey(endpoint: Pick<Endpoint, 'tokenUrl'>, clientId: string): string {
-  return `${PREFIX}.clientSecret.${digest('token', urlKey(endpoint.tokenUrl), clientId)}`;
-}
-
-function apiKeyKey(endpoint: Pick<Endpoint, 'baseUrl'>): string {
-  return `${PREFIX}.apiKey.${digest('service', urlKey(endpoint.baseUrl))}`;
-}
-
-function tokenEndpointKey(endpoint: Pick<Endpoint, 'tokenUrl'>): string {
-  return digest('token', urlKey(endpoint.tokenUrl));
-}
-
-function sameEndpoint(a: Endpoint, b: Endpoint): boolean {
-  return urlKey(a.baseUrl) === urlKey(b.baseUrl) && urlKey(a.tokenUrl) === urlKey(b.tokenUrl);
-}
-
 export class CredentialStore {
+  /** SecretStorage keys this store changed and whose change event has not come back yet (see isOwnChange). */
+  private readonly ownChanges = new Map<string, number>();
   /** Values that could not be stored, kept for this session only, with the endpoint they were typed for. */
   private unsaved: { endpoint: Endpoint; credentials: Credentials } | undefined;
 
   constructor(
-    private readonly secrets: SecretStore,
+    secrets: SecretStore,
     private readonly state: vscode.Memento,
     /** Told about housekeeping the user should know of (the move of 0.1.0 credentials). */
     private readonly notice: (message: string) => void = () => undefined,
-  ) {}
+  ) {
+    // Every write and delete is counted, so that the change event it causes in this window can be told apart from
+    // one made by another window (which must reconnect with what that window stored).
+    const count = (key: string): void => void this.ownChanges.set(key, (this.ownChanges.get(key) ?? 0) + 1);
+    this.secrets = {
+      get: (key) => secrets.get(key),
+      store: (key, value) => (count(key), secrets.store(key, value)),
+      delete: (key) => (count(key), secrets.delete(key)),
+    };
+  }
+
+  private readonly secrets: SecretStore;
+
+  /**
+   * True when a SecretStorage change of `key` is this store's own (consumed once per change): false for a change
+   * made by another window, or for a key not ours.
+   */
+  isOwnChange(key: string): boolean {
+    const pending = this.ownChanges.get(key) ?? 0;
+    if (pending === 0) return false;
+    if (pending === 1) this.ownChanges.delete(key);
+    else this.ownChanges.set(key, pending - 1);
+    return true;
+  }
 
   /** The client ID entered for this endpoint's token URL (no secret read). */
   clientId(endpoint: Endpoint): string | undefined {
@@ -123,6 +126,7 @@ export class CredentialStore {
     const keyOfApiKey = apiKeyKey(endpoint);
     await this.state.update(CLIENT_IDS_KEY, { ...this.clientIds(), [tokenEndpointKey(endpoint)]: credentials.clientId });
     await this.remember(secretKey, keyOfApiKey);
+    await this.tag(environmentOf(endpoint), tokenEndpointKey(endpoint), secretKey, keyOfApiKey);
     try {
       await this.secrets.store(secretKey, credentials.clientSecret);
       if (credentials.apiKey) await this.secrets.store(keyOfApiKey, credentials.apiKey);
@@ -139,12 +143,44 @@ export class CredentialStore {
     return this.unsaved?.credentials;
   }
 
+  /**
+   * Forgets every credential stored for this endpoint's environment, whatever URLs it had then (Sign Out of an
+   * environment); other environments keep theirs. The default one also loses the un-keyed entries of 0.1.0.
+   */
+  async forget(endpoint: Endpoint): Promise<void> {
+    const environment = environmentOf(endpoint);
+    if (this.unsaved && environmentOf(this.unsaved.endpoint) === environment) this.unsaved = undefined;
+    const tags = this.environmentTags();
+    const mine = (key: string): boolean => (tags[key] ?? 'default') === environment;
+    const ids = this.clientIds();
+    const clientId = ids[tokenEndpointKey(endpoint)];
+    const keptIds = Object.fromEntries(Object.entries(ids).filter(([key]) => !mine(key)));
+    const known = this.state.get<string[]>(SECRET_KEYS_KEY, []);
+    const keys = new Set([...known.filter(mine), apiKeyKey(endpoint), ...(clientId ? [clientSecretKey(endpoint, clientId)] : [])]);
+    if (environment === 'default') {
+      keys.add(LEGACY.secret);
+      keys.add(LEGACY.apiKey);
+      await this.state.update(LEGACY.clientId, undefined);
+    }
+    await this.state.update(CLIENT_IDS_KEY, Object.keys(keptIds).length ? keptIds : undefined);
+    const keptKeys = known.filter((k) => !keys.has(k));
+    await this.state.update(SECRET_KEYS_KEY, keptKeys.length ? keptKeys : undefined);
+    const keptTags = Object.fromEntries(Object.entries(tags).filter(([key]) => !mine(key)));
+    await this.state.update(ENVIRONMENT_OF_KEY, Object.keys(keptTags).length ? keptTags : undefined);
+    try {
+      for (const key of keys) await this.secrets.delete(key);
+    } catch (error) {
+      throw new SecretStoreError(keyringAdvice('delete', error));
+    }
+  }
+
   /** Forgets the credentials of every endpoint (Sign Out). */
   async clear(): Promise<void> {
     this.unsaved = undefined;
     const keys = [...this.state.get<string[]>(SECRET_KEYS_KEY, []), LEGACY.secret, LEGACY.apiKey];
     await this.state.update(CLIENT_IDS_KEY, undefined);
     await this.state.update(SECRET_KEYS_KEY, undefined);
+    await this.state.update(ENVIRONMENT_OF_KEY, undefined);
     await this.state.update(LEGACY.clientId, undefined);
     try {
       for (const key of keys) await this.secrets.delete(key);
@@ -156,6 +192,22 @@ export class CredentialStore {
   private clientIds(): Record<string, string> {
     const value = this.state.get<unknown>(CLIENT_IDS_KEY);
     return typeof value === 'object' && value !== null ? (value as Record<string, string>) : {};
+  }
+
+  private environmentTags(): Record<string, string> {
+    const value = this.state.get<unknown>(ENVIRONMENT_OF_KEY);
+    return typeof value === 'object' && value !== null ? (value as Record<string, string>) : {};
+  }
+
+  /** Notes the environment of keys stored for a named one (the default one needs no note: it is the fallback). */
+  private async tag(environment: string, ...keys: string[]): Promise<void> {
+    const tags = this.environmentTags();
+    if (keys.every((k) => (tags[k] ?? 'default') === environment)) return;
+    for (const key of keys) {
+      if (environment === 'default') delete tags[key];
+      else tags[key] = environment;
+    }
+    await this.state.update(ENVIRONMENT_OF_KEY, tags);
   }
 
   private async remember(...keys: string[]): Promise<void> {

@@ -3,9 +3,12 @@
  * here: the service is made on first use.
  */
 import * as vscode from 'vscode';
+import { AUTH_PROVIDER_ID, StandardsAuthProvider } from './auth/authProvider';
 import { CatalogueStore } from './catalogue/catalogueStore';
 import { registerCitations, type Citations } from './citations/register';
+import { showEnvironmentInView } from './commands/environments';
 import { registerCommands } from './commands/index';
+import { signIn } from './commands/signIn';
 import { Config } from './config';
 import { CredentialStore } from './credentials';
 import { useTranslation } from './l10n';
@@ -31,6 +34,8 @@ export interface StandardsExplorerApi {
   terms: TermStore;
   /** References to standards in the user's documents: links, hovers, outdated editions. */
   citations: Citations;
+  /** The Accounts menu's provider (id AUTH_PROVIDER_ID). */
+  auth: StandardsAuthProvider;
 }
 
 export function activate(context: vscode.ExtensionContext): StandardsExplorerApi {
@@ -70,7 +75,15 @@ export function activate(context: vscode.ExtensionContext): StandardsExplorerApi
   );
   const citations = registerCitations(session, catalogue, log);
   context.subscriptions.push(citations.disposable);
-  return { session, model, tree, view, pages, catalogue, terms, citations: citations.citations };
+  const auth = new StandardsAuthProvider(session, () => signIn(session, log));
+  context.subscriptions.push(
+    auth,
+    vscode.authentication.registerAuthenticationProvider(AUTH_PROVIDER_ID, vscode.l10n.t('Standards Content Service'), auth, {
+      supportsMultipleAccounts: false,
+    }),
+    showEnvironmentInView(view, session),
+  );
+  return { session, model, tree, view, pages, catalogue, terms, citations: citations.citations, auth };
 }
 
 export function deactivate(): void {

@@ -9,9 +9,8 @@ import type { Config, Settings } from './config';
 import { ConnectionSource } from './connection/connectionSource';
 import { ConnectionStatus, type ConnectionState } from './connection/connectionStatus';
 import { ServiceFactory } from './connection/serviceFactory';
-import type { CredentialStore, Credentials, Endpoint } from './credentials';
+import { isCredentialKey, type CredentialStore, type Credentials, type Endpoint } from './credentials';
 import { Disposable } from './lifecycle';
-import { storageKey } from './storageKeys';
 import type { ConnectionInfo, ManagedStandardsService } from './service/index';
 
 export type { ConnectionState } from './connection/connectionStatus';
@@ -48,6 +47,12 @@ export class Session extends Disposable {
       config.onDidChange((change) => {
         if (change.service) this.reset();
         else if (change.views) this.changed.fire();
+      }),
+    );
+    // Credentials signed in or out in another window: reconnect with what is stored now (the Accounts menu follows).
+    this.register(
+      context.secrets.onDidChange((e) => {
+        if (isCredentialKey(e.key) && !credentials.isOwnChange(e.key)) this.reset();
       }),
     );
     this.register({ dispose: () => this.dropService() });
@@ -87,8 +92,12 @@ export class Session extends Disposable {
    * per-connection store keys by this one value, so that environments (issue 15) only have to change it here.
    */
   get storageScope(): string | undefined {
-    const baseUrl = this.baseUrl;
-    return baseUrl ? storageKey([baseUrl], 16) : undefined;
+    return this.source.storageScope;
+  }
+
+  /** The active environment (src/connection/environments.ts); a sandbox connection takes its place while it lasts. */
+  get environment(): { id: string; name: string } {
+    return this.config.settings.environment;
   }
 
   settings(): Settings {
@@ -118,10 +127,21 @@ export class Session extends Disposable {
     }
   }
 
+  /** Forgets the active environment's credentials (other environments keep theirs). */
   async signOut(): Promise<void> {
     this.source.useConfigured();
     try {
-      await this.credentials.clear();
+      await this.credentials.forget(this.endpoint);
+    } finally {
+      this.reset();
+    }
+  }
+
+  /** Makes an environment the active one (and leaves a sandbox): the views reload with its tree and storage. */
+  async useEnvironment(id: string): Promise<void> {
+    this.source.useConfigured();
+    try {
+      await this.config.environments.switchTo(id);
     } finally {
       this.reset();
     }

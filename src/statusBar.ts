@@ -15,7 +15,7 @@ export function createStatusBar(session: Session): vscode.Disposable {
         break;
       case 'ready':
       case 'connected': {
-        const where = state.sandbox ? vscode.l10n.t('{0} (sandbox)', state.host) : state.host;
+        const where = state.sandbox ? vscode.l10n.t('{0} (sandbox)', state.host) : vscode.l10n.t('{0}: {1}', session.environment.name, state.host);
         item.text = `$(book) ${where}`;
         item.tooltip = state.kind === 'connected' ? vscode.l10n.t('Connected to {0}', where) : vscode.l10n.t('Configured for {0}', where);
         item.command = 'standardsExplorer.connectionMenu';
@@ -32,13 +32,20 @@ export function createStatusBar(session: Session): vscode.Disposable {
   };
   show(session.state);
   const subscription = session.onDidChangeState(show);
-  return vscode.Disposable.from(item, subscription);
+  // An environment switch to the same host changes no state but the name shown.
+  const environment = session.onDidChange(() => show(session.state));
+  return vscode.Disposable.from(item, subscription, environment);
 }
 
 /** The menu behind a click on the status bar item. */
 export async function connectionMenu(session: Session): Promise<void> {
   const state = session.state;
   const items: Array<vscode.QuickPickItem & { command: string }> = [
+    {
+      label: `$(server-environment) ${vscode.l10n.t('Switch Environment…')}`,
+      description: session.isSandbox ? vscode.l10n.t('Local sandbox') : session.environment.name,
+      command: 'standardsExplorer.switchEnvironment',
+    },
     { label: `$(refresh) ${vscode.l10n.t('Refresh')}`, command: 'standardsExplorer.refresh' },
     { label: `$(search) ${vscode.l10n.t('Find Standard…')}`, command: 'standardsExplorer.findStandard' },
     { label: `$(output) ${vscode.l10n.t('Show Log')}`, command: 'standardsExplorer.showLog' },

@@ -1,12 +1,11 @@
 /**
- * The catalogue index on disk (global storage, one file per service base URL): loaded when needed, built in the
+ * The catalogue index on disk (global storage, one file per connection: Session.storageScope): loaded when needed, built in the
  * background with progress and cancellation when missing, rebuilt on demand. While a build runs, what has arrived
  * is searchable (`live`); a cancelled or failed build keeps its pages and the next build resumes from them.
  */
 import { promises as fs } from 'node:fs';
 import * as vscode from 'vscode';
 import type { Session } from '../session';
-import { storageKey } from '../storageKeys';
 import { buildCatalogueIndex, indexFromFile, newIndexBuilder } from '../lazy';
 import type { CatalogueIndex, IndexBuilder } from './catalogueIndex';
 
@@ -20,11 +19,17 @@ export interface LiveIndex {
   finished?: Promise<CatalogueIndex>;
 }
 
+/** Which connection an index belongs to: its storage scope (environment) and the base URL stored inside the file. */
+interface Where {
+  scope: string;
+  baseUrl: string;
+}
+
 export class CatalogueStore implements vscode.Disposable {
-  private cached: { baseUrl: string; index: CatalogueIndex } | undefined;
-  private building: { baseUrl: string; builder: IndexBuilder; done: Promise<CatalogueIndex> } | undefined;
+  private cached: { where: Where; index: CatalogueIndex } | undefined;
+  private building: { where: Where; builder: IndexBuilder; done: Promise<CatalogueIndex> } | undefined;
   /** What an unfinished build brought, to resume from. */
-  private partial: { baseUrl: string; builder: IndexBuilder } | undefined;
+  private partial: { where: Where; builder: IndexBuilder } | undefined;
   private readonly changed = new vscode.EventEmitter<void>();
   /** Fired as a build brings more entries (throttled) and when it ends. */
   readonly onDidProgress = this.changed.event;
@@ -37,7 +42,7 @@ export class CatalogueStore implements vscode.Disposable {
     private readonly log: vscode.LogOutputChannel,
   ) {
     this.subscription = session.onDidChange(() => {
-      if (this.cached && this.cached.baseUrl !== session.baseUrl) this.cached = undefined;
+      if (this.cached && this.cached.where.scope !== session.storageScope) this.cached = undefined;
     });
   }
 
@@ -57,12 +62,12 @@ export class CatalogueStore implements vscode.Disposable {
    * there is neither), with the promise of the finished one.
    */
   async live(): Promise<LiveIndex> {
-    const baseUrl = this.connectedBaseUrl();
-    if (this.cached?.baseUrl === baseUrl) return { index: this.cached.index };
-    if (this.building?.baseUrl !== baseUrl) {
-      const fromDisk = await this.read(baseUrl);
+    const where = this.connected();
+    if (this.cached?.where.scope === where.scope) return { index: this.cached.index };
+    if (this.building?.where.scope !== where.scope) {
+      const fromDisk = await this.read(where);
       if (fromDisk) {
-        this.cached = { baseUrl, index: fromDisk };
+        this.cached = { where, index: fromDisk };
         return { index: fromDisk };
       }
     }
@@ -76,42 +81,46 @@ export class CatalogueStore implements vscode.Disposable {
    * only read (references in the editor): they must not page the whole catalogue because a file was opened.
    */
   async peek(): Promise<CatalogueIndex | undefined> {
-    const baseUrl = this.session.baseUrl;
-    if (!baseUrl) return undefined;
-    if (this.cached?.baseUrl === baseUrl) return this.cached.index;
-    if (this.building?.baseUrl === baseUrl) return undefined;
-    const fromDisk = await this.read(baseUrl);
-    if (fromDisk && this.session.baseUrl === baseUrl) this.cached = { baseUrl, index: fromDisk };
+    const where = this.where();
+    if (!where) return undefined;
+    if (this.cached?.where.scope === where.scope) return this.cached.index;
+    if (this.building?.where.scope === where.scope) return undefined;
+    const fromDisk = await this.read(where);
+    if (fromDisk && this.session.storageScope === where.scope) this.cached = { where, index: fromDisk };
     return fromDisk;
   }
 
   /** Pages the catalogue again (from scratch unless `resume`); one build at a time. */
   rebuild(fresh = true): Promise<CatalogueIndex> {
-    const baseUrl = this.connectedBaseUrl();
-    if (this.building?.baseUrl === baseUrl) return this.building.done;
-    const resume = !fresh && this.partial?.baseUrl === baseUrl ? this.partial.builder : undefined;
+    const where = this.connected();
+    if (this.building?.where.scope === where.scope) return this.building.done;
+    const resume = !fresh && this.partial?.where.scope === where.scope ? this.partial.builder : undefined;
     const builder = resume ?? newIndexBuilder();
-    const done = this.build(baseUrl, builder).finally(() => {
+    const done = this.build(where, builder).finally(() => {
       if (this.building?.builder === builder) this.building = undefined;
       this.changed.fire();
     });
-    this.building = { baseUrl, builder, done };
+    this.building = { where, builder, done };
     return done;
   }
 
-  /** Where the index of `baseUrl` is kept. */
-  fileFor(baseUrl: string): vscode.Uri {
-    const name = storageKey([baseUrl], 16);
-    return vscode.Uri.joinPath(this.storage, `catalogue-${name}.index`);
+  /** Where the index of a connection is kept (by its storage scope: one per environment). */
+  fileFor(scope: string): vscode.Uri {
+    return vscode.Uri.joinPath(this.storage, `catalogue-${scope}.index`);
   }
 
-  private connectedBaseUrl(): string {
-    const baseUrl = this.session.baseUrl;
-    if (!baseUrl) throw new Error(vscode.l10n.t('Not connected. Sign in or connect to the local sandbox first.'));
-    return baseUrl;
+  private where(): Where | undefined {
+    const { storageScope: scope, baseUrl } = this.session;
+    return scope && baseUrl ? { scope, baseUrl } : undefined;
   }
 
-  private async build(baseUrl: string, builder: IndexBuilder): Promise<CatalogueIndex> {
+  private connected(): Where {
+    const where = this.where();
+    if (!where) throw new Error(vscode.l10n.t('Not connected. Sign in or connect to the local sandbox first.'));
+    return where;
+  }
+
+  private async build(where: Where, builder: IndexBuilder): Promise<CatalogueIndex> {
     const service = await this.session.service();
     const started = Date.now();
     const resumedFrom = builder.loaded;
@@ -142,30 +151,30 @@ export class CatalogueStore implements vscode.Disposable {
       );
       this.partial = undefined;
       this.log.info(`Catalogue index built: ${index.size} standards in ${Date.now() - started} ms${resumedFrom ? ` (resumed after ${resumedFrom})` : ''}`);
-      this.cached = { baseUrl, index };
+      this.cached = { where, index };
       // Not awaited: nothing waits for the disk.
-      void this.write(baseUrl, index).catch((error: unknown) => this.log.warn(`Could not save the catalogue index: ${String(error)}`));
+      void this.write(where, index).catch((error: unknown) => this.log.warn(`Could not save the catalogue index: ${String(error)}`));
       return index;
     } catch (error) {
-      this.partial = { baseUrl, builder };
+      this.partial = { where, builder };
       this.log.warn(`Catalogue index stopped after ${builder.loaded} standards; the next build resumes from there.`);
       throw error;
     }
   }
 
-  private async read(baseUrl: string): Promise<CatalogueIndex | undefined> {
+  private async read(where: Where): Promise<CatalogueIndex | undefined> {
     try {
-      const bytes = await vscode.workspace.fs.readFile(this.fileFor(baseUrl));
-      return indexFromFile(bytes, baseUrl);
+      const bytes = await vscode.workspace.fs.readFile(this.fileFor(where.scope));
+      return indexFromFile(bytes, where.baseUrl);
     } catch {
       return undefined;
     }
   }
 
   /** Readable by this user only (0600 in a 0700 folder): what someone subscribes to is nobody else's business. */
-  private async write(baseUrl: string, index: CatalogueIndex): Promise<void> {
-    const bytes = index.toFile(baseUrl);
-    const target = this.fileFor(baseUrl);
+  private async write(where: Where, index: CatalogueIndex): Promise<void> {
+    const bytes = index.toFile(where.baseUrl);
+    const target = this.fileFor(where.scope);
     if (target.scheme !== 'file') {
       await vscode.workspace.fs.createDirectory(this.storage);
       await vscode.workspace.fs.writeFile(target, bytes);

@@ -27,6 +27,7 @@ import { catalogueViewCommands } from './catalogueView';
 import { registerCommand } from './feedback';
 import { asStandardRef } from './refs';
 import { connectSandbox, signIn, signOut } from './signIn';
+import { addEnvironment, removeEnvironment, renameEnvironment, switchEnvironment } from './environments';
 import { TargetEditor } from './targetEditor';
 
 export interface CommandDeps {
@@ -119,6 +120,10 @@ export function registerCommands(deps: CommandDeps): vscode.Disposable {
   const commands: Record<string, Handler> = {
     'standardsExplorer.signIn': (arg) => signIn(session, log, arg),
     'standardsExplorer.signOut': () => signOut(session, log),
+    'standardsExplorer.switchEnvironment': (arg) => switchEnvironment(session, arg),
+    'standardsExplorer.addEnvironment': (arg) => addEnvironment(session, arg),
+    'standardsExplorer.renameEnvironment': (arg) => renameEnvironment(session, arg),
+    'standardsExplorer.removeEnvironment': (arg) => removeEnvironment(session, arg),
     'standardsExplorer.connectSandbox': () => connectSandbox(session, log),
     'standardsExplorer.refresh': () => model.refresh(),
     'standardsExplorer.showLog': () => log.show(),

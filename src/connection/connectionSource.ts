@@ -8,6 +8,8 @@ import type { CredentialStore, Endpoint } from '../credentials';
 import { hostOf } from '../labels';
 import { Disposable } from '../lifecycle';
 import { parseConnectionInfo, type ConnectionInfo } from '../service/index';
+import { storageKey } from '../storageKeys';
+import { DEFAULT_ENVIRONMENT_ID } from './environments';
 import { SandboxProcess } from './localSandbox';
 
 const SANDBOX_ENV = 'STANDARDS_EXPLORER_SANDBOX';
@@ -42,8 +44,20 @@ export class ConnectionSource extends Disposable {
 
   /** The configured endpoint (from user settings only). */
   get endpoint(): Endpoint {
-    const { baseUrl, tokenUrl } = this.config.settings;
-    return { baseUrl, tokenUrl };
+    const { baseUrl, tokenUrl, environment } = this.config.settings;
+    return { baseUrl, tokenUrl, environment: environment.id };
+  }
+
+  /**
+   * Names this connection's own storage (see Session.storageScope). The sandbox and the default environment keep
+   * the key of before environments (the base URL alone), so an existing cache and index are found again; a named
+   * environment adds its identity, so two environments never share a store even for the same URL.
+   */
+  get storageScope(): string | undefined {
+    if (this.sandboxInfo) return storageKey([this.sandboxInfo.baseUrl], 16);
+    const { baseUrl, environment } = this.endpoint;
+    if (!baseUrl) return undefined;
+    return environment === DEFAULT_ENVIRONMENT_ID ? storageKey([baseUrl], 16) : storageKey(['environment', environment ?? '', baseUrl], 16);
   }
 
   /**

@@ -9,7 +9,6 @@ import { safeUrl } from '../credentials';
 import { hostOf } from '../labels';
 import { serviceLogger } from '../log';
 import { createStandardsService, serviceOptionsFrom, type ManagedStandardsService } from '../service/index';
-import { storageKey } from '../storageKeys';
 import type { ConnectionSource } from './connectionSource';
 import type { ConnectionStatus } from './connectionStatus';
 
@@ -52,7 +51,7 @@ export class ServiceFactory {
     }
     const ignored = config.ignoredWorkspaceSettings();
     if (ignored.length) log.warn(`Ignored in workspace settings (endpoint settings apply only from user settings): ${ignored.join(', ')}`);
-    const credentials = await source.credentials.read({ baseUrl: settings.baseUrl, tokenUrl: settings.tokenUrl });
+    const credentials = await source.credentials.read(source.endpoint);
     if (!credentials) {
       const message = source.credentials.hasAny
         ? vscode.l10n.t(
@@ -70,7 +69,7 @@ export class ServiceFactory {
       // API keys are bound to the base URL: one entered for another base URL is not sent here.
       log.warn(`No API key is stored for ${safeUrl(settings.baseUrl)}: none is sent in ${settings.apiKeyHeader}. Run "Standards: Sign In…" to enter one.`);
     }
-    const cacheDir = path.join(this.deps.storagePath, 'clauses', storageKey([settings.baseUrl], 16));
+    const cacheDir = path.join(this.deps.storagePath, 'clauses', source.storageScope ?? 'none');
     return createStandardsService({
       baseUrl: settings.baseUrl,
       tokenUrl: settings.tokenUrl,

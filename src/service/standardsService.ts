@@ -17,6 +17,11 @@ const CLAUSE_ACCEPT = 'application/ld+json, application/json;q=0.9';
 const MAX_CLAUSE_PAGES = 200;
 
 export interface ManagedStandardsService extends StandardsService {
+  /**
+   * A valid bearer token from the token source (the one the calls use: cached, renewed before expiry). For the
+   * Accounts menu's session: other extensions get this short-lived token, never the client secret.
+   */
+  accessToken(signal?: AbortSignal): Promise<string>;
   /** Empties the memory and disk caches. */
   clearCache(): Promise<void>;
   /** Forgets the access token and cached bodies held in memory. */
@@ -37,6 +42,7 @@ export function createStandardsService(options: ServiceOptions & ServiceTuning):
 
 class StandardsServiceImpl implements ManagedStandardsService {
   private readonly base: string;
+  private readonly tokenUrl: string;
   private readonly tokens: TokenSource;
   private readonly http: ServiceHttp;
   private readonly cache: CachedFetch;
@@ -53,6 +59,7 @@ class StandardsServiceImpl implements ManagedStandardsService {
       throw new ServiceError('invalidInput', `"${options.apiKey.header}" is not a valid HTTP header name.`, { remedy: 'apiKeyHeader' });
     }
     this.base = withoutTrailingSlashes(base.href);
+    this.tokenUrl = options.tokenUrl;
     this.basePrefix = `${this.base}/`;
     this.redactor = new Redactor();
     this.redactor.addSecret(options.clientSecret);
@@ -95,6 +102,10 @@ class StandardsServiceImpl implements ManagedStandardsService {
     });
   }
 
+  async accessToken(signal?: AbortSignal): Promise<string> {
+    return this.guard(new URL(this.tokenUrl).pathname, () => this.tokens.token(signal), 'POST');
+  }
+
   async listStandards(page: { limit: number; offset: number }, signal?: AbortSignal): Promise<StandardsPage> {
     return this.guard(`${this.basePath()}/v1/standards`, () => this.readStandards(page, signal));
   }
@@ -108,11 +119,11 @@ class StandardsServiceImpl implements ManagedStandardsService {
   }
 
   /** Only ServiceError leaves the service, and its message has been through the redactor. */
-  private async guard<T>(path: string, work: () => Promise<T>): Promise<T> {
+  private async guard<T>(path: string, work: () => Promise<T>, method = 'GET'): Promise<T> {
     try {
       return await work();
     } catch (caught) {
-      const error = asServiceError(caught, 'GET', path);
+      const error = asServiceError(caught, method, path);
       const masked = this.redactor.mask(error.message);
       throw masked === error.message ? error : new ServiceError(error.kind, masked, error.details);
     }

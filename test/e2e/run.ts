@@ -307,6 +307,23 @@ const steps: Step[] = [
     },
   },
   {
+    name: 'accounts menu shows the connected client',
+    async run(page) {
+      // VS Code's Accounts menu (the person icon) lists our provider's session: the sandbox's client, no secret.
+      await page.locator('.activitybar .action-item .codicon-accounts-view-bar-icon, .activitybar .action-item a[aria-label^="Accounts"]').first().click();
+      const account = page.locator('.monaco-menu .action-item', { hasText: /Local sandbox — / }).first();
+      await account.waitFor({ timeout: STEP_TIMEOUT });
+      await account.hover();
+      await page
+        .locator('.monaco-menu .action-item', { hasText: /^Sign Out$/ })
+        .first()
+        .waitFor({ timeout: STEP_TIMEOUT });
+      await page.screenshot({ path: path.join(RESULTS, 'e2e-accounts-menu.png') });
+      await page.keyboard.press('Escape');
+      await page.keyboard.press('Escape');
+    },
+  },
+  {
     name: 'walkthrough steps completed',
     async run(page) {
       // Every step's command has run in the steps above, after the walkthrough was first shown: each is done.

@@ -113,7 +113,7 @@ describe('real-world fidelity', () => {
     if (process.platform === 'win32') this.skip();
     const { catalogue, session } = await api();
     await vscode.commands.executeCommand('standardsExplorer.findStandard', { query: all[0].standard.reference ?? '' });
-    const file = catalogue.fileFor(session.baseUrl ?? '');
+    const file = catalogue.fileFor(session.storageScope ?? '');
     const stat = await fs.stat(file.fsPath);
     assert.equal(stat.mode & 0o777, 0o600);
     assert.equal((await fs.stat(vscode.Uri.joinPath(file, '..').fsPath)).mode & 0o777, 0o700);

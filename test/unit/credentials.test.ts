@@ -39,6 +39,50 @@ class MemoryState implements vscode.Memento {
 const HOME: Endpoint = { baseUrl: 'https://api.example.com/preprod', tokenUrl: 'https://login.example.com/oauth2/token' };
 
 describe('credentials', () => {
+  it('gives each environment its own secrets, keeps the default environment on the keys of before, and forgets one at a time', async () => {
+    const secrets = new MemorySecrets();
+    const state = new MemoryState();
+    const before = new CredentialStore(secrets, state);
+    // Stored before environments existed (no environment in the endpoint): the default environment finds it.
+    await before.save(HOME, { clientId: 'client', clientSecret: 'preprod-secret', apiKey: 'k3y' });
+    const store = new CredentialStore(secrets, state);
+    const home = { ...HOME, environment: 'default' };
+    assert.equal((await store.read(home))?.clientSecret, 'preprod-secret');
+    // Another environment with the very same URLs and client ID: nothing shared.
+    const prod = { ...HOME, environment: 'env-prod' };
+    assert.equal(store.clientId(prod), undefined);
+    assert.equal(await store.read(prod), undefined);
+    await store.save(prod, { clientId: 'client', clientSecret: 'prod-secret' });
+    assert.equal((await store.read(prod))?.clientSecret, 'prod-secret');
+    assert.equal((await store.read(home))?.clientSecret, 'preprod-secret');
+    assert.equal((await store.read(home))?.apiKey, 'k3y', 'the API key of one environment is not replaced by another');
+    // Sign Out of one environment leaves the other.
+    await store.forget(prod);
+    assert.equal(await store.read(prod), undefined);
+    assert.equal((await store.read(home))?.clientSecret, 'preprod-secret');
+    // Sign Out of an environment forgets what it stored for its earlier URLs too, and nothing of the others.
+    await store.save(prod, { clientId: 'client', clientSecret: 'prod-secret' });
+    const moved = { ...home, tokenUrl: 'https://login.example.com/v2/token' };
+    await store.save(moved, { clientId: 'client', clientSecret: 'moved-secret' });
+    await store.forget(moved);
+    assert.equal(await store.read(home), undefined);
+    assert.equal(await store.read(moved), undefined);
+    assert.equal(store.hasCredentials(home), false);
+    assert.equal((await store.read(prod))?.clientSecret, 'prod-secret');
+    await store.forget(prod);
+    assert.equal(store.hasAny, false);
+    assert.equal(secrets.values.size, 0, 'nothing left in the secret store');
+  });
+
+  it('tells its own SecretStorage changes from those of another window', async () => {
+    const secrets = new MemorySecrets();
+    const store = new CredentialStore(secrets, new MemoryState());
+    await store.save(HOME, { clientId: 'client', clientSecret: 's3cret' });
+    const [key] = [...secrets.values.keys()];
+    assert.equal(store.isOwnChange(key), true);
+    assert.equal(store.isOwnChange(key), false, 'each change is told once: the next one comes from elsewhere');
+  });
+
   it('keeps the secret and API key in the secret store and only the client ID in state', async () => {
     const secrets = new MemorySecrets();
     const state = new MemoryState();

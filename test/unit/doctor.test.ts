@@ -1,5 +1,5 @@
 import * as assert from 'node:assert/strict';
-import { startSandbox } from '../../sandbox/index';
+import { sandboxControl, startSandbox } from '../../sandbox/index';
 import type { RunningSandbox } from '../../sandbox/types';
 import { runChecks, type CheckResult, type DoctorInput } from '../../src/doctor/checks';
 import { doctorReport } from '../../src/doctor/report';
@@ -73,8 +73,15 @@ describe('Connection Doctor', () => {
     noSecrets(report(results));
   });
 
-  it('says the clock is off when the token was issued in the future by this machine', async () => {
-    const results = await runChecks(input({ now: () => Date.now() - 10 * 60_000 }));
+  it('says the clock is off when the provider issues a token 10 minutes in the future', async () => {
+    // The sandbox's identity provider stamps iat (and exp) 600 s ahead; the doctor uses this machine's real clock.
+    await sandboxControl(sandbox, 'config', { tokenClockSkewSeconds: 600 });
+    let results: CheckResult[];
+    try {
+      results = await runChecks(input());
+    } finally {
+      await sandboxControl(sandbox, 'config', { tokenClockSkewSeconds: 0 });
+    }
     const token = line(results, /^Token$/);
     assert.equal(token.status, 'fail');
     assert.match(token.detail, /in the future/);
