@@ -3,7 +3,8 @@
  * gives it as plain text. Pure TypeScript: no DOM, no `vscode`.
  */
 export * from './model';
-export { buildDocument, buildDocumentSliced, documentSteps, inlineText } from './build';
+export { buildDocument, buildDocumentSliced, documentSteps } from './build';
+export { inlineText } from './flowText';
 export { documentText, flowText, formulaText } from './text';
 export { isIdentifier, isProse, localName } from './names';
 export { mathText, MATHML_ELEMENTS } from './mathml';
