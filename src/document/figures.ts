@@ -4,7 +4,8 @@ import type { Builder } from './builder';
 import { type Element, type FlowItem, LABEL_KEY, anchorOf, attribute, plainText, readElement, restOf, textOf } from './elements';
 import { clean, trimFlow } from './flowText';
 import type { Block, Image } from './model';
-import { ROLES, isIdentifier, isUrn } from './names';
+import { ROLES } from './names';
+import { isIdentifier, isUrn } from './identifiers';
 import { tableCaption } from './tables';
 
 const FIGURE_HEADER_KEYS: ReadonlySet<string> = new Set(['label', 'caption', 'title', 'name', 'fmtname', 'alt']);

@@ -6,7 +6,8 @@ import { clean } from './flowText';
 import { definitions } from './lists';
 import { isMathMarkup, isMathName, mathFromJson, mathFromMarkup } from './mathml';
 import { type Block, type Definition, type Math, MAX_DEPTH } from './model';
-import { CONTENT_KEYS, TECHNICAL_KEYS, localName } from './names';
+import { localName } from './names';
+import { CONTENT_KEYS, TECHNICAL_KEYS } from './keys';
 
 const FORMULA_LABEL_KEYS: ReadonlySet<string> = new Set(['label', 'number', 'name']);
 

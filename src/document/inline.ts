@@ -18,7 +18,9 @@ import { clean, inlineText, trimFlow } from './flowText';
 import { mathIn } from './formulas';
 import { imageOf } from './figures';
 import { type Inline, type InlineElement, type InlineStyle, type LinkTarget, MAX_DEPTH, TOO_DEEP_TEXT } from './model';
-import { INLINE_ROLES, NUMBER_KEYS, type Role, isClauseUrl, isIdentifier, isUrn, localName, roleOf } from './names';
+import { INLINE_ROLES, type Role, localName, roleOf } from './names';
+import { NUMBER_KEYS } from './keys';
+import { isClauseUrl, isIdentifier, isUrn } from './identifiers';
 
 const INLINE_LABEL_KEYS: ReadonlySet<string> = new Set([...NUMBER_KEYS, 'citeas', 'title']);
 const LINK_LABEL_KEYS: ReadonlySet<string> = new Set([...NUMBER_KEYS, 'citeas', 'title', 'locality', 'localitystack']);

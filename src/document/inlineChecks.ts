@@ -1,7 +1,8 @@
 /** Whether values and elements belong in running text: cheap checks made before flowing them. */
 import { type JsonObject, isObject } from '../service/jsonld';
 import { type Element, elementNames, isNodeReference, languageMapText, readElement, typeNames } from './elements';
-import { CONTENT_KEYS, INLINE_ROLES, type Role, TECHNICAL_KEYS, localName, roleOf } from './names';
+import { INLINE_ROLES, type Role, localName, roleOf } from './names';
+import { CONTENT_KEYS, TECHNICAL_KEYS } from './keys';
 
 /** A cheap check that a value is running text: strings, and elements typed with an inline role (no lookahead). */
 export function isPlainInline(value: unknown, hint: string | undefined, depth: number): boolean {

@@ -4,7 +4,9 @@ import type { Builder } from './builder';
 import { type Element, type FlowItem, LABEL_KEY, NOTHING, attribute, elementNames, fieldValue, readElement, restOf, textOf } from './elements';
 import { clean, trimFlow } from './flowText';
 import { type Block, type Definition, type ListItem, MAX_DEPTH } from './model';
-import { ROLES, TECHNICAL_KEYS, TITLE_KEYS, isIdentifier, localName } from './names';
+import { ROLES, localName } from './names';
+import { TECHNICAL_KEYS, TITLE_KEYS } from './keys';
+import { isIdentifier } from './identifiers';
 
 const CAPTION_LABEL_KEYS: ReadonlySet<string> = new Set(['label', 'name', 'fmtname', 'title']);
 const LIST_HEADER_KEYS: ReadonlySet<string> = new Set([...TITLE_KEYS, 'label']);

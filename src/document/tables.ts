@@ -5,7 +5,8 @@ import { type Element, type FlowItem, LABEL_KEY, NOTHING, attribute, readElement
 import { clean, spanOf, trimFlow } from './flowText';
 import { isInlineValue } from './inlineChecks';
 import { type Block, type Cell, type Inline, MAX_DEPTH, type Row } from './model';
-import { CONTENT_KEYS, TECHNICAL_KEYS, localName } from './names';
+import { localName } from './names';
+import { CONTENT_KEYS, TECHNICAL_KEYS } from './keys';
 
 export function* table(b: Builder, element: Element, out: Block[], depth: number): Generator<void, void> {
   const label = textOf(element, LABEL_KEY) || undefined;

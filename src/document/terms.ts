@@ -5,7 +5,8 @@ import { type Element, NOTHING, attribute, elementNames, isElementName, plainTex
 import { clean, trimFlow } from './flowText';
 import { labelled } from './lists';
 import { type Block, type Inline, MAX_DEPTH, type TermEntry } from './model';
-import { CONTENT_KEYS, TECHNICAL_KEYS, roleOf } from './names';
+import { roleOf } from './names';
+import { CONTENT_KEYS, TECHNICAL_KEYS } from './keys';
 
 const TERM_NUMBER_KEYS: ReadonlySet<string> = new Set(['number', 'label', 'termnumber']);
 const DESIGNATION_ATTRIBUTES: ReadonlySet<string> = new Set(['type', 'language']);
