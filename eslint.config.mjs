@@ -29,6 +29,7 @@ const PURE = [
   'src/catalogue/standardFacts.ts',
   'src/catalogue/buildIndex.ts',
   'src/catalogue/segmentData.ts',
+  'src/catalogue/segmentTypes.ts',
   'src/documents/standardsUri.ts',
   'src/documents/clauseMarkdown.ts',
   'src/document/**/*.ts',

@@ -6,59 +6,11 @@
  */
 import { factsOf, type StandardFacts } from './standardFacts';
 import { Postings, base64, holds, int16, int32, tokenizeEntries, type Range, type TokenData, type Tokens } from './segmentData';
+import { BUCKETS, Bucket, type IndexEntry, type IndexQuery, type SegmentHit, type StoredSegment } from './segmentTypes';
 import { isYear, lowerBound } from './tokens';
 
-export interface IndexEntry {
-  /** Position in the service's list order (the tree's order). */
-  position: number;
-  urn: string;
-  reference?: string;
-  title: string;
-  /** The record's status text when the service sends one ("current", "withdrawn"…). */
-  status?: string;
-}
-
-/**
- * Where a match ranks, best first. Matches on the reference are ranked by how well they match; matches on the
- * words of a title put current records before withdrawn ones whatever the tier ("robots safety" means the current
- * robot safety standard, not a withdrawn one whose title happens to read "robots - Safety").
- */
-export enum Bucket {
-  ReferenceExact,
-  ReferencePrefix,
-  ReferenceWords,
-  TitleStarts,
-  TitleContains,
-  Anywhere,
-  WithdrawnTitleStarts,
-  WithdrawnTitleContains,
-  WithdrawnAnywhere,
-}
-const BUCKETS = 9;
-
-/** A query, tokenised once for every segment. */
-export type IndexQuery = { kind: 'all' } | { kind: 'urn'; prefix: string } | { kind: 'words'; tokens: string[]; namesSupplement: boolean };
-
-/** A match of one segment: `order` ranks it against matches of other segments, then `key`. */
-export interface SegmentHit {
-  entry: IndexEntry;
-  facts: StandardFacts;
-  order: number;
-  key: number;
-}
-
-/** The token data of a segment as stored on disk (typed arrays as base64), so reading it back skips tokenising. */
-export interface StoredSegment {
-  /** Positions of the segment's entries. */
-  positions: string;
-  vocabulary: string[];
-  referenceIds: string;
-  referenceStart: string;
-  titleIds: string;
-  titleStart: string;
-  numberStart: string;
-  numberEnd: string;
-}
+export { Bucket } from './segmentTypes';
+export type { IndexEntry, IndexQuery, SegmentHit, StoredSegment } from './segmentTypes';
 
 interface Words {
   tokens: string[];
