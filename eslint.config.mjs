@@ -32,6 +32,7 @@ const PURE = [
   'src/catalogue/segmentTypes.ts',
   'src/documents/standardsUri.ts',
   'src/documents/clauseMarkdown.ts',
+  'src/documents/markdownSyntax.ts',
   'src/document/**/*.ts',
   'src/doctor/checks.ts',
   'src/doctor/probes.ts',
