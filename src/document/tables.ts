@@ -8,6 +8,9 @@ import { type Block, type Cell, type Inline, MAX_DEPTH, type Row } from './model
 import { localName } from './names';
 import { CONTENT_KEYS, TECHNICAL_KEYS } from './keys';
 
+type TableBlock = Extract<Block, { kind: 'table' }>;
+type TablePart = 'head' | 'body' | 'foot';
+
 export function* table(b: Builder, element: Element, out: Block[], depth: number): Generator<void, void> {
   const label = textOf(element, LABEL_KEY) || undefined;
   const caption = tableCaption(b, element, depth);
@@ -25,13 +28,7 @@ export function tableCaption(b: Builder, element: Element, depth: number): Inlin
   return [];
 }
 
-export function* tableParts(
-  b: Builder,
-  element: Element,
-  table: Extract<Block, { kind: 'table' }>,
-  part: 'head' | 'body' | 'foot',
-  depth: number,
-): Generator<void, void> {
+export function* tableParts(b: Builder, element: Element, table: TableBlock, part: TablePart, depth: number): Generator<void, void> {
   if (depth > MAX_DEPTH) return;
   for (const field of element.fields) {
     const { local } = field;
@@ -41,13 +38,7 @@ export function* tableParts(
   }
 }
 
-export function* tablePart(
-  b: Builder,
-  item: FlowItem,
-  table: Extract<Block, { kind: 'table' }>,
-  part: 'head' | 'body' | 'foot',
-  depth: number,
-): Generator<void, void> {
+export function* tablePart(b: Builder, item: FlowItem, table: TableBlock, part: TablePart, depth: number): Generator<void, void> {
   const hint = item.hint ? localName(item.hint) : undefined;
   const section =
     hint && ['thead', 'head', 'header', 'tablehead', 'colhead'].includes(hint)
