@@ -75,7 +75,8 @@ async function runOffline(): Promise<number> {
 }
 
 function electronAvailable(): boolean {
-  if (process.env.STANDARDS_EXPLORER_LAUNCHER === 'offline') return false;
+  // The minimum VS Code is a code-server of its own: always the offline launcher.
+  if (process.env.STANDARDS_EXPLORER_LAUNCHER === 'offline' || selectedEditor().name === 'minimum') return false;
   return Boolean(process.env.VSCODE_EXECUTABLE) || process.env.STANDARDS_EXPLORER_LAUNCHER === 'electron' || existsSync(path.join(REPO, '.vscode-test'));
 }
 
