@@ -2,9 +2,11 @@
  * Clause JSON → ClauseDocument. Every object is read as an element: its names come from `@type` (a set: order
  * and prefixes do not matter), else the key it sat under, else a tag field; its role from those names
  * (names.ts). Fields are content (flowed in order), titles/numbers/labels (read by the element), technical
- * (dropped) or unknown (flowed: prose shows, identifiers and flags do not). Block conversion is a generator
- * that yields every few hundred elements, so a caller can spread a multi-megabyte body over time slices;
- * nesting deeper than MAX_DEPTH becomes a `tooDeep` block, so no body can exhaust the stack.
+ * (dropped) or unknown (flowed: prose shows, identifiers and flags do not) — keys.ts. Block conversion is a
+ * generator that yields every few hundred elements, so a caller can spread a multi-megabyte body over time
+ * slices; nesting deeper than MAX_DEPTH becomes a `tooDeep` block, so no body can exhaust the stack.
+ * Here: the entry points and the clause's header; elements.ts reads elements, builder.ts flows blocks, inline.ts
+ * running text, and each part has its module (lists, tables, terms, formulas, figures).
  */
 import { type JsonObject, isObject } from '../service/jsonld';
 import { Builder } from './builder';
@@ -43,6 +45,7 @@ export function* documentSteps(body: unknown): Generator<void, ClauseDocument> {
   return yield* document(new Builder(), body);
 }
 
+/** The clause's header (title, number, obligation, standard) and blocks; then the links its anchors and bibliography name. */
 function* document(b: Builder, body: unknown): Generator<void, ClauseDocument> {
   const document: ClauseDocument = { title: '', blocks: [], footnotes: b.footnotes };
   let root = body;
