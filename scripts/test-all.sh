@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # `npm test`: installs what is missing, lints (ESLint + Prettier check), builds, then runs the three layers — unit
-# (plain Node, with coverage), integration (inside a real VS Code) and end-to-end (a person's path in code-server + Chromium) — and ends with
+# (plain Node, with coverage), integration (inside a real VS Code: the current one and the engines.vscode minimum) and end-to-end (a person's path in code-server + Chromium) — and ends with
 # one summary line. Exits non-zero when any layer fails.
 set -uo pipefail
 cd "$(dirname "$0")/.."
@@ -38,9 +38,14 @@ fi
 
 layer unit npm run -s test:unit
 count test-results/unit.log '[0-9]+ passing' '[0-9]+ failing'
-layer integration node out/test/harness/runIntegration.js
-count test-results/integration.log 'integration: [0-9]+ passed' '[0-9]+ failed$'
-grep -q 'integration: [0-9]* passed' test-results/integration.log || { failed=$((failed + 1)); status=1; }
+# The integration suite twice, one after the other: in the current VS Code, then in the `engines.vscode` minimum
+# (code-server 4.100 = VS Code 1.100), the whole suite both times.
+for editor in current minimum; do
+  name=integration; [ "$editor" = current ] || name="integration-$editor"
+  layer "$name" env STANDARDS_EXPLORER_EDITOR="$editor" node out/test/harness/runIntegration.js
+  count "test-results/$name.log" 'integration: [0-9]+ passed' '[0-9]+ failed$'
+  grep -q 'integration: [0-9]* passed' "test-results/$name.log" || { failed=$((failed + 1)); status=1; }
+done
 layer e2e node out/test/e2e/run.js
 count test-results/e2e.log 'e2e: [0-9]+ passed' 'passed, [0-9]+ failed'
 layer looks node out/test/e2e/looks.js

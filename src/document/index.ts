@@ -3,8 +3,10 @@
  * gives it as plain text. Pure TypeScript: no DOM, no `vscode`.
  */
 export * from './model';
-export { buildDocument, buildDocumentSliced, documentSteps, inlineText } from './build';
+export { buildDocument, buildDocumentSliced, documentSteps } from './build';
+export { inlineText } from './flowText';
 export { documentText, flowText, formulaText } from './text';
-export { isIdentifier, isProse, localName } from './names';
+export { localName } from './names';
+export { isIdentifier, isProse } from './identifiers';
 export { mathText, MATHML_ELEMENTS } from './mathml';
 export { readableAsciiMath, readableLatex } from './mathSource';

@@ -6,7 +6,8 @@
  */
 import { isObject } from '../service/jsonld';
 import type { MathNode } from './model';
-import { CONTENT_KEYS, localName } from './names';
+import { localName } from './names';
+import { CONTENT_KEYS } from './keys';
 
 export const MATHML_ELEMENTS: ReadonlySet<string> = new Set([
   'math',

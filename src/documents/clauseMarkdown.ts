@@ -18,6 +18,9 @@ import {
   type TermEntry,
 } from '../document/index';
 import { stripBidiControls } from '../service/displayText';
+import { escapeLineStarts, escapeText, headingLine, indentAfterFirst, link, longestRun, prefixFirst, quote, slug, styled } from './markdownSyntax';
+
+export { escapeText, slug } from './markdownSyntax';
 
 /** Markdown of a clause document; `standardLabel` ("ISO 9001:2015") when the body does not name its standard. */
 export function clauseMarkdown(document: ClauseDocument, standardLabel?: string): string {
@@ -247,80 +250,4 @@ class MarkdownWriter {
       }
     }
   }
-}
-
-function headingLine(level: number, text: string): string {
-  // Markdown has six heading levels; deeper subclauses read as bold lines.
-  return level <= 6 ? `${'#'.repeat(level)} ${text}` : `**${text}**`;
-}
-
-function styled(style: string, text: string): string {
-  if (!text.trim()) return text;
-  switch (style) {
-    case 'emphasis':
-      return `*${text}*`;
-    case 'strong':
-      return `**${text}**`;
-    case 'strike':
-      return `~~${text}~~`;
-    case 'code':
-      return `\`${text.replace(/\\(.)/g, '$1').replace(/`/g, "'")}\``;
-    default:
-      // Sub/superscripts, small caps, underline: plain Markdown has none; the text stays as it is.
-      return text;
-  }
-}
-
-function link(label: string, target: string): string {
-  return `[${label}](<${target.replace(/[<>\s]/g, (c) => encodeURIComponent(c))}>)`;
-}
-
-/** Backslash before the characters that would start Markdown inline syntax. */
-export function escapeText(text: string): string {
-  return text.replace(/[\\`*_[\]<>]/g, '\\$&');
-}
-
-/** Escapes what would make a paragraph's line a heading, list item, quote or rule. */
-function escapeLineStarts(text: string): string {
-  return text
-    .split('\n')
-    .map((line) => line.replace(/^(\s*)(#|>|[-+=](?=\s|$))/, '$1\\$2').replace(/^(\s*\d+)([.)])(?=\s|$)/, '$1\\$2'))
-    .join('\n');
-}
-
-function quote(text: string): string {
-  return text
-    .split('\n')
-    .map((line) => (line ? `> ${line}` : '>'))
-    .join('\n');
-}
-
-function prefixFirst(lines: string[], prefix: string): string {
-  return [`${prefix}${lines[0] ?? ''}`, ...lines.slice(1)].join('\n');
-}
-
-function indentAfterFirst(text: string, indent: string): string {
-  return text
-    .split('\n')
-    .map((line, i) => (i === 0 || !line ? line : `${indent}${line}`))
-    .join('\n');
-}
-
-function longestRun(text: string, char: string): number {
-  let longest = 0;
-  let run = 0;
-  for (const c of text) {
-    run = c === char ? run + 1 : 0;
-    longest = Math.max(longest, run);
-  }
-  return longest;
-}
-
-/** A heading's slug as Markdown previews make it: lower case, punctuation off, spaces as hyphens. */
-export function slug(heading: string): string {
-  return heading
-    .trim()
-    .toLowerCase()
-    .replace(/[\][!"#$%&'()*+,./:;<=>?@\\^_{|}~`‹›—–]/g, '')
-    .replace(/\s+/g, '-');
 }

@@ -14,13 +14,20 @@ const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[
 export const MAX_URN_LENGTH = 1024;
 export const MAX_CLAUSE_ID_LENGTH = 1024;
 
+/** Why `value` cannot be sent as the text of one path segment (the rules URNs and clause ids share), or undefined. */
+function segmentTextProblem(value: unknown, maxLength: number): string | undefined {
+  if (typeof value !== 'string') return `it is ${value === null ? 'null' : typeof value}, not text`;
+  if (value.length === 0) return 'it is empty';
+  if (value.length > maxLength) return `it is longer than ${maxLength} characters`;
+  if (CONTROL.test(value)) return 'it contains control characters';
+  if (LONE_SURROGATE.test(value)) return 'it contains a character that cannot be sent (half a surrogate pair)';
+  return undefined;
+}
+
 /** Why `urn` is not acceptable, or undefined when it is. */
 export function urnProblem(urn: unknown): string | undefined {
-  if (typeof urn !== 'string') return `it is ${urn === null ? 'null' : typeof urn}, not text`;
-  if (urn.length === 0) return 'it is empty';
-  if (urn.length > MAX_URN_LENGTH) return `it is longer than ${MAX_URN_LENGTH} characters`;
-  if (CONTROL.test(urn)) return 'it contains control characters';
-  if (LONE_SURROGATE.test(urn)) return 'it contains a character that cannot be sent (half a surrogate pair)';
+  const problem = segmentTextProblem(urn, MAX_URN_LENGTH);
+  if (problem || typeof urn !== 'string') return problem;
   if (!URN_PREFIX.test(urn)) return 'it is not of the form urn:<namespace>:<name> (RFC 8141)';
   return undefined;
 }
@@ -37,11 +44,8 @@ export function validateUrn(urn: unknown): string {
 
 /** Why `id` is not an acceptable clause id, or undefined when it is. Same rule as URNs, less the `urn:` form. */
 export function clauseIdProblem(id: unknown): string | undefined {
-  if (typeof id !== 'string') return `it is ${id === null ? 'null' : typeof id}, not text`;
-  if (id.length === 0) return 'it is empty';
-  if (id.length > MAX_CLAUSE_ID_LENGTH) return `it is longer than ${MAX_CLAUSE_ID_LENGTH} characters`;
-  if (CONTROL.test(id)) return 'it contains control characters';
-  if (LONE_SURROGATE.test(id)) return 'it contains a character that cannot be sent (half a surrogate pair)';
+  const problem = segmentTextProblem(id, MAX_CLAUSE_ID_LENGTH);
+  if (problem || typeof id !== 'string') return problem;
   // "." and ".." stay dots when encoded (unreserved), and URL parsers resolve them: never a segment of ours.
   if (id === '.' || id === '..') return `it is "${id}"`;
   return undefined;

@@ -7,7 +7,7 @@ import { mkdirSync, mkdtempSync, openSync, writeFileSync } from 'node:fs';
 import * as net from 'node:net';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { tools } from './tools';
+import { editors, type Editor } from './tools';
 
 export interface CodeServerOptions {
   /** Folder opened in the window. */
@@ -25,6 +25,8 @@ export interface CodeServerOptions {
   args?: string[];
   /** User settings on top of TEST_USER_SETTINGS. */
   settings?: Record<string, unknown>;
+  /** Which VS Code: the current one (default) or the `engines.vscode` minimum. */
+  editor?: Editor;
 }
 
 export interface CodeServer {
@@ -81,8 +83,9 @@ export async function startCodeServer(options: CodeServerOptions = {}): Promise<
     '--extensions-dir',
     path.join(profile, 'extensions'),
   ];
-  const env = { ...process.env, PATH: `${tools.node24Bin}:${process.env.PATH ?? ''}`, ...options.env };
-  if (options.vsix) await run(tools.codeServer, [...common, '--install-extension', options.vsix, '--force'], env);
+  const editor = options.editor ?? editors.current;
+  const env = { ...process.env, PATH: `${editor.nodeBin}:${process.env.PATH ?? ''}`, ...options.env };
+  if (options.vsix) await run(editor.codeServer, [...common, '--install-extension', options.vsix, '--force'], env);
 
   const port = options.port ?? (await freePort());
   const logFile = options.logFile ?? path.join(profile, 'code-server.log');
@@ -97,11 +100,11 @@ export async function startCodeServer(options: CodeServerOptions = {}): Promise<
     '--disable-update-check',
     '--disable-workspace-trust',
     '--disable-getting-started-override',
-    ...(options.testDriver ? ['--vscode-option', 'enable-smoke-test-driver'] : []),
+    ...(options.testDriver ? editor.testDriverArgs : []),
     ...(options.args ?? []),
     workspace,
   ];
-  const child = spawn(tools.codeServer, args, { env, detached: true, stdio: ['ignore', out, out] });
+  const child = spawn(editor.codeServer, args, { env, detached: true, stdio: ['ignore', out, out] });
   const stop = async (): Promise<void> => {
     if (child.exitCode !== null || child.pid === undefined) return;
     const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));

@@ -2,7 +2,8 @@
  * Runs the integration suite (out/test/integration/index.js) inside a real VS Code extension host:
  *  - desktop VS Code through @vscode/test-electron when one can be had (VSCODE_EXECUTABLE, a previous download
  *    in .vscode-test/, or STANDARDS_EXPLORER_LAUNCHER=electron to download one);
- *  - otherwise code-server + Debian Chromium (the offline launcher), with the workbench's development options.
+ *  - otherwise code-server + Debian Chromium (the offline launcher), with the workbench's development options;
+ *    STANDARDS_EXPLORER_EDITOR=minimum runs it in the code-server of the `engines.vscode` minimum instead.
  * Says which it used; exits non-zero when a test fails or the run does not finish in time.
  */
 import { existsSync } from 'node:fs';
@@ -10,7 +11,7 @@ import * as path from 'node:path';
 import * as util from 'node:util';
 import { launchBrowser } from './browser';
 import { startCodeServer } from './codeServer';
-import { REPO, checkTools } from './tools';
+import { REPO, checkTools, selectedEditor } from './tools';
 
 const TESTS = path.join(REPO, 'out', 'test', 'integration', 'index.js');
 const TIME_LIMIT_MS = Number(process.env.INTEGRATION_TIME_LIMIT_MS ?? 10 * 60_000);
@@ -33,9 +34,12 @@ async function runElectron(): Promise<number> {
 }
 
 async function runOffline(): Promise<number> {
-  checkTools();
-  const server = await startCodeServer({ testDriver: true });
-  console.log(`integration launcher: offline (code-server on ${server.url}, Debian Chromium); log ${server.logFile}`);
+  const editor = selectedEditor();
+  checkTools(editor);
+  const server = await startCodeServer({ testDriver: true, editor });
+  console.log(
+    `integration launcher: offline (code-server ${editor.codeServerVersion}, the ${editor.name} VS Code, on ${server.url}; Debian Chromium); log ${server.logFile}`,
+  );
   const browser = await launchBrowser();
   try {
     const page = await browser.newPage();
@@ -71,7 +75,8 @@ async function runOffline(): Promise<number> {
 }
 
 function electronAvailable(): boolean {
-  if (process.env.STANDARDS_EXPLORER_LAUNCHER === 'offline') return false;
+  // The minimum VS Code is a code-server of its own: always the offline launcher.
+  if (process.env.STANDARDS_EXPLORER_LAUNCHER === 'offline' || selectedEditor().name === 'minimum') return false;
   return Boolean(process.env.VSCODE_EXECUTABLE) || process.env.STANDARDS_EXPLORER_LAUNCHER === 'electron' || existsSync(path.join(REPO, '.vscode-test'));
 }
 

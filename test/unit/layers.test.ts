@@ -58,6 +58,15 @@ describe('layer rules (eslint.config.mjs)', function () {
     assert.equal(await named('export const d = (setting: string): string => `${setting} must be an https URL.`;\n'), 0);
   });
 
+  it('keeps every file in src/ to 300 lines of code (blank lines and comments not counted)', async () => {
+    const tooLong = async (lines: number): Promise<number> => {
+      const code = Array.from({ length: lines }, (_, i) => `export const v${i} = ${i};`).join('\n') + '\n// a comment\n\n';
+      return (await eslint.lintText(code, { filePath: path.join(root, 'src/labels.ts') }))[0].messages.filter((m) => m.ruleId === 'max-lines').length;
+    };
+    assert.equal(await tooLong(300), 0);
+    assert.equal(await tooLong(301), 1);
+  });
+
   it('asks for a reason next to every `as unknown as`', async () => {
     const lint = async (code: string): Promise<number> =>
       (await eslint.lintText(code, { filePath: path.join(root, 'src/model.ts') }))[0].messages.filter((m) => m.ruleId === 'local/explained-double-cast').length;

@@ -8,7 +8,9 @@ import { displayText, stripBidiControls } from '../../service/displayText';
 import { sectionLabel } from '../../service/sections';
 import { findAnchor, outline } from '../anchors';
 import type { HostMessage, PageMessage, PageState } from '../protocol';
-import { ClauseRenderer, RenderQueue, el } from './render';
+import { el } from './dom';
+import { ClauseRenderer } from './render';
+import { RenderQueue } from './renderQueue';
 import { toolbarButton } from './toolkit';
 import { t } from './words';
 

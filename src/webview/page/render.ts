@@ -4,86 +4,15 @@
  * only from the service's origin (and the CSP says the same). Work is queued in small units and run in time
  * slices, so a multi-megabyte clause never blocks the page; huge tables show 1000 rows and a "Show more" button.
  */
-import {
-  MATHML_ELEMENTS,
-  flowText,
-  formulaText,
-  type Block,
-  type Cell,
-  type ClauseDocument,
-  type Footnote,
-  type Image,
-  type Inline,
-  type Math,
-  type MathNode,
-  type Row,
-} from '../../document/index';
+import { flowText, type Block, type ClauseDocument, type Footnote } from '../../document/index';
+import { el } from './dom';
+import { TableRenderer } from './tableRenderer';
 import { t } from './words';
 
-export interface RenderLinks {
-  openClause(target: string): void;
-  revealStandard(urn: string): void;
-}
-
-/** A queue of small rendering steps run in slices of ~`sliceMs` with a yield between slices. */
-export class RenderQueue {
-  private readonly tasks: Array<() => void> = [];
-  private done = 0;
-  private cancelled = false;
-
-  constructor(
-    private readonly onProgress: (done: number, total: number) => void,
-    private readonly sliceMs = 12,
-  ) {}
-
-  push(task: () => void): void {
-    this.tasks.push(task);
-  }
-
-  cancel(): void {
-    this.cancelled = true;
-  }
-
-  get isCancelled(): boolean {
-    return this.cancelled;
-  }
-
-  /** Runs every task, yielding to the browser between slices; resolves when all ran. */
-  run(): Promise<void> {
-    return new Promise((resolve) => {
-      const slice = (): void => {
-        if (this.cancelled) return resolve();
-        const end = performance.now() + this.sliceMs;
-        while (this.done < this.tasks.length && performance.now() < end) this.tasks[this.done++]();
-        this.onProgress(this.done, this.tasks.length);
-        if (this.done < this.tasks.length) setTimeout(slice, 0);
-        else resolve();
-      };
-      slice();
-    });
-  }
-}
-
-const TABLE_ROWS_PER_TASK = 100;
-const TABLE_ROWS_SHOWN = 1000;
-const MATHML_NS = 'http://www.w3.org/1998/Math/MathML';
-const NOTATION_NAMES = { asciimath: 'AsciiMath', latex: 'LaTeX', text: '' } as const;
-
-export class ClauseRenderer {
+export class ClauseRenderer extends TableRenderer {
   blocks = 0;
-  /** Anchors of this page (identifiers of its blocks), for cross-references that point into the page. */
-  private readonly anchors = new Map<string, HTMLElement>();
   /** Model block → its element, so a page can scroll to a subclause or term (anchors, table of contents). */
   private readonly elements = new WeakMap<Block, HTMLElement>();
-
-  constructor(
-    private readonly queue: RenderQueue,
-    private readonly links: RenderLinks,
-    /** The service's origin: the only place images load from (besides data: images in the body). */
-    private readonly imageOrigin?: string,
-    /** Base URL for relative image addresses (the clause `@id`). */
-    private readonly imageBase?: string,
-  ) {}
 
   /** Queues the blocks and footnotes of a document into `container`. */
   document(document: ClauseDocument, container: HTMLElement): void {
@@ -140,7 +69,7 @@ export class ClauseRenderer {
   }
 
   /** One block, synchronously (blocks inside lists, notes, cells and terms). */
-  private block(block: Block, level: number): HTMLElement {
+  protected block(block: Block, level: number): HTMLElement {
     const element = this.blockElement(block, level);
     this.elements.set(block, element);
     return element;
@@ -234,83 +163,6 @@ export class ClauseRenderer {
     }
   }
 
-  private table(block: Extract<Block, { kind: 'table' }>, level: number): HTMLElement {
-    const figure = el('figure', 'table');
-    if (block.label || block.caption.length) {
-      const caption = el('figcaption');
-      if (block.label) caption.append(el('span', 'number', block.label), block.caption.length ? ' — ' : '');
-      figure.append(this.inlineInto(caption, block.caption));
-    }
-    const scroll = el('div', 'table-scroll');
-    const table = el('table');
-    if (block.head.length) {
-      const thead = el('thead');
-      for (const row of block.head) thead.append(this.row(row, true, level));
-      table.append(thead);
-    }
-    const tbody = el('tbody');
-    table.append(tbody);
-    if (block.foot.length) {
-      const tfoot = el('tfoot');
-      for (const row of block.foot) tfoot.append(this.row(row, false, level));
-      table.append(tfoot);
-    }
-    scroll.append(table);
-    figure.append(scroll);
-    for (const note of block.notes) figure.append(this.block(note, level));
-    this.tableRows(block.body, 0, tbody, scroll, true, level);
-    return figure;
-  }
-
-  /**
-   * Rows in batches over several slices; past TABLE_ROWS_SHOWN the rest waits behind a button, because laying
-   * out a table of tens of thousands of rows costs seconds whatever the batching (the JSON view has them all).
-   */
-  private tableRows(rows: readonly Row[], from: number, tbody: HTMLElement, after: HTMLElement, first: boolean, level: number): void {
-    const until = Math.min(rows.length, from + TABLE_ROWS_SHOWN);
-    for (let start = from; start < until; start += TABLE_ROWS_PER_TASK) {
-      const end = Math.min(until, start + TABLE_ROWS_PER_TASK);
-      const add = (): void => {
-        const fragment = document.createDocumentFragment();
-        for (let i = start; i < end; i++) fragment.append(this.row(rows[i], false, level));
-        tbody.append(fragment);
-      };
-      if (first && start === from) add();
-      else this.queue.push(add);
-    }
-    if (until >= rows.length) return;
-    const more = el(
-      'button',
-      'more-rows',
-      t(
-        'Show {0} more rows ({1} not shown)',
-        Math.min(TABLE_ROWS_SHOWN, rows.length - until).toLocaleString('en-US'),
-        (rows.length - until).toLocaleString('en-US'),
-      ),
-    );
-    more.addEventListener('click', () => {
-      more.remove();
-      this.tableRows(rows, until, tbody, after, false, level);
-      void this.queue.run();
-    });
-    this.queue.push(() => after.after(more));
-  }
-
-  private row(row: Row, head: boolean, level: number): HTMLElement {
-    const tr = el('tr');
-    for (const cell of row) tr.append(this.cell(cell, head, level));
-    return tr;
-  }
-
-  private cell(cell: Cell, head: boolean, level: number): HTMLElement {
-    const td = el(head || cell.header ? 'th' : 'td');
-    if (cell.colspan) td.setAttribute('colspan', String(cell.colspan));
-    if (cell.rowspan) td.setAttribute('rowspan', String(cell.rowspan));
-    if (cell.blocks) for (const child of cell.content as Block[]) td.append(this.block(child, level));
-    else this.inlineInto(td, cell.content as Inline[]);
-    return td;
-  }
-
   private term(block: Extract<Block, { kind: 'term' }>, level: number): HTMLElement {
     const entry = el('div', 'term');
     const head = el('div', 'term-head');
@@ -356,151 +208,4 @@ export class ClauseRenderer {
     section.append(list);
     this.queue.push(() => container.append(section));
   }
-
-  /** Inline content: text nodes and a few elements, never markup. */
-  inlineInto<T extends HTMLElement>(target: T, flow: readonly Inline[]): T {
-    for (const part of flow) {
-      if (typeof part === 'string') {
-        target.append(document.createTextNode(part));
-        continue;
-      }
-      switch (part.kind) {
-        case 'style':
-          target.append(this.inlineInto(el(STYLE_TAGS[part.style][0], STYLE_TAGS[part.style][1]), part.children));
-          break;
-        case 'link': {
-          const text = flowText(part.children) || 'reference';
-          const to = part.target;
-          if (to.kind === 'clause')
-            target.append(
-              this.inlineInto(
-                this.link('', () => this.follow(to.target), ''),
-                part.children.length ? part.children : [text],
-              ),
-            );
-          else if (to.kind === 'standard')
-            target.append(
-              this.inlineInto(
-                this.link('', () => this.links.revealStandard(to.urn), to.urn),
-                part.children,
-              ),
-            );
-          else if (to.kind === 'external') {
-            // Shown with its address; the page never navigates away.
-            const span = this.inlineInto(el('span', 'external-link'), part.children);
-            span.title = to.href;
-            target.append(span);
-          } else target.append(this.inlineInto(el('span', 'citation'), part.children));
-          break;
-        }
-        case 'math':
-          target.append(this.math(part.math, false));
-          break;
-        case 'footnote': {
-          const sup = el('sup', 'footnote-ref');
-          sup.append(
-            this.link(part.marker, () => this.anchors.get(`footnote:${part.marker}`)?.scrollIntoView({ block: 'center' }), t('Footnote {0}', part.marker)),
-          );
-          target.append(sup);
-          break;
-        }
-        case 'break':
-          target.append(el('br'));
-          break;
-        case 'image':
-          target.append(this.image(part.image));
-          break;
-      }
-    }
-    return target;
-  }
-
-  /** A cross-reference: to a block on this page when it is here, else to the clause it names. */
-  private follow(target: string): void {
-    const here = this.anchors.get(target.replace(/^#/, ''));
-    if (here) {
-      here.scrollIntoView({ block: 'start' });
-      return;
-    }
-    this.links.openClause(target);
-  }
-
-  private link(label: string, action: () => void, title: string): HTMLElement {
-    const a = el('a', 'link', label || undefined);
-    a.setAttribute('href', '#');
-    a.setAttribute('role', 'link');
-    if (title) a.title = title;
-    a.addEventListener('click', (event) => {
-      event.preventDefault();
-      action();
-    });
-    return a;
-  }
-
-  private math(math: Math, display: boolean): Element {
-    if (math.notation === 'mathml') {
-      const root = mathElement(math.root.name === 'math' ? math.root : { name: 'math', attributes: {}, children: [math.root] });
-      if (display) root.setAttribute('display', 'block');
-      return root;
-    }
-    // Readable text; the source as written in the tooltip.
-    const code = el('code', display ? 'formula-source block' : 'formula-source', formulaText(math));
-    if (NOTATION_NAMES[math.notation]) code.title = `${NOTATION_NAMES[math.notation]}: ${math.source}`;
-    return code;
-  }
-
-  private image(image: Image): HTMLElement {
-    const src = this.allowedImage(image.src);
-    if (!src) {
-      return el('span', 'image-blocked', `[Image not shown: it is not served by the Standards service${image.alt ? ` — ${image.alt}` : ''}]`);
-    }
-    const img = el('img') as HTMLImageElement;
-    img.alt = image.alt;
-    img.src = src;
-    img.loading = 'lazy';
-    return img;
-  }
-
-  /** The address to load, when the image is the service's (same origin) or embedded as data:image/…. */
-  private allowedImage(src: string): string | undefined {
-    if (/^data:image\/(png|jpeg|gif|webp|svg\+xml)[;,]/i.test(src)) return src;
-    if (!this.imageOrigin) return undefined;
-    try {
-      const url = new URL(src, this.imageBase ?? this.imageOrigin);
-      return url.origin === this.imageOrigin && /^https?:$/.test(url.protocol) ? url.href : undefined;
-    } catch {
-      return undefined;
-    }
-  }
-
-  private anchor<T extends HTMLElement>(element: T, anchor: string | undefined): T {
-    if (anchor && !this.anchors.has(anchor)) this.anchors.set(anchor, element);
-    return element;
-  }
-}
-
-const STYLE_TAGS: Record<string, [string, string | undefined]> = {
-  emphasis: ['em', undefined],
-  strong: ['strong', undefined],
-  sub: ['sub', undefined],
-  sup: ['sup', undefined],
-  code: ['code', undefined],
-  smallcaps: ['span', 'smallcaps'],
-  underline: ['u', undefined],
-  strike: ['s', undefined],
-};
-
-/** MathML elements from the model's tree; names outside MathML become mrow (the model already allows only MathML). */
-function mathElement(node: MathNode): Element {
-  const element = document.createElementNS(MATHML_NS, MATHML_ELEMENTS.has(node.name) ? node.name : 'mrow');
-  for (const [name, value] of Object.entries(node.attributes)) element.setAttribute(name, value);
-  for (const child of node.children) element.append(typeof child === 'string' ? document.createTextNode(child) : mathElement(child));
-  return element;
-}
-
-export function el(tag: string, className?: string, text?: string): HTMLElement {
-  const node = document.createElement(tag);
-  if (className) node.className = className;
-  if (text !== undefined) node.textContent = text;
-  return node;
 }

@@ -1,0 +1,39 @@
+/** A queue of small rendering steps run in slices, so no step of the clause page makes one long task. */
+/** A queue of small rendering steps run in slices of ~`sliceMs` with a yield between slices. */
+export class RenderQueue {
+  private readonly tasks: Array<() => void> = [];
+  private done = 0;
+  private cancelled = false;
+
+  constructor(
+    private readonly onProgress: (done: number, total: number) => void,
+    private readonly sliceMs = 12,
+  ) {}
+
+  push(task: () => void): void {
+    this.tasks.push(task);
+  }
+
+  cancel(): void {
+    this.cancelled = true;
+  }
+
+  get isCancelled(): boolean {
+    return this.cancelled;
+  }
+
+  /** Runs every task, yielding to the browser between slices; resolves when all ran. */
+  run(): Promise<void> {
+    return new Promise((resolve) => {
+      const slice = (): void => {
+        if (this.cancelled) return resolve();
+        const end = performance.now() + this.sliceMs;
+        while (this.done < this.tasks.length && performance.now() < end) this.tasks[this.done++]();
+        this.onProgress(this.done, this.tasks.length);
+        if (this.done < this.tasks.length) setTimeout(slice, 0);
+        else resolve();
+      };
+      slice();
+    });
+  }
+}
