@@ -13,7 +13,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { Catalogue } from '../sandbox/catalogue';
 import { CatalogueIndex, type IndexEntry } from '../src/catalogue/catalogueIndex';
-import { findCitations } from '../src/citations/recognise';
+import { findCitations, writtenReference } from '../src/citations/recognise';
 import { resolveStandard } from '../src/citations/resolve';
 
 const LINES = 10_000;
@@ -101,7 +101,7 @@ async function main(): Promise<void> {
   for (const citation of found) if (resolveStandard(index, citation)) resolved++;
   const cold = performance.now() - started;
   const distinct = new Map<string, (typeof found)[number]>();
-  for (const c of found) if (c.kind === 'reference') distinct.set(c.text.slice(0, c.referenceEnd - c.start), c);
+  for (const c of found) if (c.kind === 'reference') distinct.set(writtenReference(c), c);
   started = performance.now();
   for (const citation of distinct.values()) resolveStandard(index, citation);
   const perReference = (performance.now() - started) / Math.max(1, distinct.size);

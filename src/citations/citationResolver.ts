@@ -10,7 +10,7 @@ import type { CatalogueStore } from '../catalogue/catalogueStore';
 import type { StandardRef } from '../model';
 import type { Clause } from '../service/types';
 import type { Session } from '../session';
-import { findCitations, type Citation, type Locator } from './recognise';
+import { findCitations, writtenReference, type Citation, type Locator } from './recognise';
 import { resolveLocator, resolveStandard, type ResolvedStandard } from './resolve';
 
 /** Documents whose citations are kept; the least recently asked for go first. */
@@ -103,7 +103,7 @@ export class CitationResolver implements vscode.Disposable {
 
   /** What `citation` names in `index`, memoised; undefined when the catalogue has no such record. */
   resolve(index: CatalogueIndex, citation: Citation): ResolvedStandard | undefined {
-    const key = citation.kind === 'reference' ? `r ${citation.text.slice(0, citation.referenceEnd - citation.start)}` : `u ${citation.urn}`;
+    const key = citation.kind === 'reference' ? `r ${writtenReference(citation)}` : `u ${citation.urn}`;
     const known = this.resolutions.get(key);
     if (known !== undefined) return known ?? undefined;
     const resolved = resolveStandard(index, citation);

@@ -7,7 +7,7 @@
 import * as vscode from 'vscode';
 import { standardLabel } from '../labels';
 import type { CitationResolver } from './citationResolver';
-import type { ReferenceCitation } from './recognise';
+import { writtenReference, type ReferenceCitation } from './recognise';
 
 export const DIAGNOSTICS_SETTING = 'standardsExplorer.diagnostics';
 export const OUTDATED_CODE = 'outdatedEdition';
@@ -103,14 +103,15 @@ export class OutdatedEditions implements vscode.Disposable, vscode.CodeActionPro
     if (typeof resolved !== 'string') {
       for (const { citation, standard } of resolved) {
         if (citation.kind === 'clauseUri') continue;
-        const cited = citation.kind === 'reference' ? citation.text.slice(0, citation.referenceEnd - citation.start) : standardLabel(standard.entry);
+        const cited = citation.kind === 'reference' ? writtenReference(citation) : standardLabel(standard.entry);
         let message: string | undefined;
         if (standard.replacedBy) message = vscode.l10n.t('{0} has been replaced by {1}', cited, standardLabel(standard.replacedBy));
         else if (!standard.facts.current)
           message = vscode.l10n.t('{0} is {1}; the catalogue has no current edition of it', cited, standard.facts.status ?? 'withdrawn');
         if (!message) continue;
-        const end = citation.kind === 'reference' ? citation.referenceEnd : citation.end;
-        const diagnostic = new vscode.Diagnostic(new vscode.Range(citation.line, citation.start, citation.line, end), message, SEVERITY[level]);
+        // The reference alone: the locator, before or after it, is not what is outdated, and the Quick Fix keeps it.
+        const [start, end] = citation.kind === 'reference' ? [citation.referenceStart, citation.referenceEnd] : [citation.start, citation.end];
+        const diagnostic = new vscode.Diagnostic(new vscode.Range(citation.line, start, citation.line, end), message, SEVERITY[level]);
         diagnostic.source = SOURCE;
         diagnostic.code = OUTDATED_CODE;
         diagnostics.push(diagnostic);
