@@ -33,6 +33,12 @@ const ORDER = [
   'bigClauseLongestTaskMsMetanorma',
   'bundleBytes',
   'requireMs',
+  'referencesScanMs5000',
+  'referencesFirstDrawMs5000',
+  'referencesScanMaxHostDelayMs',
+  'referencesScanRoundTripP95Ms',
+  'referencesScanRoundTripMaxMs',
+  'hoverFromCacheMs',
 ];
 
 function format(value: number | undefined, unit: string): string {
