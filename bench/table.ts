@@ -39,6 +39,7 @@ const ORDER = [
   'referencesScanRoundTripP95Ms',
   'referencesScanRoundTripMaxMs',
   'hoverFromCacheMs',
+  'hoverProviderFromCacheMs',
 ];
 
 function format(value: number | undefined, unit: string): string {

@@ -96,6 +96,8 @@ export class CitationHoverProvider implements vscode.HoverProvider {
       md.appendMarkdown('---\n\n**')
         .appendMarkdown(escaped(clauseLabel(clause)))
         .appendMarkdown('**\n\n');
+      // A clause found by a locator it does not match exactly ("9.4.2" in 9.4) says so under its heading.
+      if (problem) md.appendMarkdown('*').appendMarkdown(escaped(problem)).appendMarkdown('*\n\n');
       const paragraph = await this.paragraphOf(clause, signal, budget);
       if (paragraph === LATER)
         md.appendMarkdown('*')

@@ -230,9 +230,15 @@ const steps: Step[] = [
       if (!text.includes(standardLabel) || !text.includes(clauseTitle.replace(/^1 /, ''))) throw new Error(`hover says "${text}"`);
       await page.screenshot({ path: path.join(RESULTS, 'e2e-reference-hover.png') });
       // Follow the link as a person does: Ctrl+click on the reference (the link spans "Clause 1 of …").
-      await page.mouse.move(0, 0);
-      await hover.waitFor({ state: 'hidden', timeout: STEP_TIMEOUT }).catch(() => undefined);
-      await reference.click({ modifiers: ['Control'] });
+      // Raw mouse events: holding Ctrl over a link re-renders its span, which a locator click waits on forever.
+      const box = await reference.boundingBox();
+      if (!box) throw new Error('the reference has no box on screen');
+      await page.keyboard.down('Control');
+      await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+      await page.waitForTimeout(300);
+      await page.mouse.down();
+      await page.mouse.up();
+      await page.keyboard.up('Control');
       await page.locator('.editor-group-container.active .tab.active', { hasText: clauseTitle }).first().waitFor({ timeout: STEP_TIMEOUT });
       const frame = await clauseFrame(page);
       const heading = (await frame.locator('main#page h1').innerText()).trim();

@@ -13,6 +13,7 @@ const TEXT = [
   'Unknown: ISO 99999:2020. Not references: charset=ISO-8859-1, ISO8601, iso_code, v1.2.3, 2018-05-01.',
   'Plain: IEC 62304',
   'Audits follow Clause 4 of ISO 9001:2008 and §6 of ISO 9001:2008; controls, clause 4 of ISO/IEC 27001:2022.',
+  'Deeper than the list: ISO 9001:2015 clause 4.2.',
 ].join('\n');
 
 /** A position inside `word` on `line` of TEXT. */
@@ -72,6 +73,7 @@ describe('references in your code (citations)', () => {
       'Clause 4 of ISO 9001:2008',
       '§6 of ISO 9001:2008',
       'clause 4 of ISO/IEC 27001:2022',
+      'ISO 9001:2015 clause 4.2',
     ]);
     const tooltips = (await vscode.commands.executeCommand<vscode.DocumentLink[]>('vscode.executeLinkProvider', document.uri, 10)).map((l) => l.tooltip);
     assert.ok(tooltips.includes('Open ISO 17301-1:2016, clause 5 (replaced by ISO 17301-1:2023)'), tooltips.join(' | '));
@@ -130,6 +132,9 @@ describe('references in your code (citations)', () => {
       ),
     );
     assert.doesNotMatch(none, /Standards|ISO 99999/, 'an unresolved reference gets no hover');
+    // ISO 9001:2015 of the sandbox has no 4.2: the clause that holds it, saying so.
+    const nearest = hoverText(await vscode.commands.executeCommand<vscode.Hover[]>('vscode.executeHoverProvider', document.uri, at(6, '9001')));
+    assert.match(nearest, /\*\*Clause 4 [^*]*\*\*\n\n\*clause 4\.2 is not in the clause list; this is the clause that holds it\.\*/);
   });
 
   it('a hover sends one request at most: the clause list first, the first paragraph on the next hover, then nothing', async () => {
