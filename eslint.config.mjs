@@ -40,6 +40,7 @@ const PURE = [
   'src/citations/resolve.ts',
   'src/citations/citationTarget.ts',
   'src/citations/clauseSummary.ts',
+  'src/citations/clauseGlances.ts',
   'src/citations/referenceReport.ts',
 ];
 

@@ -84,6 +84,8 @@ let standardLabel = '';
 let sandboxUrl = '';
 let profile = '';
 let workspaceDir = '';
+/** The other edition the compare step offered first (an older one of the first standard). */
+let olderEdition = '';
 
 const steps: Step[] = [
   {
@@ -168,6 +170,7 @@ const steps: Step[] = [
       const rows = page.locator('.quick-input-list .monaco-list-row');
       await rows.first().waitFor({ timeout: STEP_TIMEOUT });
       const other = (await rows.first().locator('.label-name').first().innerText()).trim();
+      olderEdition = other;
       if (!/^(ISO|IEC|EN)\b/.test(other) || other === standardLabel) throw new Error(`the first edition offered is "${other}" (comparing ${standardLabel})`);
       await rows.first().click();
       await page.locator('.tab', { hasText: '↔' }).first().waitFor({ timeout: STEP_TIMEOUT });
@@ -206,7 +209,11 @@ const steps: Step[] = [
       await picker.waitFor({ state: 'hidden', timeout: STEP_TIMEOUT });
       // A Markdown file of the workspace citing the standard of the steps above, the clause locator first.
       const cited = `Clause 1 of ${standardLabel}`;
-      writeFileSync(path.join(workspaceDir, 'requirements.md'), `# Requirements\n\nEvery release meets ${cited} and is reviewed.\n`);
+      // The older edition, cited too, shows the outdated-edition diagnostic in the picture.
+      writeFileSync(
+        path.join(workspaceDir, 'requirements.md'),
+        `# Requirements\n\nReleases before 2020 met ${olderEdition}.\n\nEvery release meets ${cited} and is reviewed.\n`,
+      );
       await page.keyboard.press('Control+P');
       const input = page.locator('.quick-input-widget input').first();
       await input.waitFor({ state: 'visible', timeout: STEP_TIMEOUT });
