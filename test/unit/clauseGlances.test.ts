@@ -11,7 +11,10 @@ describe('Citations: what a hover may show without a request', () => {
     glances.rememberClauses('urn:a', [clause(1)]);
     glances.rememberParagraph('urn:a', '1', 'First paragraph.');
     glances.rememberParagraph('urn:a', '2', undefined);
-    assert.deepEqual(glances.clauses('urn:a')?.map((c) => c.clauseId), ['1']);
+    assert.deepEqual(
+      glances.clauses('urn:a')?.map((c) => c.clauseId),
+      ['1'],
+    );
     assert.equal(glances.paragraph('urn:a', '1'), 'First paragraph.');
     assert.equal(glances.paragraph('urn:a', '2'), null, 'known to have none: no request for it again');
     assert.equal(glances.paragraph('urn:b', '1'), undefined);
