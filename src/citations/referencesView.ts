@@ -10,12 +10,11 @@ import type { CitationResolver } from './citationResolver';
 import { locatorLabel, statusLine, type CitationTarget } from './citationTarget';
 import { findCitations, type Citation } from './recognise';
 import { groupReferences, toCsv, toMarkdown, type ClauseGroup, type Occurrence, type StandardGroup } from './referenceReport';
+import { workspaceText } from './workspaceText';
 
 export const REFERENCES_VIEW = 'standardsExplorer.references';
 export const INCLUDE_SETTING = 'references.include';
 const DEFAULT_INCLUDE = '**/*.{md,markdown,txt,rst,adoc,tex,c,h,cc,cpp,hpp,cs,java,kt,py,js,jsx,ts,tsx,go,rs,swift,json,yaml,yml,toml,xml,html,feature,robot}';
-/** Larger files are skipped (generated data, logs). */
-const MAX_FILE_BYTES = 2_000_000;
 const MAX_FILES = 20_000;
 /** Files read at once: enough to hide disk latency, few enough to keep the extension host responsive. */
 const BATCH = 16;
@@ -250,22 +249,8 @@ export class WorkspaceReferences implements vscode.TreeDataProvider<ReferenceNod
   private async readFile(uri: vscode.Uri): Promise<void> {
     const key = uri.toString();
     const open = vscode.workspace.textDocuments.find((d) => d.uri.toString() === key);
-    let text: string;
-    if (open) {
-      text = open.getText();
-    } else {
-      try {
-        const stat = await vscode.workspace.fs.stat(uri);
-        if (stat.size > MAX_FILE_BYTES) return void this.files.delete(key);
-        const bytes = await vscode.workspace.fs.readFile(uri);
-        if (bytes.subarray(0, 8000).includes(0)) return void this.files.delete(key);
-        text = new TextDecoder().decode(bytes);
-      } catch {
-        // Gone or unreadable: nothing to cite.
-        this.files.delete(key);
-        return;
-      }
-    }
+    const text = open ? open.getText() : await workspaceText(uri);
+    if (text === undefined) return void this.files.delete(key);
     const citations = findCitations(text, { serviceBaseUrl: this.resolver.serviceBaseUrl });
     if (citations.length) this.files.set(key, { uri, citations });
     else this.files.delete(key);
