@@ -235,10 +235,12 @@ export class WorkspaceReferences implements vscode.TreeDataProvider<ReferenceNod
   private async readAll(token?: vscode.CancellationToken, progress?: vscode.Progress<{ message?: string; increment?: number }>): Promise<number> {
     const uris = (await vscode.workspace.findFiles(this.include(), undefined, MAX_FILES, token)).filter((u) => !this.exported.has(u.toString()));
     this.files.clear();
+    // Read once per scan: the setting behind it is not free to read, and a scan reads thousands of files.
+    const serviceBaseUrl = this.resolver.serviceBaseUrl;
     let read = 0;
     for (let from = 0; from < uris.length; from += BATCH) {
       if (token?.isCancellationRequested) break;
-      await Promise.all(uris.slice(from, from + BATCH).map((uri) => this.readFile(uri)));
+      await Promise.all(uris.slice(from, from + BATCH).map((uri) => this.readFile(uri, serviceBaseUrl)));
       read = Math.min(uris.length, from + BATCH);
       progress?.report({ message: vscode.l10n.t('{0} of {1} files', read, uris.length), increment: (BATCH / uris.length) * 100 });
     }
@@ -246,12 +248,12 @@ export class WorkspaceReferences implements vscode.TreeDataProvider<ReferenceNod
   }
 
   /** Reads one file (its open document when there is one), skipping large and binary files. */
-  private async readFile(uri: vscode.Uri): Promise<void> {
+  private async readFile(uri: vscode.Uri, serviceBaseUrl: string | undefined): Promise<void> {
     const key = uri.toString();
     const open = vscode.workspace.textDocuments.find((d) => d.uri.toString() === key);
     const text = open ? open.getText() : await workspaceText(uri);
     if (text === undefined) return void this.files.delete(key);
-    const citations = findCitations(text, { serviceBaseUrl: this.resolver.serviceBaseUrl });
+    const citations = findCitations(text, { serviceBaseUrl });
     if (citations.length) this.files.set(key, { uri, citations });
     else this.files.delete(key);
   }
@@ -278,7 +280,8 @@ export class WorkspaceReferences implements vscode.TreeDataProvider<ReferenceNod
   private async readDirty(): Promise<void> {
     const uris = [...this.dirty.values()];
     this.dirty.clear();
-    for (let from = 0; from < uris.length; from += BATCH) await Promise.all(uris.slice(from, from + BATCH).map((uri) => this.readFile(uri)));
+    const serviceBaseUrl = this.resolver.serviceBaseUrl;
+    for (let from = 0; from < uris.length; from += BATCH) await Promise.all(uris.slice(from, from + BATCH).map((uri) => this.readFile(uri, serviceBaseUrl)));
     this.changed.fire(undefined);
   }
 
