@@ -250,6 +250,12 @@ const steps: Step[] = [
       const frame = await clauseFrame(page);
       const heading = (await frame.locator('main#page h1').innerText()).trim();
       if (heading !== clauseTitle) throw new Error(`clause page heading "${heading}", expected "${clauseTitle}"`);
+      // Back to the Markdown file once the page has settled: a page that takes the focus late closes the next
+      // step's picker.
+      await page.screenshot({ path: path.join(RESULTS, 'e2e-reference-followed.png') });
+      await page.waitForTimeout(1000);
+      await page.locator('.tab', { hasText: 'requirements.md' }).first().click();
+      await page.locator('.editor-group-container.active .tab.active', { hasText: 'requirements.md' }).first().waitFor({ timeout: STEP_TIMEOUT });
     },
   },
   {
