@@ -145,7 +145,7 @@ export async function run(): Promise<void> {
     await fs.promises.stat(uri.fsPath);
     return fs.promises.readFile(uri.fsPath);
   });
-  let started = performance.now();
+  const started = performance.now();
   await vscode.workspace.findFiles(references.include(), undefined, 20_000);
   const findFilesMs = performance.now() - started;
 
