@@ -42,6 +42,7 @@ const PURE = [
   'src/citations/resolve.ts',
   'src/citations/citationTarget.ts',
   'src/citations/clauseSummary.ts',
+  'src/citations/clauseGlances.ts',
   'src/citations/referenceReport.ts',
   // The organised catalogue: ordering and grouping are pure; catalogueArrangement.ts presents them.
   'src/tree/catalogueOrder.ts',

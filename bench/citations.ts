@@ -5,7 +5,8 @@
  * an index of 100 000 real-shaped catalogue entries, cold (nothing memoised) and as the editor sees it again (each
  * distinct reference once). (3) A hostile file: 10 000 lines of 2 000 characters each. (4) A workspace of 5 000
  * files (200 lines each, in a temporary folder) read in batches of 16 and recognised, as the References view does
- * (less VS Code's file API). Prints; asserts nothing.
+ * (less VS Code's file API; bench/referencesScan.ts measures the view's own scan in a real VS Code). Prints; asserts
+ * nothing.
  * Run: npm run compile && node out/bench/citations.js
  */
 import * as fs from 'node:fs';
@@ -13,8 +14,9 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { Catalogue } from '../sandbox/catalogue';
 import { CatalogueIndex, type IndexEntry } from '../src/catalogue/catalogueIndex';
-import { findCitations } from '../src/citations/recognise';
+import { findCitations, writtenReference } from '../src/citations/recognise';
 import { resolveStandard } from '../src/citations/resolve';
+import { scanInNode, sourceFile, writeWorkspace } from './citationFiles';
 
 const LINES = 10_000;
 const RUNS = 20;
@@ -34,39 +36,13 @@ function time(run: () => unknown): number {
   return median(samples);
 }
 
-function sourceFile(references: readonly string[]): string {
-  const code = [
-    '  const charset = "ISO-8859-1"; // not a reference',
-    '  if (version >= "1.2.3" && date > "2018-05-01") return iso_code;',
-    '  result = formatISO8601(value) + callPhone("+1 555 123 4567");',
-    '  for (let i = 0; i < items.length; i++) total += items[i].weight * 2;',
-    '  }',
-  ];
-  const lines: string[] = [];
-  for (let i = 0; i < LINES; i++) {
-    if (i % 10 === 0) lines.push(`  // Required by ${references[(i / 10) % references.length]}, clause ${1 + (i % 9)}.${1 + (i % 4)}`);
-    else lines.push(code[i % code.length]);
-  }
-  return lines.join('\n');
-}
-
 async function workspace(references: readonly string[]): Promise<void> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'citations-bench-'));
   try {
-    const text = sourceFile(references).split('\n').slice(0, 200).join('\n');
-    const files = Array.from({ length: 5000 }, (_, i) => path.join(dir, `f${i}.ts`));
-    for (const file of files) fs.writeFileSync(file, text);
-    const started = performance.now();
-    let citations = 0;
-    let longest = 0;
-    for (let from = 0; from < files.length; from += 16) {
-      const batch = await Promise.all(files.slice(from, from + 16).map((f) => fs.promises.readFile(f, 'utf8')));
-      const t = performance.now();
-      for (const content of batch) citations += findCitations(content).length;
-      longest = Math.max(longest, performance.now() - t);
-    }
+    const files = writeWorkspace(dir, references, 5000);
+    const { ms, citations, longestBatchMs } = await scanInNode(files);
     console.log(
-      `workspace: 5000 files of 200 lines read and recognised in ${Math.round(performance.now() - started)} ms (${citations} citations; longest synchronous batch ${longest.toFixed(1)} ms)`,
+      `workspace: 5000 files of 200 lines read and recognised in ${Math.round(ms)} ms (${citations} citations; longest synchronous batch ${longestBatchMs.toFixed(1)} ms); in the editor: node out/bench/referencesScan.js`,
     );
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });
@@ -87,7 +63,7 @@ async function main(): Promise<void> {
     .map((e) => e.reference ?? '')
     .filter(Boolean)
     .slice(0, 300);
-  const text = sourceFile(references);
+  const text = sourceFile(references, LINES);
 
   const recognise = time(() => findCitations(text, { serviceBaseUrl: 'https://api.example.com/preprod' }));
   const found = findCitations(text);
@@ -101,7 +77,7 @@ async function main(): Promise<void> {
   for (const citation of found) if (resolveStandard(index, citation)) resolved++;
   const cold = performance.now() - started;
   const distinct = new Map<string, (typeof found)[number]>();
-  for (const c of found) if (c.kind === 'reference') distinct.set(c.text.slice(0, c.referenceEnd - c.start), c);
+  for (const c of found) if (c.kind === 'reference') distinct.set(writtenReference(c), c);
   started = performance.now();
   for (const citation of distinct.values()) resolveStandard(index, citation);
   const perReference = (performance.now() - started) / Math.max(1, distinct.size);

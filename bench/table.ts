@@ -51,6 +51,13 @@ const ORDER = [
   'bundleBytes',
   'lazyBundleBytes',
   'requireMs',
+  'referencesScanMs5000',
+  'referencesFirstDrawMs5000',
+  'referencesScanMaxHostDelayMs',
+  'referencesScanRoundTripP95Ms',
+  'referencesScanRoundTripMaxMs',
+  'hoverFromCacheMs',
+  'hoverProviderFromCacheMs',
 ];
 
 function format(value: number | undefined, unit: string): string {

@@ -2,17 +2,23 @@
  * Hovering a citation: the standard (reference, title, status — "replaced by …"), the cited clause's heading and
  * first paragraph, and the commands Open Clause, Open JSON to the Side and Copy Link. Command links are trusted for
  * this extension's own commands only. Server text goes in as text (escaped), never as Markdown.
+ *
+ * One request per hover at most: the clause list and the first paragraph come from what earlier hovers and clicks
+ * fetched (clauseGlances.ts); the first thing missing costs the hover's one request, and anything else missing is
+ * left for the next hover, which says so ("Hover again…") rather than wait for a second request.
  */
 import * as vscode from 'vscode';
 import { clauseRefOf, type ClauseRef, type StandardRef } from '../model';
 import { clauseLabel, standardLabel } from '../labels';
 import { displayText } from '../service/displayText';
+import type { Clause } from '../service/types';
 import type { Session } from '../session';
 import { standardRefOf, type CitationResolver } from './citationResolver';
 import { OPEN_CITATION, escaped, locatorLabel, statusLine, targetOf } from './citationTarget';
+import { RequestBudget } from './clauseGlances';
 import { firstParagraph } from './clauseSummary';
 import type { Citation } from './recognise';
-import type { ResolvedStandard } from './resolve';
+import { resolveLocator, type ResolvedStandard } from './resolve';
 
 /** The only commands a hover may run. */
 export const HOVER_COMMANDS = [
@@ -83,14 +89,21 @@ export class CitationHoverProvider implements vscode.HoverProvider {
       .appendMarkdown(escaped(statusLine(standard)))
       .appendMarkdown('\n\n');
 
-    const { clause, problem } = await this.citedClause(citation, ref, signal);
+    const budget = new RequestBudget();
+    const { clause, problem } = await this.citedClause(citation, ref, signal, budget);
     const links: string[] = [];
     if (clause) {
       md.appendMarkdown('---\n\n**')
         .appendMarkdown(escaped(clauseLabel(clause)))
         .appendMarkdown('**\n\n');
-      const paragraph = await this.paragraphOf(clause, signal);
-      if (paragraph) md.appendMarkdown(escaped(paragraph)).appendMarkdown('\n\n');
+      // A clause found by a locator it does not match exactly ("9.4.2" in 9.4) says so under its heading.
+      if (problem) md.appendMarkdown('*').appendMarkdown(escaped(problem)).appendMarkdown('*\n\n');
+      const paragraph = await this.paragraphOf(clause, signal, budget);
+      if (paragraph === LATER)
+        md.appendMarkdown('*')
+          .appendMarkdown(escaped(vscode.l10n.t('Hover again to read its first paragraph.')))
+          .appendMarkdown('*\n\n');
+      else if (paragraph) md.appendMarkdown(escaped(paragraph)).appendMarkdown('\n\n');
       links.push(link(vscode.l10n.t('Open Clause'), 'standardsExplorer.openClause', clause));
       links.push(link(vscode.l10n.t('Open JSON to the Side'), 'standardsExplorer.openClauseJson', clause));
       if (clause.id) links.push(link(vscode.l10n.t('Copy Link'), 'standardsExplorer.copyClauseLink', clause));
@@ -110,11 +123,16 @@ export class CitationHoverProvider implements vscode.HoverProvider {
   }
 
   /** The cited clause, or a line saying why there is none (not found, a table, offline…). */
-  private async citedClause(citation: Citation, standard: StandardRef, signal: AbortSignal): Promise<{ clause?: ClauseRef; problem?: string }> {
+  private async citedClause(
+    citation: Citation,
+    standard: StandardRef,
+    signal: AbortSignal,
+    budget: RequestBudget,
+  ): Promise<{ clause?: ClauseRef; problem?: string }> {
     const label = standardLabel(standard);
     try {
       if (citation.kind === 'clauseUri') {
-        const clause = await this.resolver.clauseById(citation.urn, citation.clauseId, signal);
+        const clause = (await this.clausesOf(citation.urn, signal, budget)).find((c) => c.clauseId === citation.clauseId);
         return clause
           ? { clause: clauseRefOf({ ...standard, urn: citation.urn }, clause) }
           : { problem: vscode.l10n.t('{0} has no such clause any more.', label) };
@@ -122,7 +140,7 @@ export class CitationHoverProvider implements vscode.HoverProvider {
       if (citation.kind !== 'reference' || !citation.locator) return {};
       if (citation.locator.kind === 'table')
         return { problem: vscode.l10n.t('{0} is inside a clause; the clause list cannot say which.', locatorLabel(citation.locator)) };
-      const found = await this.resolver.clauseFor(standard.urn, citation.locator, signal);
+      const found = resolveLocator(await this.clausesOf(standard.urn, signal, budget), citation.locator);
       if (!found) return { problem: vscode.l10n.t('{0} has no {1}.', label, locatorLabel(citation.locator)) };
       const clause = clauseRefOf(standard, found.clause);
       return found.exact
@@ -133,15 +151,33 @@ export class CitationHoverProvider implements vscode.HoverProvider {
     }
   }
 
-  private async paragraphOf(clause: ClauseRef, signal: AbortSignal): Promise<string | undefined> {
+  /** The clause list, as an earlier hover or click fetched it, else from the service (the hover's one request). */
+  private async clausesOf(urn: string, signal: AbortSignal, budget: RequestBudget): Promise<readonly Clause[]> {
+    const known = this.resolver.glances.clauses(urn);
+    if (known) return known;
+    // Always affordable: the clause list is the first thing a hover may fetch.
+    budget.spend();
+    return this.resolver.clauseList(urn, signal);
+  }
+
+  /** The first paragraph: known, fetched with the hover's request when it is still unspent, or LATER. */
+  private async paragraphOf(clause: ClauseRef, signal: AbortSignal, budget: RequestBudget): Promise<string | undefined | typeof LATER> {
+    const known = this.resolver.glances.paragraph(clause.urn, clause.clauseId);
+    if (known !== undefined) return known ?? undefined;
+    if (!budget.spend()) return LATER;
     try {
-      return firstParagraph(await (await this.session.service()).getClause(clause.urn, clause.clauseId, signal));
+      const paragraph = firstParagraph(await (await this.session.service()).getClause(clause.urn, clause.clauseId, signal));
+      this.resolver.glances.rememberParagraph(clause.urn, clause.clauseId, paragraph);
+      return paragraph;
     } catch {
       // The heading and the commands are worth showing without it.
       return undefined;
     }
   }
 }
+
+/** The first paragraph waits for the next hover: this one has sent its request. */
+const LATER = Symbol('later');
 
 function markdown(): vscode.MarkdownString {
   const md = new vscode.MarkdownString('', true);

@@ -10,7 +10,8 @@ import type { CatalogueStore } from '../catalogue/catalogueStore';
 import type { StandardRef } from '../model';
 import type { Clause } from '../service/types';
 import type { Session } from '../session';
-import { findCitations, type Citation, type Locator } from './recognise';
+import { ClauseGlances } from './clauseGlances';
+import { findCitations, writtenReference, type Citation, type Locator } from './recognise';
 import { resolveLocator, resolveStandard, type ResolvedStandard } from './resolve';
 
 /** Documents whose citations are kept; the least recently asked for go first. */
@@ -30,6 +31,8 @@ export class CitationResolver implements vscode.Disposable {
   private readonly scans = new Map<string, { version: number; citations: Citation[] }>();
   private readonly resolutions = new Map<string, ResolvedStandard | null>();
   private index: CatalogueIndex | undefined;
+  /** The clause lists and paragraphs hovers may show without a request; every clause list fetched here goes in. */
+  readonly glances = new ClauseGlances();
   private readonly changed = new vscode.EventEmitter<void>();
   /** Fired when resolutions may differ: the index arrived or changed, the connection changed. */
   readonly onDidChange = this.changed.event;
@@ -103,7 +106,7 @@ export class CitationResolver implements vscode.Disposable {
 
   /** What `citation` names in `index`, memoised; undefined when the catalogue has no such record. */
   resolve(index: CatalogueIndex, citation: Citation): ResolvedStandard | undefined {
-    const key = citation.kind === 'reference' ? `r ${citation.text.slice(0, citation.referenceEnd - citation.start)}` : `u ${citation.urn}`;
+    const key = citation.kind === 'reference' ? `r ${writtenReference(citation)}` : `u ${citation.urn}`;
     const known = this.resolutions.get(key);
     if (known !== undefined) return known ?? undefined;
     const resolved = resolveStandard(index, citation);
@@ -139,20 +142,29 @@ export class CitationResolver implements vscode.Disposable {
   /** The clause `locator` points to in the standard `urn` (the clause list is cached by the service). */
   async clauseFor(urn: string, locator: Locator, signal?: AbortSignal): Promise<{ clause: Clause; exact: boolean } | undefined> {
     if (locator.kind === 'table') return undefined;
-    const clauses = await (await this.session.service()).listClauses(urn, signal);
-    return resolveLocator(clauses, locator);
+    return resolveLocator(await this.clauseList(urn, signal), locator);
   }
 
   /** The clause with `clauseId` in the standard `urn`, from its clause list. */
   async clauseById(urn: string, clauseId: string, signal?: AbortSignal): Promise<Clause | undefined> {
+    return (await this.clauseList(urn, signal)).find((c) => c.clauseId === clauseId);
+  }
+
+  /** The clause list of `urn` from the service (one request at most, none when its cache is fresh), kept for hovers. */
+  async clauseList(urn: string, signal?: AbortSignal): Promise<readonly Clause[]> {
     const clauses = await (await this.session.service()).listClauses(urn, signal);
-    return clauses.find((c) => c.clauseId === clauseId);
+    this.glances.rememberClauses(urn, clauses);
+    return clauses;
   }
 
   private reset(scans: boolean): void {
     this.index = undefined;
     this.resolutions.clear();
-    if (scans) this.scans.clear();
+    // Another connection: other scans (clause URLs of another base URL) and other clauses.
+    if (scans) {
+      this.scans.clear();
+      this.glances.clear();
+    }
     this.changed.fire();
   }
 }

@@ -1,13 +1,16 @@
 /**
  * Outdated editions: a diagnostic on each citation of a withdrawn edition, or of an edition older than the current
  * one of the same number and part ("ISO 17301-1:2016 has been replaced by ISO 17301-1:2023"), with a Quick Fix that
- * rewrites the reference to the current edition and keeps its clause locator. Open documents are checked a moment
+ * rewrites the reference to the current edition and keeps its clause locator, and one that opens the cited clause of
+ * both editions side by side. Open documents are checked a moment
  * after they change (debounced), visible lines first; a newer change cancels a check under way.
  */
 import * as vscode from 'vscode';
 import { standardLabel } from '../labels';
 import type { CitationResolver } from './citationResolver';
-import type { ReferenceCitation } from './recognise';
+import { locatorLabel, targetOf } from './citationTarget';
+import { COMPARE_CITED, comparableLocator, type CitedEditions } from './compareCited';
+import { writtenReference, type ReferenceCitation } from './recognise';
 
 export const DIAGNOSTICS_SETTING = 'standardsExplorer.diagnostics';
 export const OUTDATED_CODE = 'outdatedEdition';
@@ -103,14 +106,15 @@ export class OutdatedEditions implements vscode.Disposable, vscode.CodeActionPro
     if (typeof resolved !== 'string') {
       for (const { citation, standard } of resolved) {
         if (citation.kind === 'clauseUri') continue;
-        const cited = citation.kind === 'reference' ? citation.text.slice(0, citation.referenceEnd - citation.start) : standardLabel(standard.entry);
+        const cited = citation.kind === 'reference' ? writtenReference(citation) : standardLabel(standard.entry);
         let message: string | undefined;
         if (standard.replacedBy) message = vscode.l10n.t('{0} has been replaced by {1}', cited, standardLabel(standard.replacedBy));
         else if (!standard.facts.current)
           message = vscode.l10n.t('{0} is {1}; the catalogue has no current edition of it', cited, standard.facts.status ?? 'withdrawn');
         if (!message) continue;
-        const end = citation.kind === 'reference' ? citation.referenceEnd : citation.end;
-        const diagnostic = new vscode.Diagnostic(new vscode.Range(citation.line, citation.start, citation.line, end), message, SEVERITY[level]);
+        // The reference alone: the locator, before or after it, is not what is outdated, and the Quick Fix keeps it.
+        const [start, end] = citation.kind === 'reference' ? [citation.referenceStart, citation.referenceEnd] : [citation.start, citation.end];
+        const diagnostic = new vscode.Diagnostic(new vscode.Range(citation.line, start, citation.line, end), message, SEVERITY[level]);
         diagnostic.source = SOURCE;
         diagnostic.code = OUTDATED_CODE;
         diagnostics.push(diagnostic);
@@ -120,7 +124,10 @@ export class OutdatedEditions implements vscode.Disposable, vscode.CodeActionPro
     this.settled.fire(document.uri);
   }
 
-  /** "Replace with ISO 17301-1:2023" for each outdated-edition diagnostic in range. */
+  /**
+   * For each outdated-edition diagnostic in range: "Replace with ISO 17301-1:2023", and, when the reference names a
+   * clause, "Compare §5 of ISO 17301-1:2016 and ISO 17301-1:2023 side by side" (compareCited.ts).
+   */
   async provideCodeActions(document: vscode.TextDocument, _range: vscode.Range, context: vscode.CodeActionContext): Promise<vscode.CodeAction[]> {
     const ours = context.diagnostics.filter((d) => d.source === SOURCE && d.code === OUTDATED_CODE);
     if (!ours.length) return [];
@@ -133,13 +140,24 @@ export class OutdatedEditions implements vscode.Disposable, vscode.CodeActionPro
       const current = standard?.replacedBy;
       if (!citation || !current || citation.kind === 'clauseUri') continue;
       const replacement = citation.kind === 'reference' ? rewrittenReference(citation, current.reference) : current.urn;
-      if (!replacement) continue;
-      const action = new vscode.CodeAction(vscode.l10n.t('Replace with {0}', replacement), vscode.CodeActionKind.QuickFix);
-      action.edit = new vscode.WorkspaceEdit();
-      action.edit.replace(document.uri, diagnostic.range, replacement);
-      action.diagnostics = [diagnostic];
-      action.isPreferred = true;
-      actions.push(action);
+      if (replacement) {
+        const action = new vscode.CodeAction(vscode.l10n.t('Replace with {0}', replacement), vscode.CodeActionKind.QuickFix);
+        action.edit = new vscode.WorkspaceEdit();
+        action.edit.replace(document.uri, diagnostic.range, replacement);
+        action.diagnostics = [diagnostic];
+        action.isPreferred = true;
+        actions.push(action);
+      }
+      // Offered without a request: the clause lists are read when it is chosen.
+      const locator = citation.kind === 'reference' ? citation.locator : undefined;
+      if (citation.kind === 'reference' && comparableLocator(locator)) {
+        const title = vscode.l10n.t('Compare {0} of {1} and {2} side by side', locatorLabel(locator), writtenReference(citation), standardLabel(current));
+        const editions: CitedEditions = { cited: targetOf(citation, standard), current: targetOf(citation, { ...standard, entry: current }) };
+        const action = new vscode.CodeAction(title, vscode.CodeActionKind.QuickFix);
+        action.command = { command: COMPARE_CITED, title, arguments: [editions] };
+        action.diagnostics = [diagnostic];
+        actions.push(action);
+      }
     }
     return actions;
   }

@@ -1,7 +1,12 @@
 /**
  * Finds citations of standards in any text: standard URNs (`urn:iso:std:…`, the IEC shapes with `|`, `+` and — only
  * between quotes — spaces), clause `@id` URLs of the configured service, and references as people write them
- * ("ISO 26262-6:2018, 9.4.2", "IEC 62304:2006+AMD1:2015 §5.1", "ISO/IEC 27001:2022 clause 5.2"). Pure: no vscode.
+ * ("ISO 26262-6:2018, 9.4.2", "IEC 62304:2006+AMD1:2015 §5.1", "ISO/IEC 27001:2022 clause 5.2"), the locator first too
+ * ("clause 5 of ISO 9001", "Annex A of IEC 62304"). Pure: no vscode.
+ *
+ * Ranges: a citation's range is the whole phrase, locator included on either side, and that is what links and
+ * hovers cover; `referenceStart…referenceEnd` is the reference alone, which outdated-edition diagnostics mark and
+ * their Quick Fix rewrites (the locator stays as written).
  *
  * Line by line, each line cut at MAX_LINE characters (minified files stay cheap). Every regular expression is a
  * literal prefix followed by bounded quantifiers over disjoint character classes, so matching stays linear in the
@@ -51,7 +56,12 @@ export type Citation =
   | (CitationBase & {
       kind: 'reference';
       reference: WrittenReference;
-      /** End of the reference itself, before the locator (what an edition rewrite replaces is `start…referenceEnd`). */
+      /**
+       * The reference itself, without its locator: `referenceStart…referenceEnd` is what an outdated-edition
+       * diagnostic marks and its Quick Fix rewrites. `referenceStart` is `start` unless the locator comes first
+       * ("clause 5 of ISO 9001").
+       */
+      referenceStart: number;
       referenceEnd: number;
       locator?: Locator;
     })
@@ -99,6 +109,21 @@ const LOCATOR = new RegExp(
   ].join('|'),
 );
 const LOCATOR_END = /^(?![\w]|\.\d)/;
+/**
+ * A locator written before the reference and joined to it by "of": "clause 5 of ISO 9001", "Annex A of IEC 62304",
+ * "§5.1 of EN 60601-1", "Table 3 of ISO 10218-1". Matched at the end of the few characters before a reference, so
+ * it stays cheap; section names ("the scope of ISO 9001") are prose too often to count.
+ */
+const LOCATOR_BEFORE = new RegExp(
+  `(?:${[
+    `(?<![\\w.])(?:[Cc]lause|[Cc]l\\.|[Ss]ection|[Ss]ubclause) ?${CLAUSE_NUMBER}`,
+    `\\u00a7 ?${CLAUSE_NUMBER}`,
+    '(?<![\\w.])[Aa]nnex ([A-Z](?:\\.\\d{1,3}){0,6})',
+    '(?<![\\w.])[Tt]able ((?:[A-Z]\\.)?\\d{1,3})',
+  ].join('|')})[ \\u00a0]of[ \\u00a0]$`,
+);
+/** How far before a reference a locator-first phrase is looked for. */
+const LOCATOR_BEFORE_WINDOW = 60;
 
 // `urn:<nid>:std:` then the rest: between quotes anything but the quote and a line break, else no spaces.
 const URN_QUOTED = /(["'`])(urn:[A-Za-z0-9][A-Za-z0-9-]{0,30}:std:[^"'`\r\n]{1,1000})\1/g;
@@ -157,15 +182,23 @@ export function findInLine(lineText: string, line: number, options: RecogniseOpt
     }
   }
   for (const match of text.matchAll(REFERENCE)) {
-    const referenceEnd = match.index + match[0].length;
-    const located = readLocator(text, referenceEnd);
-    const end = located ? located.end : referenceEnd;
+    const referenceStart = match.index;
+    const referenceEnd = referenceStart + match[0].length;
+    // "clause 5 of ISO 9001": the locator first, unless its words already belong to the citation before
+    // ("ISO 9001 clause 5 of ISO 14001" cites clause 5 of ISO 9001 and ISO 14001 as a whole).
+    const first = readLocatorBefore(text, referenceStart);
+    const before = first && free(first.start, referenceEnd) ? first : undefined;
+    const after = before ? undefined : readLocator(text, referenceEnd);
+    const start = before ? before.start : referenceStart;
+    const end = after ? after.end : referenceEnd;
+    const locator = (before ?? after)?.locator;
     add({
       kind: 'reference',
       line,
-      start: match.index,
+      start,
       end,
-      text: text.slice(match.index, end),
+      text: text.slice(start, end),
+      referenceStart,
       referenceEnd,
       reference: {
         publisher: match[1],
@@ -175,7 +208,7 @@ export function findInLine(lineText: string, line: number, options: RecogniseOpt
         supplements: match[5] ? (match[5].match(ONE_SUPPLEMENT) ?? []).map((s) => s.trim()) : [],
         ...(match[6] ? { variant: match[6].trim() } : {}),
       },
-      ...(located ? { locator: located.locator } : {}),
+      ...(locator ? { locator } : {}),
     });
   }
   if (into.length - first > 1) {
@@ -187,7 +220,7 @@ export function findInLine(lineText: string, line: number, options: RecogniseOpt
 
 /** A reference written in `text` alone (e.g. a catalogue record's), or undefined. */
 export function parseReference(text: string): WrittenReference | undefined {
-  const found = findInLine(text.slice(0, 300), 0).find((c): c is ReferenceCitation => c.kind === 'reference' && c.start === 0);
+  const found = findInLine(text.slice(0, 300), 0).find((c): c is ReferenceCitation => c.kind === 'reference' && c.referenceStart === 0);
   return found?.reference;
 }
 
@@ -195,15 +228,29 @@ function readLocator(text: string, at: number): { locator: Locator; end: number 
   const rest = text.slice(at, at + 80);
   const match = LOCATOR.exec(rest);
   if (!match || !LOCATOR_END.test(rest.slice(match[0].length))) return undefined;
-  const end = at + match[0].length;
   const [, clause, signed, annex, table, bare, name, annexClause] = match;
-  const number = clause ?? signed ?? bare ?? annexClause;
-  if (number) {
-    return { locator: { kind: /^[A-Z]/.test(number) ? 'annex' : 'clause', value: number }, end };
-  }
-  if (annex) return { locator: { kind: 'annex', value: annex }, end };
-  if (table) return { locator: { kind: 'table', value: table }, end };
-  return { locator: { kind: 'section', value: name }, end };
+  const locator = locatorOf(clause ?? signed ?? bare ?? annexClause, annex, table) ?? { kind: 'section', value: name };
+  return { locator, end: at + match[0].length };
+}
+
+/** A locator ending with " of " right before `at` (the start of a reference), and where it starts. */
+function readLocatorBefore(text: string, at: number): { locator: Locator; start: number } | undefined {
+  // Most references have no "of" before them: the cheap test first.
+  if (!/[ \u00a0]of[ \u00a0]$/.test(text.slice(Math.max(0, at - 4), at))) return undefined;
+  const from = Math.max(0, at - LOCATOR_BEFORE_WINDOW);
+  const match = LOCATOR_BEFORE.exec(text.slice(from, at));
+  if (!match) return undefined;
+  const [, clause, signed, annex, table] = match;
+  const locator = locatorOf(clause ?? signed, annex, table);
+  return locator && { locator, start: from + match.index };
+}
+
+/** A clause number ("5.2"; "A.2" is in an annex), an annex letter or a table number, as a locator. */
+function locatorOf(number: string | undefined, annex: string | undefined, table: string | undefined): Locator | undefined {
+  if (number) return { kind: /^[A-Z]/.test(number) ? 'annex' : 'clause', value: number };
+  if (annex) return { kind: 'annex', value: annex };
+  if (table) return { kind: 'table', value: table };
+  return undefined;
 }
 
 /** URLs and bare URNs end before sentence punctuation: "see urn:iso:std:iso:9001." */
@@ -211,6 +258,11 @@ function trimTrailing(value: string): string {
   let end = value.length;
   while (end > 0 && '.,;:!?'.includes(value[end - 1]) && !value.endsWith(':::', end)) end--;
   return value.slice(0, end);
+}
+
+/** The reference as written in the citation, without its locator: "ISO 9001:2015" of "clause 5 of ISO 9001:2015". */
+export function writtenReference(citation: ReferenceCitation): string {
+  return citation.text.slice(citation.referenceStart - citation.start, citation.referenceEnd - citation.start);
 }
 
 /** "ISO 26262-6:2018" — the reference as written, without supplements or locator, in one canonical spacing. */

@@ -10,12 +10,11 @@ import type { CitationResolver } from './citationResolver';
 import { locatorLabel, statusLine, type CitationTarget } from './citationTarget';
 import { findCitations, type Citation } from './recognise';
 import { groupReferences, toCsv, toMarkdown, type ClauseGroup, type Occurrence, type StandardGroup } from './referenceReport';
+import { workspaceText } from './workspaceText';
 
 export const REFERENCES_VIEW = 'standardsExplorer.references';
 export const INCLUDE_SETTING = 'references.include';
 const DEFAULT_INCLUDE = '**/*.{md,markdown,txt,rst,adoc,tex,c,h,cc,cpp,hpp,cs,java,kt,py,js,jsx,ts,tsx,go,rs,swift,json,yaml,yml,toml,xml,html,feature,robot}';
-/** Larger files are skipped (generated data, logs). */
-const MAX_FILE_BYTES = 2_000_000;
 const MAX_FILES = 20_000;
 /** Files read at once: enough to hide disk latency, few enough to keep the extension host responsive. */
 const BATCH = 16;
@@ -236,10 +235,12 @@ export class WorkspaceReferences implements vscode.TreeDataProvider<ReferenceNod
   private async readAll(token?: vscode.CancellationToken, progress?: vscode.Progress<{ message?: string; increment?: number }>): Promise<number> {
     const uris = (await vscode.workspace.findFiles(this.include(), undefined, MAX_FILES, token)).filter((u) => !this.exported.has(u.toString()));
     this.files.clear();
+    // Read once per scan: the setting behind it is not free to read, and a scan reads thousands of files.
+    const serviceBaseUrl = this.resolver.serviceBaseUrl;
     let read = 0;
     for (let from = 0; from < uris.length; from += BATCH) {
       if (token?.isCancellationRequested) break;
-      await Promise.all(uris.slice(from, from + BATCH).map((uri) => this.readFile(uri)));
+      await Promise.all(uris.slice(from, from + BATCH).map((uri) => this.readFile(uri, serviceBaseUrl)));
       read = Math.min(uris.length, from + BATCH);
       progress?.report({ message: vscode.l10n.t('{0} of {1} files', read, uris.length), increment: (BATCH / uris.length) * 100 });
     }
@@ -247,26 +248,12 @@ export class WorkspaceReferences implements vscode.TreeDataProvider<ReferenceNod
   }
 
   /** Reads one file (its open document when there is one), skipping large and binary files. */
-  private async readFile(uri: vscode.Uri): Promise<void> {
+  private async readFile(uri: vscode.Uri, serviceBaseUrl: string | undefined): Promise<void> {
     const key = uri.toString();
     const open = vscode.workspace.textDocuments.find((d) => d.uri.toString() === key);
-    let text: string;
-    if (open) {
-      text = open.getText();
-    } else {
-      try {
-        const stat = await vscode.workspace.fs.stat(uri);
-        if (stat.size > MAX_FILE_BYTES) return void this.files.delete(key);
-        const bytes = await vscode.workspace.fs.readFile(uri);
-        if (bytes.subarray(0, 8000).includes(0)) return void this.files.delete(key);
-        text = new TextDecoder().decode(bytes);
-      } catch {
-        // Gone or unreadable: nothing to cite.
-        this.files.delete(key);
-        return;
-      }
-    }
-    const citations = findCitations(text, { serviceBaseUrl: this.resolver.serviceBaseUrl });
+    const text = open ? open.getText() : await workspaceText(uri);
+    if (text === undefined) return void this.files.delete(key);
+    const citations = findCitations(text, { serviceBaseUrl });
     if (citations.length) this.files.set(key, { uri, citations });
     else this.files.delete(key);
   }
@@ -293,7 +280,8 @@ export class WorkspaceReferences implements vscode.TreeDataProvider<ReferenceNod
   private async readDirty(): Promise<void> {
     const uris = [...this.dirty.values()];
     this.dirty.clear();
-    for (let from = 0; from < uris.length; from += BATCH) await Promise.all(uris.slice(from, from + BATCH).map((uri) => this.readFile(uri)));
+    const serviceBaseUrl = this.resolver.serviceBaseUrl;
+    for (let from = 0; from < uris.length; from += BATCH) await Promise.all(uris.slice(from, from + BATCH).map((uri) => this.readFile(uri, serviceBaseUrl)));
     this.changed.fire(undefined);
   }
 

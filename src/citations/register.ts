@@ -1,6 +1,6 @@
 /**
  * Standards references in the user's own documents: links, hovers, outdated-edition diagnostics with their Quick
- * Fix, completion, the References view with its export, and the commands the links and the view run. Registered for files and untitled documents of every language; nothing here
+ * Fixes, completion, the References view with its export, and the commands the links and the view run. Registered for files and untitled documents of every language; nothing here
  * sends a request until the user hovers or clicks.
  */
 import * as vscode from 'vscode';
@@ -11,6 +11,7 @@ import { CitationCompletionProvider } from './citationCompletion';
 import { CitationHoverProvider } from './citationHover';
 import { CitationLinkProvider, openCitation } from './citationLinks';
 import { CitationResolver } from './citationResolver';
+import { COMPARE_CITED, compareCitedEditions } from './compareCited';
 import { OPEN_CITATION } from './citationTarget';
 import { OutdatedEditions } from './outdatedEditions';
 import { REFERENCES_VIEW, WorkspaceReferences, type ReferenceNode } from './referencesView';
@@ -50,6 +51,7 @@ export function registerCitations(
     referencesView,
     vscode.languages.registerCompletionItemProvider(CITATION_DOCUMENTS, completion, ' '),
     command(OPEN_CITATION, (arg) => openCitation(arg, resolver)),
+    command(COMPARE_CITED, (arg) => compareCitedEditions(arg, resolver)),
     command('standardsExplorer.scanReferences', () => references.scan(true)),
     command('standardsExplorer.exportReferences', (arg) => references.export(exportTarget(arg))),
     command('standardsExplorer.openReferencedClause', (node) => openCitation(node ? references.targetOf(node as ReferenceNode) : undefined, resolver)),

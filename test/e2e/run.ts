@@ -5,7 +5,7 @@
  * the code-server log. Prints "e2e: N passed, N failed" and exits non-zero on a failure.
  */
 import { execFileSync } from 'node:child_process';
-import { copyFileSync, existsSync, mkdirSync, readdirSync, rmSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import * as path from 'node:path';
 import type { Frame, Page } from 'playwright-core';
 import { Catalogue } from '../../sandbox/catalogue';
@@ -83,6 +83,9 @@ let clauseTitle = '';
 let standardLabel = '';
 let sandboxUrl = '';
 let profile = '';
+let workspaceDir = '';
+/** The other edition the compare step offered first (an older one of the first standard). */
+let olderEdition = '';
 
 const steps: Step[] = [
   {
@@ -167,6 +170,7 @@ const steps: Step[] = [
       const rows = page.locator('.quick-input-list .monaco-list-row');
       await rows.first().waitFor({ timeout: STEP_TIMEOUT });
       const other = (await rows.first().locator('.label-name').first().innerText()).trim();
+      olderEdition = other;
       if (!/^(ISO|IEC|EN)\b/.test(other) || other === standardLabel) throw new Error(`the first edition offered is "${other}" (comparing ${standardLabel})`);
       await rows.first().click();
       await page.locator('.tab', { hasText: '↔' }).first().waitFor({ timeout: STEP_TIMEOUT });
@@ -194,7 +198,7 @@ const steps: Step[] = [
     },
   },
   {
-    name: 'hover a reference and follow it to the clause',
+    name: 'hover a reference in Markdown and follow its link to the clause',
     async run(page) {
       // References resolve through the catalogue index: Find Standard… builds it (closed again at once).
       await runCommand(page, 'Standards: Find Standard…');
@@ -203,29 +207,55 @@ const steps: Step[] = [
       await picker.waitFor({ state: 'visible', timeout: STEP_TIMEOUT });
       await page.keyboard.press('Escape');
       await picker.waitFor({ state: 'hidden', timeout: STEP_TIMEOUT });
-      // The untitled file holds "See <reference>, Clause 1 <title>" (inserted above).
-      await page.locator('.tab', { hasText: 'Untitled' }).first().click();
-      const reference = page.locator('.monaco-editor .view-line span', { hasText: standardLabel }).first();
+      // A Markdown file of the workspace citing the standard of the steps above, the clause locator first.
+      const cited = `Clause 1 of ${standardLabel}`;
+      // The older edition, cited too, shows the outdated-edition diagnostic in the picture.
+      writeFileSync(
+        path.join(workspaceDir, 'requirements.md'),
+        `# Requirements\n\nReleases before 2020 met ${olderEdition}.\n\nEvery release meets ${cited} and is reviewed.\n`,
+      );
+      await page.keyboard.press('Control+P');
+      const input = page.locator('.quick-input-widget input').first();
+      await input.waitFor({ state: 'visible', timeout: STEP_TIMEOUT });
+      await input.fill('requirements.md');
+      await page.locator('.quick-input-list .monaco-list-row', { hasText: 'requirements.md' }).first().click({ timeout: STEP_TIMEOUT });
+      await page.locator('.tab.active', { hasText: 'requirements.md' }).first().waitFor({ timeout: STEP_TIMEOUT });
+      // The token holding the reference (the link decoration gives the citation a span of its own).
+      const reference = page.locator('.monaco-editor .view-line span span', { hasText: standardLabel }).first();
       await reference.waitFor({ timeout: STEP_TIMEOUT });
-      const hover = page.locator('.monaco-hover', { hasText: 'Open Clause' }).first();
-      const deadline = Date.now() + STEP_TIMEOUT;
       // Hovers appear after the mouse rests; move away and back until ours shows (the index may still be building).
-      while (!(await hover.isVisible())) {
-        if (Date.now() > deadline) throw new Error('no hover with Open Clause over the reference');
+      // A hover sends one request at most: the clause list first, its first paragraph on a later hover.
+      const hover = page.locator('.monaco-hover', { hasText: 'Open Clause' }).first();
+      let text = '';
+      for (const deadline = Date.now() + STEP_TIMEOUT; !(await hover.isVisible()) || /Hover again/.test((text = await hover.innerText()));) {
+        if (Date.now() > deadline) throw new Error(`no hover with Open Clause and a first paragraph over the reference (last: "${text}")`);
         await page.mouse.move(0, 0);
         await reference.hover();
         await page.waitForTimeout(1500);
       }
-      const text = await hover.innerText();
+      text = await hover.innerText();
       if (!text.includes(standardLabel) || !text.includes(clauseTitle.replace(/^1 /, ''))) throw new Error(`hover says "${text}"`);
       await page.screenshot({ path: path.join(RESULTS, 'e2e-reference-hover.png') });
-      await hover
-        .locator('a', { hasText: /^Open Clause$/ })
-        .first()
-        .click();
+      // Follow the link as a person does: Ctrl+click on the reference (the link spans "Clause 1 of …").
+      // Raw mouse events: holding Ctrl over a link re-renders its span, which a locator click waits on forever.
+      const box = await reference.boundingBox();
+      if (!box) throw new Error('the reference has no box on screen');
+      await page.keyboard.down('Control');
+      await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+      await page.waitForTimeout(300);
+      await page.mouse.down();
+      await page.mouse.up();
+      await page.keyboard.up('Control');
+      await page.locator('.editor-group-container.active .tab.active', { hasText: clauseTitle }).first().waitFor({ timeout: STEP_TIMEOUT });
       const frame = await clauseFrame(page);
       const heading = (await frame.locator('main#page h1').innerText()).trim();
       if (heading !== clauseTitle) throw new Error(`clause page heading "${heading}", expected "${clauseTitle}"`);
+      // Back to the Markdown file once the page has settled: a page that takes the focus late closes the next
+      // step's picker.
+      await page.screenshot({ path: path.join(RESULTS, 'e2e-reference-followed.png') });
+      await page.waitForTimeout(1000);
+      await page.locator('.tab', { hasText: 'requirements.md' }).first().click();
+      await page.locator('.editor-group-container.active .tab.active', { hasText: 'requirements.md' }).first().waitFor({ timeout: STEP_TIMEOUT });
     },
   },
   {
@@ -362,6 +392,7 @@ async function main(): Promise<number> {
   const pages = await checkClausePages();
   const server: CodeServer = await startCodeServer({ vsix: VSIX });
   profile = server.profile;
+  workspaceDir = server.workspace;
   const browser = await launchBrowser();
   let passed = pages.passed;
   let failed = pages.failed;

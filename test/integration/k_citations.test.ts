@@ -1,6 +1,6 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import { startSandbox } from '../../sandbox/index';
+import { sandboxStats, startSandbox } from '../../sandbox/index';
 import type { RunningSandbox } from '../../sandbox/types';
 import type { RenderedEvent } from '../../src/webview/clausePage';
 import { CITED_RECORDS } from '../unit/citationRecords';
@@ -12,7 +12,20 @@ const TEXT = [
   'Moisture limits follow ISO 17301-1:2016 §5 and the QMS ISO 9001:2015, Scope.',
   'Unknown: ISO 99999:2020. Not references: charset=ISO-8859-1, ISO8601, iso_code, v1.2.3, 2018-05-01.',
   'Plain: IEC 62304',
+  'Audits follow Clause 4 of ISO 9001:2008 and §6 of ISO 9001:2008; controls, clause 4 of ISO/IEC 27001:2022.',
+  'Deeper than the list: ISO 9001:2015 clause 4.2.',
 ].join('\n');
+
+/** A position inside `word` on `line` of TEXT. */
+function at(line: number, word: string): vscode.Position {
+  return new vscode.Position(line, TEXT.split('\n')[line].indexOf(word) + 1);
+}
+
+/** Requests the content service has answered so far (all routes). */
+async function serviceRequests(sandbox: RunningSandbox): Promise<{ listClauses: number; getClause: number; total: number }> {
+  const { requests } = await sandboxStats(sandbox);
+  return { listClauses: requests.listClauses, getClause: requests.getClause, total: requests.listClauses + requests.getClause + requests.listStandards };
+}
 
 /** The citation links our provider gives (other providers, e.g. Markdown's, may add their own). */
 async function citationLinks(document: vscode.TextDocument): Promise<vscode.DocumentLink[]> {
@@ -53,7 +66,15 @@ describe('references in your code (citations)', () => {
   it('links the references the catalogue has, and nothing else', async () => {
     const links = await citationLinks(document);
     const texts = links.map((l) => document.getText(l.range));
-    assert.deepEqual(texts, ['ISO 17301-1:2016 §5', 'ISO 9001:2015, Scope', 'IEC 62304']);
+    assert.deepEqual(texts, [
+      'ISO 17301-1:2016 §5',
+      'ISO 9001:2015, Scope',
+      'IEC 62304',
+      'Clause 4 of ISO 9001:2008',
+      '§6 of ISO 9001:2008',
+      'clause 4 of ISO/IEC 27001:2022',
+      'ISO 9001:2015 clause 4.2',
+    ]);
     const tooltips = (await vscode.commands.executeCommand<vscode.DocumentLink[]>('vscode.executeLinkProvider', document.uri, 10)).map((l) => l.tooltip);
     assert.ok(tooltips.includes('Open ISO 17301-1:2016, clause 5 (replaced by ISO 17301-1:2023)'), tooltips.join(' | '));
     assert.ok(tooltips.includes('Show IEC 62304:2006 in the Standards view'), tooltips.join(' | '));
@@ -94,13 +115,9 @@ describe('references in your code (citations)', () => {
     assert.match(outdated, /\[Open Clause\]\(command:standardsExplorer\.openClause\?/);
     assert.match(outdated, /\[Open JSON to the Side\]\(command:standardsExplorer\.openClauseJson\?/);
     assert.match(outdated, /\[Copy Link\]\(command:standardsExplorer\.copyClauseLink\?/);
-    const scope = hoverText(
-      await vscode.commands.executeCommand<vscode.Hover[]>(
-        'vscode.executeHoverProvider',
-        document.uri,
-        new vscode.Position(line, TEXT.split('\n')[line].indexOf('9001') + 1),
-      ),
-    );
+    // A hover sends one request at most: the paragraph may wait for the second hover (checked in the next test).
+    await vscode.commands.executeCommand<vscode.Hover[]>('vscode.executeHoverProvider', document.uri, at(line, '9001'));
+    const scope = hoverText(await vscode.commands.executeCommand<vscode.Hover[]>('vscode.executeHoverProvider', document.uri, at(line, '9001')));
     assert.match(scope, /\*\*ISO 9001:2015\*\* — Quality management systems - Requirements/);
     assert.match(scope, /^Current$/m);
     assert.match(scope, /\*\*Clause 1 /);
@@ -115,19 +132,53 @@ describe('references in your code (citations)', () => {
       ),
     );
     assert.doesNotMatch(none, /Standards|ISO 99999/, 'an unresolved reference gets no hover');
+    // ISO 9001:2015 of the sandbox has no 4.2: the clause that holds it, saying so.
+    const nearest = hoverText(await vscode.commands.executeCommand<vscode.Hover[]>('vscode.executeHoverProvider', document.uri, at(6, '9001')));
+    assert.match(nearest, /\*\*Clause 4 [^*]*\*\*\n\n\*clause 4\.2 is not in the clause list; this is the clause that holds it\.\*/);
+  });
+
+  it('a hover sends one request at most: the clause list first, the first paragraph on the next hover, then nothing', async () => {
+    const hover = async () => hoverText(await vscode.commands.executeCommand<vscode.Hover[]>('vscode.executeHoverProvider', document.uri, at(5, '27001')));
+    let before = await serviceRequests(own);
+    const first = await hover();
+    let after = await serviceRequests(own);
+    assert.deepEqual([after.total - before.total, after.listClauses - before.listClauses], [1, 1], 'the first hover asks for the clause list only');
+    assert.match(first, /\*\*ISO\/IEC 27001:2022\*\*/);
+    assert.match(first, /\*\*Clause 4 /, 'the heading, from the clause list');
+    assert.match(first, /\*Hover again to read its first paragraph\.\*/);
+    assert.match(first, /\[Open Clause\]\(command:standardsExplorer\.openClause\?/);
+
+    before = after;
+    const second = await hover();
+    after = await serviceRequests(own);
+    assert.deepEqual([after.total - before.total, after.getClause - before.getClause], [1, 1], 'the second hover asks for the clause body only');
+    assert.doesNotMatch(second, /Hover again/);
+    const paragraph = (second.split(/\*\*Clause 4 [^*]*\*\*/)[1] ?? '').trim().split('\n')[0];
+    assert.match(paragraph, /\w{3,}/, 'the first paragraph under the heading');
+
+    before = after;
+    assert.equal(await hover(), second, 'the third hover shows the same, from what the first two fetched');
+    after = await serviceRequests(own);
+    assert.equal(after.total - before.total, 0, 'and asks for nothing');
   });
 
   it('reports the outdated edition, with the severity of the setting, and the Quick Fix rewrites it keeping the locator', async () => {
     const { citations } = await api();
     const config = vscode.workspace.getConfiguration('standardsExplorer');
     let diagnostics = await citations.outdated.check(document);
+    const replaced2008 = 'ISO 9001:2008 has been replaced by ISO 9001:2015';
+    // A locator first or after: the diagnostic marks the reference alone.
     assert.deepEqual(
       diagnostics.map((d) => [d.message, d.severity, document.getText(d.range)]),
-      [['ISO 17301-1:2016 has been replaced by ISO 17301-1:2023', vscode.DiagnosticSeverity.Information, 'ISO 17301-1:2016']],
+      [
+        ['ISO 17301-1:2016 has been replaced by ISO 17301-1:2023', vscode.DiagnosticSeverity.Information, 'ISO 17301-1:2016'],
+        [replaced2008, vscode.DiagnosticSeverity.Information, 'ISO 9001:2008'],
+        [replaced2008, vscode.DiagnosticSeverity.Information, 'ISO 9001:2008'],
+      ],
     );
     assert.deepEqual(
       vscode.languages.getDiagnostics(document.uri).map((d) => d.message),
-      ['ISO 17301-1:2016 has been replaced by ISO 17301-1:2023'],
+      ['ISO 17301-1:2016 has been replaced by ISO 17301-1:2023', replaced2008, replaced2008],
     );
     try {
       await config.update('diagnostics', 'warning', vscode.ConfigurationTarget.Global);
@@ -149,7 +200,58 @@ describe('references in your code (citations)', () => {
     assert.ok(fix?.edit, actions.map((a) => a.title).join(' | '));
     assert.ok(await vscode.workspace.applyEdit(fix.edit));
     assert.match(document.getText(), /follow ISO 17301-1:2023 §5 and/);
-    assert.deepEqual(await citations.outdated.check(document), []);
+    assert.deepEqual(
+      (await citations.outdated.check(document)).map((d) => d.message),
+      ['ISO 9001:2008 has been replaced by ISO 9001:2015', 'ISO 9001:2008 has been replaced by ISO 9001:2015'],
+    );
+  });
+
+  it('the second Quick Fix opens the cited clause of both editions side by side, or says which edition lacks it', async () => {
+    const { citations } = await api();
+    const fixes = async (range: vscode.Range) =>
+      vscode.commands.executeCommand<vscode.CodeAction[]>('vscode.executeCodeActionProvider', document.uri, range, vscode.CodeActionKind.QuickFix.value);
+    const run = async (action: vscode.CodeAction | undefined) => {
+      assert.ok(action?.command, 'a Quick Fix with a command');
+      return vscode.commands.executeCommand(action.command.command, ...(action.command.arguments ?? []));
+    };
+    const diffTab = () => {
+      const input = vscode.window.tabGroups.activeTabGroup.activeTab?.input;
+      return input instanceof vscode.TabInputTextDiff ? input : undefined;
+    };
+    const [clause4, clause6] = await citations.outdated.check(document);
+    let actions = await fixes(clause4.range);
+    assert.deepEqual(
+      actions.map((a) => a.title),
+      ['Replace with ISO 9001:2015', 'Compare clause 4 of ISO 9001:2008 and ISO 9001:2015 side by side'],
+    );
+    const both = (await run(actions[1])) as { left: vscode.Uri; right: vscode.Uri };
+    assert.ok(decodeURIComponent(both.left.path).startsWith('/urn:iso:std:iso:9001:ed-4:stage-95.99/'), `the old edition on the left: ${both.left.path}`);
+    assert.ok(decodeURIComponent(both.right.path).startsWith('/urn:iso:std:iso:9001:ed-5:stage-90.93/'), both.right.path);
+    assert.equal(diffTab()?.original.toString(), both.left.toString());
+    assert.equal(diffTab()?.modified.toString(), both.right.toString());
+    const [left, right] = await Promise.all([vscode.workspace.openTextDocument(both.left), vscode.workspace.openTextDocument(both.right)]);
+    assert.match(left.getText(), /^# 4 /);
+    assert.match(left.getText(), /ISO 9001:2008/);
+    assert.match(right.getText(), /^# 4 /);
+    assert.match(right.getText(), /ISO 9001:2015/);
+
+    // The 2015 edition of the sandbox ends at clause 4: clause 6 of 2008 is shown alone, and the result says which lacks it.
+    actions = await fixes(clause6.range);
+    const alone = (await run(actions.find((a) => a.title === 'Compare clause 6 of ISO 9001:2008 and ISO 9001:2015 side by side'))) as {
+      only: vscode.Uri;
+      missing: string;
+    };
+    assert.equal(alone.missing, 'ISO 9001:2015');
+    assert.equal(diffTab(), undefined, 'no diff with one side missing');
+    assert.equal(vscode.window.activeTextEditor?.document.uri.toString(), alone.only.toString());
+    assert.match(vscode.window.activeTextEditor?.document.getText() ?? '', /^# 6 /);
+    // (Not closeAllEditors: the untitled document is dirty and would ask to be saved.)
+    await vscode.window.showTextDocument(document);
+
+    // The rewrite keeps a locator written first.
+    const replace = (await fixes(clause4.range)).find((a) => a.title === 'Replace with ISO 9001:2015');
+    assert.ok(replace?.edit && (await vscode.workspace.applyEdit(replace.edit)));
+    assert.match(document.getText(), /follow Clause 4 of ISO 9001:2015 and §6 of ISO 9001:2008;/);
   });
 
   it('completes references after a publisher prefix in a comment, current editions first, and not in code', async () => {

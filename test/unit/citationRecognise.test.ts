@@ -42,6 +42,27 @@ describe('Citations: recognising references in text', () => {
     ['"ISO 9001:2015"', 'ISO 9001:2015', 'ISO 9001:2015'],
     ['ISO 9001.', 'ISO 9001', 'ISO 9001'],
     ['ISO\u00a09001:2015', 'ISO\u00a09001:2015', 'ISO\u00a09001:2015'],
+    // The locator first, joined by "of": the range is the whole phrase, the reference its end.
+    ['as clause 5 of ISO 9001 requires', 'clause 5 of ISO 9001', 'ISO 9001', 'clause:5'],
+    ['Clause 4.2 of ISO/IEC 27001:2022.', 'Clause 4.2 of ISO/IEC 27001:2022', 'ISO/IEC 27001:2022', 'clause:4.2'],
+    ['(Annex A of IEC 62304)', 'Annex A of IEC 62304', 'IEC 62304', 'annex:A'],
+    ['per §5.1 of EN 60601-1, the', '§5.1 of EN 60601-1', 'EN 60601-1', 'clause:5.1'],
+    ['// § 7.3.2 of IEC 62304:2006+AMD1:2015', '§ 7.3.2 of IEC 62304:2006+AMD1:2015', 'IEC 62304:2006+AMD1:2015', 'clause:7.3.2'],
+    ['see subclause 6.1.2 of ISO 14971:2019', 'subclause 6.1.2 of ISO 14971:2019', 'ISO 14971:2019', 'clause:6.1.2'],
+    ['Section 9 of ISO 26262-6:2018', 'Section 9 of ISO 26262-6:2018', 'ISO 26262-6:2018', 'clause:9'],
+    ['clause A.2 of ISO 14971:2019', 'clause A.2 of ISO 14971:2019', 'ISO 14971:2019', 'annex:A.2'],
+    ['Table 3 of ISO 10218-1:2025', 'Table 3 of ISO 10218-1:2025', 'ISO 10218-1:2025', 'table:3'],
+    ['cl. 8 of ISO 13485:2016', 'cl. 8 of ISO 13485:2016', 'ISO 13485:2016', 'clause:8'],
+    // Not locators before a reference: the reference alone.
+    ['version 5 of ISO 9001', 'ISO 9001', 'ISO 9001'],
+    ['clause 5 of the ISO 9001 audit', 'ISO 9001', 'ISO 9001'],
+    ['Figure 3 of ISO 9001:2015', 'ISO 9001:2015', 'ISO 9001:2015'],
+    ['paragraph 5 of ISO 9001', 'ISO 9001', 'ISO 9001'],
+    ['the scope of ISO 9001', 'ISO 9001', 'ISO 9001'],
+    ['clause 5 of  ISO 9001', 'ISO 9001', 'ISO 9001'],
+    ['subclause.5 of ISO 9001', 'ISO 9001', 'ISO 9001'],
+    ['cause 5 of ISO 9001', 'ISO 9001', 'ISO 9001'],
+    ['Annex AB of ISO 9001', 'ISO 9001', 'ISO 9001'],
   ];
   for (const [text, whole, reference, locator] of positives) {
     it(`finds ${JSON.stringify(text)}`, () => {
@@ -50,7 +71,7 @@ describe('Citations: recognising references in text', () => {
       assert.equal(found.text, whole);
       assert.equal(text.slice(found.start, found.end), whole);
       if (found.kind !== 'reference') return;
-      assert.equal(text.slice(found.start, found.referenceEnd), reference);
+      assert.equal(text.slice(found.referenceStart, found.referenceEnd), reference);
       assert.equal(found.locator ? `${found.locator.kind}:${found.locator.value}` : undefined, locator);
     });
   }
@@ -81,6 +102,15 @@ describe('Citations: recognising references in text', () => {
     'ENISO 13849',
     'x.ISO 9001',
     'urn:uuid:6e8bc430-9c3a-11d9-9669-0800200c9a66',
+    // The locator-first form needs a reference after "of".
+    'clause 5 of the contract',
+    'Annex A of the agreement',
+    'clause 5 of ISO-8859-1',
+    'section 2 of ISO8601',
+    'clause 5 of ISO 9001.2',
+    '§5.1 of iso 9001',
+    'clause 5 ofISO 9001',
+    'Table 3 of ISOLATION 3000',
   ];
   for (const text of lookAlikes) {
     it(`leaves alone ${JSON.stringify(text)}`, () =>
@@ -101,6 +131,20 @@ describe('Citations: recognising references in text', () => {
         [1, 49, 58, 'EN 1090-2'],
       ],
     );
+  });
+
+  it('gives a locator to one reference only: the one it follows, else the one it precedes', () => {
+    const found = references('ISO 9001:2015 clause 5 of ISO 14001:2015');
+    assert.deepEqual(
+      found.map((c) => [c.text, c.locator?.value]),
+      [
+        ['ISO 9001:2015 clause 5', '5'],
+        ['ISO 14001:2015', undefined],
+      ],
+    );
+    const [first, second] = references('clause 4 of ISO 9001 and Annex B of IEC 62304, clause B.1');
+    assert.deepEqual([first.text, first.start, first.referenceStart, first.referenceEnd, first.end], ['clause 4 of ISO 9001', 0, 12, 20, 20]);
+    assert.equal(second.text, 'Annex B of IEC 62304', 'a locator before wins; the one after is not read');
   });
 
   it('finds standard URNs, the IEC shapes too, with spaces only between quotes', () => {

@@ -1,0 +1,178 @@
+/**
+ * The in-editor half of bench/referencesScan.ts, loaded by VS Code's extension host (extensionTestsPath): signs in
+ * to the sandbox the bench started, builds the catalogue index, then measures
+ *  - the References view's scan of the workspace (the "Find References in Workspace" command) and the view's
+ *    first draw (every citation resolved), while sampling how responsive the extension host stays: the longest
+ *    event-loop delay, and the round trip of a command through the workbench and back every 50 ms;
+ *  - the same samples with nothing running, as the baseline;
+ *  - a hover from cache (everything fetched by earlier hovers) next to a hover where nothing is cited, and our
+ *    hover provider alone.
+ * Writes the figures as JSON to $SE_BENCH_OUT. Asserts nothing.
+ */
+import * as fs from 'node:fs';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
+import * as vscode from 'vscode';
+import type { StandardsExplorerApi } from '../../src/extension';
+
+export interface ScanFigures {
+  files: number;
+  /** One figure per round. */
+  scanMs: number[];
+  firstDrawMs: number;
+  references: number;
+  /** VS Code's file search alone (findFiles with the view's glob), after the scan: the part of it that is not ours. */
+  findFilesMs: number;
+  /** The same files read (stat, then read) through vscode.workspace.fs, and through Node's fs, in batches of 16. */
+  readVscodeMs: number;
+  readNodeMs: number;
+  scan: Responsiveness;
+  idle: Responsiveness;
+  hoverFromCacheMs: number;
+  hoverNothingMs: number;
+  /** The hover provider alone, called directly (no round trip through the workbench). */
+  hoverProviderMs: number;
+  hoverRounds: number;
+}
+
+export interface Responsiveness {
+  /** Longest event-loop delay of the extension host (ms). */
+  maxLoopDelayMs: number;
+  /** Command round trips through the workbench: slowest and 95th percentile (ms), and how many were sampled. */
+  maxRoundTripMs: number;
+  p95RoundTripMs: number;
+  samples: number;
+}
+
+const HOVER_ROUNDS = 30;
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)];
+}
+
+/** Samples responsiveness until `work` settles (or for `idleMs` when there is no work). */
+async function sampled<T>(work: () => Promise<T>): Promise<{ result: T; responsiveness: Responsiveness }> {
+  const loop = monitorEventLoopDelay({ resolution: 10 });
+  loop.enable();
+  const trips: number[] = [];
+  let done = false;
+  const pinger = (async () => {
+    // One round trip at a time, 50 ms apart: a command the workbench runs (setContext) and answers.
+    for (let i = 0; !done && i < 100_000; i++) {
+      const started = performance.now();
+      await vscode.commands.executeCommand('setContext', 'standardsExplorer.benchPing', i);
+      trips.push(performance.now() - started);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+  })();
+  try {
+    const result = await work();
+    return { result, responsiveness: summary() };
+  } finally {
+    done = true;
+    await pinger;
+    loop.disable();
+  }
+
+  function summary(): Responsiveness {
+    const sorted = [...trips].sort((a, b) => a - b);
+    return {
+      maxLoopDelayMs: loop.max / 1e6,
+      maxRoundTripMs: sorted[sorted.length - 1] ?? 0,
+      p95RoundTripMs: sorted[Math.floor(sorted.length * 0.95)] ?? 0,
+      samples: sorted.length,
+    };
+  }
+}
+
+/** Median time of `work` over HOVER_ROUNDS rounds. */
+async function timed(work: () => Thenable<unknown>): Promise<number> {
+  const times: number[] = [];
+  for (let i = 0; i < HOVER_ROUNDS; i++) {
+    const started = performance.now();
+    await work();
+    times.push(performance.now() - started);
+  }
+  return median(times);
+}
+
+/** A hover as the editor asks for it: through the workbench, every hover provider of the document. */
+function timedHovers(uri: vscode.Uri, position: vscode.Position): Promise<number> {
+  return timed(() => vscode.commands.executeCommand<vscode.Hover[]>('vscode.executeHoverProvider', uri, position));
+}
+
+export async function run(): Promise<void> {
+  const out = process.env.SE_BENCH_OUT;
+  const sandbox = JSON.parse(process.env.SE_BENCH_SANDBOX ?? '{}') as Record<string, string>;
+  if (!out || !sandbox.baseUrl) throw new Error('run by bench/referencesScan.ts: SE_BENCH_OUT and SE_BENCH_SANDBOX are not set');
+  const extension = vscode.extensions.getExtension<StandardsExplorerApi>('standards-explorer.standards-explorer');
+  if (!extension) throw new Error('the extension is not loaded');
+  const api = await extension.activate();
+  await vscode.commands.executeCommand('standardsExplorer.signIn', sandbox);
+  await api.catalogue.get();
+
+  const idle = await sampled(() => new Promise((resolve) => setTimeout(resolve, 3000)));
+  const { references } = api.citations;
+  // Several rounds (each reads every file again): a shared machine makes one figure a matter of luck.
+  const rounds = Math.max(1, Number(process.env.SE_BENCH_ROUNDS ?? 1));
+  const scans: number[] = [];
+  const draws: number[] = [];
+  let files = 0;
+  let found = 0;
+  const scan = await sampled(async () => {
+    for (let round = 0; round < rounds; round++) {
+      let started = performance.now();
+      files = (await vscode.commands.executeCommand<number>('standardsExplorer.scanReferences')) ?? 0;
+      scans.push(performance.now() - started);
+      started = performance.now();
+      const occurrences = await references.occurrences();
+      draws.push(performance.now() - started);
+      found = 'unavailable' in occurrences ? 0 : occurrences.length;
+    }
+  });
+  // Where the time goes: the same files read through VS Code's file API and through Node's, nothing recognised.
+  const uris = await vscode.workspace.findFiles(references.include(), undefined, 20_000);
+  const readAll = async (read: (uri: vscode.Uri) => Promise<unknown>): Promise<number> => {
+    const t = performance.now();
+    for (let from = 0; from < uris.length; from += 16) await Promise.all(uris.slice(from, from + 16).map(read));
+    return performance.now() - t;
+  };
+  const readVscodeMs = await readAll(async (uri) => {
+    await vscode.workspace.fs.stat(uri);
+    return vscode.workspace.fs.readFile(uri);
+  });
+  const readNodeMs = await readAll(async (uri) => {
+    await fs.promises.stat(uri.fsPath);
+    return fs.promises.readFile(uri.fsPath);
+  });
+  const started = performance.now();
+  await vscode.workspace.findFiles(references.include(), undefined, 20_000);
+  const findFilesMs = performance.now() - started;
+
+  // A hover from cache: a cited clause whose list and first paragraph earlier hovers fetched (one request each).
+  const [file] = await vscode.workspace.findFiles('**/*.md', undefined, 1);
+  const document = await vscode.workspace.openTextDocument(file);
+  const line = document
+    .getText()
+    .split('\n')
+    .findIndex((l) => l.includes('Required by'));
+  const cited = new vscode.Position(line, document.lineAt(line).text.indexOf('Required by') + 14);
+  const plain = new vscode.Position(line + 1, 4);
+  for (let i = 0; i < 2; i++) await vscode.commands.executeCommand('vscode.executeHoverProvider', file, cited);
+  const figures: ScanFigures = {
+    files,
+    scanMs: scans,
+    firstDrawMs: median(draws),
+    references: found,
+    findFilesMs,
+    readVscodeMs,
+    readNodeMs,
+    scan: scan.responsiveness,
+    idle: idle.responsiveness,
+    hoverFromCacheMs: await timedHovers(file, cited),
+    hoverNothingMs: await timedHovers(file, plain),
+    hoverProviderMs: await timed(() => api.citations.hovers.provideHover(document, cited, new vscode.CancellationTokenSource().token)),
+    hoverRounds: HOVER_ROUNDS,
+  };
+  fs.writeFileSync(out, JSON.stringify(figures, null, 2));
+}

@@ -1,0 +1,144 @@
+/**
+ * The References view's workspace scan measured in a real VS Code (code-server, the integration harness): a
+ * temporary workspace of 5 000 files (200 lines each, a citation every ten lines, look-alikes in between) citing
+ * standards of a sandbox catalogue, the sandbox started here, and bench/editor/referencesScanHost.ts run inside the
+ * extension host (the scan, the view's first draw, the host's responsiveness during the scan next to idle, hovers
+ * from cache), three rounds. Baseline, in the same run: the same files read and recognised in plain Node. Records the figures in
+ * bench/results.json; asserts nothing. `--quick`: 300 files, nothing recorded (the smoke size).
+ * Run: npm run compile && node esbuild.js && node out/bench/referencesScan.js [--quick]
+ */
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { Catalogue } from '../sandbox/catalogue';
+import { startSandbox } from '../sandbox/index';
+import { runInWorkbench } from '../test/harness/workbenchRun';
+import { REPO } from '../test/harness/tools';
+import { scanInNode, writeWorkspace } from './citationFiles';
+import type { ScanFigures } from './editor/referencesScanHost';
+import { record, spread } from './results';
+
+const QUICK = process.argv.includes('--quick');
+const FILES = QUICK ? 300 : 5000;
+const STANDARDS = 3000;
+const ROUNDS = QUICK ? 1 : 3;
+
+async function main(): Promise<number> {
+  const sandbox = await startSandbox({ standards: STANDARDS, seed: 3 });
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'references-scan-'));
+  const workspace = path.join(dir, 'workspace');
+  const out = path.join(dir, 'figures.json');
+  try {
+    // What the sandbox lists, one reference in 20: a few hundred standards, each cited many times.
+    const references = new Catalogue(3, STANDARDS).standards
+      .filter((_, i) => i % 20 === 0)
+      .map((s) => s.reference)
+      .filter(Boolean);
+    const files = writeWorkspace(workspace, references, FILES);
+    const nodeTimes: number[] = [];
+    for (let round = 0; round < ROUNDS; round++) nodeTimes.push((await scanInNode(files)).ms);
+    const node = spread(nodeTimes);
+    console.log(`node: ${FILES} files read and recognised in ${Math.round(node.median)} ms (median of ${ROUNDS})`);
+
+    const code = await runInWorkbench({
+      testsPath: path.join(REPO, 'out', 'bench', 'editor', 'referencesScanHost.js'),
+      workspace,
+      env: {
+        SE_BENCH_OUT: out,
+        SE_BENCH_ROUNDS: String(ROUNDS),
+        SE_BENCH_SANDBOX: JSON.stringify({
+          clientId: sandbox.clientId,
+          clientSecret: sandbox.clientSecret,
+          baseUrl: sandbox.baseUrl,
+          tokenUrl: sandbox.tokenUrl,
+        }),
+      },
+      timeLimitMs: 10 * 60_000,
+      what: 'references scan bench',
+    });
+    if (code !== 0 || !fs.existsSync(out)) {
+      console.error('the in-editor half did not finish: no figures');
+      return 1;
+    }
+    const f = JSON.parse(fs.readFileSync(out, 'utf8')) as ScanFigures;
+    const scan = spread(f.scanMs);
+    console.log(
+      [
+        `editor: ${f.files} files scanned in ${Math.round(scan.median)} ms (median of ${f.scanMs.length}: ${f.scanMs.map(Math.round).join(', ')}; VS Code's findFiles alone: ${Math.round(f.findFilesMs)} ms), ${f.references} references resolved for the first draw in ${Math.round(f.firstDrawMs)} ms`,
+        `  reading alone, in the extension host: ${Math.round(f.readVscodeMs)} ms through vscode.workspace.fs, ${Math.round(f.readNodeMs)} ms through Node's fs`,
+        `  extension host during the scan: longest event-loop delay ${f.scan.maxLoopDelayMs.toFixed(0)} ms, command round trip p95 ${f.scan.p95RoundTripMs.toFixed(1)} ms, max ${f.scan.maxRoundTripMs.toFixed(1)} ms (${f.scan.samples} samples)`,
+        `  idle, for comparison: longest delay ${f.idle.maxLoopDelayMs.toFixed(0)} ms, round trip p95 ${f.idle.p95RoundTripMs.toFixed(1)} ms, max ${f.idle.maxRoundTripMs.toFixed(1)} ms (${f.idle.samples} samples)`,
+        `  hover from cache: median ${f.hoverFromCacheMs.toFixed(1)} ms over ${f.hoverRounds} (where nothing is cited: ${f.hoverNothingMs.toFixed(1)} ms; our provider alone ${f.hoverProviderMs.toFixed(2)} ms)`,
+      ].join('\n'),
+    );
+    record({
+      referencesScanMs5000: {
+        what: `References view scan of ${f.files} files in VS Code (code-server)`,
+        unit: 'ms',
+        ours: scan.median,
+        min: scan.min,
+        max: scan.max,
+        rounds: f.scanMs.length,
+        baseline: node.median,
+        baselineWhat: 'the same files read and recognised in plain Node',
+        ratio: scan.median / node.median,
+      },
+      referencesFirstDrawMs5000: {
+        what: `References view first draw: ${f.references} references resolved`,
+        unit: 'ms',
+        ours: f.firstDrawMs,
+      },
+      referencesScanMaxHostDelayMs: {
+        what: 'longest extension-host event-loop delay during those scans',
+        unit: 'ms',
+        ours: f.scan.maxLoopDelayMs,
+        baseline: f.idle.maxLoopDelayMs,
+        baselineWhat: 'idle, 3 s',
+        ratio: f.scan.maxLoopDelayMs / Math.max(1, f.idle.maxLoopDelayMs),
+      },
+      referencesScanRoundTripP95Ms: {
+        what: 'command round trip through the workbench during those scans, p95',
+        unit: 'ms',
+        ours: f.scan.p95RoundTripMs,
+        rounds: f.scan.samples,
+        baseline: f.idle.p95RoundTripMs,
+        baselineWhat: 'idle',
+        ratio: f.scan.p95RoundTripMs / Math.max(0.1, f.idle.p95RoundTripMs),
+      },
+      referencesScanRoundTripMaxMs: {
+        what: 'command round trip through the workbench during those scans, slowest',
+        unit: 'ms',
+        ours: f.scan.maxRoundTripMs,
+        baseline: f.idle.maxRoundTripMs,
+        baselineWhat: 'idle',
+        ratio: f.scan.maxRoundTripMs / Math.max(0.1, f.idle.maxRoundTripMs),
+      },
+      hoverFromCacheMs: {
+        what: 'hover on a cited clause from cache, in VS Code (median)',
+        unit: 'ms',
+        ours: f.hoverFromCacheMs,
+        rounds: f.hoverRounds,
+        baseline: f.hoverNothingMs,
+        baselineWhat: 'hover where nothing is cited',
+        ratio: f.hoverFromCacheMs / Math.max(0.1, f.hoverNothingMs),
+      },
+      hoverProviderFromCacheMs: {
+        what: 'the same hover, our provider alone (called in the extension host, median)',
+        unit: 'ms',
+        ours: f.hoverProviderMs,
+        rounds: f.hoverRounds,
+      },
+    });
+    return 0;
+  } finally {
+    await sandbox.close();
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+main()
+  .then((code) => process.exit(code))
+  .catch((error: unknown) => {
+    console.error('references scan bench failed:', error instanceof Error ? error.message : error);
+    process.exit(2);
+  });
