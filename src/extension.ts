@@ -10,6 +10,8 @@ import { Config } from './config';
 import { CredentialStore } from './credentials';
 import { STANDARDS_SCHEME, StandardsFileSystem } from './documents/standardsFileSystem';
 import { createLog } from './log';
+import { registerMyStandards, type MyStandards } from './pins/register';
+import { createOfflineStatus } from './pins/offlineStatus';
 import { Session } from './session';
 import { createStatusBar } from './statusBar';
 import { TermStore } from './terms/termStore';
@@ -29,6 +31,10 @@ export interface StandardsExplorerApi {
   terms: TermStore;
   /** References to standards in the user's documents: links, hovers, outdated editions. */
   citations: Citations;
+  /** Pinned and recent standards, offline copies, the updates badge. */
+  myStandards: MyStandards;
+  /** The `standards:` documents (which are offline copies: `offlineSince`). */
+  documents: StandardsFileSystem;
 }
 
 export function activate(context: vscode.ExtensionContext): StandardsExplorerApi {
@@ -36,17 +42,30 @@ export function activate(context: vscode.ExtensionContext): StandardsExplorerApi
   const config = new Config();
   const session = new Session(context, config, new CredentialStore(context.secrets, context.globalState, (message) => log.info(message)), log);
   const model = new StandardsModel(session);
-  const tree = new StandardsTreeProvider(model, session);
-  const view = vscode.window.createTreeView(VIEW_ID, { treeDataProvider: tree, showCollapseAll: true });
-  const terms = new TermStore();
-  const documents = new StandardsFileSystem(session, (source, body) => terms.addBody(source, body));
   const catalogue = new CatalogueStore(context.globalStorageUri, session, log);
+  let view: vscode.TreeView<TreeNode> | undefined;
+  const myStandards = registerMyStandards(context, session, catalogue, log, (badge) => {
+    if (view) view.badge = badge;
+  });
+  const tree = new StandardsTreeProvider(model, session, myStandards);
+  view = vscode.window.createTreeView(VIEW_ID, { treeDataProvider: tree, showCollapseAll: true });
+  // Back online after stored copies were shown: pinned standards are checked with their ETags.
+  model.onDidComeBack(() => void myStandards.pinning.revalidate().catch((error: unknown) => log.warn(`Checking pinned standards: ${String(error)}`)));
+  const terms = new TermStore();
+  const documents = new StandardsFileSystem(session, (source, body) => {
+    terms.addBody(source, body);
+    myStandards.opened(source);
+  });
   const pages = registerClausePages(context, {
     extensionUri: context.extensionUri,
     service: () => session.service(),
     serviceBaseUrl: () => session.baseUrl,
     log,
-    onBody: (ref, body) => terms.addBody(ref, body),
+    onBody: (ref, body) => {
+      terms.addBody(ref, body);
+      myStandards.opened(ref);
+    },
+    isPinned: (urn) => myStandards.shelf.isPinned(urn),
   });
   context.subscriptions.push(
     log,
@@ -60,10 +79,12 @@ export function activate(context: vscode.ExtensionContext): StandardsExplorerApi
     documents,
     vscode.workspace.registerFileSystemProvider(STANDARDS_SCHEME, documents, { isReadonly: true, isCaseSensitive: true }),
     registerCommands({ session, model, view, catalogue, pages, log, terms }),
+    myStandards.disposable,
+    createOfflineStatus(documents),
   );
   const citations = registerCitations(session, catalogue, log);
   context.subscriptions.push(citations.disposable);
-  return { session, model, tree, view, pages, catalogue, terms, citations: citations.citations };
+  return { session, model, tree, view, pages, catalogue, terms, citations: citations.citations, myStandards, documents };
 }
 
 export function deactivate(): void {

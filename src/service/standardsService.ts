@@ -136,7 +136,7 @@ class StandardsServiceImpl implements ManagedStandardsService {
   async syncPinned(urn: string, options: PinOptions = {}): Promise<PinOutcome> {
     return this.guard(`${this.basePath()}/v1/standards/…/clauses`, async () => {
       const pins = this.pins;
-      if (!pins) throw new ServiceError('invalidInput', 'Offline copies need the disk cache: set standardsExplorer.diskCacheSizeMB above 0.');
+      if (!pins) throw new ServiceError('invalidInput', 'Offline copies cannot be kept for this connection: it was made without a storage folder.');
       validateUrn(urn);
       const store = await pins.create(urn);
       return syncPinned(

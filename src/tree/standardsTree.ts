@@ -9,7 +9,8 @@ import { clauseHeading, standardDescription, standardLabel } from '../labels';
 import { Disposable } from '../lifecycle';
 import { displayText, sectionOf, SECTION_TYPES } from '../service/index';
 import type { Session } from '../session';
-import { clauseRef, type ClauseNode, type LoadMoreNode, type MessageNode, type StandardNode, type TreeNode } from './nodes';
+import { clauseRef, standardId, type ClauseNode, type LoadMoreNode, type MessageNode, type StandardNode, type TreeNode } from './nodes';
+import { ShelfView, offlineNode, sectionItem, shelfDescription, type ShelfDeps } from './shelfView';
 import type { StandardsModel } from './standardsModel';
 
 export const VIEW_ID = 'standardsExplorer.standards';
@@ -29,16 +30,24 @@ export class StandardsTreeProvider extends Disposable implements vscode.TreeData
   private readonly changed = this.register(new vscode.EventEmitter<TreeNode | undefined>());
   readonly onDidChangeTreeData = this.changed.event;
 
+  private readonly shelves: ShelfView;
+
   constructor(
     private readonly model: StandardsModel,
     private readonly session: Session,
+    shelf: ShelfDeps,
   ) {
     super();
+    this.shelves = this.register(new ShelfView(shelf));
     this.register(model.onDidChange((node) => this.changed.fire(node)));
+    // Pinned and Recent changed, or a download progressed: the shelves redraw (the catalogue keeps its state).
+    this.register(this.shelves.onDidChange(() => this.changed.fire(undefined)));
   }
 
+  /** The roots: Pinned and Recent when not empty, then All standards. */
   async getChildren(node?: TreeNode): Promise<TreeNode[]> {
-    if (!node) return this.rootChildren();
+    if (!node) return this.session.isConfigured ? this.shelves.roots() : []; // no roots: the welcome view offers Sign In
+    if (node.kind === 'section') return node.section === 'all' ? this.catalogueChildren() : this.shelves.standards(node.section);
     if (node.kind === 'standard') return this.standardChildren(node);
     if (node.kind === 'clause') return node.children;
     return [];
@@ -46,14 +55,17 @@ export class StandardsTreeProvider extends Disposable implements vscode.TreeData
 
   getParent(node: TreeNode): TreeNode | undefined {
     if (node.kind === 'clause') return node.parent ?? node.owner;
-    if (node.kind === 'message') return node.parent;
+    if (node.kind === 'message') return node.parent ?? (node.offline || !node.parent ? this.shelves.section('all') : undefined);
+    if (node.kind === 'standard' || node.kind === 'loadMore') return this.shelves.section(node.kind === 'standard' ? (node.shelf ?? 'all') : 'all');
     return undefined;
   }
 
   getTreeItem(node: TreeNode): vscode.TreeItem {
     switch (node.kind) {
+      case 'section':
+        return sectionItem(node, this.shelves);
       case 'standard':
-        return standardItem(node);
+        return this.standardTreeItem(node);
       case 'clause':
         return clauseItem(node);
       case 'loadMore':
@@ -63,12 +75,17 @@ export class StandardsTreeProvider extends Disposable implements vscode.TreeData
     }
   }
 
-  private async rootChildren(): Promise<TreeNode[]> {
-    if (!this.session.isConfigured) return []; // the welcome view offers Sign In and the sandbox
+  /**
+   * What "All standards" shows: the catalogue in pages (what the whole tree showed before My Standards), or one
+   * offline node with Retry when the service cannot be reached.
+   */
+  async catalogueChildren(): Promise<TreeNode[]> {
+    if (!this.session.isConfigured) return [];
     if (this.model.isEmpty) {
       await vscode.window.withProgress({ location: { viewId: VIEW_ID } }, () => this.model.loadNextPage());
     }
-    const { standards, total, hasMore, error } = this.model.state;
+    const { standards, total, hasMore, error, offline } = this.model.state;
+    if (error && offline && standards.length === 0) return [offlineNode(error, () => this.model.retryRoot())];
     const children: TreeNode[] = [...standards];
     if (error) {
       children.push(...errorNodes(error, undefined, () => this.model.retryRoot()));
@@ -80,6 +97,18 @@ export class StandardsTreeProvider extends Disposable implements vscode.TreeData
       children.push({ kind: 'message', severity: 'info', message: vscode.l10n.t('The service lists no standards.') });
     }
     return children;
+  }
+
+  private standardTreeItem(node: StandardNode): vscode.TreeItem {
+    const item = standardItem(node);
+    if (node.shelf) {
+      item.contextValue = this.shelves.isPinned(node.standard.urn) ? 'standardPinned' : 'standard';
+      item.description = shelfDescription(node, this.shelves, this.model.offlineSince(node), item.description);
+      if (node.shelf === 'pinned') item.iconPath = new vscode.ThemeIcon('pinned');
+    } else if (this.shelves.isPinned(node.standard.urn)) {
+      item.contextValue = 'standardPinned';
+    }
+    return item;
   }
 
   private async standardChildren(node: StandardNode): Promise<TreeNode[]> {
@@ -100,13 +129,13 @@ function errorNodes(message: string, parent: StandardNode | undefined, retry: ()
   ];
 }
 
-function standardItem(node: StandardNode): vscode.TreeItem {
+export function standardItem(node: StandardNode): vscode.TreeItem {
   const { standard } = node;
   // Server text, shown without bidirectional controls that could make it read as something else.
   const label = standardLabel(standard);
   const title = displayText(standard.title);
   const item = new vscode.TreeItem(label, vscode.TreeItemCollapsibleState.Collapsed);
-  item.id = `s:${node.position}`;
+  item.id = standardId(node);
   const status = factsLabel(factsOf(standard.urn, standard.reference, recordStatus(standard)));
   item.description = standardDescription(standard, status);
   item.tooltip = tooltip([
@@ -125,7 +154,7 @@ function clauseItem(node: ClauseNode): vscode.TreeItem {
   const { clause } = node;
   const label = clauseHeading(clause);
   const item = new vscode.TreeItem(label, node.children.length ? vscode.TreeItemCollapsibleState.Collapsed : vscode.TreeItemCollapsibleState.None);
-  item.id = `s:${node.owner.position}/c:${node.key}`;
+  item.id = `${standardId(node.owner)}/c:${node.key}`;
   const section = sectionOf(clause.types);
   const icon = (section && SECTION_ICONS[section.type]) ?? 'symbol-misc';
   item.iconPath = new vscode.ThemeIcon(icon);
@@ -154,7 +183,7 @@ function loadMoreItem(node: LoadMoreNode): vscode.TreeItem {
 function messageItem(node: MessageNode): vscode.TreeItem {
   const isRetry = node.severity === 'info' && node.retry !== undefined;
   const item = new vscode.TreeItem(node.message);
-  item.id = `${node.parent ? `s:${node.parent.position}/` : ''}${node.severity}:${isRetry ? 'retry' : node.message.slice(0, 80)}`;
+  item.id = `${node.parent ? `${standardId(node.parent)}/` : ''}${node.severity}:${node.offline ? 'offline' : isRetry ? 'retry' : node.message.slice(0, 80)}`;
   if (node.severity === 'error') {
     item.iconPath = new vscode.ThemeIcon('error', new vscode.ThemeColor('errorForeground'));
     item.tooltip = node.message;
@@ -164,6 +193,11 @@ function messageItem(node: MessageNode): vscode.TreeItem {
     item.contextValue = isRetry ? 'retry' : 'info';
   }
   if (node.retry) item.command = { command: 'standardsExplorer.retry', title: vscode.l10n.t('Retry'), arguments: [node] };
+  if (node.offline) {
+    item.iconPath = new vscode.ThemeIcon('cloud-offline');
+    item.contextValue = 'offline';
+    item.tooltip = node.retryHint;
+  }
   if (node.command) {
     item.command = { command: node.command, title: node.message };
     item.iconPath = new vscode.ThemeIcon('pulse');
@@ -173,7 +207,7 @@ function messageItem(node: MessageNode): vscode.TreeItem {
 }
 
 /** A Markdown tooltip whose values are shown as text, never interpreted. */
-function tooltip(rows: Array<[string, string]>): vscode.MarkdownString {
+export function tooltip(rows: Array<[string, string]>): vscode.MarkdownString {
   const md = new vscode.MarkdownString();
   md.supportHtml = false;
   md.isTrusted = false;

@@ -8,7 +8,8 @@ import { errorText } from '../errorText';
 import { pageTitle } from '../labels';
 import { Disposable } from '../lifecycle';
 import type { ClauseRef } from '../model';
-import { displayText, readText, type StandardsService } from '../service/index';
+import { offlineCopyLabel } from '../pins/offlineLabel';
+import { displayText, readText, type ManagedStandardsService } from '../service/index';
 import { clausePageHtml, pageResources } from './html';
 import { decidePageAction, readPageMessage, readRestoredRef, type HostMessage, type PageAction } from './protocol';
 
@@ -17,12 +18,14 @@ const CLAUSE_VIEW_TYPE = 'standardsExplorer.clause';
 export interface ClausePageDeps {
   extensionUri: vscode.Uri;
   /** The current service; rejects with a user-facing Error when not connected. */
-  service(): Promise<StandardsService>;
+  service(): Promise<Pick<ManagedStandardsService, 'getClauseCopy'>>;
   /** The base URL of the current service: cross-references and links are checked against it. */
   serviceBaseUrl(): string | undefined;
   log: vscode.LogOutputChannel;
   /** Told of every clause body the pages read (Go to Term keeps the terms of Terms-and-definitions clauses). */
   onBody?(ref: ClauseRef, body: unknown): void;
+  /** Whether the standard is pinned: the toolbar offers Pin or Unpin. */
+  isPinned?(urn: string): boolean;
 }
 
 export interface RenderedEvent {
@@ -172,13 +175,15 @@ class ClausePageManager extends Disposable implements ClausePages {
 }
 
 /** Page messages that come from a click of the user's (toolbar buttons, links). */
-const USER_ACTIONS = new Set(['openJson', 'openText', 'compare', 'copyLink', 'insertReference', 'openClause']);
+const USER_ACTIONS = new Set(['openJson', 'openText', 'compare', 'copyLink', 'insertReference', 'pin', 'unpin', 'openClause']);
 
 class ClausePanel extends Disposable {
   private loading: AbortController | undefined;
   /** The clause was read from the service: page actions may use `ref`. */
   private loaded = false;
   private failure: string | undefined;
+  /** When the clause shown is a stored copy (the service could not be reached), the date it was stored. */
+  offlineSince: number | undefined;
   /** Where to scroll once the clause is shown: sent with the clause, or at once to a page already showing it. */
   private anchor: string | undefined;
 
@@ -276,6 +281,8 @@ class ClausePanel extends Disposable {
         return this.load();
       case 'command':
         await vscode.commands.executeCommand(action.command, action.ref);
+        if (action.command === 'standardsExplorer.pin' || action.command === 'standardsExplorer.unpin')
+          await this.post({ type: 'pinned', pinned: this.deps.isPinned?.(this.current.urn) ?? false });
         return;
       case 'openClause':
         this.manager.follow(action.ref, this);
@@ -310,13 +317,21 @@ class ClausePanel extends Disposable {
     await this.post({ type: 'loading', ref });
     try {
       const service = await this.deps.service();
-      const body = await service.getClause(ref.urn, ref.clauseId, controller.signal);
+      const { value: body, offlineSince } = await service.getClauseCopy(ref.urn, ref.clauseId, controller.signal);
       if (controller.signal.aborted) return;
       this.current = enrich(ref, body);
       this.loaded = true;
       this.deps.onBody?.(this.current, body);
       this.panel.title = pageTitle(this.current);
-      await this.post({ type: 'clause', ref: this.current, json: JSON.stringify(body), anchor: this.anchor });
+      this.offlineSince = offlineSince;
+      await this.post({
+        type: 'clause',
+        ref: this.current,
+        json: JSON.stringify(body),
+        anchor: this.anchor,
+        offline: offlineSince !== undefined ? offlineCopyLabel(offlineSince) : undefined,
+        pinned: this.deps.isPinned?.(ref.urn) ?? false,
+      });
     } catch (error) {
       if (controller.signal.aborted) return;
       const message = errorText(error);

@@ -34,7 +34,7 @@ let pendingAnchor: string | undefined;
 const TOC_MIN_ENTRIES = 6;
 
 /** Toolbar actions run only from the user's own click (or key press) on the button, never from a script. */
-function byUser(type: 'openJson' | 'openText' | 'compare' | 'copyLink' | 'insertReference'): (event?: Event) => void {
+function byUser(type: 'openJson' | 'openText' | 'compare' | 'copyLink' | 'insertReference' | 'pin' | 'unpin'): (event?: Event) => void {
   return (event) => {
     if (event?.isTrusted) vscode.postMessage({ type });
   };
@@ -47,6 +47,17 @@ toolbar.append(
   toolbarButton('Copy Link', byUser('copyLink')),
   toolbarButton('Insert Reference', byUser('insertReference')),
 );
+
+/** Pin or Unpin, whichever the standard's state calls for (the host says, with the clause and after a click). */
+let pinned = false;
+const pinButton = toolbarButton('Pin for Offline', (event?: Event) => byUser(pinned ? 'unpin' : 'pin')(event));
+toolbar.append(pinButton);
+function showPinned(value: boolean): void {
+  pinned = value;
+  pinButton.textContent = value ? 'Unpin' : 'Pin for Offline';
+}
+/** "Offline copy from …" above the clause, when the host says it is one. */
+let offlineNote: string | undefined;
 
 let scrollTimer: ReturnType<typeof setTimeout> | undefined;
 window.addEventListener('scroll', () => {
@@ -69,6 +80,8 @@ window.addEventListener('message', (event: MessageEvent<HostMessage>) => {
     case 'clause': {
       remember(message.ref);
       pendingAnchor = message.anchor;
+      showPinned(message.pinned === true);
+      offlineNote = message.offline;
       const { ref, json } = message;
       if (json.length < LARGE_CLAUSE) {
         void render(ref, parse(json));
@@ -80,6 +93,9 @@ window.addEventListener('message', (event: MessageEvent<HostMessage>) => {
       setTimeout(() => void render(ref, parse(json)), 30);
       break;
     }
+    case 'pinned':
+      showPinned(message.pinned);
+      break;
     case 'reveal':
       if (shown) reveal(message.anchor);
       else pendingAnchor = message.anchor;
@@ -139,6 +155,11 @@ async function render(ref: ClauseRef, body: unknown): Promise<void> {
   const heading = el('h1', undefined, headingOf(ref.number, ref.title || sectionLabel(ref.types ?? [])));
   header.append(heading);
   const progress = el('p', 'status', 'Reading…');
+  if (offlineNote) {
+    const banner = el('p', 'offline-banner', offlineNote);
+    banner.setAttribute('role', 'status');
+    header.append(banner);
+  }
   if (largeNote) header.append(el('p', 'status large-note', largeNote));
   largeNote = undefined;
   const article = el('article');
