@@ -66,8 +66,16 @@ export class Pinning extends Disposable {
     return freed;
   }
 
+  /** The last check of the pinned standards' copies (tests wait for it). */
+  lastRevalidation: Promise<void> = Promise.resolve();
+
   /** Checks every pinned standard's copy with ETags (after being offline); marks those the service changed. */
-  async revalidate(): Promise<void> {
+  revalidate(): Promise<void> {
+    this.lastRevalidation = this.checkCopies();
+    return this.lastRevalidation;
+  }
+
+  private async checkCopies(): Promise<void> {
     const service = await this.session.service();
     for (const entry of this.shelf.pinned) {
       const copy = this.shelf.copyOf(entry.urn);

@@ -19,7 +19,8 @@ export class Shelf extends Disposable {
   readonly onDidChange = this.changed.event;
 
   constructor(
-    private readonly state: vscode.Memento & { setKeysForSync(keys: readonly string[]): void },
+    /** globalState: read on every access, so a new Shelf over it sees what an earlier one stored (a restart). */
+    readonly state: vscode.Memento & { setKeysForSync(keys: readonly string[]): void },
     private readonly session: Pick<Session, 'storageScope' | 'onDidChange'>,
   ) {
     super();

@@ -33,6 +33,8 @@ export interface RenderedEvent {
   title: string;
   blocks: number;
   ms: number;
+  /** The clause shown is a stored copy (the service could not be reached) from this date. */
+  offlineSince?: number;
 }
 
 export interface RevealedEvent {
@@ -296,7 +298,7 @@ class ClausePanel extends Disposable {
         return;
       case 'rendered':
         this.deps.log.debug(`Clause page rendered "${action.title}": ${action.blocks} blocks in ${Math.round(action.ms)} ms`);
-        this.onRendered({ ref: this.current, title: action.title, blocks: action.blocks, ms: action.ms });
+        this.onRendered({ ref: this.current, title: action.title, blocks: action.blocks, ms: action.ms, offlineSince: this.offlineSince });
         return;
       case 'refuse':
         void vscode.window.showWarningMessage(action.message);
