@@ -6,7 +6,7 @@
 import { raceAbort } from './backoff';
 import { ByteLru, DiskCache, type CacheEntry } from './cache';
 import { ServiceError, cancelled } from './errors';
-import { pathOf, type GetResult, type ServiceHttp } from './serviceHttp';
+import { isUnreachable, pathOf, type GetResult, type ServiceHttp } from './serviceHttp';
 import type { ServiceLogger } from './types';
 
 export interface CachedFetchOptions {
@@ -96,7 +96,9 @@ export class CachedFetch {
     const cached = this.memory.get(url);
     if (cached && !options.revalidate && Date.now() - cached.storedAt < this.freshMs) {
       this.options.logger?.request({ method: 'GET', path: pathOf(url), ms: 0, retries: 0, cache: 'hit' });
-      return { ...this.bodyOf(cached.value, url), fetched: 'hit', text: cached.value.text, etag: cached.etag };
+      // Fresh, but the service was just found unreachable: the reader is told it is a stored copy all the same.
+      const offline = this.options.http.unreachable ? { fetched: 'offline' as const, offlineSince: cached.storedAt } : { fetched: 'hit' as const };
+      return { ...this.bodyOf(cached.value, url), ...offline, text: cached.value.text, etag: cached.etag };
     }
     let flight = this.flights.get(url);
     if (!flight || flight.controller.signal.aborted) {
@@ -190,11 +192,6 @@ export class CachedFetch {
     const changed = known !== undefined && (known.etag !== result.etag || known.value.text !== result.body);
     return { entry, parsed: { value: body }, how: 'full', changed };
   }
-}
-
-/** Failures where a stored copy may stand in: the service or the identity provider did not answer at all. */
-export function isUnreachable(error: unknown): boolean {
-  return error instanceof ServiceError && (error.kind === 'network' || error.kind === 'timeout') && error.status === undefined;
 }
 
 /** A cache entry holding the body as text, charged for the bytes the string really occupies. */

@@ -3,7 +3,7 @@
  */
 export { createStandardsService, type ManagedStandardsService, type ServiceTuning } from './standardsService';
 export { ServiceError, isServiceError, type Remedy } from './errors';
-export { isUnreachable } from './cachedFetch';
+export { isUnreachable } from './serviceHttp';
 export { SECTION_LIST, SECTION_TYPES, hasType, sectionLabel, sectionOf, type SectionName, type SectionType } from './sections';
 export { clauseIdProblem, decodeSegment, encodeSegment, isValidUrn, urnProblem, validateClauseId, validateUrn } from './urn';
 export { isObject, readText } from './jsonld';

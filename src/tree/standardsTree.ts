@@ -196,6 +196,7 @@ function messageItem(node: MessageNode): vscode.TreeItem {
   if (node.offline) {
     item.iconPath = new vscode.ThemeIcon('cloud-offline');
     item.contextValue = 'offline';
+    item.description = node.retryHint;
     item.tooltip = node.retryHint;
   }
   if (node.command) {

@@ -119,7 +119,8 @@ const steps: Step[] = [
   {
     name: 'expand a standard',
     async run(page) {
-      const first = view(page).locator('.monaco-list-row').first();
+      // The first standard under All standards (the roots of My Standards come first).
+      const first = treeRow(page, /^(ISO|IEC|EN)\b/);
       standardLabel = (await first.locator('.label-name').innerText()).trim();
       await first.click();
       await first.press('ArrowRight');
@@ -286,6 +287,19 @@ const steps: Step[] = [
     },
   },
   {
+    name: 'pinned section',
+    async run(page) {
+      // The standard read above, pinned from its row's inline button: a Pinned root appears and its clauses are
+      // downloaded for offline reading (the item says so when done).
+      const row = treeRow(page, standardLabel);
+      await row.hover();
+      await row.locator('.action-label[aria-label*="Pin for Offline Reading"]').first().click({ timeout: STEP_TIMEOUT });
+      await treeRow(page, /^Pinned/).waitFor({ timeout: STEP_TIMEOUT });
+      await view(page).locator('.monaco-list-row', { hasText: standardLabel }).filter({ hasText: 'offline copy' }).first().waitFor({ timeout: STEP_TIMEOUT });
+      await page.mouse.move(0, 0);
+    },
+  },
+  {
     name: 'connection doctor report',
     async run(page) {
       await runCommand(page, 'Standards: Connection Doctor');
@@ -309,15 +323,31 @@ const steps: Step[] = [
     },
   },
   {
-    name: 'error node when the sandbox stops',
+    name: 'offline node when the sandbox stops',
     async run(page) {
       const port = /:(\d+)/.exec(sandboxUrl)?.[1];
       if (!port) throw new Error(`no sandbox port in the status bar ("${sandboxUrl}")`);
       // The sandbox the extension started, from this run's isolated extensions folder.
       execFileSync('pkill', ['-f', `${profile}/extensions/.*/dist/sandbox.js`]);
       await runCommand(page, 'Standards: Refresh');
-      await treeRow(page, /Could not reach 127\.0\.0\.1/).waitFor({ timeout: STEP_TIMEOUT });
-      await treeRow(page, /^Retry$/).waitFor({ timeout: STEP_TIMEOUT });
+      // All standards shows one offline node with Retry; Pinned stays, read from stored state.
+      await treeRow(page, /Offline: the service cannot be reached/).waitFor({ timeout: STEP_TIMEOUT });
+      await treeRow(page, /^Pinned/).waitFor({ timeout: STEP_TIMEOUT });
+    },
+  },
+  {
+    name: 'offline clause page',
+    async run(page) {
+      await runCommand(page, 'View: Close All Editors');
+      // The pinned standard (the first row with its label: Pinned comes first), opened from its copy on disk.
+      const pinned = treeRow(page, standardLabel);
+      await pinned.click();
+      await pinned.press('ArrowRight');
+      await treeRow(page, 'Foreword').click({ timeout: STEP_TIMEOUT });
+      const frame = await clauseFrame(page);
+      await frame.locator('.offline-banner', { hasText: 'Offline copy from' }).waitFor({ timeout: STEP_TIMEOUT });
+      const paragraph = frame.locator('main#page article p').first();
+      await paragraph.waitFor({ timeout: STEP_TIMEOUT });
     },
   },
   hostileContentStep, // test/e2e/hostile.ts: hostile clause content against the real page HTML and CSP
