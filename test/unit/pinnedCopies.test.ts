@@ -9,7 +9,12 @@ import { RECENT_LIMIT, readCopies, readEntries, withPinned, withRecent, without 
 
 describe('my standards: stored entries', () => {
   it('reads back only valid entries, once per URN', () => {
-    const stored = [{ urn: 'urn:iso:std:iso:9001', title: 'Q', reference: 'ISO 9001:2015', status: 'current' }, { urn: 'not-a-urn' }, 7, { urn: 'urn:iso:std:iso:9001' }];
+    const stored = [
+      { urn: 'urn:iso:std:iso:9001', title: 'Q', reference: 'ISO 9001:2015', status: 'current' },
+      { urn: 'not-a-urn' },
+      7,
+      { urn: 'urn:iso:std:iso:9001' },
+    ];
     assert.deepEqual(readEntries(stored), [{ urn: 'urn:iso:std:iso:9001', title: 'Q', reference: 'ISO 9001:2015', status: 'current' }]);
     assert.deepEqual(readEntries('junk'), []);
     assert.deepEqual(readCopies({ 'urn:a:b': { at: 5, bytes: -1, complete: true } })['urn:a:b'], {
