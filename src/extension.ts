@@ -68,6 +68,7 @@ export function activate(context: vscode.ExtensionContext): StandardsExplorerApi
     isPinned: (urn) => myStandards.shelf.isPinned(urn),
   });
   context.subscriptions.push(
+    myStandards.shelf.onDidChange(() => pages.updatePinned()),
     log,
     config,
     session,

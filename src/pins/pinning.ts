@@ -108,11 +108,16 @@ export class Pinning extends Disposable {
           token.onCancellationRequested(() => controller.abort());
           const service = await this.session.service();
           let reported = 0;
+          let redrawn = 0;
           return service.syncPinned(entry.urn, {
             signal: controller.signal,
             onProgress: ({ done: count, total }) => {
               this.progress.set(entry.urn, { done: count, total });
-              this.changed.fire(entry.urn);
+              // The tree redraws on this: a few times a second is enough to look live.
+              if (Date.now() - redrawn > 250 || count === total) {
+                redrawn = Date.now();
+                this.changed.fire(entry.urn);
+              }
               report.report({ increment: total ? ((count - reported) / total) * 100 : undefined, message: vscode.l10n.t('{0} of {1} clauses', count, total) });
               reported = count;
             },

@@ -58,6 +58,8 @@ export interface ClausePages extends vscode.Disposable {
   follow(target: ClauseRef, source?: ClauseRef): void;
   /** How many clause panels are open. */
   readonly size: number;
+  /** A standard was pinned or unpinned elsewhere: every page's toolbar offers the right one of Pin and Unpin. */
+  updatePinned(): void;
   /** Fired when a page reports it finished rendering (used by tests and the log). */
   readonly onDidRender: vscode.Event<RenderedEvent>;
   /** Fired when a page shows a failure instead of its clause. */
@@ -112,6 +114,10 @@ class ClausePageManager extends Disposable implements ClausePages {
       return;
     }
     this.adopt(this.createPanel(ref), ref, anchor);
+  }
+
+  updatePinned(): void {
+    for (const open of this.panels.values()) open.postPinned();
   }
 
   /** For panels: a page reported where it scrolled. */
@@ -227,6 +233,10 @@ class ClausePanel extends Disposable {
     if (this.loaded) void this.post({ type: 'reveal', anchor });
   }
 
+  postPinned(): void {
+    if (this.loaded) void this.post({ type: 'pinned', pinned: this.deps.isPinned?.(this.current.urn) ?? false });
+  }
+
   /** Shows another clause in this panel (cross-reference navigation). */
   show(ref: ClauseRef): void {
     this.current = ref;
@@ -283,8 +293,6 @@ class ClausePanel extends Disposable {
         return this.load();
       case 'command':
         await vscode.commands.executeCommand(action.command, action.ref);
-        if (action.command === 'standardsExplorer.pin' || action.command === 'standardsExplorer.unpin')
-          await this.post({ type: 'pinned', pinned: this.deps.isPinned?.(this.current.urn) ?? false });
         return;
       case 'openClause':
         this.manager.follow(action.ref, this);

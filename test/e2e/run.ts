@@ -289,12 +289,21 @@ const steps: Step[] = [
   {
     name: 'pinned section',
     async run(page) {
-      // The standard read above, pinned from its row's inline button: a Pinned root appears and its clauses are
-      // downloaded for offline reading (the item says so when done).
-      const row = treeRow(page, standardLabel);
-      await row.hover();
-      await row.locator('.action-label[aria-label*="Pin for Offline Reading"]').first().click({ timeout: STEP_TIMEOUT });
-      await treeRow(page, /^Pinned/).waitFor({ timeout: STEP_TIMEOUT });
+      // The standard read above, pinned from its item's button in Find Standard: a Pinned root appears and its
+      // clauses are downloaded for offline reading (the item says so when done).
+      await runCommand(page, 'Standards: Find Standard…');
+      const input = page.locator('.quick-input-widget input').first();
+      await input.waitFor({ state: 'visible', timeout: STEP_TIMEOUT });
+      await input.fill(standardLabel);
+      const item = page.locator('.quick-input-list .monaco-list-row').first().filter({ hasText: standardLabel });
+      await item.waitFor({ timeout: STEP_TIMEOUT });
+      await item.hover();
+      await item.locator('.action-label[aria-label*="Pin for Offline Reading"]').first().click({ timeout: STEP_TIMEOUT });
+      await page.keyboard.press('Escape');
+      // Everything collapsed, then Pinned opened: the roots show at the top of the view.
+      await view(page).locator('.action-label[aria-label="Collapse All"]').first().click({ timeout: STEP_TIMEOUT });
+      await treeRow(page, /^Pinned/).click({ timeout: STEP_TIMEOUT });
+      await treeRow(page, /^Pinned/).press('ArrowRight');
       await view(page).locator('.monaco-list-row', { hasText: standardLabel }).filter({ hasText: 'offline copy' }).first().waitFor({ timeout: STEP_TIMEOUT });
       await page.mouse.move(0, 0);
     },
