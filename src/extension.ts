@@ -44,14 +44,14 @@ export function activate(context: vscode.ExtensionContext): StandardsExplorerApi
   const model = new StandardsModel(session);
   const catalogue = new CatalogueStore(context.globalStorageUri, session, log);
   let view: vscode.TreeView<TreeNode> | undefined;
-  const myStandards = registerMyStandards(context, session, catalogue, log, (badge) => {
+  const terms = new TermStore();
+  const myStandards = registerMyStandards(context, session, catalogue, log, terms, (badge) => {
     if (view) view.badge = badge;
   });
   const tree = new StandardsTreeProvider(model, session, myStandards);
   view = vscode.window.createTreeView(VIEW_ID, { treeDataProvider: tree, showCollapseAll: true });
   // Back online after stored copies were shown: pinned standards are checked with their ETags.
   model.onDidComeBack(() => void myStandards.pinning.revalidate().catch((error: unknown) => log.warn(`Checking pinned standards: ${String(error)}`)));
-  const terms = new TermStore();
   const documents = new StandardsFileSystem(session, (source, body) => {
     terms.addBody(source, body);
     myStandards.opened(source);
@@ -79,7 +79,7 @@ export function activate(context: vscode.ExtensionContext): StandardsExplorerApi
     createStatusBar(session),
     documents,
     vscode.workspace.registerFileSystemProvider(STANDARDS_SCHEME, documents, { isReadonly: true, isCaseSensitive: true }),
-    registerCommands({ session, model, view, catalogue, pages, log, terms }),
+    registerCommands({ session, model, view, catalogue, pages, log, terms, beforeGoToTerm: () => myStandards.pinnedTerms.add() }),
     myStandards.disposable,
     createOfflineStatus(documents),
   );

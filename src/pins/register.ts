@@ -10,7 +10,9 @@ import { registerCommand } from '../commands/feedback';
 import { asStandardRef } from '../commands/refs';
 import { isObject } from '../service/index';
 import type { Session } from '../session';
+import type { TermStore } from '../terms/termStore';
 import { Pinning } from './pinning';
+import { PinnedTerms } from './pinnedTerms';
 import { PinUpdates } from './pinUpdates';
 import { Shelf } from './shelf';
 import type { ShelfEntry } from './shelfEntries';
@@ -19,6 +21,8 @@ export interface MyStandards {
   shelf: Shelf;
   pinning: Pinning;
   updates: PinUpdates;
+  /** The terms of pinned standards, for Go to Term. */
+  pinnedTerms: PinnedTerms;
   /** A clause of the standard was opened (page or document): it goes on top of Recent. */
   opened(source: { urn: string; standardReference?: string; standardTitle?: string }): void;
   disposable: vscode.Disposable;
@@ -29,11 +33,13 @@ export function registerMyStandards(
   session: Session,
   catalogue: CatalogueStore,
   log: vscode.LogOutputChannel,
+  terms: TermStore,
   setBadge: (badge: vscode.ViewBadge | undefined) => void,
 ): MyStandards {
   const shelf = new Shelf(context.globalState, session);
   const pinning = new Pinning(session, shelf, log);
   const updates = new PinUpdates(shelf, catalogue, setBadge);
+  const pinnedTerms = new PinnedTerms(shelf, () => session.service(), terms);
 
   /** What to keep of a standard so it shows offline: the catalogue's record when the index has it. */
   const entryOf = async (ref: { urn: string; reference?: string; title?: string; status?: string }): Promise<ShelfEntry> => {
@@ -92,5 +98,5 @@ export function registerMyStandards(
   };
 
   const disposable = vscode.Disposable.from(shelf, pinning, updates, ...Object.entries(commands).map(([id, handler]) => registerCommand(id, handler, log)));
-  return { shelf, pinning, updates, opened, disposable };
+  return { shelf, pinning, updates, pinnedTerms, opened, disposable };
 }

@@ -25,6 +25,9 @@ export class Shelf extends Disposable {
   ) {
     super();
     this.register(session.onDidChange(() => this.changed.fire()));
+    // The walkthrough's Pin step is done once something is pinned, however it was (tree, page, picker button).
+    this.register(this.onDidChange(() => this.updateContext()));
+    this.updateContext();
     this.syncKeys();
   }
 
@@ -49,6 +52,10 @@ export class Shelf extends Disposable {
   /** Every connection's Pinned and Recent follow the user to other machines (Settings Sync). */
   private syncKeys(): void {
     this.state.setKeysForSync(this.state.keys().filter((k) => k.startsWith(PINNED) || k.startsWith(RECENT)));
+  }
+
+  private updateContext(): void {
+    if (this.pinned.length) void vscode.commands.executeCommand('setContext', 'standardsExplorer.hasPinned', true);
   }
 
   get pinned(): ShelfEntry[] {

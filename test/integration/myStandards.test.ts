@@ -79,6 +79,19 @@ describe('my standards', () => {
     assert.equal(myStandards.shelf.copyOf(pinned.standard.urn)?.complete, true);
   });
 
+  it('offers the terms of pinned standards in Go to Term, read from their copies', async () => {
+    const { myStandards, terms } = await api();
+    assert.equal(terms.all().filter((t) => t.source.urn === pinned.standard.urn).length, 0, 'none read before');
+    assert.ok((await myStandards.pinnedTerms.add()) > 0);
+    const [term] = terms.all().filter((t) => t.source.urn === pinned.standard.urn);
+    assert.ok(term, 'terms of the pinned standard');
+    const page = rendered();
+    const item = (await vscode.commands.executeCommand('standardsExplorer.goToTerm', { query: term.term.split('; ')[0] })) as { source: { urn: string } };
+    assert.equal(item.source.urn, pinned.standard.urn);
+    await page;
+    await closeEditors();
+  });
+
   it('keeps pins across a restart: a new store reads them back from globalState', async () => {
     const { myStandards, session } = await api();
     const reread = new Shelf(myStandards.shelf.state, session);
@@ -93,12 +106,12 @@ describe('my standards', () => {
     }
   });
 
-  it('puts opened standards in Recent, newest first, and clears it', async () => {
-    const { tree } = await api();
+  it('puts opened standards in Recent, newest first', async () => {
+    const { tree, myStandards } = await api();
     const page = rendered();
     await vscode.commands.executeCommand('standardsExplorer.openClause', tree.getTreeItem(openedClause).command?.arguments?.[0]);
     await page;
-    await until(async () => (await roots()).includes('recent') || undefined, 'a Recent root');
+    await until(async () => (await roots()).includes('recent') && myStandards.shelf.recent[0]?.urn === opened.standard.urn, 'the standard on top of Recent');
     assert.deepEqual(await roots(), ['pinned', 'recent', 'all']);
     const recent = (await section('recent')) as StandardNode[];
     assert.equal(recent[0].standard.urn, opened.standard.urn);
