@@ -152,7 +152,8 @@ export class CachedFetch {
   ): Promise<Fetched> {
     let known = cached;
     let knownValue: { value: unknown } | undefined;
-    for (const store of [this.disk, pinned]) {
+    // A pinned standard's own copy first: it is the one kept up to date and served offline.
+    for (const store of [pinned, this.disk]) {
       if (known || !store) continue;
       const stored = await store.read(url);
       if (!stored) continue;

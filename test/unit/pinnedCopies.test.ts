@@ -131,6 +131,20 @@ describe('service: offline copies of pinned standards', () => {
     assert.equal((await online.getClauseCopy(urn, clauses[0].clauseId)).offlineSince, undefined);
   });
 
+  it('counts bodies the service changed since they were stored when it revalidates', async () => {
+    await createStandardsService(options()).syncPinned(urn);
+    // One stored body made older: its ETag no longer matches, so the service answers 200 with the current one.
+    const files = (await fs.readdir(path.join(dir, 'pinned'), { recursive: true })).filter((n) => n.endsWith('.cache'));
+    const file = path.join(dir, 'pinned', files[0]);
+    const text = await fs.readFile(file, 'utf8');
+    const newline = text.indexOf('\n');
+    const header = JSON.parse(text.slice(0, newline)) as { etag?: string };
+    await fs.writeFile(file, `${JSON.stringify({ ...header, etag: '"an-older-version"' })}${text.slice(newline)}`);
+    const outcome = await createStandardsService(options()).syncPinned(urn, { revalidate: true });
+    assert.equal(outcome.changed, 1);
+    assert.equal(outcome.offline, false);
+  });
+
   it('removes one copy on unpin and all of them on clear', async () => {
     const service = createStandardsService(options());
     await service.syncPinned(urn);
