@@ -16,6 +16,7 @@ const PICTURES: Record<string, string> = {
   find: 'find-standard-ranked-list',
   beside: 'open-JSON-to-the-side',
   insert: 'insert-scope-reference',
+  pin: 'pinned-section',
   doctor: 'connection-doctor-report',
 };
 

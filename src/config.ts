@@ -23,6 +23,8 @@ export interface Settings {
   referenceFormat: ReferenceFormat;
   cacheSizeMB: number;
   diskCacheSizeMB: number;
+  /** Bound of the offline copies of pinned standards, kept apart from the disk cache. */
+  offlineCopiesSizeMB: number;
   timeoutSeconds: number;
   /** Pages of the catalogue in flight while Find Standard's index is built. */
   indexConcurrency: number;
@@ -40,6 +42,7 @@ const RELOADS: Record<keyof Settings, Reload> = {
   apiKeyHeader: 'service',
   cacheSizeMB: 'service',
   diskCacheSizeMB: 'service',
+  offlineCopiesSizeMB: 'service',
   timeoutSeconds: 'service',
   pageSize: 'views',
   referenceFormat: 'none',
@@ -128,6 +131,7 @@ export function readSettings(config: SettingsSource = vscode.workspace.getConfig
     referenceFormat: config.get<ReferenceFormat>('referenceFormat') ?? 'plain',
     cacheSizeMB: config.get<number>('cacheSizeMB') ?? 64,
     diskCacheSizeMB: config.get<number>('diskCacheSizeMB') ?? 500,
+    offlineCopiesSizeMB: config.get<number>('offlineCopiesSizeMB') ?? 500,
     timeoutSeconds: config.get<number>('timeoutSeconds') ?? 15,
     indexConcurrency: clamp(config.get<number>('indexConcurrency') ?? 6, 1, 16),
   };
@@ -195,6 +199,12 @@ export function checkGeneralSettings(settings: Settings): void {
     throw new SettingError(
       `${SECTION}.diskCacheSizeMB`,
       vscode.l10n.t('The disk cache size must be from 0 to 100000 MB (setting {0}).', `${SECTION}.diskCacheSizeMB`),
+    );
+  }
+  if (!(settings.offlineCopiesSizeMB >= 1 && settings.offlineCopiesSizeMB <= 100_000)) {
+    throw new SettingError(
+      `${SECTION}.offlineCopiesSizeMB`,
+      vscode.l10n.t('The size for offline copies must be from 1 to 100000 MB (setting {0}).', `${SECTION}.offlineCopiesSizeMB`),
     );
   }
   if (!(settings.timeoutSeconds >= 1 && settings.timeoutSeconds <= 600)) {

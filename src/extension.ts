@@ -14,6 +14,8 @@ import { CredentialStore } from './credentials';
 import { useTranslation } from './l10n';
 import { STANDARDS_SCHEME, StandardsFileSystem } from './documents/standardsFileSystem';
 import { createLog } from './log';
+import { registerMyStandards, type MyStandards } from './pins/register';
+import { createOfflineStatus } from './pins/offlineStatus';
 import { Session } from './session';
 import { createStatusBar } from './statusBar';
 import { TermStore } from './terms/termStore';
@@ -36,6 +38,10 @@ export interface StandardsExplorerApi {
   citations: Citations;
   /** The Accounts menu's provider (id AUTH_PROVIDER_ID). */
   auth: StandardsAuthProvider;
+  /** Pinned and recent standards, offline copies, the updates badge. */
+  myStandards: MyStandards;
+  /** The `standards:` documents (which are offline copies: `offlineSince`). */
+  documents: StandardsFileSystem;
 }
 
 export function activate(context: vscode.ExtensionContext): StandardsExplorerApi {
@@ -47,19 +53,32 @@ export function activate(context: vscode.ExtensionContext): StandardsExplorerApi
   const model = new StandardsModel(session);
   const catalogue = new CatalogueStore(context.globalStorageUri, session, log);
   const arranged = new CatalogueArrangement(catalogue, () => session.settings().pageSize);
-  const tree = new StandardsTreeProvider(model, session, arranged);
-  const view = vscode.window.createTreeView(VIEW_ID, { treeDataProvider: tree, showCollapseAll: true });
-  arranged.describeIn(view);
+  let view: vscode.TreeView<TreeNode> | undefined;
   const terms = new TermStore();
-  const documents = new StandardsFileSystem(session, (source, body) => terms.addBody(source, body));
+  const myStandards = registerMyStandards(context, session, catalogue, log, terms, (badge) => {
+    if (view) view.badge = badge;
+  });
+  const tree = new StandardsTreeProvider(model, session, arranged, myStandards);
+  view = vscode.window.createTreeView(VIEW_ID, { treeDataProvider: tree, showCollapseAll: true });
+  // Back online after stored copies were shown: pinned standards are checked with their ETags.
+  model.onDidComeBack(() => void myStandards.pinning.revalidate().catch((error: unknown) => log.warn(`Checking pinned standards: ${String(error)}`)));
+  const documents = new StandardsFileSystem(session, (source, body) => {
+    terms.addBody(source, body);
+    myStandards.opened(source);
+  });
   const pages = registerClausePages(context, {
     extensionUri: context.extensionUri,
     service: () => session.service(),
     serviceBaseUrl: () => session.baseUrl,
     log,
-    onBody: (ref, body) => terms.addBody(ref, body),
+    onBody: (ref, body) => {
+      terms.addBody(ref, body);
+      myStandards.opened(ref);
+    },
+    isPinned: (urn) => myStandards.shelf.isPinned(urn),
   });
   context.subscriptions.push(
+    myStandards.shelf.onDidChange(() => pages.updatePinned()),
     log,
     config,
     session,
@@ -71,7 +90,9 @@ export function activate(context: vscode.ExtensionContext): StandardsExplorerApi
     createStatusBar(session),
     documents,
     vscode.workspace.registerFileSystemProvider(STANDARDS_SCHEME, documents, { isReadonly: true, isCaseSensitive: true }),
-    registerCommands({ session, model, view, catalogue, arranged, pages, log, terms }),
+    registerCommands({ session, model, view, catalogue, arranged, pages, log, terms, beforeGoToTerm: () => myStandards.pinnedTerms.add() }),
+    myStandards.disposable,
+    createOfflineStatus(documents),
   );
   const citations = registerCitations(session, catalogue, log);
   context.subscriptions.push(citations.disposable);
@@ -81,9 +102,9 @@ export function activate(context: vscode.ExtensionContext): StandardsExplorerApi
     vscode.authentication.registerAuthenticationProvider(AUTH_PROVIDER_ID, vscode.l10n.t('Standards Content Service'), auth, {
       supportsMultipleAccounts: false,
     }),
-    showEnvironmentInView(view, session),
+    showEnvironmentInView(view, session, arranged),
   );
-  return { session, model, tree, view, pages, catalogue, terms, citations: citations.citations, auth };
+  return { session, model, tree, view, pages, catalogue, terms, citations: citations.citations, auth, myStandards, documents };
 }
 
 export function deactivate(): void {

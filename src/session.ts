@@ -42,6 +42,7 @@ export class Session extends Disposable {
       log,
       storagePath: context.globalStorageUri.fsPath,
       userAgent: `standards-explorer/${version} vscode/${vscode.version}`,
+      storageScope: () => this.storageScope,
     });
     this.register(
       config.onDidChange((change) => {

@@ -22,6 +22,9 @@ interface RankedQuickPick<T extends vscode.QuickPickItem> extends vscode.QuickPi
   sortByLabel: boolean;
 }
 
+/** On each item: pin the standard for offline reading without leaving the picker. */
+const PIN: vscode.QuickInputButton = { iconPath: new vscode.ThemeIcon('pin'), tooltip: vscode.l10n.t('Pin for Offline Reading') };
+
 const REBUILD: vscode.QuickInputButton = { iconPath: new vscode.ThemeIcon('refresh'), tooltip: vscode.l10n.t('Rebuild the catalogue index') };
 
 /**
@@ -70,6 +73,10 @@ export async function pickStandard(store: CatalogueStore, title: string): Promis
         show();
         follow(finished);
       }),
+      pick.onDidTriggerItemButton(({ item }) => {
+        const { urn, reference, title: standardTitle, position, status } = item.entry;
+        void vscode.commands.executeCommand('standardsExplorer.pin', { urn, reference, title: standardTitle, position, status });
+      }),
       pick.onDidAccept(() => {
         resolve(pick.selectedItems[0]?.entry);
         pick.hide();
@@ -92,6 +99,7 @@ function toItems(index: CatalogueIndex, query: string): EntryItem[] {
       detail: entry.urn,
       // Our own matching chose and ordered these; VS Code must not filter them again.
       alwaysShow: true,
+      buttons: [PIN],
       entry,
     };
   });

@@ -160,10 +160,17 @@ export async function removeEnvironment(session: Session, arg?: unknown): Promis
 }
 
 /** The view's description names where the tree comes from: the active environment, or the local sandbox. */
-export function showEnvironmentInView(view: vscode.TreeView<unknown>, session: Session): vscode.Disposable {
+export function showEnvironmentInView(view: vscode.TreeView<unknown>, session: Session, arrangement: ViewDescriber): vscode.Disposable {
   const show = (): void => {
-    view.description = session.isSandbox ? vscode.l10n.t('Local sandbox') : session.environment.name;
+    const where = session.isSandbox ? vscode.l10n.t('Local sandbox') : session.environment.name;
+    view.description = [where, arrangement.describe()].filter(Boolean).join(' · ');
   };
   show();
-  return session.onDidChange(show);
+  return vscode.Disposable.from(session.onDidChange(show), arrangement.onDidChange(show));
+}
+
+/** What else the view's description says (how the catalogue is arranged), and when it changes. */
+export interface ViewDescriber {
+  describe(): string;
+  readonly onDidChange: vscode.Event<unknown>;
 }

@@ -41,6 +41,8 @@ export interface CommandDeps {
   log: vscode.LogOutputChannel;
   /** Terms of the Terms-and-definitions clauses read so far (Go to Term). */
   terms: TermStore;
+  /** Adds more terms before Go to Term lists them (those of pinned standards); a failure there only goes to the log. */
+  beforeGoToTerm?(): Promise<unknown>;
 }
 
 /** For automation: Find Standard with a query and no UI. */
@@ -155,7 +157,10 @@ export function registerCommands(deps: CommandDeps): vscode.Disposable {
       await clauseOpened();
     },
     'standardsExplorer.toggleCompareFormat': () => toggleCompareFormat(),
-    'standardsExplorer.goToTerm': (arg) => goToTerm(terms, pages, arg),
+    'standardsExplorer.goToTerm': async (arg) => {
+      await deps.beforeGoToTerm?.().catch((error: unknown) => log.warn(`Terms of pinned standards: ${error instanceof Error ? error.message : String(error)}`));
+      return goToTerm(terms, pages, arg);
+    },
     'standardsExplorer.collectTerms': (arg) => collectTerms(terms, choose, session, arg),
     'standardsExplorer.openClauseJson': async (arg) => {
       const ref = await choose.clause(arg, vscode.l10n.t('Open Clause JSON to the Side'));

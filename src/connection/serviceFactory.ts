@@ -24,6 +24,8 @@ export interface ServiceFactoryContext {
   storagePath: string;
   /** e.g. "standards-explorer/0.1.0 vscode/1.100.0". */
   userAgent: string;
+  /** The connection's storage key (Session.storageScope): names its cache and offline-copy folders. */
+  storageScope(): string | undefined;
 }
 
 export class ServiceFactory {
@@ -35,12 +37,20 @@ export class ServiceFactory {
     const settings = config.settings;
     checkGeneralSettings(settings);
     const sandbox = source.sandbox;
+    const scope = this.deps.storageScope();
     const common = {
       logger: serviceLogger(log, (entry) => status.observe(entry, { host: source.host, sandbox: Boolean(source.sandbox) })),
       timeoutMs: settings.timeoutSeconds * 1000,
       cacheMaxBytes: settings.cacheSizeMB * 1024 * 1024,
       diskCacheMaxBytes: settings.diskCacheSizeMB * 1024 * 1024,
       userAgent: this.deps.userAgent,
+      ...(scope
+        ? {
+            cacheDir: settings.cacheSizeMB > 0 && settings.diskCacheSizeMB > 0 ? path.join(this.deps.storagePath, 'clauses', scope) : undefined,
+            pinnedDir: path.join(this.deps.storagePath, 'pinned', scope),
+            pinnedMaxBytes: settings.offlineCopiesSizeMB * 1024 * 1024,
+          }
+        : {}),
     };
     if (sandbox) return createStandardsService({ ...serviceOptionsFrom(sandbox), ...common });
     try {
@@ -69,7 +79,6 @@ export class ServiceFactory {
       // API keys are bound to the base URL: one entered for another base URL is not sent here.
       log.warn(`No API key is stored for ${safeUrl(settings.baseUrl)}: none is sent in ${settings.apiKeyHeader}. Run "Standards: Sign In…" to enter one.`);
     }
-    const cacheDir = path.join(this.deps.storagePath, 'clauses', source.storageScope ?? 'none');
     return createStandardsService({
       baseUrl: settings.baseUrl,
       tokenUrl: settings.tokenUrl,
@@ -77,7 +86,6 @@ export class ServiceFactory {
       clientSecret: credentials.clientSecret,
       scope: settings.scope,
       apiKey: credentials.apiKey && settings.apiKeyHeader ? { header: settings.apiKeyHeader, value: credentials.apiKey } : undefined,
-      cacheDir: settings.cacheSizeMB > 0 && settings.diskCacheSizeMB > 0 ? cacheDir : undefined,
       ...common,
     });
   }

@@ -23,6 +23,11 @@ export class StandardsFileSystem extends Disposable implements vscode.FileSystem
   /** Size and first-read time of documents already read, so stat is cheap and stable. */
   private readonly known = new Map<string, Known>();
   private readonly started = Date.now();
+  /** Documents last read from a stored copy because the service could not be reached: URI → when stored. */
+  private readonly offline = new Map<string, number>();
+  private readonly offlineChanged = this.register(new vscode.EventEmitter<vscode.Uri>());
+  /** Fired when a document turns out to be an offline copy, or stops being one. */
+  readonly onDidChangeOffline = this.offlineChanged.event;
 
   constructor(
     private readonly session: Session,
@@ -30,6 +35,11 @@ export class StandardsFileSystem extends Disposable implements vscode.FileSystem
     private readonly onBody?: (source: { urn: string; clauseId: string }, body: unknown) => void,
   ) {
     super();
+  }
+
+  /** When the document was last read from a stored copy (the service could not be reached), the date it was stored. */
+  offlineSince(uri: vscode.Uri): number | undefined {
+    return this.offline.get(uri.toString());
   }
 
   /** The URI of a clause document with a readable tab label. */
@@ -89,7 +99,12 @@ export class StandardsFileSystem extends Disposable implements vscode.FileSystem
   }
 
   private async load(uri: vscode.Uri, urn: string, clauseId: string, format: ClauseFormat): Promise<{ bytes: Uint8Array; known: Known }> {
-    const body = await this.call(uri, (service) => service.getClause(urn, clauseId));
+    const { value: body, offlineSince } = await this.call(uri, (service) => service.getClauseCopy(urn, clauseId));
+    if (this.offline.get(uri.toString()) !== offlineSince) {
+      if (offlineSince === undefined) this.offline.delete(uri.toString());
+      else this.offline.set(uri.toString(), offlineSince);
+      this.offlineChanged.fire(uri);
+    }
     this.onBody?.({ urn, clauseId }, body);
     const text = format === 'markdown' ? clauseMarkdown(buildDocument(body)) : `${JSON.stringify(body, null, 2)}\n`;
     const bytes = new TextEncoder().encode(text);

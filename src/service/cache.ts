@@ -97,6 +97,17 @@ export class DiskCache {
     return `${createHash('sha256').update(url).digest('hex')}.cache`;
   }
 
+  /** The bytes a file for this body takes (header line included). */
+  static sizeFor(url: string, etag: string | undefined, body: string): number {
+    const header: DiskHeader = { url, etag, storedAt: Date.now() };
+    return Buffer.byteLength(JSON.stringify(header)) + 1 + Buffer.byteLength(body);
+  }
+
+  /** The size of the file holding `url`, when there is one. */
+  async sizeOf(url: string): Promise<number | undefined> {
+    return (await this.load()).get(this.name(url));
+  }
+
   /** Bytes currently on disk (as far as this cache knows). */
   async bytes(): Promise<number> {
     await this.load();

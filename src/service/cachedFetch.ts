@@ -6,7 +6,7 @@
 import { raceAbort } from './backoff';
 import { ByteLru, DiskCache, type CacheEntry } from './cache';
 import { ServiceError, cancelled } from './errors';
-import { pathOf, type GetResult, type ServiceHttp } from './serviceHttp';
+import { isUnreachable, pathOf, type GetResult, type ServiceHttp } from './serviceHttp';
 import type { ServiceLogger } from './types';
 
 export interface CachedFetchOptions {
@@ -26,6 +26,32 @@ export interface CachedFetchOptions {
 interface Fetched {
   entry: CacheEntry<CachedBody>;
   parsed?: { value: unknown };
+  how: CachedResult['fetched'];
+  changed?: boolean;
+  offlineSince?: number;
+}
+
+export interface CachedGetOptions {
+  signal?: AbortSignal;
+  /** A pinned standard's copy: read when memory and the cache know nothing, and served when offline. */
+  pinned?: DiskCache;
+  /** Ask the server even when memory holds a fresh copy (revalidating pinned standards). */
+  revalidate?: boolean;
+}
+
+export interface CachedResult {
+  body: unknown;
+  /** The URL the body came from (for relative links). */
+  from: string;
+  /** How it was answered: from memory, by a 304, by a full answer, or from a stored copy while offline. */
+  fetched: 'hit' | 'revalidated' | 'full' | 'offline';
+  /** The body text and ETag, for storing the body elsewhere (a pinned copy). */
+  text: string;
+  etag?: string;
+  /** A full answer replaced a known copy with a different one. */
+  changed?: boolean;
+  /** Set when the service could not be reached: when the stored copy was last confirmed (ms since epoch). */
+  offlineSince?: number;
 }
 
 /** One shared fetch with the callers currently waiting on it. */
@@ -61,19 +87,23 @@ export class CachedFetch {
 
   /**
    * GET with the cache: a fresh memory entry answers at once; otherwise one shared request, conditional when an
-   * ETag is known. A caller's cancellation stops its wait; the request stops when no caller waits any more.
+   * ETag is known. A caller's cancellation stops its wait; the request stops when no caller waits any more. When
+   * the service or the identity provider cannot be reached, a stored copy answers, marked with its date.
    */
-  async get(url: string, accept: string, signal?: AbortSignal): Promise<{ body: unknown; from: string }> {
+  async get(url: string, accept: string, options: CachedGetOptions = {}): Promise<CachedResult> {
+    const { signal } = options;
     if (signal?.aborted) throw cancelled('GET', pathOf(url));
     const cached = this.memory.get(url);
-    if (cached && Date.now() - cached.storedAt < this.freshMs) {
+    if (cached && !options.revalidate && Date.now() - cached.storedAt < this.freshMs) {
       this.options.logger?.request({ method: 'GET', path: pathOf(url), ms: 0, retries: 0, cache: 'hit' });
-      return this.bodyOf(cached.value, url);
+      // Fresh, but the service was just found unreachable: the reader is told it is a stored copy all the same.
+      const offline = this.options.http.unreachable ? { fetched: 'offline' as const, offlineSince: cached.storedAt } : { fetched: 'hit' as const };
+      return { ...this.bodyOf(cached.value, url), ...offline, text: cached.value.text, etag: cached.etag };
     }
     let flight = this.flights.get(url);
     if (!flight || flight.controller.signal.aborted) {
       const controller = new AbortController();
-      const created: Flight = { controller, waiters: 0, promise: this.fetchEntry(url, accept, cached, controller.signal) };
+      const created: Flight = { controller, waiters: 0, promise: this.fetchEntry(url, accept, cached, options.pinned, controller.signal) };
       created.promise = created.promise.finally(() => {
         if (this.flights.get(url) === created) this.flights.delete(url);
       });
@@ -81,13 +111,14 @@ export class CachedFetch {
       flight = created;
     }
     const fetched = await this.wait(flight, url, signal);
-    const { parsed } = fetched;
+    const { parsed, entry } = fetched;
+    const facts = { fetched: fetched.how, text: entry.value.text, etag: entry.etag, changed: fetched.changed, offlineSince: fetched.offlineSince };
     if (parsed) {
       // Handed out once; the others parse the text for a value of their own.
       fetched.parsed = undefined;
-      return { body: parsed.value, from: fetched.entry.value.from };
+      return { body: parsed.value, from: entry.value.from, ...facts };
     }
-    return this.bodyOf(fetched.entry.value, url);
+    return { ...this.bodyOf(entry.value, url), ...facts };
   }
 
   /**
@@ -112,27 +143,43 @@ export class CachedFetch {
     });
   }
 
-  private async fetchEntry(url: string, accept: string, cached: CacheEntry<CachedBody> | undefined, signal: AbortSignal): Promise<Fetched> {
+  private async fetchEntry(
+    url: string,
+    accept: string,
+    cached: CacheEntry<CachedBody> | undefined,
+    pinned: DiskCache | undefined,
+    signal: AbortSignal,
+  ): Promise<Fetched> {
     let known = cached;
     let knownValue: { value: unknown } | undefined;
-    if (!known && this.disk) {
-      const stored = await this.disk.read(url);
-      if (stored) {
-        try {
-          // Parsed now: a corrupt file must not be revalidated and then fail to read.
-          knownValue = { value: JSON.parse(stored.body) as unknown };
-          known = textEntry(stored.body, url, stored.header.etag, stored.header.storedAt);
-        } catch {
-          known = undefined;
-        }
+    // A pinned standard's own copy first: it is the one kept up to date and served offline.
+    for (const store of [pinned, this.disk]) {
+      if (known || !store) continue;
+      const stored = await store.read(url);
+      if (!stored) continue;
+      try {
+        // Parsed now: a corrupt file must not be revalidated and then fail to read.
+        knownValue = { value: JSON.parse(stored.body) as unknown };
+        known = textEntry(stored.body, url, stored.header.etag, stored.header.storedAt);
+      } catch {
+        known = undefined;
       }
     }
-    const result = await this.options.http.get(url, { accept, etag: known?.etag, signal, cacheable: true });
+    let result: GetResult;
+    try {
+      result = await this.options.http.get(url, { accept, etag: known?.etag, signal, cacheable: true });
+    } catch (error) {
+      if (!known || signal.aborted || !isUnreachable(error)) throw error;
+      // Unreachable, not refused: what is stored is the best answer there is, said to be a copy from its date.
+      this.options.logger?.debug?.(`GET ${pathOf(url)}: the service cannot be reached; the stored copy from ${new Date(known.storedAt).toISOString()} is used`);
+      this.memory.set(url, known);
+      return { entry: known, parsed: knownValue, how: 'offline', offlineSince: known.storedAt };
+    }
     if (result.status === 304 && known) {
       const refreshed: CacheEntry<CachedBody> = { ...known, storedAt: Date.now() };
       this.memory.set(url, refreshed);
       this.options.logger?.debug?.(`GET ${pathOf(url)} not modified; cached copy used`);
-      return { entry: refreshed, parsed: knownValue };
+      return { entry: refreshed, parsed: knownValue, how: 'revalidated' };
     }
     const body = this.options.parseBody(result);
     const entry = textEntry(result.body, result.url, result.etag, Date.now());
@@ -143,7 +190,8 @@ export class CachedFetch {
         this.options.logger?.debug?.(`could not write the clause cache: ${error instanceof Error ? error.message : String(error)}`);
       });
     }
-    return { entry, parsed: { value: body } };
+    const changed = known !== undefined && (known.etag !== result.etag || known.value.text !== result.body);
+    return { entry, parsed: { value: body }, how: 'full', changed };
   }
 }
 

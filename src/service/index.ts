@@ -3,10 +3,12 @@
  */
 export { createStandardsService, type ManagedStandardsService, type ServiceTuning } from './standardsService';
 export { ServiceError, isServiceError, type Remedy } from './errors';
+export { isUnreachable } from './serviceHttp';
 export { SECTION_LIST, SECTION_TYPES, hasType, sectionLabel, sectionOf, type SectionName, type SectionType } from './sections';
 export { clauseIdProblem, decodeSegment, encodeSegment, isValidUrn, urnProblem, validateClauseId, validateUrn } from './urn';
 export { isObject, readText } from './jsonld';
 export { isHeaderName } from './transport';
+export type { PinOptions, PinOutcome, PinProgress } from './pinSync';
 export { parseConnectionInfo, serviceOptionsFrom, type ConnectionInfo } from './connectionInfo';
 export type * from './types';
 export { displayText, stripBidiControls } from './displayText';

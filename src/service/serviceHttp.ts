@@ -57,6 +57,9 @@ export interface GetResult {
 const transientBodies = new WeakSet<ServiceError>();
 
 export class ServiceHttp {
+  /** The last call found neither the service nor the identity provider reachable (cleared by any answer). */
+  unreachable = false;
+
   constructor(
     private readonly client: AxiosInstance,
     private readonly tokens: TokenSource,
@@ -75,11 +78,13 @@ export class ServiceHttp {
         status = s;
       });
       status = result.status;
+      this.unreachable = false;
       const cache = options.cacheable ? (status === 304 ? 'revalidated' : 'miss') : undefined;
       this.options.logger?.request({ method: 'GET', path, status, ms: Date.now() - started, retries, ...(cache ? { cache } : {}) });
       return { ...result, retries };
     } catch (caught) {
       const error = asServiceError(caught, 'GET', path);
+      if (error.kind !== 'cancelled') this.unreachable = isUnreachable(error);
       const kind: ServiceErrorKind = error.kind;
       const errorStatus = error.status ?? status;
       const detail = transientBodies.has(error) ? error.message : undefined;
@@ -273,6 +278,11 @@ function problemText(reply: Exchange, redactor: Redactor): string {
   }
   if (/html/i.test(type)) return '';
   return redactor.excerpt(reply.body);
+}
+
+/** Failures where a stored copy may stand in: the service or the identity provider did not answer at all. */
+export function isUnreachable(error: unknown): boolean {
+  return error instanceof ServiceError && (error.kind === 'network' || error.kind === 'timeout') && error.status === undefined;
 }
 
 /** Path and query of a URL, for messages and logs. */

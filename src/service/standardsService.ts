@@ -3,13 +3,16 @@
  * readers and the caches (cachedFetch.ts).
  */
 import { TokenSource } from './auth';
-import { CachedFetch } from './cachedFetch';
+import { CachedFetch, type CachedResult } from './cachedFetch';
+import type { DiskCache } from './cache';
+import { PinnedCopies } from './pinnedCopies';
+import { syncPinned, type PinOptions, type PinOutcome } from './pinSync';
 import { ServiceError, asServiceError } from './errors';
 import { isObject, readClause, readItems, readNext, readPrefixes, readStandard, readTotal } from './jsonld';
 import { Redactor } from './redact';
 import { ServiceHttp, pathOf, type GetResult } from './serviceHttp';
 import { checkServiceUrl, createAxios, isHeaderName } from './transport';
-import type { Clause, ServiceLogger, ServiceOptions, StandardsPage, StandardsService } from './types';
+import type { Clause, Copy, ServiceLogger, ServiceOptions, StandardsPage, StandardsService } from './types';
 import { encodeSegment, validateClauseId, validateUrn } from './urn';
 
 const LIST_ACCEPT = 'application/ld+json';
@@ -22,7 +25,20 @@ export interface ManagedStandardsService extends StandardsService {
    * Accounts menu's session: other extensions get this short-lived token, never the client secret.
    */
   accessToken(signal?: AbortSignal): Promise<string>;
-  /** Empties the memory and disk caches. */
+  /** The clause list, saying when it is a stored copy served because the service cannot be reached. */
+  listClausesCopy(urn: string, signal?: AbortSignal): Promise<Copy<Clause[]>>;
+  /** The clause body, saying when it is a stored copy served because the service cannot be reached. */
+  getClauseCopy(urn: string, clauseId: string, signal?: AbortSignal): Promise<Copy<unknown>>;
+  /**
+   * Downloads (or, with `revalidate`, checks with ETags) a pinned standard's clause list and every clause body into
+   * its offline copy, a few requests at a time; stops at the pinned-copies bound and says so.
+   */
+  syncPinned(urn: string, options?: PinOptions): Promise<PinOutcome>;
+  /** Removes a standard's offline copy (Unpin). */
+  removePinned(urn: string): Promise<void>;
+  /** Bytes the offline copies of pinned standards take on disk. */
+  pinnedBytes(): Promise<number>;
+  /** Empties the memory and disk caches, offline copies of pinned standards included. */
   clearCache(): Promise<void>;
   /** Forgets the access token and cached bodies held in memory. */
   dispose(): void;
@@ -47,6 +63,7 @@ class StandardsServiceImpl implements ManagedStandardsService {
   private readonly http: ServiceHttp;
   private readonly cache: CachedFetch;
   private readonly redactor: Redactor;
+  private readonly pins: PinnedCopies | undefined;
   /** Origin and path of the base URL, with a trailing slash: next links must stay under it. */
   private readonly basePrefix: string;
 
@@ -100,6 +117,7 @@ class StandardsServiceImpl implements ManagedStandardsService {
       // The caller's logger, as before: cache lines carry only the method and path the service built.
       logger: options.logger,
     });
+    this.pins = options.pinnedDir ? new PinnedCopies(options.pinnedDir, options.pinnedMaxBytes ?? DEFAULT_DISK_CACHE_BYTES) : undefined;
   }
 
   async accessToken(signal?: AbortSignal): Promise<string> {
@@ -111,11 +129,46 @@ class StandardsServiceImpl implements ManagedStandardsService {
   }
 
   async listClauses(urn: string, signal?: AbortSignal): Promise<Clause[]> {
-    return this.guard(`${this.basePath()}/v1/standards/…/clauses`, () => this.readClauses(urn, signal));
+    return (await this.listClausesCopy(urn, signal)).value;
   }
 
   async getClause(urn: string, clauseId: string, signal?: AbortSignal): Promise<unknown> {
+    return (await this.getClauseCopy(urn, clauseId, signal)).value;
+  }
+
+  async listClausesCopy(urn: string, signal?: AbortSignal): Promise<Copy<Clause[]>> {
+    return this.guard(`${this.basePath()}/v1/standards/…/clauses`, async () => this.readClauses(urn, { signal, pinned: await this.pins?.existing(urn) }));
+  }
+
+  async getClauseCopy(urn: string, clauseId: string, signal?: AbortSignal): Promise<Copy<unknown>> {
     return this.guard(`${this.basePath()}/v1/standards/…/clauses/…`, () => this.readClause(urn, clauseId, signal));
+  }
+
+  async syncPinned(urn: string, options: PinOptions = {}): Promise<PinOutcome> {
+    return this.guard(`${this.basePath()}/v1/standards/…/clauses`, async () => {
+      const pins = this.pins;
+      if (!pins) throw new ServiceError('invalidInput', 'Offline copies cannot be kept for this connection: it was made without a storage folder.');
+      validateUrn(urn);
+      const store = await pins.create(urn);
+      return syncPinned(
+        {
+          pins,
+          store,
+          listClauses: (keep, signal) => this.readClauses(urn, { signal, pinned: store, revalidate: options.revalidate, keep }),
+          clauseUrl: (clauseId) => this.clauseUrl(urn, clauseId),
+          fetch: (url, signal) => this.cache.get(url, CLAUSE_ACCEPT, { signal, pinned: store, revalidate: options.revalidate }),
+        },
+        options,
+      );
+    });
+  }
+
+  async removePinned(urn: string): Promise<void> {
+    await this.pins?.remove(urn);
+  }
+
+  async pinnedBytes(): Promise<number> {
+    return (await this.pins?.bytes()) ?? 0;
   }
 
   /** Only ServiceError leaves the service, and its message has been through the redactor. */
@@ -154,8 +207,14 @@ class StandardsServiceImpl implements ManagedStandardsService {
     return { items, total, hasMore };
   }
 
-  private async readClauses(urn: string, signal?: AbortSignal): Promise<Clause[]> {
+  private async readClauses(
+    urn: string,
+    options: { signal?: AbortSignal; pinned?: DiskCache; revalidate?: boolean; keep?: (url: string, got: CachedResult) => Promise<void> },
+  ): Promise<Copy<Clause[]> & { changed: boolean }> {
+    const { signal, pinned } = options;
     validateUrn(urn);
+    let offlineSince: number | undefined;
+    let changed = false;
     const first = `${this.base}/v1/standards/${encodeSegment(urn)}/clauses`;
     const clauses: Clause[] = [];
     const seen = new Set<string>();
@@ -167,7 +226,11 @@ class StandardsServiceImpl implements ManagedStandardsService {
         });
       }
       seen.add(url);
-      const { body, from } = await this.cache.get(url, CLAUSE_ACCEPT, signal);
+      const got = await this.cache.get(url, CLAUSE_ACCEPT, { signal, pinned, revalidate: options.revalidate });
+      const { body, from } = got;
+      if (got.offlineSince !== undefined) offlineSince = Math.min(offlineSince ?? got.offlineSince, got.offlineSince);
+      if (got.changed) changed = true;
+      await (options.keep ?? ((u, g) => this.refreshPinned(pinned, u, g)))(url, got);
       const rawItems = readItems(body);
       if (!rawItems) throw shapeErrorAt(url, 'a list of clauses (a JSON array, or an object with @graph, hydra:member, member, items, clauses or data)');
       const prefixes = readPrefixes(body);
@@ -178,20 +241,33 @@ class StandardsServiceImpl implements ManagedStandardsService {
       const next = readNext(body);
       url = next && rawItems.length > 0 ? this.resolveLink(next, from, url) : undefined;
     }
-    return clauses;
+    return { value: clauses, offlineSince, changed };
   }
 
-  private async readClause(urn: string, clauseId: string, signal?: AbortSignal): Promise<unknown> {
-    validateUrn(urn);
+  private clauseUrl(urn: string, clauseId: string): string {
     validateClauseId(clauseId);
-    const url = `${this.base}/v1/standards/${encodeSegment(urn)}/clauses/${encodeSegment(clauseId)}`;
-    const { body } = await this.cache.get(url, CLAUSE_ACCEPT, signal);
-    if (!isObject(body)) throw shapeErrorAt(url, 'a JSON object with the clause content');
-    return body;
+    return `${this.base}/v1/standards/${encodeSegment(urn)}/clauses/${encodeSegment(clauseId)}`;
+  }
+
+  private async readClause(urn: string, clauseId: string, signal?: AbortSignal): Promise<Copy<unknown>> {
+    validateUrn(urn);
+    const url = this.clauseUrl(urn, clauseId);
+    const pinned = await this.pins?.existing(urn);
+    const got = await this.cache.get(url, CLAUSE_ACCEPT, { signal, pinned });
+    if (!isObject(got.body)) throw shapeErrorAt(url, 'a JSON object with the clause content');
+    await this.refreshPinned(pinned, url, got);
+    return { value: got.body, offlineSince: got.offlineSince };
+  }
+
+  /** A pinned standard's copy follows what the service says: a new body replaces the stored one. */
+  private async refreshPinned(pinned: DiskCache | undefined, url: string, got: CachedResult): Promise<void> {
+    if (!pinned || !this.pins || got.fetched !== 'full') return;
+    await this.pins.write(pinned, url, got.etag, got.text).catch(() => false);
   }
 
   async clearCache(): Promise<void> {
     await this.cache.clear();
+    await this.pins?.clear();
   }
 
   dispose(): void {

@@ -19,6 +19,10 @@ export interface ServiceOptions {
   cacheDir?: string;
   /** Bound of the in-memory LRU in bytes (default 64 MiB), charged for what the cached text really occupies. */
   cacheMaxBytes?: number;
+  /** Offline copies of pinned standards (kept apart from the cache, never evicted); none if absent. */
+  pinnedDir?: string;
+  /** Bound of all offline copies together in bytes (default 500 MiB); pinning stops when it is reached. */
+  pinnedMaxBytes?: number;
   /** Bound of the disk cache in bytes (default 500 MiB); least recently used files go first. */
   diskCacheMaxBytes?: number;
   /** Told about every HTTP exchange; never given a secret, token or API key. */
@@ -66,6 +70,13 @@ export interface StandardsService {
   listClauses(urn: string, signal?: AbortSignal): Promise<Clause[]>;
   /** The parsed body. */
   getClause(urn: string, clauseId: string, signal?: AbortSignal): Promise<unknown>;
+}
+
+/** A value, and when it is a stored copy served because the service or identity provider cannot be reached, its date. */
+export interface Copy<T> {
+  value: T;
+  /** When the stored copy was last confirmed by the service (ms since epoch); absent for a live answer. */
+  offlineSince?: number;
 }
 
 export interface StandardsPage {

@@ -143,7 +143,7 @@ export async function collectTerms(terms: TermStore, choose: Chooser, session: S
 }
 
 /** The Terms and definitions clause and its subclauses, in document order. */
-function termsClauses(clauses: readonly Clause[]): Clause[] {
+export function termsClauses(clauses: readonly Clause[]): Clause[] {
   const ids = new Set(clauses.filter((c) => hasType(c, SECTION_TYPES.TermsAndDefinitions.type)).map((c) => c.id));
   if (!ids.size) return [];
   const picked: Clause[] = [];

@@ -164,12 +164,6 @@ export class CatalogueArrangement extends Disposable {
     return item;
   }
 
-  /** Keeps `view`'s description saying how the catalogue is arranged. */
-  describeIn(view: vscode.TreeView<TreeNode>): void {
-    view.description = this.describe();
-    this.register(vscode.workspace.onDidChangeConfiguration((e) => e.affectsConfiguration(`${SECTION}.catalogue`) && (view.description = this.describe())));
-  }
-
   /** What the view says beside its title: how the catalogue is arranged ('' for the service's list). */
   describe(): string {
     const { grouping, hideWithdrawn } = this.options;

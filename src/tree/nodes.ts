@@ -5,9 +5,19 @@ import type { Arrangement, CatalogueGroup } from './catalogueGrouping';
 
 export interface StandardNode {
   kind: 'standard';
-  /** Position in the service's list: unique even when a URN repeats. */
+  /** Position in the service's list: unique even when a URN repeats (-1 on a shelf when not known). */
   position: number;
   standard: Standard;
+  /** Shown under Pinned or Recent (once per URN there), not in the catalogue. */
+  shelf?: Shelf;
+}
+
+export type Shelf = 'pinned' | 'recent';
+
+/** A root of the tree: My Standards' shelves and the catalogue. */
+export interface SectionNode {
+  kind: 'section';
+  section: Shelf | 'all';
 }
 
 export interface ClauseNode {
@@ -37,6 +47,10 @@ export interface MessageNode {
   retry?: () => void;
   /** A command this node runs instead (e.g. the Connection Doctor under a failed catalogue). */
   command?: string;
+  /** The service cannot be reached: the catalogue's one node, with Retry. */
+  offline?: boolean;
+  /** The offline node's tooltip: what failed. */
+  retryHint?: string;
 }
 
 /** A group of the organised catalogue (a publisher, a number range): see catalogueArrangement.ts. */
@@ -60,7 +74,12 @@ export interface CatalogueHintNode {
   kind: 'catalogueHint';
 }
 
-export type TreeNode = StandardNode | ClauseNode | LoadMoreNode | MessageNode | CatalogueGroupNode | CatalogueMoreNode | CatalogueHintNode;
+export type TreeNode = SectionNode | StandardNode | ClauseNode | LoadMoreNode | MessageNode | CatalogueGroupNode | CatalogueMoreNode | CatalogueHintNode;
+
+/** The tree item id of a standard: its shelf and URN, or its catalogue position. */
+export function standardId(node: StandardNode): string {
+  return node.shelf ? `${node.shelf}:${node.standard.urn}` : `s:${node.position}`;
+}
 
 /** Clause nodes nested by `parent` when the service gives it, in service order. */
 export function nestClauses(owner: StandardNode, clauses: readonly Clause[]): ClauseNode[] {
@@ -89,5 +108,5 @@ export function clauseRef(node: ClauseNode): ClauseRef {
 }
 
 export function standardRef(node: StandardNode): StandardRef {
-  return standardRefOf(node.standard, node.position);
+  return standardRefOf(node.standard, node.position >= 0 ? node.position : undefined);
 }

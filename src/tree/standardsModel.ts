@@ -8,13 +8,16 @@ import { checkGeneralSettings } from '../config';
 import { errorText } from '../errorText';
 import { Disposable } from '../lifecycle';
 import type { Session } from '../session';
-import { nestClauses, type ClauseNode, type StandardNode } from './nodes';
+import { isUnreachable } from '../service/index';
+import { nestClauses, standardId, type ClauseNode, type StandardNode } from './nodes';
 
 export interface RootState {
   standards: StandardNode[];
   total?: number;
   hasMore: boolean;
   error?: string;
+  /** The error is that the service or identity provider cannot be reached. */
+  offline?: boolean;
 }
 
 export class StandardsModel extends Disposable {
@@ -24,7 +27,12 @@ export class StandardsModel extends Disposable {
 
   private root: RootState = { standards: [], hasMore: true };
   private loadingPage: Promise<void> | undefined;
-  private readonly clauses = new Map<number, Promise<ClauseNode[]>>();
+  private readonly clauses = new Map<string, Promise<ClauseNode[]>>();
+  /** Standards whose clause list came from a stored copy (offline): id → when it was stored. */
+  private readonly offlineLists = new Map<string, number>();
+  private readonly online = this.register(new vscode.EventEmitter<void>());
+  /** Fired when the catalogue loads again after the service could not be reached. */
+  readonly onDidComeBack = this.online.event;
   private abort = new AbortController();
 
   constructor(private readonly session: Session) {
@@ -57,27 +65,42 @@ export class StandardsModel extends Disposable {
 
   /** The clause tree of a standard, fetched once; a failure rejects and is forgotten so Retry fetches again. */
   clausesOf(node: StandardNode): Promise<ClauseNode[]> {
-    let pending = this.clauses.get(node.position);
+    const id = standardId(node);
+    let pending = this.clauses.get(id);
     if (!pending) {
       const signal = this.abort.signal;
       pending = this.session
         .service()
-        .then((service) => service.listClauses(node.standard.urn, signal))
-        .then((list) => nestClauses(node, list));
-      pending.catch(() => this.clauses.delete(node.position));
-      this.clauses.set(node.position, pending);
+        .then((service) => service.listClausesCopy(node.standard.urn, signal))
+        .then((list) => {
+          if (list.offlineSince !== undefined) this.offlineLists.set(id, list.offlineSince);
+          else this.offlineLists.delete(id);
+          return nestClauses(node, list.value);
+        });
+      pending.catch(() => this.clauses.delete(id));
+      this.clauses.set(id, pending);
     }
     return pending;
   }
 
+  /** When the standard's clause list shown is a stored copy (offline), the date it was stored. */
+  offlineSince(node: StandardNode): number | undefined {
+    return this.offlineLists.get(standardId(node));
+  }
+
   /** Forgets a standard's clauses (Retry) and redraws it. */
   reloadClauses(node: StandardNode): void {
-    this.clauses.delete(node.position);
+    this.clauses.delete(standardId(node));
     this.changed.fire(node);
   }
 
   /** Clears the root error (Retry) and redraws. */
   retryRoot(): void {
+    if (this.root.offline) {
+      // Back online, perhaps: everything shown from stored copies is asked for again.
+      this.refresh();
+      return;
+    }
     this.root = { ...this.root, error: undefined };
     this.changed.fire(undefined);
   }
@@ -86,9 +109,11 @@ export class StandardsModel extends Disposable {
   refresh(): void {
     this.abort.abort();
     this.abort = new AbortController();
-    this.root = { standards: [], hasMore: true };
+    const wasOffline = this.root.offline;
+    this.root = { standards: [], hasMore: true, offline: wasOffline };
     this.loadingPage = undefined;
     this.clauses.clear();
+    this.offlineLists.clear();
     this.changed.fire(undefined);
   }
 
@@ -125,6 +150,7 @@ export class StandardsModel extends Disposable {
       const page = await service.listStandards({ limit: pageSize, offset }, signal);
       if (signal.aborted) return;
       const added = page.items.map((standard, i): StandardNode => ({ kind: 'standard', position: offset + i, standard }));
+      if (this.root.offline) this.online.fire();
       this.root = {
         standards: [...this.root.standards, ...added],
         total: page.total ?? this.root.total,
@@ -132,7 +158,7 @@ export class StandardsModel extends Disposable {
       };
     } catch (error) {
       if (signal.aborted) return;
-      this.root = { ...this.root, error: errorText(error) };
+      this.root = { ...this.root, error: errorText(error), offline: isUnreachable(error) };
     }
   }
 }

@@ -10,7 +10,8 @@ import { Disposable } from '../lifecycle';
 import { displayText, sectionOf, SECTION_TYPES } from '../service/index';
 import type { Session } from '../session';
 import type { CatalogueArrangement } from './catalogueArrangement';
-import { clauseRef, type ClauseNode, type LoadMoreNode, type MessageNode, type StandardNode, type TreeNode } from './nodes';
+import { clauseRef, standardId, type ClauseNode, type LoadMoreNode, type MessageNode, type StandardNode, type TreeNode } from './nodes';
+import { ShelfView, offlineNode, sectionItem, shelfDescription, type ShelfDeps } from './shelfView';
 import type { StandardsModel } from './standardsModel';
 
 export const VIEW_ID = 'standardsExplorer.standards';
@@ -30,19 +31,28 @@ export class StandardsTreeProvider extends Disposable implements vscode.TreeData
   private readonly changed = this.register(new vscode.EventEmitter<TreeNode | undefined>());
   readonly onDidChangeTreeData = this.changed.event;
 
+  private readonly shelves: ShelfView;
+
   constructor(
     private readonly model: StandardsModel,
     private readonly session: Session,
     /** The catalogue grouped, sorted and filtered from the index, when the user asked for it. */
     readonly arranged: CatalogueArrangement,
+    shelf: ShelfDeps,
   ) {
     super();
+    this.shelves = this.register(new ShelfView(shelf));
     this.register(model.onDidChange((node) => this.changed.fire(node)));
-    this.register(arranged.onDidChange((node) => this.changed.fire(node)));
+    // The organised catalogue's top level is the children of All standards.
+    this.register(arranged.onDidChange((node) => this.changed.fire(node ?? this.shelves.section('all'))));
+    // Pinned and Recent changed, or a download progressed: the shelves redraw (the catalogue keeps its state).
+    this.register(this.shelves.onDidChange(() => this.changed.fire(undefined)));
   }
 
+  /** The roots: Pinned and Recent when not empty, then All standards. */
   async getChildren(node?: TreeNode): Promise<TreeNode[]> {
-    if (!node) return this.rootChildren();
+    if (!node) return this.session.isConfigured ? this.shelves.roots() : []; // no roots: the welcome view offers Sign In
+    if (node.kind === 'section') return node.section === 'all' ? this.catalogueChildren() : this.shelves.standards(node.section);
     if (node.kind === 'standard') return this.standardChildren(node);
     if (node.kind === 'clause') return node.children;
     if (node.kind === 'catalogueGroup') return this.arranged.childrenOf(node);
@@ -51,14 +61,19 @@ export class StandardsTreeProvider extends Disposable implements vscode.TreeData
 
   getParent(node: TreeNode): TreeNode | undefined {
     if (node.kind === 'clause') return node.parent ?? node.owner;
-    if (node.kind === 'message') return node.parent;
-    return this.arranged.parentOf(node);
+    if (node.kind === 'message') return node.parent ?? this.shelves.section('all');
+    if (node.kind === 'section') return undefined;
+    if (node.kind === 'standard' && node.shelf) return this.shelves.section(node.shelf);
+    // A group, a "Show more…" or a standard of the organised catalogue has its group, if any; else All standards.
+    return this.arranged.parentOf(node) ?? this.shelves.section('all');
   }
 
   getTreeItem(node: TreeNode): vscode.TreeItem {
     switch (node.kind) {
+      case 'section':
+        return sectionItem(node, this.shelves);
       case 'standard':
-        return standardItem(node);
+        return this.standardTreeItem(node);
       case 'clause':
         return clauseItem(node);
       case 'loadMore':
@@ -72,16 +87,21 @@ export class StandardsTreeProvider extends Disposable implements vscode.TreeData
     }
   }
 
-  private async rootChildren(): Promise<TreeNode[]> {
-    if (!this.session.isConfigured) return []; // the welcome view offers Sign In and the sandbox
-    // Grouped, sorted, filtered from the finished catalogue index when asked for; else the service's pages.
+  /**
+   * What "All standards" shows: the catalogue grouped, sorted and filtered from the index when the user asked for
+   * it; else in the service's pages (with a hint when an arrangement waits for the index); or one offline node with
+   * Retry when the service cannot be reached.
+   */
+  async catalogueChildren(): Promise<TreeNode[]> {
+    if (!this.session.isConfigured) return [];
     const arranged = this.arranged.wanted ? await vscode.window.withProgress({ location: { viewId: VIEW_ID } }, () => this.arranged.topLevel()) : undefined;
     if (arranged) return arranged;
     const hint = this.arranged.hint();
     if (this.model.isEmpty) {
       await vscode.window.withProgress({ location: { viewId: VIEW_ID } }, () => this.model.loadNextPage());
     }
-    const { standards, total, hasMore, error } = this.model.state;
+    const { standards, total, hasMore, error, offline } = this.model.state;
+    if (error && offline && standards.length === 0) return [offlineNode(error, () => this.model.retryRoot())];
     const children: TreeNode[] = hint ? [hint, ...standards] : [...standards];
     if (error) {
       children.push(...errorNodes(error, undefined, () => this.model.retryRoot()));
@@ -93,6 +113,18 @@ export class StandardsTreeProvider extends Disposable implements vscode.TreeData
       children.push({ kind: 'message', severity: 'info', message: vscode.l10n.t('The service lists no standards.') });
     }
     return children;
+  }
+
+  private standardTreeItem(node: StandardNode): vscode.TreeItem {
+    const item = standardItem(node);
+    if (node.shelf) {
+      item.contextValue = this.shelves.isPinned(node.standard.urn) ? 'standardPinned' : 'standard';
+      item.description = shelfDescription(node, this.shelves, this.model.offlineSince(node), item.description);
+      if (node.shelf === 'pinned') item.iconPath = new vscode.ThemeIcon('pinned');
+    } else if (this.shelves.isPinned(node.standard.urn)) {
+      item.contextValue = 'standardPinned';
+    }
+    return item;
   }
 
   private async standardChildren(node: StandardNode): Promise<TreeNode[]> {
@@ -113,13 +145,13 @@ function errorNodes(message: string, parent: StandardNode | undefined, retry: ()
   ];
 }
 
-function standardItem(node: StandardNode): vscode.TreeItem {
+export function standardItem(node: StandardNode): vscode.TreeItem {
   const { standard } = node;
   // Server text, shown without bidirectional controls that could make it read as something else.
   const label = standardLabel(standard);
   const title = displayText(standard.title);
   const item = new vscode.TreeItem(label, vscode.TreeItemCollapsibleState.Collapsed);
-  item.id = `s:${node.position}`;
+  item.id = standardId(node);
   const status = factsLabel(factsOf(standard.urn, standard.reference, recordStatus(standard)));
   item.description = standardDescription(standard, status);
   item.tooltip = tooltip([
@@ -138,7 +170,7 @@ function clauseItem(node: ClauseNode): vscode.TreeItem {
   const { clause } = node;
   const label = clauseHeading(clause);
   const item = new vscode.TreeItem(label, node.children.length ? vscode.TreeItemCollapsibleState.Collapsed : vscode.TreeItemCollapsibleState.None);
-  item.id = `s:${node.owner.position}/c:${node.key}`;
+  item.id = `${standardId(node.owner)}/c:${node.key}`;
   const section = sectionOf(clause.types);
   const icon = (section && SECTION_ICONS[section.type]) ?? 'symbol-misc';
   item.iconPath = new vscode.ThemeIcon(icon);
@@ -167,7 +199,7 @@ function loadMoreItem(node: LoadMoreNode): vscode.TreeItem {
 function messageItem(node: MessageNode): vscode.TreeItem {
   const isRetry = node.severity === 'info' && node.retry !== undefined;
   const item = new vscode.TreeItem(node.message);
-  item.id = `${node.parent ? `s:${node.parent.position}/` : ''}${node.severity}:${isRetry ? 'retry' : node.message.slice(0, 80)}`;
+  item.id = `${node.parent ? `${standardId(node.parent)}/` : ''}${node.severity}:${node.offline ? 'offline' : isRetry ? 'retry' : node.message.slice(0, 80)}`;
   if (node.severity === 'error') {
     item.iconPath = new vscode.ThemeIcon('error', new vscode.ThemeColor('errorForeground'));
     item.tooltip = node.message;
@@ -177,6 +209,12 @@ function messageItem(node: MessageNode): vscode.TreeItem {
     item.contextValue = isRetry ? 'retry' : 'info';
   }
   if (node.retry) item.command = { command: 'standardsExplorer.retry', title: vscode.l10n.t('Retry'), arguments: [node] };
+  if (node.offline) {
+    item.iconPath = new vscode.ThemeIcon('cloud-offline');
+    item.contextValue = 'offline';
+    item.description = node.retryHint;
+    item.tooltip = node.retryHint;
+  }
   if (node.command) {
     item.command = { command: node.command, title: node.message };
     item.iconPath = new vscode.ThemeIcon('pulse');
@@ -186,7 +224,7 @@ function messageItem(node: MessageNode): vscode.TreeItem {
 }
 
 /** A Markdown tooltip whose values are shown as text, never interpreted. */
-function tooltip(rows: Array<[string, string]>): vscode.MarkdownString {
+export function tooltip(rows: Array<[string, string]>): vscode.MarkdownString {
   const md = new vscode.MarkdownString();
   md.supportHtml = false;
   md.isTrusted = false;

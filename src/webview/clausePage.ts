@@ -7,7 +7,7 @@ import * as vscode from 'vscode';
 import { pageTitle } from '../labels';
 import { Disposable } from '../lifecycle';
 import type { ClauseRef } from '../model';
-import type { StandardsService } from '../service/index';
+import type { ManagedStandardsService } from '../service/index';
 import { ClausePanel } from './clausePanel';
 import { readRestoredRef } from './protocol';
 
@@ -16,12 +16,14 @@ const CLAUSE_VIEW_TYPE = 'standardsExplorer.clause';
 export interface ClausePageDeps {
   extensionUri: vscode.Uri;
   /** The current service; rejects with a user-facing Error when not connected. */
-  service(): Promise<StandardsService>;
+  service(): Promise<Pick<ManagedStandardsService, 'getClauseCopy'>>;
   /** The base URL of the current service: cross-references and links are checked against it. */
   serviceBaseUrl(): string | undefined;
   log: vscode.LogOutputChannel;
   /** Told of every clause body the pages read (Go to Term keeps the terms of Terms-and-definitions clauses). */
   onBody?(ref: ClauseRef, body: unknown): void;
+  /** Whether the standard is pinned: the toolbar offers Pin or Unpin. */
+  isPinned?(urn: string): boolean;
 }
 
 export interface RenderedEvent {
@@ -29,6 +31,8 @@ export interface RenderedEvent {
   title: string;
   blocks: number;
   ms: number;
+  /** The clause shown is a stored copy (the service could not be reached) from this date. */
+  offlineSince?: number;
 }
 
 export interface RevealedEvent {
@@ -52,6 +56,8 @@ export interface ClausePages extends vscode.Disposable {
   follow(target: ClauseRef, source?: ClauseRef): void;
   /** How many clause panels are open. */
   readonly size: number;
+  /** A standard was pinned or unpinned elsewhere: every page's toolbar offers the right one of Pin and Unpin. */
+  updatePinned(): void;
   /** Fired when a page reports it finished rendering (used by tests and the log). */
   readonly onDidRender: vscode.Event<RenderedEvent>;
   /** Fired when a page shows a failure instead of its clause. */
@@ -106,6 +112,10 @@ export class ClausePageManager extends Disposable implements ClausePages {
       return;
     }
     this.adopt(this.createPanel(ref), ref, anchor);
+  }
+
+  updatePinned(): void {
+    for (const open of this.panels.values()) open.postPinned();
   }
 
   /** For panels: a page reported where it scrolled. */

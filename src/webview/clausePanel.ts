@@ -7,19 +7,22 @@ import { errorText } from '../errorText';
 import { pageTitle } from '../labels';
 import { Disposable } from '../lifecycle';
 import type { ClauseRef } from '../model';
+import { offlineCopyLabel } from '../pins/offlineLabel';
 import { displayText, readText } from '../service/index';
 import type { ClausePageDeps, ClausePageManager, FailedEvent, RenderedEvent } from './clausePage';
 import { clausePageHtml, pageResources } from './html';
 import { decidePageAction, readPageMessage, type HostMessage, type PageAction } from './protocol';
 
 /** Page messages that come from a click of the user's (toolbar buttons, links). */
-const USER_ACTIONS = new Set(['openJson', 'openText', 'compare', 'copyLink', 'insertReference', 'openClause']);
+const USER_ACTIONS = new Set(['openJson', 'openText', 'compare', 'copyLink', 'insertReference', 'pin', 'unpin', 'openClause']);
 
 export class ClausePanel extends Disposable {
   private loading: AbortController | undefined;
   /** The clause was read from the service: page actions may use `ref`. */
   private loaded = false;
   private failure: string | undefined;
+  /** When the clause shown is a stored copy (the service could not be reached), the date it was stored. */
+  offlineSince: number | undefined;
   /** Where to scroll once the clause is shown: sent with the clause, or at once to a page already showing it. */
   private anchor: string | undefined;
 
@@ -53,6 +56,10 @@ export class ClausePanel extends Disposable {
 
   reload(): void {
     this.loadInBackground();
+  }
+
+  postPinned(): void {
+    if (this.loaded) void this.post({ type: 'pinned', pinned: this.deps.isPinned?.(this.current.urn) ?? false });
   }
 
   /** Scrolls the page to `anchor`: now when it shows the clause, else as soon as it does (also after a reload). */
@@ -130,7 +137,7 @@ export class ClausePanel extends Disposable {
         return;
       case 'rendered':
         this.deps.log.debug(`Clause page rendered "${action.title}": ${action.blocks} blocks in ${Math.round(action.ms)} ms`);
-        this.onRendered({ ref: this.current, title: action.title, blocks: action.blocks, ms: action.ms });
+        this.onRendered({ ref: this.current, title: action.title, blocks: action.blocks, ms: action.ms, offlineSince: this.offlineSince });
         return;
       case 'refuse':
         void vscode.window.showWarningMessage(action.message);
@@ -151,13 +158,21 @@ export class ClausePanel extends Disposable {
     await this.post({ type: 'loading', ref });
     try {
       const service = await this.deps.service();
-      const body = await service.getClause(ref.urn, ref.clauseId, controller.signal);
+      const { value: body, offlineSince } = await service.getClauseCopy(ref.urn, ref.clauseId, controller.signal);
       if (controller.signal.aborted) return;
       this.current = enrich(ref, body);
       this.loaded = true;
       this.deps.onBody?.(this.current, body);
       this.panel.title = pageTitle(this.current);
-      await this.post({ type: 'clause', ref: this.current, json: JSON.stringify(body), anchor: this.anchor });
+      this.offlineSince = offlineSince;
+      await this.post({
+        type: 'clause',
+        ref: this.current,
+        json: JSON.stringify(body),
+        anchor: this.anchor,
+        offline: offlineSince !== undefined ? offlineCopyLabel(offlineSince) : undefined,
+        pinned: this.deps.isPinned?.(ref.urn) ?? false,
+      });
     } catch (error) {
       if (controller.signal.aborted) return;
       const message = errorText(error);

@@ -18,6 +18,8 @@ export function pageWords(): Record<string, string> {
     ['Loading…', l10n.t('Loading…')],
     ['Open JSON to the Side', l10n.t('Open JSON to the Side')],
     ['Open as Text', l10n.t('Open as Text')],
+    ['Pin for Offline', l10n.t('Pin for Offline')],
+    ['Unpin', l10n.t('Unpin')],
     ['Reading…', l10n.t('Reading…')],
     ['Rendering… {0} %', l10n.t('Rendering… {0} %')],
     ['Retry', l10n.t('Retry')],

@@ -12,7 +12,18 @@ import { l10n } from '../l10n';
 export type HostMessage =
   | { type: 'loading'; ref: ClauseRef }
   /** The body as JSON text: a string crosses the webview boundary far faster than a large object graph. */
-  | { type: 'clause'; ref: ClauseRef; json: string; anchor?: string }
+  | {
+      type: 'clause';
+      ref: ClauseRef;
+      json: string;
+      anchor?: string;
+      /** "Offline copy from …" when the service could not be reached and a stored copy is shown. */
+      offline?: string;
+      /** The clause's standard is pinned (the toolbar offers Unpin instead of Pin). */
+      pinned?: boolean;
+    }
+  /** The clause's standard was pinned or unpinned. */
+  | { type: 'pinned'; pinned: boolean }
   | { type: 'error'; ref: ClauseRef; message: string }
   /** Scroll to and highlight a subclause or term (see anchors.ts), once the clause is shown. */
   | { type: 'reveal'; anchor: string };
@@ -26,6 +37,8 @@ export type PageMessage =
   | { type: 'compare' }
   | { type: 'copyLink' }
   | { type: 'insertReference' }
+  | { type: 'pin' }
+  | { type: 'unpin' }
   | { type: 'openClause'; target: string }
   | { type: 'revealStandard'; urn: string }
   | { type: 'rendered'; title: string; blocks: number; ms: number }
@@ -56,6 +69,8 @@ export function readPageMessage(value: unknown): PageMessage | undefined {
     case 'compare':
     case 'copyLink':
     case 'insertReference':
+    case 'pin':
+    case 'unpin':
       return { type: message.type };
     case 'openClause':
       return isText(message.target) ? { type: 'openClause', target: message.target } : undefined;
@@ -125,6 +140,8 @@ const COMMANDS = {
   compare: 'standardsExplorer.compareEditions',
   copyLink: 'standardsExplorer.copyClauseLink',
   insertReference: 'standardsExplorer.insertReference',
+  pin: 'standardsExplorer.pin',
+  unpin: 'standardsExplorer.unpin',
 } as const;
 
 export function decidePageAction(message: PageMessage, panel: PanelContext): PageAction {
@@ -137,6 +154,8 @@ export function decidePageAction(message: PageMessage, panel: PanelContext): Pag
     case 'compare':
     case 'copyLink':
     case 'insertReference':
+    case 'pin':
+    case 'unpin':
       // From the toolbar: the user clicked in this panel, and the host acts on the clause it read itself.
       if (!panel.active) return { kind: 'ignore', reason: `${message.type} from a panel without focus` };
       if (!panel.loaded) return { kind: 'ignore', reason: `${message.type} before the clause was loaded` };

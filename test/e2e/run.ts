@@ -122,7 +122,8 @@ const steps: Step[] = [
   {
     name: 'expand a standard',
     async run(page) {
-      const first = view(page).locator('.monaco-list-row').first();
+      // The first standard under All standards (the roots of My Standards come first).
+      const first = treeRow(page, /^(ISO|IEC|EN)\b/);
       standardLabel = (await first.locator('.label-name').innerText()).trim();
       await first.click();
       await first.press('ArrowRight');
@@ -329,6 +330,28 @@ const steps: Step[] = [
     },
   },
   {
+    name: 'pinned section',
+    async run(page) {
+      // The standard read above, pinned from its item's button in Find Standard: a Pinned root appears and its
+      // clauses are downloaded for offline reading (the item says so when done).
+      await runCommand(page, 'Standards: Find Standard…');
+      const input = page.locator('.quick-input-widget input').first();
+      await input.waitFor({ state: 'visible', timeout: STEP_TIMEOUT });
+      await input.fill(standardLabel);
+      const item = page.locator('.quick-input-list .monaco-list-row').first().filter({ hasText: standardLabel });
+      await item.waitFor({ timeout: STEP_TIMEOUT });
+      await item.hover();
+      await item.locator('.action-label[aria-label*="Pin for Offline Reading"]').first().click({ timeout: STEP_TIMEOUT });
+      await page.keyboard.press('Escape');
+      // Everything collapsed, then Pinned opened: the roots show at the top of the view.
+      await view(page).locator('.action-label[aria-label="Collapse All"]').first().click({ timeout: STEP_TIMEOUT });
+      await treeRow(page, /^Pinned/).click({ timeout: STEP_TIMEOUT });
+      await treeRow(page, /^Pinned/).press('ArrowRight');
+      await view(page).locator('.monaco-list-row', { hasText: standardLabel }).filter({ hasText: 'offline copy' }).first().waitFor({ timeout: STEP_TIMEOUT });
+      await page.mouse.move(0, 0);
+    },
+  },
+  {
     name: 'connection doctor report',
     async run(page) {
       await runCommand(page, 'Standards: Connection Doctor');
@@ -369,15 +392,43 @@ const steps: Step[] = [
     },
   },
   {
-    name: 'error node when the sandbox stops',
+    name: 'offline node when the sandbox stops',
     async run(page) {
       const port = /:(\d+)/.exec(sandboxUrl)?.[1];
       if (!port) throw new Error(`no sandbox port in the status bar ("${sandboxUrl}")`);
       // The sandbox the extension started, from this run's isolated extensions folder.
       execFileSync('pkill', ['-f', `${profile}/extensions/.*/dist/sandbox.js`]);
       await runCommand(page, 'Standards: Refresh');
-      await treeRow(page, /Could not reach 127\.0\.0\.1/).waitFor({ timeout: STEP_TIMEOUT });
-      await treeRow(page, /^Retry$/).waitFor({ timeout: STEP_TIMEOUT });
+      // All standards (collapsed above) shows one offline node with Retry; Pinned stays, read from stored state.
+      await treeRow(page, /^All standards/).click({ timeout: STEP_TIMEOUT });
+      await treeRow(page, /^All standards/).press('ArrowRight');
+      await treeRow(page, /Offline: the service cannot be reached/).waitFor({ timeout: STEP_TIMEOUT });
+      await treeRow(page, /^Pinned/).waitFor({ timeout: STEP_TIMEOUT });
+    },
+  },
+  {
+    name: 'offline clause page',
+    async run(page) {
+      // The pinned standard (the first row with its label: Pinned comes first), its Foreword opened from disk.
+      const pinned = treeRow(page, standardLabel);
+      await pinned.click();
+      await pinned.press('ArrowRight');
+      await treeRow(page, 'Foreword').click({ timeout: STEP_TIMEOUT });
+      // The page that says it is an offline copy (other clause pages may be open).
+      const deadline = Date.now() + STEP_TIMEOUT;
+      for (let found = false; !found;) {
+        for (const frame of page.frames()) {
+          if (
+            (await frame
+              .locator('.offline-banner', { hasText: 'Offline copy from' })
+              .count()
+              .catch(() => 0)) > 0
+          )
+            found = true;
+        }
+        if (!found && Date.now() > deadline) throw new Error('no clause page says "Offline copy from"');
+        if (!found) await page.waitForTimeout(250);
+      }
     },
   },
   hostileContentStep, // test/e2e/hostile.ts: hostile clause content against the real page HTML and CSP

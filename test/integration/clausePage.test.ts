@@ -13,7 +13,7 @@ describe('clause page', () => {
   it('opens a clause page that renders the clause title', async () => {
     const { tree, model, pages } = await api();
     model.refresh();
-    const [first] = (await tree.getChildren()) as StandardNode[];
+    const [first] = (await tree.catalogueChildren()) as StandardNode[];
     const clauses = (await tree.getChildren(first)) as ClauseNode[];
     const scope = clauses.find((c) => c.clause.types.includes('corext:Scope')) as ClauseNode;
     const rendered = new Promise<RenderedEvent>((resolve) => {

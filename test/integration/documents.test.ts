@@ -12,7 +12,7 @@ describe('standards: documents', () => {
     await signInToSandbox();
     const { tree, model } = await api();
     model.refresh();
-    const [first] = (await tree.getChildren()) as StandardNode[];
+    const [first] = (await tree.catalogueChildren()) as StandardNode[];
     urn = first.standard.urn;
     const clauses = (await tree.getChildren(first)) as ClauseNode[];
     clause = clauses.find((c) => c.clause.types.includes('corext:Scope')) as ClauseNode;

@@ -118,7 +118,7 @@ describe('endpoint settings and per-endpoint secrets', () => {
       });
       assert.equal(session.isConfigured, true, 'the view explains instead of showing the bare welcome');
       model.refresh();
-      const [node] = (await tree.getChildren()) as MessageNode[];
+      const [node] = (await tree.catalogueChildren()) as MessageNode[];
       assert.equal(node.kind, 'message');
       assert.match(node.message, /No credentials are stored for the token URL/);
       assert.equal(session.state.kind, 'error');

@@ -27,7 +27,7 @@ describe('clause as text and Go to Term', () => {
     await signInToSandbox();
     const { tree, model } = await api();
     model.refresh();
-    standards = (await tree.getChildren()) as StandardNode[];
+    standards = (await tree.catalogueChildren()) as StandardNode[];
     clauses = (await tree.getChildren(standards[0])) as ClauseNode[];
   });
   after(() => vscode.commands.executeCommand('workbench.action.closeAllEditors'));

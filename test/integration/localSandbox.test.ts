@@ -10,7 +10,7 @@ describe('Connect to Local Sandbox', () => {
     assert.equal(session.isSandbox, true);
     model.refresh();
     const children = await until(async () => {
-      const c = await tree.getChildren();
+      const c = await tree.catalogueChildren();
       return c.length > 1 ? c : undefined;
     }, 'standards from the local sandbox');
     const more = children[children.length - 1];

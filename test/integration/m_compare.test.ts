@@ -47,7 +47,7 @@ describe('compare with another edition', () => {
     });
     const { tree, model } = await api();
     model.refresh();
-    current = ((await tree.getChildren()) as StandardNode[]).find((n) => n.standard.reference === 'ISO 9001:2015') as StandardNode;
+    current = ((await tree.catalogueChildren()) as StandardNode[]).find((n) => n.standard.reference === 'ISO 9001:2015') as StandardNode;
     clauses = (await tree.getChildren(current)) as ClauseNode[];
   });
 

@@ -20,7 +20,7 @@ const SECTION = 'standardsExplorer';
 async function firstStandards(): Promise<string[]> {
   const { tree, model } = await api();
   model.refresh();
-  const nodes = await tree.getChildren();
+  const nodes = await tree.catalogueChildren();
   return nodes.filter((n): n is StandardNode => n.kind === 'standard').map((n) => n.standard.urn);
 }
 

@@ -10,7 +10,7 @@ async function standards(): Promise<StandardNode[]> {
   const { tree, model } = await api();
   model.refresh();
   for (let pages = 0; pages < 10; pages++) {
-    const children = await tree.getChildren();
+    const children = await tree.catalogueChildren();
     if (!children.some((n) => n.kind === 'loadMore')) return children.filter((n): n is StandardNode => n.kind === 'standard');
     await model.loadMore();
   }

@@ -15,13 +15,13 @@ describe('tree', () => {
     await resetSandbox();
     const { tree, model } = await api();
     model.refresh();
-    const first = await tree.getChildren();
+    const first = await tree.catalogueChildren();
     assert.equal(first.filter((n) => n.kind === 'standard').length, 50);
     const more = first[first.length - 1];
     assert.equal(more.kind, 'loadMore');
     assert.equal(tree.getTreeItem(more).label, 'Load more… (250 remaining)');
     await vscode.commands.executeCommand('standardsExplorer.loadMore');
-    const second = await tree.getChildren();
+    const second = await tree.catalogueChildren();
     assert.equal(second.filter((n) => n.kind === 'standard').length, 100);
     const item = tree.getTreeItem(second[0]);
     const standard = second[0] as StandardNode;
@@ -35,7 +35,7 @@ describe('tree', () => {
   it('expands a standard into its clauses in service order, labelled from the type when the title is empty', async () => {
     const s = await resetSandbox();
     const { tree, model } = await api();
-    const [first] = (await tree.getChildren()) as StandardNode[];
+    const [first] = (await tree.catalogueChildren()) as StandardNode[];
     const clauses = (await tree.getChildren(first)) as ClauseNode[];
     const direct = await (await (await api()).session.service()).listClauses(first.standard.urn);
     const topLevel = direct.filter((c) => !c.parent);
@@ -65,7 +65,7 @@ describe('tree', () => {
     model.refresh();
     let failed: TreeNode[];
     try {
-      failed = (await tree.getChildren()) as TreeNode[];
+      failed = (await tree.catalogueChildren()) as TreeNode[];
     } finally {
       await sandboxControl(s, 'config', { faults: '' });
     }
@@ -77,7 +77,7 @@ describe('tree', () => {
     assert.ok(retry, 'a Retry node');
     await vscode.commands.executeCommand('standardsExplorer.retry', retry);
     const recovered = await until(async () => {
-      const children = await tree.getChildren();
+      const children = await tree.catalogueChildren();
       return children.some((n) => n.kind === 'standard') ? children : undefined;
     }, 'standards after Retry');
     assert.ok(recovered.length > 1);
@@ -88,7 +88,7 @@ describe('tree', () => {
     const { tree, model } = await api();
     model.refresh();
     // A standard no earlier test expanded, so its clause list is not cached.
-    const standard = ((await tree.getChildren()) as StandardNode[])[7];
+    const standard = ((await tree.catalogueChildren()) as StandardNode[])[7];
     await sandboxControl(s, 'config', { faults: '500:1' });
     try {
       const children = await tree.getChildren(standard);
@@ -109,7 +109,7 @@ describe('tree', () => {
     await config.update('pageSize', 0, vscode.ConfigurationTarget.Global);
     try {
       model.refresh();
-      const [node] = (await tree.getChildren()) as MessageNode[];
+      const [node] = (await tree.catalogueChildren()) as MessageNode[];
       assert.equal(node.severity, 'error');
       assert.match(node.message, /standardsExplorer\.pageSize/);
     } finally {

@@ -37,7 +37,7 @@ let pendingAnchor: string | undefined;
 const TOC_MIN_ENTRIES = 6;
 
 /** Toolbar actions run only from the user's own click (or key press) on the button, never from a script. */
-function byUser(type: 'openJson' | 'openText' | 'compare' | 'copyLink' | 'insertReference'): (event?: Event) => void {
+function byUser(type: 'openJson' | 'openText' | 'compare' | 'copyLink' | 'insertReference' | 'pin' | 'unpin'): (event?: Event) => void {
   return (event) => {
     if (event?.isTrusted) vscode.postMessage({ type });
   };
@@ -50,6 +50,17 @@ toolbar.append(
   toolbarButton(t('Copy Link'), byUser('copyLink')),
   toolbarButton(t('Insert Reference'), byUser('insertReference')),
 );
+
+/** Pin or Unpin, whichever the standard's state calls for (the host says, with the clause and after a click). */
+let pinned = false;
+const pinButton = toolbarButton(t('Pin for Offline'), (event?: Event) => byUser(pinned ? 'unpin' : 'pin')(event));
+toolbar.append(pinButton);
+function showPinned(value: boolean): void {
+  pinned = value;
+  pinButton.textContent = value ? t('Unpin') : t('Pin for Offline');
+}
+/** "Offline copy from …" above the clause, when the host says it is one. */
+let offlineNote: string | undefined;
 
 let scrollTimer: ReturnType<typeof setTimeout> | undefined;
 window.addEventListener('scroll', () => {
@@ -72,6 +83,8 @@ window.addEventListener('message', (event: MessageEvent<HostMessage>) => {
     case 'clause': {
       remember(message.ref);
       pendingAnchor = message.anchor;
+      showPinned(message.pinned === true);
+      offlineNote = message.offline;
       const { ref, json } = message;
       if (json.length < LARGE_CLAUSE) {
         void render(ref, parse(json));
@@ -86,6 +99,9 @@ window.addEventListener('message', (event: MessageEvent<HostMessage>) => {
       setTimeout(() => void render(ref, parse(json)), 30);
       break;
     }
+    case 'pinned':
+      showPinned(message.pinned);
+      break;
     case 'reveal':
       if (shown) reveal(message.anchor);
       else pendingAnchor = message.anchor;
@@ -145,6 +161,11 @@ async function render(ref: ClauseRef, body: unknown): Promise<void> {
   const heading = el('h1', undefined, headingOf(ref.number, ref.title || sectionLabel(ref.types ?? [])));
   header.append(heading);
   const progress = el('p', 'status', t('Reading…'));
+  if (offlineNote) {
+    const banner = el('p', 'offline-banner', offlineNote);
+    banner.setAttribute('role', 'status');
+    header.append(banner);
+  }
   if (largeNote) header.append(el('p', 'status large-note', largeNote));
   largeNote = undefined;
   const article = el('article');

@@ -1,0 +1,110 @@
+/**
+ * The My Standards part of the Standards tree: the Pinned and Recent roots (each shown only when not empty) and
+ * their standards, read from stored state so they show without the service; and the All standards root.
+ */
+import * as vscode from 'vscode';
+import { standardLabel } from '../labels';
+import { Disposable } from '../lifecycle';
+import { offlineCopyLabel } from '../pins/offlineLabel';
+import type { PinUpdates } from '../pins/pinUpdates';
+import type { Pinning } from '../pins/pinning';
+import type { Shelf as ShelfStore } from '../pins/shelf';
+import type { MessageNode, SectionNode, Shelf, StandardNode } from './nodes';
+
+export interface ShelfDeps {
+  shelf: ShelfStore;
+  pinning: Pinning;
+  updates: PinUpdates;
+}
+
+export class ShelfView extends Disposable {
+  private readonly changed = this.register(new vscode.EventEmitter<void>());
+  readonly onDidChange = this.changed.event;
+  /** One node per root, so reveal() finds the same parent each time. */
+  private readonly sections: Record<SectionNode['section'], SectionNode> = {
+    pinned: { kind: 'section', section: 'pinned' },
+    recent: { kind: 'section', section: 'recent' },
+    all: { kind: 'section', section: 'all' },
+  };
+
+  constructor(private readonly deps: ShelfDeps) {
+    super();
+    const fire = (): void => this.changed.fire();
+    this.register(deps.shelf.onDidChange(fire));
+    this.register(deps.pinning.onDidProgress(fire));
+    this.register(deps.updates.onDidChange(fire));
+  }
+
+  section(section: SectionNode['section']): SectionNode {
+    return this.sections[section];
+  }
+
+  roots(): SectionNode[] {
+    const { shelf } = this.deps;
+    return [...(shelf.pinned.length ? [this.sections.pinned] : []), ...(shelf.recent.length ? [this.sections.recent] : []), this.sections.all];
+  }
+
+  standards(section: Shelf): StandardNode[] {
+    const entries = section === 'pinned' ? this.deps.shelf.pinned : this.deps.shelf.recent;
+    return entries.map((e) => ({
+      kind: 'standard',
+      position: -1,
+      shelf: section,
+      standard: { urn: e.urn, title: e.title, reference: e.reference, raw: e.status ? { status: e.status } : {} },
+    }));
+  }
+
+  isPinned(urn: string): boolean {
+    return this.deps.shelf.isPinned(urn);
+  }
+
+  get pinning(): Pinning {
+    return this.deps.pinning;
+  }
+
+  get updates(): PinUpdates {
+    return this.deps.updates;
+  }
+
+  get shelf(): ShelfStore {
+    return this.deps.shelf;
+  }
+}
+
+export function sectionItem(node: SectionNode, shelves: ShelfView): vscode.TreeItem {
+  const labels = { pinned: vscode.l10n.t('Pinned'), recent: vscode.l10n.t('Recent'), all: vscode.l10n.t('All standards') };
+  const icons = { pinned: 'pinned', recent: 'history', all: 'library' };
+  const item = new vscode.TreeItem(labels[node.section], vscode.TreeItemCollapsibleState.Expanded);
+  item.id = `section:${node.section}`;
+  item.iconPath = new vscode.ThemeIcon(icons[node.section]);
+  item.contextValue = `section.${node.section}`;
+  if (node.section === 'pinned') {
+    const updates = shelves.updates.count;
+    item.description = updates ? vscode.l10n.t('{0} with updates', updates) : undefined;
+  }
+  return item;
+}
+
+/** What a standard on a shelf says beside its label: download progress, offline state, a newer edition. */
+export function shelfDescription(node: StandardNode, shelves: ShelfView, offlineSince: number | undefined, base: string | boolean | undefined): string {
+  const { urn } = node.standard;
+  const parts: string[] = [typeof base === 'string' ? base : ''];
+  const progress = shelves.pinning.progressOf(urn);
+  const newer = shelves.updates.newerEdition(urn);
+  if (node.shelf === 'pinned') {
+    const copy = shelves.shelf.copyOf(urn);
+    if (progress) parts.push(vscode.l10n.t('downloading {0} of {1}', progress.done, progress.total));
+    else if (copy?.complete) parts.push(vscode.l10n.t('offline copy'));
+    else if (copy) parts.push(vscode.l10n.t('offline copy: {0} of {1} clauses', copy.stored, copy.clauses));
+    else parts.push(vscode.l10n.t('online only'));
+    if (copy?.changed) parts.push(vscode.l10n.t('updated'));
+  }
+  if (newer) parts.push(vscode.l10n.t('newer edition: {0}', standardLabel(newer)));
+  if (offlineSince !== undefined) parts.push(offlineCopyLabel(offlineSince));
+  return parts.filter(Boolean).join(' · ');
+}
+
+/** The one node All standards shows while the service cannot be reached: a click retries. */
+export function offlineNode(error: string, retry: () => void): MessageNode {
+  return { kind: 'message', severity: 'info', message: vscode.l10n.t('Offline: the service cannot be reached. Retry'), retry, offline: true, retryHint: error };
+}
