@@ -68,9 +68,10 @@ describe('environments', () => {
     await signInToSandbox();
   });
 
-  it('adds a named environment with its own secrets, and switching changes the tree, the view description and the storage', async () => {
+  it('adds a named environment with its own secrets, and switching changes the tree, the view description, the storage and the pins', async () => {
     const preprod = await resetSandbox();
-    const { session, view, catalogue } = await api();
+    const { session, view, catalogue, tree, myStandards } = await api();
+    const preprodPins = myStandards.shelf.pinned.map((e) => e.urn);
     await vscode.workspace.getConfiguration(SECTION).update('defaultEnvironmentName', 'Pre-production', vscode.ConfigurationTarget.Global);
     await until(() => view.description === 'Pre-production', 'the view to name the default environment');
     const preprodTree = await firstStandards();
@@ -104,6 +105,13 @@ describe('environments', () => {
     const storage = vscode.Uri.file(path.dirname(catalogue.fileFor('x').fsPath));
     const productionCache = vscode.Uri.joinPath(storage, 'clauses', session.storageScope!);
     await until(() => exists(productionCache), 'the production clause cache on disk');
+    // A pin belongs to its environment: its entry and its offline copy are kept under production's storage scope.
+    const [productionNode] = (await tree.catalogueChildren()).filter((n): n is StandardNode => n.kind === 'standard');
+    await vscode.commands.executeCommand('standardsExplorer.pin', productionNode);
+    assert.ok(await myStandards.pinning.whenDownloaded(productionNode.standard.urn), 'the production pin downloaded');
+    const productionPins = myStandards.shelf.pinned.map((e) => e.urn);
+    assert.ok(productionPins.includes(productionNode.standard.urn));
+    assert.ok(await exists(vscode.Uri.joinPath(storage, 'pinned', session.storageScope!)), 'the offline copy under production');
 
     // Back to pre-production: its tree, its index (read from disk, no paging), its secret.
     await vscode.commands.executeCommand('standardsExplorer.switchEnvironment', 'default');
@@ -116,12 +124,22 @@ describe('environments', () => {
     assert.equal((await sandboxStats(preprod)).requests.listStandards, listed, 'read from disk, not paged again');
     assert.equal((await session.credentials.read(session.endpoint))?.clientSecret, preprod.clientSecret);
     assert.ok(await exists(productionCache), 'the production cache is kept while another environment is active');
+    assert.deepEqual(
+      myStandards.shelf.pinned.map((e) => e.urn),
+      preprodPins,
+      'pre-production shows its own pins',
+    );
 
     // And to production again: its index comes back from disk, not from paging the service.
     const productionListed = (await sandboxStats(production)).requests.listStandards;
     await vscode.commands.executeCommand('standardsExplorer.switchEnvironment', { id: productionId });
     assert.equal((await until(() => catalogue.peek(), 'the production index'))?.size, 40);
     assert.equal((await sandboxStats(production)).requests.listStandards, productionListed);
+    assert.deepEqual(
+      myStandards.shelf.pinned.map((e) => e.urn),
+      productionPins,
+      'production keeps its pins',
+    );
   });
 
   it('renames an environment without losing its secret or storage', async () => {
