@@ -12,15 +12,20 @@ export function format(message: string, args: L10nArg[]): string {
   return message.replace(/\{(\d+)\}/g, (whole, n: string) => (Number(n) < args.length ? String(args[Number(n)]) : whole));
 }
 
-let translate: Translate = format;
+/**
+ * Where the translation is kept: on the global object, not in this module, because the lazily loaded feature
+ * bundles (src/lazy.ts) each hold their own copy of this module and must speak the language activation chose.
+ */
+const TRANSLATE = Symbol.for('standardsExplorer.l10n');
+const shared = globalThis as { [TRANSLATE]?: Translate };
 
 export const l10n = {
   t(message: string, ...args: L10nArg[]): string {
-    return translate(message, args);
+    return (shared[TRANSLATE] ?? format)(message, args);
   },
 };
 
 /** Called once at activation with `vscode.l10n.t`: from then on pure modules speak the display language. */
 export function useTranslation(t: (message: string, ...args: L10nArg[]) => string): void {
-  translate = (message, args) => t(message, ...args);
+  shared[TRANSLATE] = (message, args) => t(message, ...args);
 }

@@ -76,3 +76,25 @@ describe('localisation', () => {
     assert.equal(format('{0} of {1}, {2}', [1, 'two']), '1 of two, {2}');
   });
 });
+
+describe('l10n.t in the pure modules', () => {
+  it('speaks the language activation chose in every copy of the module (the lazily loaded feature bundles hold their own)', () => {
+    const file = require.resolve('../../src/l10n');
+    const load = (): typeof import('../../src/l10n') => {
+      delete require.cache[file];
+      // eslint-disable-next-line @typescript-eslint/no-require-imports -- a second, separate instance, as a feature bundle has
+      return require(file) as typeof import('../../src/l10n');
+    };
+    const main = load();
+    const feature = load();
+    assert.notEqual(main, feature, 'two instances of the module');
+    assert.equal(feature.l10n.t('Nothing failed'), 'Nothing failed');
+    try {
+      main.useTranslation((message, ...args) => `de:${main.format(message, args)}`);
+      assert.equal(feature.l10n.t('{0} failed', 2), 'de:2 failed');
+    } finally {
+      delete (globalThis as Record<symbol, unknown>)[Symbol.for('standardsExplorer.l10n')];
+    }
+    assert.equal(feature.l10n.t('{0} failed', 2), '2 failed');
+  });
+});
