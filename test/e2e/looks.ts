@@ -6,12 +6,11 @@
  * computed colours in the webview frame). Screenshots in test-results/looks-*.png.
  * Run: npm run compile && npm run package && node out/test/e2e/looks.js. Prints "looks: N passed, N failed".
  */
-import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, readdirSync } from 'node:fs';
 import * as path from 'node:path';
 import type { Frame, Page } from 'playwright-core';
 import { launchBrowser } from '../harness/browser';
-import { startCodeServer, type CodeServer } from '../harness/codeServer';
+import { startCodeServer, stopExtensionSandbox, type CodeServer } from '../harness/codeServer';
 import { REPO, checkTools } from '../harness/tools';
 
 const RESULTS = path.join(REPO, 'test-results');
@@ -213,11 +212,7 @@ async function main(): Promise<number> {
     } finally {
       await browser.close();
       await server.stop();
-      try {
-        execFileSync('pkill', ['-f', `${server.profile}/extensions/.*/dist/sandbox.js`]);
-      } catch {
-        // none left
-      }
+      stopExtensionSandbox(server.profile);
     }
   }
   console.log(`looks: ${passed} passed, ${failed} failed`);

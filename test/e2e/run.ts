@@ -4,14 +4,13 @@
  * extension itself starts. Every step saves a screenshot under test-results/; a failing step saves one more and
  * the code-server log. Prints "e2e: N passed, N failed" and exits non-zero on a failure.
  */
-import { execFileSync } from 'node:child_process';
 import { copyFileSync, existsSync, mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import * as path from 'node:path';
 import type { Frame, Page } from 'playwright-core';
 import { Catalogue } from '../../sandbox/catalogue';
 import { CatalogueIndex } from '../../src/catalogue/catalogueIndex';
 import { launchBrowser } from '../harness/browser';
-import { startCodeServer, type CodeServer } from '../harness/codeServer';
+import { startCodeServer, stopExtensionSandbox, type CodeServer } from '../harness/codeServer';
 import { REPO, checkTools } from '../harness/tools';
 import { hostileContentStep } from './hostile';
 import { checkClausePages } from './clausePage';
@@ -397,7 +396,7 @@ const steps: Step[] = [
       const port = /:(\d+)/.exec(sandboxUrl)?.[1];
       if (!port) throw new Error(`no sandbox port in the status bar ("${sandboxUrl}")`);
       // The sandbox the extension started, from this run's isolated extensions folder.
-      execFileSync('pkill', ['-f', `${profile}/extensions/.*/dist/sandbox.js`]);
+      stopExtensionSandbox(profile);
       await runCommand(page, 'Standards: Refresh');
       // All standards (collapsed above) shows one offline node with Retry; Pinned stays, read from stored state.
       await treeRow(page, /^All standards/).click({ timeout: STEP_TIMEOUT });
@@ -471,11 +470,7 @@ async function main(): Promise<number> {
   } finally {
     await browser.close();
     await server.stop();
-    try {
-      execFileSync('pkill', ['-f', `${server.profile}/extensions/.*/dist/sandbox.js`]);
-    } catch {
-      // none left
-    }
+    stopExtensionSandbox(server.profile);
   }
   const total = steps.length + pages.passed + pages.failed;
   console.log(`e2e: ${passed} passed, ${failed} failed${passed + failed < total ? `, ${total - passed - failed} skipped` : ''}`);

@@ -2,7 +2,7 @@
  * A real VS Code (code-server) on 127.0.0.1 with an isolated profile, for integration and end-to-end tests and the
  * demo. Started in its own process group so every watcher it spawns stops with it.
  */
-import { spawn } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, openSync, writeFileSync } from 'node:fs';
 import * as net from 'node:net';
 import * as os from 'node:os';
@@ -165,4 +165,13 @@ function run(command: string, args: string[], env: NodeJS.ProcessEnv): Promise<v
       code === 0 ? resolve() : reject(new Error(`${path.basename(command)} ${args.join(' ')} failed (${code}):\n${output.slice(-2000)}`)),
     );
   });
+}
+
+/** Stops the sandbox the extension started inside this code-server (from its own isolated extensions folder), if any. */
+export function stopExtensionSandbox(profile: string): void {
+  try {
+    execFileSync('pkill', ['-f', `${profile}/extensions/.*/dist/sandbox.js`]);
+  } catch {
+    // none running
+  }
 }

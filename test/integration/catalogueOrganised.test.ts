@@ -10,7 +10,7 @@ import * as vscode from 'vscode';
 import { readCatalogueFile } from '../../sandbox/catalogueFile';
 import { startSandbox, type RunningSandbox } from '../../sandbox/index';
 import type { CatalogueGroupNode, CatalogueMoreNode, StandardNode, TreeNode } from '../../src/tree/nodes';
-import { api, signInToSandbox } from './fixtures';
+import { api, signInTo, signInToSandbox } from './fixtures';
 
 const SLICE = path.resolve(__dirname, '../../../test/fixtures/real-catalogue-slice.jsonl');
 const records = readCatalogueFile(SLICE);
@@ -66,13 +66,7 @@ describe('organised catalogue (real records)', () => {
   let sandbox: RunningSandbox;
 
   before(async () => {
-    sandbox = await startSandbox({ catalogue: SLICE, seed: 3 });
-    await vscode.commands.executeCommand('standardsExplorer.signIn', {
-      clientId: sandbox.clientId,
-      clientSecret: sandbox.clientSecret,
-      baseUrl: sandbox.baseUrl,
-      tokenUrl: sandbox.tokenUrl,
-    });
+    sandbox = await signInTo(await startSandbox({ catalogue: SLICE, seed: 3 }));
     (await api()).model.refresh();
   });
 

@@ -66,7 +66,11 @@ export async function api(): Promise<StandardsExplorerApi> {
 
 /** Signs in to the suite's sandbox through the Sign In command (SecretStorage and settings for real). */
 export async function signInToSandbox(): Promise<RunningSandbox> {
-  const s = await sandbox();
+  return signInTo(await sandbox());
+}
+
+/** Signs in to `s` with its own client (a sandbox a test started for its own records). */
+export async function signInTo(s: RunningSandbox): Promise<RunningSandbox> {
   await vscode.commands.executeCommand('standardsExplorer.signIn', {
     clientId: s.clientId,
     clientSecret: s.clientSecret,

@@ -8,7 +8,7 @@ import * as vscode from 'vscode';
 import { startSandbox, type RunningSandbox } from '../../sandbox/index';
 import { matchingClause } from '../../src/compare/matchClause';
 import type { ClauseNode, StandardNode } from '../../src/tree/nodes';
-import { api, signInToSandbox } from './fixtures';
+import { api, signInTo, signInToSandbox } from './fixtures';
 
 const RECORDS = [
   { urn: 'urn:iso:std:iso:9001:ed-5:stage-60.60', reference: 'ISO 9001:2015', title: 'Quality management systems — Requirements', status: 'current' },
@@ -38,13 +38,7 @@ describe('compare with another edition', () => {
   let clauses: ClauseNode[];
 
   before(async () => {
-    sandbox = await startSandbox({ catalogue: RECORDS, seed: 5 });
-    await vscode.commands.executeCommand('standardsExplorer.signIn', {
-      clientId: sandbox.clientId,
-      clientSecret: sandbox.clientSecret,
-      baseUrl: sandbox.baseUrl,
-      tokenUrl: sandbox.tokenUrl,
-    });
+    sandbox = await signInTo(await startSandbox({ catalogue: RECORDS, seed: 5 }));
     const { tree, model } = await api();
     model.refresh();
     current = ((await tree.catalogueChildren()) as StandardNode[]).find((n) => n.standard.reference === 'ISO 9001:2015') as StandardNode;

@@ -5,7 +5,7 @@ import type { StandardRef } from '../../src/model';
 import { Shelf } from '../../src/pins/shelf';
 import type { ClauseNode, MessageNode, SectionNode, StandardNode, TreeNode } from '../../src/tree/nodes';
 import type { RenderedEvent } from '../../src/webview/clausePage';
-import { api, resetSandbox, restartSandbox, sandboxRoute, signInToSandbox, until } from './fixtures';
+import { api, resetSandbox, restartSandbox, sandboxRoute, signInTo, signInToSandbox, until } from './fixtures';
 
 /** My Standards (issue 13): pinned and recent standards, offline copies, offline reading and the updates badge. */
 describe('my standards', () => {
@@ -216,13 +216,7 @@ describe('my standards: updates badge', () => {
     },
   ];
   before(async () => {
-    sandbox = await startSandbox({ catalogue: RECORDS, seed: 5 });
-    await vscode.commands.executeCommand('standardsExplorer.signIn', {
-      clientId: sandbox.clientId,
-      clientSecret: sandbox.clientSecret,
-      baseUrl: sandbox.baseUrl,
-      tokenUrl: sandbox.tokenUrl,
-    });
+    sandbox = await signInTo(await startSandbox({ catalogue: RECORDS, seed: 5 }));
   });
   after(async () => {
     await signInToSandbox();
