@@ -104,7 +104,21 @@ export function activate(context: vscode.ExtensionContext): StandardsExplorerApi
     }),
     showEnvironmentInView(view, session, arranged),
   );
-  return { session, model, tree, view, pages, catalogue, terms, citations: citations.citations, auth, myStandards, documents };
+  return {
+    session,
+    model,
+    tree,
+    view,
+    pages,
+    catalogue,
+    terms,
+    get citations() {
+      return citations.citations();
+    },
+    auth,
+    myStandards,
+    documents,
+  };
 }
 
 export function deactivate(): void {

@@ -10,8 +10,11 @@ import * as displayText from './service/displayText';
 import * as errors from './service/errors';
 import * as jsonld from './service/jsonld';
 import * as redact from './service/redact';
+import * as sections from './service/sections';
 import * as transport from './service/transport';
+import * as urn from './service/urn';
 import type * as CatalogueIndexFeature from './features/catalogueIndex';
+import type * as CitationsFeature from './features/citations';
 import type * as DocumentFeature from './features/document';
 import type * as DoctorFeature from './features/doctor';
 
@@ -25,7 +28,9 @@ const SHARED = {
   'service/errors': errors,
   'service/jsonld': jsonld,
   'service/redact': redact,
+  'service/sections': sections,
   'service/transport': transport,
+  'service/urn': urn,
 };
 /** Where the feature bundles look for SHARED. */
 export const SHARED_KEY = Symbol.for('standardsExplorer.sharedModules');
@@ -42,6 +47,7 @@ function feature<T>(load: () => T): () => T {
 const documentFeature = feature(() => require('./features/document') as typeof DocumentFeature);
 const doctorFeature = feature(() => require('./features/doctor') as typeof DoctorFeature);
 const catalogueIndexFeature = feature(() => require('./features/catalogueIndex') as typeof CatalogueIndexFeature);
+const citationsFeature = feature(() => require('./features/citations') as typeof CitationsFeature);
 /* eslint-enable @typescript-eslint/no-require-imports */
 
 // The document model of a clause (Open as Markdown or text, Go to Term, anchors).
@@ -57,3 +63,6 @@ export const runConnectionDoctor: typeof DoctorFeature.runConnectionDoctor = (..
 export const buildCatalogueIndex: typeof CatalogueIndexFeature.buildCatalogueIndex = (...args) => catalogueIndexFeature().buildCatalogueIndex(...args);
 export const newIndexBuilder = (): InstanceType<typeof CatalogueIndexFeature.IndexBuilder> => new (catalogueIndexFeature().IndexBuilder)();
 export const indexFromFile: typeof CatalogueIndexFeature.CatalogueIndex.fromFile = (...args) => catalogueIndexFeature().CatalogueIndex.fromFile(...args);
+
+// The references in code (src/citations/register.ts registers thin providers that call this on first use).
+export const createCitations: typeof CitationsFeature.createCitations = (...args) => citationsFeature().createCitations(...args);

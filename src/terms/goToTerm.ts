@@ -5,7 +5,7 @@
  */
 import * as vscode from 'vscode';
 import type { Chooser } from '../commands/choose';
-import { withDelayedProgress } from '../commands/feedback';
+import { withDelayedProgress } from '../commands/progress';
 import type { ClauseRef } from '../model';
 import { displayText } from '../service/displayText';
 import { SECTION_TYPES, hasType, type Clause } from '../service/index';
