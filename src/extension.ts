@@ -6,7 +6,7 @@ import * as vscode from 'vscode';
 import { AUTH_PROVIDER_ID, StandardsAuthProvider } from './auth/authProvider';
 import { CatalogueStore } from './catalogue/catalogueStore';
 import { registerCitations, type Citations } from './citations/register';
-import { showEnvironmentInView } from './commands/environments';
+import { showEnvironmentInView } from './commands/environmentInView';
 import { registerCommands } from './commands/index';
 import { signIn } from './commands/signIn';
 import { Config } from './config';

@@ -15,6 +15,9 @@ import * as transport from './service/transport';
 import * as urn from './service/urn';
 import type * as CatalogueIndexFeature from './features/catalogueIndex';
 import type * as CitationsFeature from './features/citations';
+import type * as CompareFeature from './features/compare';
+import type * as EnvironmentsFeature from './features/environments';
+import type * as TermsFeature from './features/terms';
 import type * as DocumentFeature from './features/document';
 import type * as DoctorFeature from './features/doctor';
 
@@ -48,6 +51,9 @@ const documentFeature = feature(() => require('./features/document') as typeof D
 const doctorFeature = feature(() => require('./features/doctor') as typeof DoctorFeature);
 const catalogueIndexFeature = feature(() => require('./features/catalogueIndex') as typeof CatalogueIndexFeature);
 const citationsFeature = feature(() => require('./features/citations') as typeof CitationsFeature);
+const compareFeature = feature(() => require('./features/compare') as typeof CompareFeature);
+const termsFeature = feature(() => require('./features/terms') as typeof TermsFeature);
+const environmentsFeature = feature(() => require('./features/environments') as typeof EnvironmentsFeature);
 /* eslint-enable @typescript-eslint/no-require-imports */
 
 // The document model of a clause (Open as Markdown or text, Go to Term, anchors).
@@ -66,3 +72,18 @@ export const indexFromFile: typeof CatalogueIndexFeature.CatalogueIndex.fromFile
 
 // The references in code (src/citations/register.ts registers thin providers that call this on first use).
 export const createCitations: typeof CitationsFeature.createCitations = (...args) => citationsFeature().createCitations(...args);
+
+// Compare with Another Edition (and its Markdown/JSON toggle).
+export const compareWithEdition: typeof CompareFeature.compareWithEdition = (...args) => compareFeature().compareWithEdition(...args);
+export const toggleCompareFormat: typeof CompareFeature.toggleCompareFormat = (...args) => compareFeature().toggleCompareFormat(...args);
+export const clauseOf: typeof CompareFeature.clauseOf = (...args) => compareFeature().clauseOf(...args);
+
+// Go to Term, Collect Terms.
+export const goToTerm: typeof TermsFeature.goToTerm = (...args) => termsFeature().goToTerm(...args);
+export const collectTerms: typeof TermsFeature.collectTerms = (...args) => termsFeature().collectTerms(...args);
+
+// The environment commands.
+export const addEnvironment: typeof EnvironmentsFeature.addEnvironment = (...args) => environmentsFeature().addEnvironment(...args);
+export const switchEnvironment: typeof EnvironmentsFeature.switchEnvironment = (...args) => environmentsFeature().switchEnvironment(...args);
+export const renameEnvironment: typeof EnvironmentsFeature.renameEnvironment = (...args) => environmentsFeature().renameEnvironment(...args);
+export const removeEnvironment: typeof EnvironmentsFeature.removeEnvironment = (...args) => environmentsFeature().removeEnvironment(...args);
