@@ -14,7 +14,9 @@ import * as sections from './service/sections';
 import * as transport from './service/transport';
 import * as urn from './service/urn';
 import type * as CatalogueIndexFeature from './features/catalogueIndex';
+import type * as CatalogueOrganiserFeature from './features/catalogueOrganiser';
 import type * as CitationsFeature from './features/citations';
+import type * as ClausePanelFeature from './features/clausePanel';
 import type * as CompareFeature from './features/compare';
 import type * as EnvironmentsFeature from './features/environments';
 import type * as TermsFeature from './features/terms';
@@ -54,6 +56,8 @@ const citationsFeature = feature(() => require('./features/citations') as typeof
 const compareFeature = feature(() => require('./features/compare') as typeof CompareFeature);
 const termsFeature = feature(() => require('./features/terms') as typeof TermsFeature);
 const environmentsFeature = feature(() => require('./features/environments') as typeof EnvironmentsFeature);
+const clausePanelFeature = feature(() => require('./features/clausePanel') as typeof ClausePanelFeature);
+const catalogueOrganiserFeature = feature(() => require('./features/catalogueOrganiser') as typeof CatalogueOrganiserFeature);
 /* eslint-enable @typescript-eslint/no-require-imports */
 
 // The document model of a clause (Open as Markdown or text, Go to Term, anchors).
@@ -87,3 +91,15 @@ export const addEnvironment: typeof EnvironmentsFeature.addEnvironment = (...arg
 export const switchEnvironment: typeof EnvironmentsFeature.switchEnvironment = (...args) => environmentsFeature().switchEnvironment(...args);
 export const renameEnvironment: typeof EnvironmentsFeature.renameEnvironment = (...args) => environmentsFeature().renameEnvironment(...args);
 export const removeEnvironment: typeof EnvironmentsFeature.removeEnvironment = (...args) => environmentsFeature().removeEnvironment(...args);
+
+// A clause page's panel (src/webview/clausePage.ts keeps the pages; each panel is made here).
+export const newClausePanel = (...args: ConstructorParameters<typeof ClausePanelFeature.ClausePanel>): InstanceType<typeof ClausePanelFeature.ClausePanel> =>
+  new (clausePanelFeature().ClausePanel)(...args);
+export const isClausePanel = (value: unknown): value is InstanceType<typeof ClausePanelFeature.ClausePanel> =>
+  value instanceof clausePanelFeature().ClausePanel;
+export const readRestoredRef: typeof ClausePanelFeature.readRestoredRef = (...args) => clausePanelFeature().readRestoredRef(...args);
+
+// The organised catalogue: made once the user groups the catalogue or hides withdrawn standards.
+export const newCatalogueOrganiser = (
+  ...args: ConstructorParameters<typeof CatalogueOrganiserFeature.CatalogueOrganiser>
+): InstanceType<typeof CatalogueOrganiserFeature.CatalogueOrganiser> => new (catalogueOrganiserFeature().CatalogueOrganiser)(...args);
