@@ -57,7 +57,7 @@ const shims = {
 };
 
 /** Features loaded on first use (src/lazy.ts): src/features/<name>.ts → dist/features/<name>.js. */
-const FEATURES = ['document', 'doctor', 'catalogueIndex', 'citations', 'compare', 'terms', 'environments', 'clausePanel', 'catalogueOrganiser'];
+const FEATURES = ['document', 'doctor', 'catalogueIndex', 'citations', 'compare', 'terms', 'environments', 'clausePanel', 'catalogueOrganiser', 'replacements'];
 /** Service modules a feature takes from the main bundle, never a copy: the same names as SHARED in src/lazy.ts. */
 const SHARED = [
   'service/auth',

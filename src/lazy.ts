@@ -22,6 +22,7 @@ import type * as EnvironmentsFeature from './features/environments';
 import type * as TermsFeature from './features/terms';
 import type * as DocumentFeature from './features/document';
 import type * as DoctorFeature from './features/doctor';
+import type * as ReplacementsFeature from './features/replacements';
 
 /**
  * The service modules the features use, taken from this bundle (esbuild.js maps their imports here): one axios, and
@@ -58,6 +59,7 @@ const termsFeature = feature(() => require('./features/terms') as typeof TermsFe
 const environmentsFeature = feature(() => require('./features/environments') as typeof EnvironmentsFeature);
 const clausePanelFeature = feature(() => require('./features/clausePanel') as typeof ClausePanelFeature);
 const catalogueOrganiserFeature = feature(() => require('./features/catalogueOrganiser') as typeof CatalogueOrganiserFeature);
+const replacementsFeature = feature(() => require('./features/replacements') as typeof ReplacementsFeature);
 /* eslint-enable @typescript-eslint/no-require-imports */
 
 // The document model of a clause (Open as Markdown or text, Go to Term, anchors).
@@ -103,3 +105,6 @@ export const readRestoredRef: typeof ClausePanelFeature.readRestoredRef = (...ar
 export const newCatalogueOrganiser = (
   ...args: ConstructorParameters<typeof CatalogueOrganiserFeature.CatalogueOrganiser>
 ): InstanceType<typeof CatalogueOrganiserFeature.CatalogueOrganiser> => new (catalogueOrganiserFeature().CatalogueOrganiser)(...args);
+
+// The edition that replaces a pinned standard (the updates badge).
+export const replacementOf: typeof ReplacementsFeature.replacementOf = (...args) => replacementsFeature().replacementOf(...args);
