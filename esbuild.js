@@ -57,9 +57,18 @@ const shims = {
 };
 
 /** Features loaded on first use (src/lazy.ts): src/features/<name>.ts → dist/features/<name>.js. */
-const FEATURES = ['document', 'doctor', 'catalogueIndex'];
+const FEATURES = ['document', 'doctor', 'catalogueIndex', 'citations', 'compare', 'terms', 'environments', 'clausePanel', 'catalogueOrganiser', 'replacements'];
 /** Service modules a feature takes from the main bundle, never a copy: the same names as SHARED in src/lazy.ts. */
-const SHARED = ['service/auth', 'service/displayText', 'service/errors', 'service/jsonld', 'service/redact', 'service/transport'];
+const SHARED = [
+  'service/auth',
+  'service/displayText',
+  'service/errors',
+  'service/jsonld',
+  'service/redact',
+  'service/sections',
+  'service/transport',
+  'service/urn',
+];
 
 /** The main bundle leaves src/lazy.ts's `require('./features/<name>')` to run, on first use, beside it. */
 const lazyFeaturesPlugin = {
@@ -71,10 +80,18 @@ const lazyFeaturesPlugin = {
   },
 };
 
-/** A feature bundle takes the service modules from the main bundle (see SHARED), so axios is not in it twice. */
+/**
+ * A feature bundle takes the service modules from the main bundle (see SHARED), so axios is not in it twice; it never
+ * reaches src/lazy.ts, which would bundle the other features into it.
+ */
 const sharedModulesPlugin = {
   name: 'shared-modules',
   setup(build) {
+    build.onResolve({ filter: /\/lazy$/ }, (args) =>
+      path.resolve(args.resolveDir, args.path) === path.join(__dirname, 'src', 'lazy')
+        ? { errors: [{ text: `${path.relative(__dirname, args.importer)} imports src/lazy.ts: a lazy feature must not (it would bundle the other features)` }] }
+        : undefined,
+    );
     build.onResolve({ filter: /\/service\/[A-Za-z]+$/ }, (args) => {
       const file = path.relative(path.join(__dirname, 'src'), path.resolve(args.resolveDir, args.path)).split(path.sep).join('/');
       if (!file.startsWith('service/') || path.resolve(args.resolveDir).startsWith(path.join(__dirname, 'src', 'service'))) return undefined;

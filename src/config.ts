@@ -7,7 +7,7 @@ import { errorText } from './errorText';
 import { Disposable } from './lifecycle';
 import { REFERENCE_FORMATS, type ReferenceFormat } from './references';
 import { checkServiceUrl, isHeaderName } from './service/transport';
-import { isServiceError } from './service/index';
+import { isServiceError } from './service/errors';
 import { ENVIRONMENT_SETTINGS, activeEnvironment, DEFAULT_ENVIRONMENT_ID, EnvironmentSettings } from './connection/environments';
 
 export const SECTION = 'standardsExplorer';

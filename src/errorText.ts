@@ -3,7 +3,7 @@
  * words for the remedy are written here, where the commands and settings they name live. Pure: no vscode value.
  */
 import { l10n } from './l10n';
-import { isServiceError, type Remedy } from './service/index';
+import { isServiceError, type Remedy } from './service/errors';
 
 const REMEDY_WORDS: Record<Remedy, () => string> = {
   signIn: () => l10n.t('Check the client ID and secret (Standards: Sign In…).'),

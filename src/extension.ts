@@ -6,7 +6,7 @@ import * as vscode from 'vscode';
 import { AUTH_PROVIDER_ID, StandardsAuthProvider } from './auth/authProvider';
 import { CatalogueStore } from './catalogue/catalogueStore';
 import { registerCitations, type Citations } from './citations/register';
-import { showEnvironmentInView } from './commands/environments';
+import { showEnvironmentInView } from './commands/environmentInView';
 import { registerCommands } from './commands/index';
 import { signIn } from './commands/signIn';
 import { Config } from './config';
@@ -104,7 +104,21 @@ export function activate(context: vscode.ExtensionContext): StandardsExplorerApi
     }),
     showEnvironmentInView(view, session, arranged),
   );
-  return { session, model, tree, view, pages, catalogue, terms, citations: citations.citations, auth, myStandards, documents };
+  return {
+    session,
+    model,
+    tree,
+    view,
+    pages,
+    catalogue,
+    terms,
+    get citations() {
+      return citations.citations();
+    },
+    auth,
+    myStandards,
+    documents,
+  };
 }
 
 export function deactivate(): void {

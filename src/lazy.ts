@@ -10,10 +10,19 @@ import * as displayText from './service/displayText';
 import * as errors from './service/errors';
 import * as jsonld from './service/jsonld';
 import * as redact from './service/redact';
+import * as sections from './service/sections';
 import * as transport from './service/transport';
+import * as urn from './service/urn';
 import type * as CatalogueIndexFeature from './features/catalogueIndex';
+import type * as CatalogueOrganiserFeature from './features/catalogueOrganiser';
+import type * as CitationsFeature from './features/citations';
+import type * as ClausePanelFeature from './features/clausePanel';
+import type * as CompareFeature from './features/compare';
+import type * as EnvironmentsFeature from './features/environments';
+import type * as TermsFeature from './features/terms';
 import type * as DocumentFeature from './features/document';
 import type * as DoctorFeature from './features/doctor';
+import type * as ReplacementsFeature from './features/replacements';
 
 /**
  * The service modules the features use, taken from this bundle (esbuild.js maps their imports here): one axios, and
@@ -25,7 +34,9 @@ const SHARED = {
   'service/errors': errors,
   'service/jsonld': jsonld,
   'service/redact': redact,
+  'service/sections': sections,
   'service/transport': transport,
+  'service/urn': urn,
 };
 /** Where the feature bundles look for SHARED. */
 export const SHARED_KEY = Symbol.for('standardsExplorer.sharedModules');
@@ -42,6 +53,13 @@ function feature<T>(load: () => T): () => T {
 const documentFeature = feature(() => require('./features/document') as typeof DocumentFeature);
 const doctorFeature = feature(() => require('./features/doctor') as typeof DoctorFeature);
 const catalogueIndexFeature = feature(() => require('./features/catalogueIndex') as typeof CatalogueIndexFeature);
+const citationsFeature = feature(() => require('./features/citations') as typeof CitationsFeature);
+const compareFeature = feature(() => require('./features/compare') as typeof CompareFeature);
+const termsFeature = feature(() => require('./features/terms') as typeof TermsFeature);
+const environmentsFeature = feature(() => require('./features/environments') as typeof EnvironmentsFeature);
+const clausePanelFeature = feature(() => require('./features/clausePanel') as typeof ClausePanelFeature);
+const catalogueOrganiserFeature = feature(() => require('./features/catalogueOrganiser') as typeof CatalogueOrganiserFeature);
+const replacementsFeature = feature(() => require('./features/replacements') as typeof ReplacementsFeature);
 /* eslint-enable @typescript-eslint/no-require-imports */
 
 // The document model of a clause (Open as Markdown or text, Go to Term, anchors).
@@ -57,3 +75,36 @@ export const runConnectionDoctor: typeof DoctorFeature.runConnectionDoctor = (..
 export const buildCatalogueIndex: typeof CatalogueIndexFeature.buildCatalogueIndex = (...args) => catalogueIndexFeature().buildCatalogueIndex(...args);
 export const newIndexBuilder = (): InstanceType<typeof CatalogueIndexFeature.IndexBuilder> => new (catalogueIndexFeature().IndexBuilder)();
 export const indexFromFile: typeof CatalogueIndexFeature.CatalogueIndex.fromFile = (...args) => catalogueIndexFeature().CatalogueIndex.fromFile(...args);
+
+// The references in code (src/citations/register.ts registers thin providers that call this on first use).
+export const createCitations: typeof CitationsFeature.createCitations = (...args) => citationsFeature().createCitations(...args);
+
+// Compare with Another Edition (and its Markdown/JSON toggle).
+export const compareWithEdition: typeof CompareFeature.compareWithEdition = (...args) => compareFeature().compareWithEdition(...args);
+export const toggleCompareFormat: typeof CompareFeature.toggleCompareFormat = (...args) => compareFeature().toggleCompareFormat(...args);
+export const clauseOf: typeof CompareFeature.clauseOf = (...args) => compareFeature().clauseOf(...args);
+
+// Go to Term, Collect Terms.
+export const goToTerm: typeof TermsFeature.goToTerm = (...args) => termsFeature().goToTerm(...args);
+export const collectTerms: typeof TermsFeature.collectTerms = (...args) => termsFeature().collectTerms(...args);
+
+// The environment commands.
+export const addEnvironment: typeof EnvironmentsFeature.addEnvironment = (...args) => environmentsFeature().addEnvironment(...args);
+export const switchEnvironment: typeof EnvironmentsFeature.switchEnvironment = (...args) => environmentsFeature().switchEnvironment(...args);
+export const renameEnvironment: typeof EnvironmentsFeature.renameEnvironment = (...args) => environmentsFeature().renameEnvironment(...args);
+export const removeEnvironment: typeof EnvironmentsFeature.removeEnvironment = (...args) => environmentsFeature().removeEnvironment(...args);
+
+// A clause page's panel (src/webview/clausePage.ts keeps the pages; each panel is made here).
+export const newClausePanel = (...args: ConstructorParameters<typeof ClausePanelFeature.ClausePanel>): InstanceType<typeof ClausePanelFeature.ClausePanel> =>
+  new (clausePanelFeature().ClausePanel)(...args);
+export const isClausePanel = (value: unknown): value is InstanceType<typeof ClausePanelFeature.ClausePanel> =>
+  value instanceof clausePanelFeature().ClausePanel;
+export const readRestoredRef: typeof ClausePanelFeature.readRestoredRef = (...args) => clausePanelFeature().readRestoredRef(...args);
+
+// The organised catalogue: made once the user groups the catalogue or hides withdrawn standards.
+export const newCatalogueOrganiser = (
+  ...args: ConstructorParameters<typeof CatalogueOrganiserFeature.CatalogueOrganiser>
+): InstanceType<typeof CatalogueOrganiserFeature.CatalogueOrganiser> => new (catalogueOrganiserFeature().CatalogueOrganiser)(...args);
+
+// The edition that replaces a pinned standard (the updates badge).
+export const replacementOf: typeof ReplacementsFeature.replacementOf = (...args) => replacementsFeature().replacementOf(...args);

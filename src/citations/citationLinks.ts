@@ -5,7 +5,7 @@
  */
 import * as vscode from 'vscode';
 import { clauseRefOf, type StandardRef } from '../model';
-import { withDelayedProgress } from '../commands/feedback';
+import { withDelayedProgress } from '../commands/progress';
 import type { CitationResolver } from './citationResolver';
 import { OPEN_CITATION, asCitationTarget, linkTooltip, locatorLabel, targetOf } from './citationTarget';
 

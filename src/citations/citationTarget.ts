@@ -8,7 +8,7 @@ import { standardLabel } from '../labels';
 import type { Citation, Locator } from './recognise';
 import type { ResolvedStandard } from './resolve';
 
-export const OPEN_CITATION = 'standardsExplorer.openCitation';
+export { OPEN_CITATION } from './ids';
 
 export interface CitationTarget {
   urn: string;

@@ -6,15 +6,15 @@
  * has no such clause, the other is opened alone and a message says which edition lacks it.
  */
 import * as vscode from 'vscode';
-import { withDelayedProgress } from '../commands/feedback';
-import { StandardsFileSystem } from '../documents/standardsFileSystem';
+import { withDelayedProgress } from '../commands/progress';
+import { STANDARDS_SCHEME, clauseDocumentPath } from '../documents/standardsUri';
 import { clauseLabel, documentLabel, standardLabel } from '../labels';
 import type { Clause } from '../service/types';
 import type { CitationResolver } from './citationResolver';
 import { asCitationTarget, locatorLabel, type CitationTarget } from './citationTarget';
 import type { Locator } from './recognise';
 
-export const COMPARE_CITED = 'standardsExplorer.compareCitedEditions';
+export { COMPARE_CITED } from './ids';
 
 /** What the Quick Fix passes to the command: the cited edition and the current one, both with the locator. */
 export interface CitedEditions {
@@ -72,5 +72,5 @@ export async function compareCitedEditions(arg: unknown, resolver: CitationResol
 }
 
 function uriOf(target: CitationTarget, clause: Clause, standardName: string): vscode.Uri {
-  return StandardsFileSystem.uriFor(target.urn, clause.clauseId, documentLabel(clause, standardName), 'markdown');
+  return vscode.Uri.from({ scheme: STANDARDS_SCHEME, path: clauseDocumentPath(target.urn, clause.clauseId, documentLabel(clause, standardName), 'markdown') });
 }

@@ -12,7 +12,9 @@ import { findCitations, type Citation } from './recognise';
 import { groupReferences, toCsv, toMarkdown, type ClauseGroup, type Occurrence, type StandardGroup } from './referenceReport';
 import { workspaceText } from './workspaceText';
 
-export const REFERENCES_VIEW = 'standardsExplorer.references';
+import { REFERENCES_VIEW } from './ids';
+
+export { REFERENCES_VIEW };
 export const INCLUDE_SETTING = 'references.include';
 const DEFAULT_INCLUDE = '**/*.{md,markdown,txt,rst,adoc,tex,c,h,cc,cpp,hpp,cs,java,kt,py,js,jsx,ts,tsx,go,rs,swift,json,yaml,yml,toml,xml,html,feature,robot}';
 const MAX_FILES = 20_000;

@@ -8,12 +8,11 @@ import type { CatalogueStore } from '../catalogue/catalogueStore';
 import { factsLabel, factsOf } from '../catalogue/standardFacts';
 import { editionQuery, latestYear, otherEditions, type Edition } from '../compare/editions';
 import { matchingClause } from '../compare/matchClause';
-import { StandardsFileSystem } from '../documents/standardsFileSystem';
 import { clauseLabel, documentLabel } from '../labels';
 import { clauseRefOf, type ClauseRef } from '../model';
 import { displayText } from '../service/displayText';
 import type { Clause } from '../service/index';
-import { STANDARDS_SCHEME, parseStandardsPath, type ClauseFormat } from '../documents/standardsUri';
+import { STANDARDS_SCHEME, clauseDocumentPath, parseStandardsPath, type ClauseFormat } from '../documents/standardsUri';
 import type { Chooser } from './choose';
 
 /** For automation and tests: which edition (URN or reference) and which form, without the QuickPick. */
@@ -139,7 +138,7 @@ async function pickEdition(editions: Edition[], name: string, ref: ClauseRef): P
 }
 
 function uriOf(urn: string, clauseId: string, clause: Pick<Clause, 'number' | 'title' | 'types'>, standard: string, format: ClauseFormat): vscode.Uri {
-  return StandardsFileSystem.uriFor(urn, clauseId, documentLabel(clause, standard), format);
+  return vscode.Uri.from({ scheme: STANDARDS_SCHEME, path: clauseDocumentPath(urn, clauseId, documentLabel(clause, standard), format) });
 }
 
 /** Whether the clause's own edition is newer than `edition` (drafts are the newest). */

@@ -1,12 +1,12 @@
 /**
- * Add, rename, remove and switch environments (src/connection/environments.ts), and the view description that
- * names the active one. Each command takes its answers as an argument too, for automation (tests, scripts).
+ * Add, rename, remove and switch environments (src/connection/environments.ts); loaded on first use (src/lazy.ts),
+ * environmentInView.ts names the active one at activation. Each command takes its answers as an argument too, for automation (tests, scripts).
  */
 import * as vscode from 'vscode';
 import { urlProblem } from '../config';
 import { DEFAULT_ENVIRONMENT_ID, type Environment } from '../connection/environments';
 import { hostOf } from '../labels';
-import { isHeaderName } from '../service/index';
+import { isHeaderName } from '../service/transport';
 import type { Session } from '../session';
 
 export interface AddEnvironmentArgs {
@@ -157,20 +157,4 @@ export async function removeEnvironment(session: Session, arg?: unknown): Promis
   }
   await session.credentials.forget({ baseUrl: target.baseUrl, tokenUrl: target.tokenUrl, environment: target.id });
   await session.config.environments.remove(target.id);
-}
-
-/** The view's description names where the tree comes from: the active environment, or the local sandbox. */
-export function showEnvironmentInView(view: vscode.TreeView<unknown>, session: Session, arrangement: ViewDescriber): vscode.Disposable {
-  const show = (): void => {
-    const where = session.isSandbox ? vscode.l10n.t('Local sandbox') : session.environment.name;
-    view.description = [where, arrangement.describe()].filter(Boolean).join(' · ');
-  };
-  show();
-  return vscode.Disposable.from(session.onDidChange(show), arrangement.onDidChange(show));
-}
-
-/** What else the view's description says (how the catalogue is arranged), and when it changes. */
-export interface ViewDescriber {
-  describe(): string;
-  readonly onDidChange: vscode.Event<unknown>;
 }

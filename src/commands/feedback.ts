@@ -3,35 +3,12 @@ import * as vscode from 'vscode';
 import { SettingError, openSetting } from '../config';
 import { SecretStoreError } from '../credentials';
 import { errorText } from '../errorText';
-import { isServiceError } from '../service/index';
+import { isServiceError } from '../service/errors';
 import { DOCTOR_KINDS } from '../doctor/kinds';
 import { NotConnectedError } from '../session';
 
-/**
- * Runs `work`, showing a cancellable progress notification only if it takes longer than `delayMs` (so quick,
- * cached answers do not flash a notification). Cancelling aborts the signal given to `work`.
- */
-export async function withDelayedProgress<T>(title: string, work: (signal: AbortSignal) => Promise<T>, delayMs = 600): Promise<T> {
-  const controller = new AbortController();
-  const running = work(controller.signal);
-  let settled = false;
-  void running.then(
-    () => (settled = true),
-    () => (settled = true),
-  );
-  const timer = setTimeout(() => {
-    if (settled) return;
-    void vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title, cancellable: true }, (_progress, token) => {
-      token.onCancellationRequested(() => controller.abort());
-      return running.catch(() => undefined);
-    });
-  }, delayMs);
-  try {
-    return await running;
-  } finally {
-    clearTimeout(timer);
-  }
-}
+// Kept apart (progress.ts) so that lazy features use it without this module's error classes.
+export { withDelayedProgress } from './progress';
 
 /** True for failures that need no message: the user cancelled. */
 function isCancellation(error: unknown): boolean {

@@ -18,16 +18,25 @@ import type { StandardsModel } from '../tree/standardsModel';
 import { VIEW_ID } from '../tree/standardsTree';
 import type { ClausePages } from '../webview/clausePage';
 import { createChooser, type Chooser } from './choose';
-import { clauseOf, compareWithEdition, toggleCompareFormat, type CompareOptions } from './compare';
-import { runConnectionDoctor } from '../lazy';
-import { collectTerms, goToTerm } from '../terms/goToTerm';
+import type { CompareOptions } from './compare';
+import {
+  addEnvironment,
+  clauseOf,
+  collectTerms,
+  compareWithEdition,
+  goToTerm,
+  removeEnvironment,
+  renameEnvironment,
+  runConnectionDoctor,
+  switchEnvironment,
+  toggleCompareFormat,
+} from '../lazy';
 import type { TermStore } from '../terms/termStore';
 import type { CatalogueArrangement } from '../tree/catalogueArrangement';
 import { catalogueViewCommands } from './catalogueView';
 import { registerCommand } from './feedback';
 import { asStandardRef } from './refs';
 import { connectSandbox, signIn, signOut } from './signIn';
-import { addEnvironment, removeEnvironment, renameEnvironment, switchEnvironment } from './environments';
 import { TargetEditor } from './targetEditor';
 
 export interface CommandDeps {

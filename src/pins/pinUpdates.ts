@@ -5,7 +5,7 @@
 import * as vscode from 'vscode';
 import type { CatalogueStore } from '../catalogue/catalogueStore';
 import type { IndexEntry } from '../catalogue/catalogueIndex';
-import { replacementOf } from '../citations/resolve';
+import { replacementOf } from '../lazy';
 import { Disposable } from '../lifecycle';
 import type { Shelf } from './shelf';
 

@@ -3,7 +3,7 @@
  * caches (the offline copy answers, offline too) into the term store, once per downloaded copy.
  */
 import { SECTION_TYPES, type ManagedStandardsService } from '../service/index';
-import { termsClauses } from '../terms/goToTerm';
+import { termsClauses } from '../terms/termsClauses';
 import type { TermStore } from '../terms/termStore';
 import type { Shelf } from './shelf';
 

@@ -5,13 +5,14 @@
  */
 import * as vscode from 'vscode';
 import type { Chooser } from '../commands/choose';
-import { withDelayedProgress } from '../commands/feedback';
+import { withDelayedProgress } from '../commands/progress';
 import type { ClauseRef } from '../model';
 import { displayText } from '../service/displayText';
-import { SECTION_TYPES, hasType, type Clause } from '../service/index';
+import { SECTION_TYPES } from '../service/sections';
 import type { Session } from '../session';
 import type { ClausePages } from '../webview/clausePage';
 import type { TermItem, TermStore } from './termStore';
+import { termsClauses } from './termsClauses';
 
 interface TermPickItem extends vscode.QuickPickItem {
   item: TermItem;
@@ -140,18 +141,4 @@ export async function collectTerms(terms: TermStore, choose: Chooser, session: S
       vscode.l10n.t('The Terms and definitions of {0} define no terms (it may refer to another document for them).', name),
     );
   return count;
-}
-
-/** The Terms and definitions clause and its subclauses, in document order. */
-export function termsClauses(clauses: readonly Clause[]): Clause[] {
-  const ids = new Set(clauses.filter((c) => hasType(c, SECTION_TYPES.TermsAndDefinitions.type)).map((c) => c.id));
-  if (!ids.size) return [];
-  const picked: Clause[] = [];
-  for (const clause of clauses) {
-    if (ids.has(clause.id) || (clause.parent && ids.has(clause.parent))) {
-      ids.add(clause.id);
-      picked.push(clause);
-    }
-  }
-  return picked;
 }

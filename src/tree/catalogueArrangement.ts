@@ -11,7 +11,8 @@ import type { CatalogueIndex, IndexEntry } from '../catalogue/catalogueIndex';
 import type { CatalogueStore } from '../catalogue/catalogueStore';
 import { Disposable } from '../lifecycle';
 import { SECTION } from '../config';
-import { CatalogueOrganiser, GROUPINGS, type Arrangement, type ArrangeOptions, type CatalogueGroup, type Grouping } from './catalogueGrouping';
+import { newCatalogueOrganiser } from '../lazy';
+import { GROUPINGS, type Arrangement, type CatalogueOrganiser, type ArrangeOptions, type CatalogueGroup, type Grouping } from './catalogueGrouping';
 import type { CatalogueGroupNode, CatalogueHintNode, CatalogueMoreNode, StandardNode, TreeNode } from './nodes';
 
 export const GROUP_BY_SETTING = 'catalogue.groupBy';
@@ -184,7 +185,7 @@ export class CatalogueArrangement extends Disposable {
     const current = this.current;
     if (current?.index !== index || current.options.grouping !== options.grouping || current.options.hideWithdrawn !== options.hideWithdrawn) {
       let organiser = this.organisers.get(index);
-      if (!organiser) this.organisers.set(index, (organiser = new CatalogueOrganiser(index.entries)));
+      if (!organiser) this.organisers.set(index, (organiser = newCatalogueOrganiser(index.entries)));
       this.current = { index, options, arrangement: organiser.arrange(options) };
       this.groups = new Map();
       this.standards = new Map();

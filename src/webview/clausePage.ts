@@ -1,15 +1,16 @@
 /**
  * Clause pages: one webview panel per clause, rendering the clause for reading. The panel asks the extension for
  * the clause (ready handshake), survives being hidden without retainContextWhenHidden (the page keeps its
- * ClauseRef and scroll in its state) and is restored after a restart by the serializer.
+ * ClauseRef and scroll in its state) and is restored after a restart by the serializer. Each panel's implementation
+ * (clausePanel.ts) is loaded with the first page (src/lazy.ts).
  */
 import * as vscode from 'vscode';
 import { pageTitle } from '../labels';
 import { Disposable } from '../lifecycle';
 import type { ClauseRef } from '../model';
 import type { ManagedStandardsService } from '../service/index';
-import { ClausePanel } from './clausePanel';
-import { readRestoredRef } from './protocol';
+import { isClausePanel, newClausePanel, readRestoredRef } from '../lazy';
+import type { ClausePanel } from './clausePanel';
 
 const CLAUSE_VIEW_TYPE = 'standardsExplorer.clause';
 
@@ -125,7 +126,7 @@ export class ClausePageManager extends Disposable implements ClausePages {
 
   /** A cross-reference clicked on a page: an open panel of that clause, else the follow panel, else a new one. */
   follow(ref: ClauseRef, source?: ClauseRef | ClausePanel): void {
-    const from = source instanceof ClausePanel ? source : source && this.panels.get(keyOf(source));
+    const from = isClausePanel(source) ? source : source && this.panels.get(keyOf(source));
     const existing = this.panels.get(keyOf(ref));
     if (existing) {
       existing.panel.reveal();
@@ -160,7 +161,7 @@ export class ClausePageManager extends Disposable implements ClausePages {
 
   adopt(panel: vscode.WebviewPanel, ref: ClauseRef, anchor?: string): ClausePanel {
     panel.webview.options = panelOptions(this.deps.extensionUri);
-    const clausePanel = new ClausePanel(
+    const clausePanel = newClausePanel(
       panel,
       ref,
       this.deps,

@@ -53,7 +53,6 @@ describe('references in your code (citations)', () => {
     const { catalogue } = await api();
     await catalogue.get();
     document = await vscode.workspace.openTextDocument({ language: 'markdown', content: TEXT });
-    await vscode.window.showTextDocument(document);
   });
 
   after(async () => {
@@ -61,6 +60,16 @@ describe('references in your code (citations)', () => {
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
     await signInToSandbox();
     await own?.close();
+  });
+
+  it('publishes the outdated editions of a document as it opens, unasked (activation loads the implementation then)', async () => {
+    // Not shown in an editor: no link or hover request loads the implementation; opening the document must.
+    const outdated = await until(() => {
+      const found = vscode.languages.getDiagnostics(document.uri).map((d) => d.message);
+      return found.length ? found : undefined;
+    }, 'the diagnostics of a document just opened');
+    assert.ok(outdated.includes('ISO 17301-1:2016 has been replaced by ISO 17301-1:2023'), outdated.join(' | '));
+    await vscode.window.showTextDocument(document);
   });
 
   it('links the references the catalogue has, and nothing else', async () => {
@@ -331,7 +340,12 @@ describe('references in your code (citations)', () => {
       const edit = new vscode.WorkspaceEdit();
       edit.insert(edited.uri, new vscode.Position(0, edited.lineAt(0).text.length), ' and ISO 9001:2015 §4');
       assert.ok(await vscode.workspace.applyEdit(edit));
-      await until(async () => ((await tree())[1] === 'ISO 9001:2015 [3 · Current]' ? true : undefined), 'the view to count the new reference');
+      let seen: string[] = [];
+      await until(async () => ((seen = await tree())[1] === 'ISO 9001:2015 [3 · Current]' ? true : undefined), 'the view to count the new reference').catch(
+        (e: Error) => {
+          throw new Error(`${e.message}: ${seen.join(' | ')} files=${references.fileCount}`);
+        },
+      );
       await edited.save();
     } finally {
       await files.update('exclude', undefined, vscode.ConfigurationTarget.Global);
