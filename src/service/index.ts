@@ -1,7 +1,8 @@
 /**
  * The service layer's public face. Nothing here imports 'vscode': it runs and is tested in plain Node.
  */
-export { createStandardsService, type ManagedStandardsService, type ServiceTuning } from './standardsService';
+export { createStandardsService } from './standardsService';
+export type { ManagedStandardsService, ServiceTuning } from './managedService';
 export { ServiceError, isServiceError, type Remedy } from './errors';
 export { isUnreachable } from './serviceHttp';
 export { SECTION_LIST, SECTION_TYPES, hasType, sectionLabel, sectionOf, type SectionName, type SectionType } from './sections';

@@ -12,43 +12,13 @@ import { isObject, readClause, readItems, readNext, readPrefixes, readStandard, 
 import { Redactor } from './redact';
 import { ServiceHttp, pathOf, type GetResult } from './serviceHttp';
 import { checkServiceUrl, createAxios, isHeaderName } from './transport';
-import type { Clause, Copy, ServiceLogger, ServiceOptions, StandardsPage, StandardsService } from './types';
+import type { ManagedStandardsService, ServiceTuning } from './managedService';
+import type { Clause, Copy, ServiceLogger, ServiceOptions, StandardsPage } from './types';
 import { encodeSegment, validateClauseId, validateUrn } from './urn';
 
 const LIST_ACCEPT = 'application/ld+json';
 const CLAUSE_ACCEPT = 'application/ld+json, application/json;q=0.9';
 const MAX_CLAUSE_PAGES = 200;
-
-export interface ManagedStandardsService extends StandardsService {
-  /**
-   * A valid bearer token from the token source (the one the calls use: cached, renewed before expiry). For the
-   * Accounts menu's session: other extensions get this short-lived token, never the client secret.
-   */
-  accessToken(signal?: AbortSignal): Promise<string>;
-  /** The clause list, saying when it is a stored copy served because the service cannot be reached. */
-  listClausesCopy(urn: string, signal?: AbortSignal): Promise<Copy<Clause[]>>;
-  /** The clause body, saying when it is a stored copy served because the service cannot be reached. */
-  getClauseCopy(urn: string, clauseId: string, signal?: AbortSignal): Promise<Copy<unknown>>;
-  /**
-   * Downloads (or, with `revalidate`, checks with ETags) a pinned standard's clause list and every clause body into
-   * its offline copy, a few requests at a time; stops at the pinned-copies bound and says so.
-   */
-  syncPinned(urn: string, options?: PinOptions): Promise<PinOutcome>;
-  /** Removes a standard's offline copy (Unpin). */
-  removePinned(urn: string): Promise<void>;
-  /** Bytes the offline copies of pinned standards take on disk. */
-  pinnedBytes(): Promise<number>;
-  /** Empties the memory and disk caches, offline copies of pinned standards included. */
-  clearCache(): Promise<void>;
-  /** Forgets the access token and cached bodies held in memory. */
-  dispose(): void;
-}
-
-/** Extra knobs beyond the issue's ServiceOptions. */
-export interface ServiceTuning {
-  /** How long a cached body is served without asking the server again (ms); default 60 000. */
-  cacheFreshMs?: number;
-}
 
 const DEFAULT_DISK_CACHE_BYTES = 500 * 1024 * 1024;
 
