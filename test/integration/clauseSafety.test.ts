@@ -7,7 +7,7 @@ import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { ClauseRef } from '../../src/model';
 import type { RenderedEvent } from '../../src/webview/clausePage';
-import { api, resetSandbox, signInToSandbox, until } from './fixtures';
+import { api, insertedReference, resetSandbox, scopeRef, signInToSandbox, until } from './fixtures';
 
 function clauseTabs(): vscode.Tab[] {
   return vscode.window.tabGroups.all.flatMap((g) => g.tabs).filter((t) => t.input instanceof vscode.TabInputWebview);
@@ -34,27 +34,8 @@ describe('clause links and panels', () => {
   });
 
   it('inserts the plain reference instead of a link to a javascript: or command: @id', async () => {
-    const config = vscode.workspace.getConfiguration('standardsExplorer');
     for (const format of ['markdown', 'uri']) {
-      await config.update('referenceFormat', format, vscode.ConfigurationTarget.Global);
-      try {
-        const document = await vscode.workspace.openTextDocument({ content: '' });
-        await vscode.window.showTextDocument(document);
-        const ref = {
-          urn: 'urn:iso:std:iso:9001:ed-5',
-          clauseId: 'abc',
-          id: 'javascript:alert(document.cookie)',
-          title: 'Scope',
-          number: '1',
-          types: ['corext:Scope'],
-          standardReference: 'ISO 9001:2015',
-        };
-        await vscode.commands.executeCommand('standardsExplorer.insertReference', ref);
-        assert.equal(document.getText(), 'ISO 9001:2015, Clause 1 Scope', format);
-        await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
-      } finally {
-        await config.update('referenceFormat', undefined, vscode.ConfigurationTarget.Global);
-      }
+      assert.equal(await insertedReference(format, scopeRef('javascript:alert(document.cookie)')), 'ISO 9001:2015, Clause 1 Scope', format);
     }
   });
 

@@ -2,7 +2,7 @@ import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { formatReference } from '../../src/references';
 import type { StandardNode } from '../../src/tree/nodes';
-import { api, resetSandbox, signInToSandbox, until } from './fixtures';
+import { api, insertedReference, resetSandbox, scopeRef, signInToSandbox, until } from './fixtures';
 
 describe('commands', () => {
   before(async () => {
@@ -28,26 +28,7 @@ describe('commands', () => {
   });
 
   it('Insert Reference honours the Markdown format setting', async () => {
-    const config = vscode.workspace.getConfiguration('standardsExplorer');
-    await config.update('referenceFormat', 'markdown', vscode.ConfigurationTarget.Global);
-    try {
-      const document = await vscode.workspace.openTextDocument({ content: '' });
-      await vscode.window.showTextDocument(document);
-      const ref = {
-        urn: 'urn:iso:std:iso:9001:ed-5',
-        clauseId: 'abc',
-        id: 'https://h/c/abc',
-        title: 'Scope',
-        number: '1',
-        types: ['corext:Scope'],
-        standardReference: 'ISO 9001:2015',
-      };
-      await vscode.commands.executeCommand('standardsExplorer.insertReference', ref);
-      assert.equal(document.getText(), '[ISO 9001:2015, Clause 1 Scope](https://h/c/abc)');
-      await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
-    } finally {
-      await config.update('referenceFormat', undefined, vscode.ConfigurationTarget.Global);
-    }
+    assert.equal(await insertedReference('markdown', scopeRef('https://h/c/abc')), '[ISO 9001:2015, Clause 1 Scope](https://h/c/abc)');
   });
 
   it('Copy URN and Copy Clause Link use the clipboard', async () => {

@@ -90,3 +90,24 @@ export async function until<T>(check: () => T | undefined | Promise<T | undefine
     await new Promise((r) => setTimeout(r, 100));
   }
 }
+
+/** A clause of ISO 9001:2015 (Scope) as the commands receive it, with the `@id` a test gives. */
+export function scopeRef(id: string): Record<string, unknown> {
+  return { urn: 'urn:iso:std:iso:9001:ed-5', clauseId: 'abc', id, title: 'Scope', number: '1', types: ['corext:Scope'], standardReference: 'ISO 9001:2015' };
+}
+
+/** Runs Insert Reference with `referenceFormat` set to `format` into a new untitled editor; the text inserted. */
+export async function insertedReference(format: string, ref: unknown): Promise<string> {
+  const config = vscode.workspace.getConfiguration('standardsExplorer');
+  await config.update('referenceFormat', format, vscode.ConfigurationTarget.Global);
+  try {
+    const document = await vscode.workspace.openTextDocument({ content: '' });
+    await vscode.window.showTextDocument(document);
+    await vscode.commands.executeCommand('standardsExplorer.insertReference', ref);
+    const text = document.getText();
+    await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
+    return text;
+  } finally {
+    await config.update('referenceFormat', undefined, vscode.ConfigurationTarget.Global);
+  }
+}
