@@ -1,7 +1,7 @@
 // Bundles what the VSIX runs: the extension host code, its features loaded on first use (src/lazy.ts), the index
 // worker, the clause page script and the local sandbox.
 // `--production` minifies (no sourcemaps); otherwise linked sourcemaps for debugging.
-// `--watch` rebuilds on change; `--only=extension,features,worker,webview,sandbox` limits the targets.
+// `--watch` rebuilds on change; `--only=extension,service,features,worker,webview,sandbox` limits the targets.
 // Type checking is `tsc` (npm run compile); esbuild only strips types.
 const fs = require('node:fs');
 const path = require('node:path');
@@ -29,16 +29,18 @@ const problemMatcherPlugin = {
 };
 
 /**
- * axios' Node build without what costs every activation but is never used (scripts/bundle-shims/README.md says
- * why): its fetch adapter, and the `FormData` global it reads at load time. Both load Node's fetch implementation
- * (undici, ~20 ms). Fails the build if axios changed under the patch, rather than bundling it unpatched.
+ * axios' Node build without what costs every load but is never used (scripts/bundle-shims/README.md says
+ * why): its browser (XMLHttpRequest) adapter, its proxy environment helper, its fetch adapter, and the `FormData`
+ * global it reads at load time (the last two load Node's fetch implementation, undici, ~20 ms). Fails the build if axios changed under the patch, rather than bundling it unpatched.
  */
 const leanAxiosPlugin = {
   name: 'lean-axios',
   setup(build) {
-    build.onResolve({ filter: /^\.\/fetch\.js$/ }, (args) =>
-      /axios[\\/]lib[\\/]adapters$/.test(args.resolveDir) ? { path: path.join(__dirname, 'scripts/bundle-shims/axios-fetch.js') } : undefined,
-    );
+    const inAdapters = (shim) => (args) =>
+      /axios[\\/]lib[\\/]adapters$/.test(args.resolveDir) ? { path: path.join(__dirname, 'scripts/bundle-shims', shim) } : undefined;
+    build.onResolve({ filter: /^\.\/fetch\.js$/ }, inAdapters('axios-fetch.js'));
+    build.onResolve({ filter: /^\.\/xhr\.js$/ }, inAdapters('axios-xhr.js'));
+    build.onResolve({ filter: /^\.\.\/helpers\/shouldBypassProxy\.js$/ }, inAdapters('env-proxy.js'));
     build.onLoad({ filter: /axios[\\/]lib[\\/]utils\.js$/ }, async (args) => {
       const text = await fs.promises.readFile(args.path, 'utf8');
       const probe = "const FormDataCtor = typeof G.FormData !== 'undefined' ? G.FormData : undefined;";
@@ -53,22 +55,16 @@ const shims = {
   'form-data': './scripts/bundle-shims/form-data.js',
   'follow-redirects': './scripts/bundle-shims/follow-redirects.js',
   'https-proxy-agent': './scripts/bundle-shims/https-proxy-agent.js',
+  'proxy-from-env': './scripts/bundle-shims/env-proxy.js',
   http2: './scripts/bundle-shims/http2.js',
 };
 
 /** Features loaded on first use (src/lazy.ts): src/features/<name>.ts → dist/features/<name>.js. */
 const FEATURES = ['document', 'doctor', 'catalogueIndex', 'citations', 'compare', 'terms', 'environments', 'clausePanel', 'catalogueOrganiser', 'replacements'];
-/** Service modules a feature takes from the main bundle, never a copy: the same names as SHARED in src/lazy.ts. */
-const SHARED = [
-  'service/auth',
-  'service/displayText',
-  'service/errors',
-  'service/jsonld',
-  'service/redact',
-  'service/sections',
-  'service/transport',
-  'service/urn',
-];
+/** Service modules the main bundle keeps and gives to every other bundle, never a copy: SHARED in src/lazy.ts. */
+const MAIN_SHARED = ['service/addresses', 'service/displayText', 'service/errors', 'service/jsonld', 'service/redact', 'service/sections', 'service/urn'];
+/** Service modules that come with the HTTP client (dist/features/service.js); other features take them from it. */
+const SERVICE_SHARED = ['service/auth', 'service/transport'];
 
 /** The main bundle leaves src/lazy.ts's `require('./features/<name>')` to run, on first use, beside it. */
 const lazyFeaturesPlugin = {
@@ -81,30 +77,41 @@ const lazyFeaturesPlugin = {
 };
 
 /**
- * A feature bundle takes the service modules from the main bundle (see SHARED), so axios is not in it twice; it never
- * reaches src/lazy.ts, which would bundle the other features into it.
+ * A feature bundle takes the service modules from the bundles that own them (see MAIN_SHARED, SERVICE_SHARED), so
+ * axios and ServiceError exist once; it never reaches src/lazy.ts, which would bundle the other features into it.
+ * `ownsService`: the HTTP client's own bundle, which holds the service modules that are not MAIN_SHARED.
  */
-const sharedModulesPlugin = {
-  name: 'shared-modules',
-  setup(build) {
-    build.onResolve({ filter: /\/lazy$/ }, (args) =>
-      path.resolve(args.resolveDir, args.path) === path.join(__dirname, 'src', 'lazy')
-        ? { errors: [{ text: `${path.relative(__dirname, args.importer)} imports src/lazy.ts: a lazy feature must not (it would bundle the other features)` }] }
-        : undefined,
-    );
-    build.onResolve({ filter: /\/service\/[A-Za-z]+$/ }, (args) => {
-      const file = path.relative(path.join(__dirname, 'src'), path.resolve(args.resolveDir, args.path)).split(path.sep).join('/');
-      if (!file.startsWith('service/') || path.resolve(args.resolveDir).startsWith(path.join(__dirname, 'src', 'service'))) return undefined;
-      if (!SHARED.includes(file))
-        return { errors: [{ text: `${file} is used by a lazy feature but not shared: add it to SHARED in esbuild.js and src/lazy.ts` }] };
-      return { path: file, namespace: 'shared' };
-    });
-    build.onLoad({ filter: /.*/, namespace: 'shared' }, (args) => ({
-      contents: `module.exports = globalThis[Symbol.for('standardsExplorer.sharedModules')][${JSON.stringify(args.path)}];`,
-      loader: 'js',
-    }));
-  },
-};
+function sharedModulesPlugin(ownsService) {
+  return {
+    name: 'shared-modules',
+    setup(build) {
+      build.onResolve({ filter: /\/lazy$/ }, (args) =>
+        path.resolve(args.resolveDir, args.path) === path.join(__dirname, 'src', 'lazy')
+          ? {
+              errors: [
+                { text: `${path.relative(__dirname, args.importer)} imports src/lazy.ts: a lazy feature must not (it would bundle the other features)` },
+              ],
+            }
+          : undefined,
+      );
+      build.onResolve({ filter: /^\.\.?\// }, (args) => {
+        const file = path.relative(path.join(__dirname, 'src'), path.resolve(args.resolveDir, args.path)).split(path.sep).join('/');
+        if (!file.startsWith('service/')) return undefined;
+        if (MAIN_SHARED.includes(file) || (!ownsService && SERVICE_SHARED.includes(file))) return { path: file, namespace: 'shared' };
+        if (ownsService || path.resolve(args.resolveDir).startsWith(path.join(__dirname, 'src', 'service'))) return undefined;
+        return {
+          errors: [
+            { text: `${file} is used by a lazy feature but not shared: add it to MAIN_SHARED or SERVICE_SHARED in esbuild.js and SHARED in src/lazy.ts` },
+          ],
+        };
+      });
+      build.onLoad({ filter: /.*/, namespace: 'shared' }, (args) => ({
+        contents: `module.exports = globalThis[Symbol.for('standardsExplorer.sharedModules')][${JSON.stringify(args.path)}];`,
+        loader: 'js',
+      }));
+    },
+  };
+}
 
 const common = {
   bundle: true,
@@ -124,11 +131,21 @@ const targets = {
     format: 'cjs',
     target: 'node20',
     external: ['vscode'],
+    plugins: [...common.plugins, lazyFeaturesPlugin],
+  },
+  // The HTTP client (axios, lean: see the shims) and the service layer over it, loaded with the first request.
+  service: {
+    ...common,
+    entryPoints: ['src/features/service.ts'],
+    outfile: 'dist/features/service.js',
+    platform: 'node',
+    format: 'cjs',
+    target: 'node20',
     // axios probes `navigator` to detect a browser; in VS Code's extension host that probe logs a migration
     // error. The extension host is Node: there is no navigator to find.
     define: { navigator: 'undefined' },
     alias: shims,
-    plugins: [...common.plugins, leanAxiosPlugin, lazyFeaturesPlugin],
+    plugins: [...common.plugins, leanAxiosPlugin, sharedModulesPlugin(true)],
   },
   features: {
     ...common,
@@ -138,7 +155,7 @@ const targets = {
     format: 'cjs',
     target: 'node20',
     external: ['vscode'],
-    plugins: [...common.plugins, sharedModulesPlugin],
+    plugins: [...common.plugins, sharedModulesPlugin(false)],
   },
   // The catalogue index's worker thread (src/catalogue/segmentThread.ts finds it beside the catalogueIndex feature).
   worker: {
@@ -182,7 +199,7 @@ async function main() {
 }
 
 // Required by bench/bundle.ts for the same options; run as a script, it builds.
-module.exports = { targets, FEATURES };
+module.exports = { targets, FEATURES, shims };
 if (require.main === module) {
   main().catch((e) => {
     console.error(e instanceof Error ? e.message : e);

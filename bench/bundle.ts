@@ -1,8 +1,8 @@
 /**
  * The extension bundle: the minified size of dist/extension.js and of each feature bundle loaded on first use
  * (src/lazy.ts, dist/features/), what each package contributes to each (esbuild's metafile), and the time to
- * `require` the main bundle, next to a baseline built in the same run the way it was before: one bundle with
- * everything, axios with all its Node dependencies (form-data, follow-redirects, https-proxy-agent, http2, its
+ * `require` the main bundle (what activation loads), alone and followed by the HTTP client's bundle (what the first
+ * request adds), next to a baseline built in the same run the way it was before: one bundle with everything, axios with all its Node dependencies (form-data, follow-redirects, https-proxy-agent, http2, its
  * fetch adapter). Options come from esbuild.js itself. Prints; asserts nothing.
  * Run: npm run compile && node out/bench/bundle.js
  */
@@ -50,8 +50,8 @@ async function build(options: esbuild.BuildOptions, dir: string): Promise<Bundle
 
 const RUNS = process.argv.includes('--quick') ? 3 : 7;
 
-/** Median of RUNS `require` times in fresh processes, with a stand-in for the `vscode` module. */
-function requireMs(file: string): number {
+/** Median of RUNS times to `require` the files in turn in fresh processes, with a stand-in for the `vscode` module. */
+function requireMs(...files: string[]): number {
   const probe = `
     const Module = require('module'); const load = Module._load; const Any = class {};
     // Whatever the bundle reads of 'vscode' at load time is a class: inherited from a proxy, so esbuild's ESM
@@ -59,7 +59,7 @@ function requireMs(file: string): number {
     const stub = Object.create(new Proxy({}, { get: (t, k) => (k === 'then' ? undefined : Any) }));
     stub.l10n = { t: (s) => s };
     Module._load = function (r) { return r === 'vscode' ? stub : load.apply(this, arguments); };
-    const t = process.hrtime.bigint(); require(${JSON.stringify(file)}); console.log(Number(process.hrtime.bigint() - t) / 1e6);`;
+    const t = process.hrtime.bigint(); for (const file of ${JSON.stringify(files)}) require(file); console.log(Number(process.hrtime.bigint() - t) / 1e6);`;
   const times = Array.from({ length: RUNS }, () => Number(execFileSync(process.execPath, ['-e', probe], { encoding: 'utf8' }).trim()));
   return times.sort((a, b) => a - b)[Math.floor(RUNS / 2)];
 }
@@ -75,14 +75,21 @@ async function main(): Promise<void> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'se-bundle-'));
   try {
     const [main] = await build(targets.extension, path.join(dir, 'ours'));
+    const [service] = await build(targets.service, path.join(dir, 'ours', 'features'));
     const features = await build(targets.features, path.join(dir, 'ours', 'features'));
-    const [baseline] = await build({ ...targets.extension, alias: {}, plugins: [], outfile: 'extension.js' }, path.join(dir, 'baseline'));
+    const [baseline] = await build(
+      { ...targets.extension, define: targets.service.define, alias: {}, plugins: [], outfile: 'extension.js' },
+      path.join(dir, 'baseline'),
+    );
     console.log(`dist/extension.js minified: ${kb(main.bytes)} (baseline, one bundle with all of axios' Node build: ${kb(baseline.bytes)})`);
+    console.log(`  dist/features/service.js: ${kb(service.bytes)}, the HTTP client, loaded with the first request`);
     for (const f of features) console.log(`  dist/features/${path.basename(f.file)}: ${kb(f.bytes)}, loaded on first use`);
-    const [oursMs, baselineMs] = [requireMs(main.file), requireMs(baseline.file)];
+    const [oursMs, withServiceMs, baselineMs] = [requireMs(main.file), requireMs(main.file, service.file), requireMs(baseline.file)];
     console.log(`require(dist/extension.js): ${oursMs.toFixed(1)} ms (baseline ${baselineMs.toFixed(1)} ms), median of ${RUNS} fresh processes`);
+    console.log(`  and then dist/features/service.js, as the first request does: ${withServiceMs.toFixed(1)} ms together`);
     console.log('what each package contributes (esbuild metafile):');
     printPackages('dist/extension.js', main.byPackage);
+    printPackages('features/service.js', service.byPackage);
     for (const f of features) printPackages(`features/${path.basename(f.file)}`, f.byPackage);
     printPackages('baseline', baseline.byPackage);
     record({
@@ -93,6 +100,11 @@ async function main(): Promise<void> {
         baseline: baseline.bytes,
         baselineWhat: "one bundle, all of axios' Node build",
         ratio: main.bytes / baseline.bytes,
+      },
+      serviceBundleBytes: {
+        what: 'dist/features/service.js minified: axios and the service layer, loaded with the first request',
+        unit: 'bytes',
+        ours: service.bytes,
       },
       lazyBundleBytes: {
         what: `feature bundles loaded on first use (${features.map((f) => path.basename(f.file, '.js')).join(', ')}), together`,
@@ -106,6 +118,14 @@ async function main(): Promise<void> {
         baseline: baselineMs,
         baselineWhat: "one bundle, all of axios' Node build",
         ratio: oursMs / baselineMs,
+      },
+      requireWithServiceMs: {
+        what: `require(dist/extension.js) and then dist/features/service.js (the first request), median of ${RUNS}`,
+        unit: 'ms',
+        ours: withServiceMs,
+        baseline: baselineMs,
+        baselineWhat: "one bundle, all of axios' Node build",
+        ratio: withServiceMs / baselineMs,
       },
     });
   } finally {

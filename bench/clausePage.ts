@@ -11,7 +11,8 @@ import type { AddressInfo } from 'node:net';
 import * as path from 'node:path';
 import { startSandbox } from '../sandbox/index';
 import { documentSteps } from '../src/document/index';
-import { createStandardsService, serviceOptionsFrom } from '../src/service/index';
+import { createStandardsService } from '../src/service/standardsService';
+import { serviceOptionsFrom } from '../src/service/index';
 import { launchBrowser } from '../test/harness/browser';
 import { record } from './results';
 

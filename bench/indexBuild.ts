@@ -11,7 +11,8 @@
 import { Catalogue } from '../sandbox/catalogue';
 import { buildCatalogueIndex } from '../src/catalogue/buildIndex';
 import { CatalogueIndex } from '../src/catalogue/catalogueIndex';
-import { createStandardsService, serviceOptionsFrom, type ConnectionInfo } from '../src/service/index';
+import { createStandardsService } from '../src/service/standardsService';
+import { serviceOptionsFrom, type ConnectionInfo } from '../src/service/index';
 import { startChildSandbox } from './childSandbox';
 import { record, spread } from './results';
 import { QUERIES } from './queries';

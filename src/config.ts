@@ -6,7 +6,7 @@ import * as vscode from 'vscode';
 import { errorText } from './errorText';
 import { Disposable } from './lifecycle';
 import { REFERENCE_FORMATS, type ReferenceFormat } from './references';
-import { checkServiceUrl, isHeaderName } from './service/transport';
+import { checkServiceUrl, isHeaderName } from './service/addresses';
 import { isServiceError } from './service/errors';
 import { ENVIRONMENT_SETTINGS, activeEnvironment, DEFAULT_ENVIRONMENT_ID, EnvironmentSettings } from './connection/environments';
 

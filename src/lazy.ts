@@ -3,15 +3,16 @@
  * (esbuild.js), `require`d the first time one of the functions below is called, so that activating the extension
  * neither reads nor compiles it; compiled by tsc (tests), the same `require` finds the module itself. Each function
  * here stands for the one of the same name and type. A feature bundle finds the modules it shares with this one
- * (the service layer: one axios, one ServiceError) through SHARED, not in a copy of its own.
+ * (the service layer: one axios, one ServiceError) through SHARED, not in a copy of its own. The HTTP client itself
+ * (axios and the service over it, features/service.ts) is one of these features: activation runs whenever a file
+ * opens, and most activations never send a request.
  */
-import * as auth from './service/auth';
+import * as addresses from './service/addresses';
 import * as displayText from './service/displayText';
 import * as errors from './service/errors';
 import * as jsonld from './service/jsonld';
 import * as redact from './service/redact';
 import * as sections from './service/sections';
-import * as transport from './service/transport';
 import * as urn from './service/urn';
 import type * as CatalogueIndexFeature from './features/catalogueIndex';
 import type * as CatalogueOrganiserFeature from './features/catalogueOrganiser';
@@ -23,33 +24,18 @@ import type * as TermsFeature from './features/terms';
 import type * as DocumentFeature from './features/document';
 import type * as DoctorFeature from './features/doctor';
 import type * as ReplacementsFeature from './features/replacements';
+import type * as ServiceFeature from './features/service';
 
-/**
- * The service modules the features use, taken from this bundle (esbuild.js maps their imports here): one axios, and
- * one ServiceError class, so `instanceof` holds across bundles. esbuild.js lists the same names.
- */
-const SHARED = {
-  'service/auth': auth,
-  'service/displayText': displayText,
-  'service/errors': errors,
-  'service/jsonld': jsonld,
-  'service/redact': redact,
-  'service/sections': sections,
-  'service/transport': transport,
-  'service/urn': urn,
-};
 /** Where the feature bundles look for SHARED. */
 export const SHARED_KEY = Symbol.for('standardsExplorer.sharedModules');
 
 function feature<T>(load: () => T): () => T {
   let loaded: T | undefined;
-  return () => {
-    (globalThis as Record<symbol, unknown>)[SHARED_KEY] ??= SHARED;
-    return (loaded ??= load());
-  };
+  return () => (loaded ??= load());
 }
 
 /* eslint-disable @typescript-eslint/no-require-imports -- a require at first use is what keeps these out of activation */
+const serviceFeature = feature(() => require('./features/service') as typeof ServiceFeature);
 const documentFeature = feature(() => require('./features/document') as typeof DocumentFeature);
 const doctorFeature = feature(() => require('./features/doctor') as typeof DoctorFeature);
 const catalogueIndexFeature = feature(() => require('./features/catalogueIndex') as typeof CatalogueIndexFeature);
@@ -61,6 +47,31 @@ const clausePanelFeature = feature(() => require('./features/clausePanel') as ty
 const catalogueOrganiserFeature = feature(() => require('./features/catalogueOrganiser') as typeof CatalogueOrganiserFeature);
 const replacementsFeature = feature(() => require('./features/replacements') as typeof ReplacementsFeature);
 /* eslint-enable @typescript-eslint/no-require-imports */
+
+/**
+ * The service modules the features use, never a copy (esbuild.js maps their imports here; it lists the same names):
+ * one ServiceError class, so `instanceof` holds across bundles, and one axios. The pure ones are in this bundle;
+ * `auth` and `transport` come with the HTTP client, loaded when a feature that uses them is.
+ */
+const SHARED = {
+  'service/addresses': addresses,
+  'service/displayText': displayText,
+  'service/errors': errors,
+  'service/jsonld': jsonld,
+  'service/redact': redact,
+  'service/sections': sections,
+  'service/urn': urn,
+  get 'service/auth'() {
+    return serviceFeature().auth;
+  },
+  get 'service/transport'() {
+    return serviceFeature().transport;
+  },
+};
+(globalThis as Record<symbol, unknown>)[SHARED_KEY] = SHARED;
+
+// The service layer over axios (src/connection/serviceFactory.ts makes one on first use).
+export const createStandardsService: typeof ServiceFeature.createStandardsService = (...args) => serviceFeature().createStandardsService(...args);
 
 // The document model of a clause (Open as Markdown or text, Go to Term, anchors).
 export const buildDocument: typeof DocumentFeature.buildDocument = (...args) => documentFeature().buildDocument(...args);

@@ -6,7 +6,7 @@ import * as vscode from 'vscode';
 import { urlProblem } from '../config';
 import { DEFAULT_ENVIRONMENT_ID, type Environment } from '../connection/environments';
 import { hostOf } from '../labels';
-import { isHeaderName } from '../service/transport';
+import { isHeaderName } from '../service/addresses';
 import type { Session } from '../session';
 
 export interface AddEnvironmentArgs {

@@ -8,7 +8,8 @@ import { checkConnectionSettings, checkGeneralSettings, type Config } from '../c
 import { safeUrl } from '../credentials';
 import { hostOf } from '../labels';
 import { serviceLogger } from '../log';
-import { createStandardsService, serviceOptionsFrom, type ManagedStandardsService } from '../service/index';
+import { createStandardsService } from '../lazy';
+import { serviceOptionsFrom, type ManagedStandardsService } from '../service/index';
 import type { ConnectionSource } from './connectionSource';
 import type { ConnectionStatus } from './connectionStatus';
 

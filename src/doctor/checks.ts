@@ -10,7 +10,8 @@ import { promises as dns } from 'node:dns';
 import * as net from 'node:net';
 import { parseJsonObject } from '../service/auth';
 import { Redactor, isOAuthErrorCode } from '../service/redact';
-import { checkServiceUrl, createAxios, exchange, isLoopback } from '../service/transport';
+import { checkServiceUrl, isLoopback } from '../service/addresses';
+import { createAxios, exchange } from '../service/transport';
 import { l10n } from '../l10n';
 import { OAUTH_ERRORS, codeOf, connectTcp, discover, errorText, hidePassword, tlsCheck, tokenCheck, withTimeout } from './probes';
 

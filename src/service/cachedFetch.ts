@@ -6,7 +6,8 @@
 import { raceAbort } from './backoff';
 import { ByteLru, DiskCache, type CacheEntry } from './cache';
 import { ServiceError, cancelled } from './errors';
-import { isUnreachable, pathOf, type GetResult, type ServiceHttp } from './serviceHttp';
+import { isUnreachable } from './errors';
+import { pathOf, type GetResult, type ServiceHttp } from './serviceHttp';
 import type { ServiceLogger } from './types';
 
 export interface CachedFetchOptions {

@@ -64,3 +64,8 @@ export function asServiceError(error: unknown, method: string, path: string): Se
     },
   );
 }
+
+/** Failures where a stored copy may stand in: the service or the identity provider did not answer at all. */
+export function isUnreachable(error: unknown): boolean {
+  return error instanceof ServiceError && (error.kind === 'network' || error.kind === 'timeout') && error.status === undefined;
+}

@@ -5,11 +5,12 @@
  */
 import type { AxiosInstance } from 'axios';
 import type { TokenSource } from './auth';
-import { ServiceError, asServiceError, cancelled, type Remedy, type ServiceErrorDetails } from './errors';
+import { ServiceError, asServiceError, cancelled, isUnreachable, type Remedy, type ServiceErrorDetails } from './errors';
 import { backoffDelay, parseRetryAfter, sleep } from './backoff';
 import { jsonDepthExceeds, MAX_JSON_DEPTH } from './jsonld';
 import { withoutFinalStops, type Redactor } from './redact';
-import { exchange, isLoopback, type Exchange } from './transport';
+import { isLoopback } from './addresses';
+import { exchange, type Exchange } from './transport';
 import type { RetryOptions, ServiceErrorKind, ServiceLogger } from './types';
 
 const RETRY_STATUSES = new Set([408, 429, 502, 503, 504]);
@@ -278,11 +279,6 @@ function problemText(reply: Exchange, redactor: Redactor): string {
   }
   if (/html/i.test(type)) return '';
   return redactor.excerpt(reply.body);
-}
-
-/** Failures where a stored copy may stand in: the service or the identity provider did not answer at all. */
-export function isUnreachable(error: unknown): boolean {
-  return error instanceof ServiceError && (error.kind === 'network' || error.kind === 'timeout') && error.status === undefined;
 }
 
 /** Path and query of a URL, for messages and logs. */

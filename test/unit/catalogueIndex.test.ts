@@ -3,7 +3,8 @@ import { Catalogue } from '../../sandbox/catalogue';
 import { sandboxStats, startSandbox } from '../../sandbox/index';
 import { buildCatalogueIndex } from '../../src/catalogue/buildIndex';
 import { CatalogueIndex, IndexBuilder, SEGMENT_SIZE } from '../../src/catalogue/catalogueIndex';
-import { createStandardsService, isServiceError, serviceOptionsFrom, type StandardsPage } from '../../src/service/index';
+import { createStandardsService } from '../../src/service/standardsService';
+import { isServiceError, serviceOptionsFrom, type StandardsPage } from '../../src/service/index';
 import { realSample } from './realSample';
 
 describe('catalogue index', () => {

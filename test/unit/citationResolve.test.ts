@@ -5,7 +5,8 @@ import { buildCatalogueIndex } from '../../src/catalogue/buildIndex';
 import type { CatalogueIndex } from '../../src/catalogue/catalogueIndex';
 import { findCitations, type Citation } from '../../src/citations/recognise';
 import { resolveLocator, resolveStandard } from '../../src/citations/resolve';
-import { createStandardsService, serviceOptionsFrom, type ManagedStandardsService } from '../../src/service/index';
+import { createStandardsService } from '../../src/service/standardsService';
+import { serviceOptionsFrom, type ManagedStandardsService } from '../../src/service/index';
 import { CITED_RECORDS } from './citationRecords';
 import { realSample } from './realSample';
 

@@ -9,7 +9,8 @@ import fc from 'fast-check';
 import { startSandbox, type RunningSandbox } from '../../sandbox/index';
 import { buildDocument, documentText, isIdentifier } from '../../src/document/index';
 import { clauseMarkdown } from '../../src/documents/clauseMarkdown';
-import { createStandardsService, serviceOptionsFrom } from '../../src/service/index';
+import { createStandardsService } from '../../src/service/standardsService';
+import { serviceOptionsFrom } from '../../src/service/index';
 import { VOCABULARIES, block, body, prose } from './documentProperties.test';
 
 const RUNS = Number(process.env.FUZZ_RUNS ?? 200) || 200;

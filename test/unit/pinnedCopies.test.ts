@@ -4,7 +4,8 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { sandboxControl, sandboxStats, startSandbox } from '../../sandbox/index';
 import type { RunningSandbox } from '../../sandbox/types';
-import { createStandardsService, serviceOptionsFrom, type ServiceOptions } from '../../src/service/index';
+import { createStandardsService } from '../../src/service/standardsService';
+import { serviceOptionsFrom, type ServiceOptions } from '../../src/service/index';
 import { RECENT_LIMIT, readCopies, readEntries, withPinned, withRecent, without } from '../../src/pins/shelfEntries';
 
 describe('my standards: stored entries', () => {

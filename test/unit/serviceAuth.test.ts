@@ -3,7 +3,8 @@ import { sandboxControl, sandboxStats, startSandbox } from '../../sandbox/index'
 import type { RunningSandbox } from '../../sandbox/types';
 import { lifetimeSeconds } from '../../src/service/auth';
 import { errorText } from '../../src/errorText';
-import { createStandardsService, ServiceError, serviceOptionsFrom } from '../../src/service/index';
+import { createStandardsService } from '../../src/service/standardsService';
+import { ServiceError, serviceOptionsFrom } from '../../src/service/index';
 import { fakeJwt, json, startOddServer } from './oddServer';
 
 describe('service: access tokens', () => {

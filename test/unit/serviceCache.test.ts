@@ -5,7 +5,8 @@ import * as path from 'node:path';
 import { sandboxControl, sandboxStats, startSandbox } from '../../sandbox/index';
 import type { RunningSandbox } from '../../sandbox/types';
 import { ByteLru, DiskCache } from '../../src/service/cache';
-import { createStandardsService, serviceOptionsFrom, type RequestLogEntry } from '../../src/service/index';
+import { createStandardsService } from '../../src/service/standardsService';
+import { serviceOptionsFrom, type RequestLogEntry } from '../../src/service/index';
 import { stringBytes } from '../../src/service/cachedFetch';
 import { json, startOddServer } from './oddServer';
 

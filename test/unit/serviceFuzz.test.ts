@@ -10,7 +10,8 @@
 import * as assert from 'node:assert/strict';
 import fc from 'fast-check';
 import { Redactor } from '../../src/service/redact';
-import { createStandardsService, ServiceError } from '../../src/service/index';
+import { createStandardsService } from '../../src/service/standardsService';
+import { ServiceError } from '../../src/service/index';
 import { lastSegment, readClause, readItems, readNext, readPrefixes, readStandard, readText, readTotal, readTypes } from '../../src/service/jsonld';
 import { clauseIdProblem, encodeSegment, validateClauseId } from '../../src/service/urn';
 import { startOddServer, type OddServer } from './oddServer';

@@ -6,7 +6,8 @@
 import * as assert from 'node:assert/strict';
 import { startSandbox, type RunningSandbox } from '../../sandbox/index';
 import { buildDocument } from '../../src/document/index';
-import { createStandardsService, hasType, serviceOptionsFrom } from '../../src/service/index';
+import { createStandardsService } from '../../src/service/standardsService';
+import { hasType, serviceOptionsFrom } from '../../src/service/index';
 import { MAX_CLAUSES, TermStore, isTermsClause } from '../../src/terms/termStore';
 import { findAnchor, outline, termAnchor } from '../../src/webview/anchors';
 import { decidePageAction, readPageMessage } from '../../src/webview/protocol';
