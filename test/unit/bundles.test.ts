@@ -56,6 +56,7 @@ describe('bundles (esbuild.js)', function () {
   });
 
   it('loads the HTTP client only when it is first asked for, sharing one ServiceError', () => {
+    // Module._load is Node's internal loader, not in its types: the one place a stand-in for 'vscode' can go.
     const moduleLoader = Module as unknown as { _load: (request: string, ...rest: unknown[]) => unknown };
     const load = moduleLoader._load;
     const before = (globalThis as Record<symbol, unknown>)[SHARED_KEY];
