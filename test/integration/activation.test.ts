@@ -1,7 +1,14 @@
 import * as assert from 'node:assert/strict';
+import { realpathSync } from 'node:fs';
+import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { sandboxStats } from '../../sandbox/index';
-import { EXTENSION_ID, api, resetSandbox } from './fixtures';
+import { EXTENSION_ID, api, resetSandbox, signInToSandbox } from './fixtures';
+
+/** The HTTP client's bundle, as Node's module cache names it. */
+function clientBundle(): string {
+  return realpathSync(path.join(vscode.extensions.getExtension(EXTENSION_ID)!.extensionPath, 'dist', 'features', 'service.js'));
+}
 
 describe('activation', () => {
   it('activates on use without a request or a secret read, and registers its commands', async () => {
@@ -17,6 +24,9 @@ describe('activation', () => {
     const stats = await sandboxStats(s);
     assert.equal(stats.tokenRequests, 0);
     assert.deepEqual(stats.requests, { listStandards: 0, listClauses: 0, getClause: 0 });
+    // The HTTP client (axios and the service over it) is a bundle of its own, loaded with the first request.
+    const client = clientBundle();
+    assert.ok(!(client in require.cache), `${client} was loaded by activation`);
   });
 
   it('shows an empty tree (the welcome view) when not signed in', async () => {
@@ -27,5 +37,12 @@ describe('activation', () => {
   it('runs inside a real VS Code', () => {
     assert.match(vscode.version, /^1\.\d+\.\d+/);
     assert.equal(typeof vscode.window.createWebviewPanel, 'function');
+  });
+
+  it('loads the HTTP client with the first request', async () => {
+    const client = clientBundle();
+    await signInToSandbox();
+    await (await api()).session.service();
+    assert.ok(client in require.cache, `${client} is not loaded`);
   });
 });

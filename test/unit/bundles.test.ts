@@ -6,10 +6,13 @@
  */
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
+import * as http from 'node:http';
 import Module from 'node:module';
 import * as os from 'node:os';
 import * as path from 'node:path';
+import type { AddressInfo } from 'node:net';
 import * as esbuild from 'esbuild';
+import type * as Transport from '../../src/service/transport';
 
 const REPO = path.resolve(__dirname, '../../..');
 // eslint-disable-next-line @typescript-eslint/no-require-imports -- esbuild.js is plain CommonJS, the build's own options
@@ -55,7 +58,7 @@ describe('bundles (esbuild.js)', function () {
     assert.deepEqual(holders.get('src/service/transport.ts'), ['service.js']);
   });
 
-  it('loads the HTTP client only when it is first asked for, sharing one ServiceError', () => {
+  it('loads the HTTP client only when it is first asked for, sharing one ServiceError, and it talks HTTP', async () => {
     // Module._load is Node's internal loader, not in its types: the one place a stand-in for 'vscode' can go.
     const moduleLoader = Module as unknown as { _load: (request: string, ...rest: unknown[]) => unknown };
     const load = moduleLoader._load;
@@ -82,6 +85,17 @@ describe('bundles (esbuild.js)', function () {
         () => service.createStandardsService({ baseUrl: 'not a url' }),
         (error) => error instanceof ServiceError,
       );
+      // The shims in place of axios' unused parts must leave a client that works: one exchange with a loopback server.
+      const server = http.createServer((_req, res) => res.writeHead(200, { 'Content-Type': 'text/plain' }).end('bundled'));
+      await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+      try {
+        const transport = shared['service/transport'] as unknown as typeof Transport;
+        const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/probe`;
+        const reply = await transport.exchange(transport.createAxios('bundles test'), { method: 'GET', url, path: '/probe', headers: {}, timeoutMs: 5_000 });
+        assert.deepEqual([reply.status, reply.body], [200, 'bundled']);
+      } finally {
+        server.close();
+      }
     } finally {
       moduleLoader._load = load;
       (globalThis as Record<symbol, unknown>)[SHARED_KEY] = before;
