@@ -89,6 +89,7 @@ describe('bundles (esbuild.js)', function () {
       const server = http.createServer((_req, res) => res.writeHead(200, { 'Content-Type': 'text/plain' }).end('bundled'));
       await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
       try {
+        // SHARED is typed loosely above; this entry is the bundled src/service/transport.ts.
         const transport = shared['service/transport'] as unknown as typeof Transport;
         const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/probe`;
         const reply = await transport.exchange(transport.createAxios('bundles test'), { method: 'GET', url, path: '/probe', headers: {}, timeoutMs: 5_000 });
