@@ -139,8 +139,11 @@ export class IndexBuilder {
   expected: number | undefined;
   /** Prepares a segment's arrays elsewhere; when it fails, they are prepared here. */
   prepare: ((entries: readonly IndexEntry[]) => Promise<SegmentArrays>) | undefined;
-  /** Called by `finish`: what `prepare` has not started is to be rejected, so this thread prepares it. */
-  takeBack: (() => void) | undefined;
+  /**
+   * Called by `finish`: the last job `prepare` has not started is to be rejected (so this thread prepares it), true
+   * when there was one.
+   */
+  takeBack: (() => boolean) | undefined;
 
   get loaded(): number {
     return this.arrived;
@@ -175,7 +178,9 @@ export class IndexBuilder {
   async finish(): Promise<CatalogueIndex> {
     if (this.pending.length) this.seal(this.pending);
     this.pending = [];
-    this.takeBack?.();
+    // This thread prepares segments from the back of the worker's queue, one at a time: between them, the worker's
+    // answers get in and it goes on from the front.
+    while (this.takeBack?.()) await new Promise((resolve) => setImmediate(resolve));
     while (this.jobs.size) await Promise.all(this.jobs);
     // Positions are dense once every page has arrived; a server whose total shrank leaves no holes either.
     const entries = this.entries.filter(Boolean).map((e, position) => (e.position === position ? e : { ...e, position }));

@@ -85,12 +85,20 @@ export class SegmentThread {
     });
   }
 
-  /**
-   * Rejects the jobs the worker has not started, for the caller to prepare itself: once the last page is in, the
-   * main thread is free, and waiting for a worker that is behind (a busy machine) would only add time.
-   */
+  /** Rejects the jobs the worker has not started, for the caller to prepare itself. */
   takeBack(): void {
     for (const job of this.queue.splice(0)) job.reject(new Error('Taken back.'));
+  }
+
+  /**
+   * Rejects the last job the worker has not started, for the caller to prepare itself; false when there is none.
+   * Once the last page is in, the main thread is free: it works from the back of the queue while the worker goes on
+   * from the front, instead of waiting for a worker that is behind (a busy machine).
+   */
+  takeBackLast(): boolean {
+    const job = this.queue.pop();
+    job?.reject(new Error('Taken back.'));
+    return job !== undefined;
   }
 
   private next(): void {
