@@ -182,10 +182,13 @@ export class IndexBuilder {
     // answers get in and it goes on from the front.
     while (this.takeBack?.()) await new Promise((resolve) => setImmediate(resolve));
     while (this.jobs.size) await Promise.all(this.jobs);
-    // Positions are dense once every page has arrived; a server whose total shrank leaves no holes either.
+    // Positions are dense once every page has arrived (checked without copying them); a server whose total shrank
+    // leaves holes, closed here.
+    let dense = true;
+    for (let position = 0; position < this.entries.length && dense; position++) dense = this.entries[position] !== undefined;
+    if (dense) return new CatalogueIndex(this.segments, this.entries, Date.now(), true, this.expected);
     const entries = this.entries.filter(Boolean).map((e, position) => (e.position === position ? e : { ...e, position }));
-    if (entries.some((e, i) => e !== this.entries[i])) return CatalogueIndex.of(entries);
-    return new CatalogueIndex(this.segments, entries, Date.now(), true, this.expected);
+    return CatalogueIndex.of(entries);
   }
 
   private seal(chunk: IndexEntry[]): void {
