@@ -44,3 +44,25 @@ export function unpackEntries({ fields, positions }: SegmentJob): IndexEntry[] {
   }
   return entries;
 }
+
+/** One job of several, in order: what the pages packed as they arrived becomes a segment's job. */
+export function joinJobs(jobs: readonly SegmentJob[]): SegmentJob {
+  if (jobs.length === 1) return jobs[0];
+  const positions = new Int32Array(jobs.reduce((n, job) => n + job.positions.length, 0));
+  let at = 0;
+  for (const job of jobs) {
+    positions.set(job.positions, at);
+    at += job.positions.length;
+  }
+  return { fields: jobs.map((job) => job.fields).join(FIELD_END), positions };
+}
+
+/** The first `n` entries of a job and the rest. */
+export function splitJob(job: SegmentJob, n: number): [SegmentJob, SegmentJob] {
+  let end = -1;
+  for (let k = 0; k < n * FIELDS; k++) end = job.fields.indexOf(FIELD_END, end + 1);
+  return [
+    { fields: job.fields.slice(0, end), positions: job.positions.slice(0, n) },
+    { fields: job.fields.slice(end + 1), positions: job.positions.slice(n) },
+  ];
+}

@@ -19,6 +19,8 @@ type Reply = { arrays: SegmentArrays } | { error: string };
 
 interface Job {
   entries: readonly IndexEntry[];
+  /** The entries packed already, when they were as they arrived. */
+  packed?: SegmentJob;
   resolve: (arrays: SegmentArrays) => void;
   reject: (error: Error) => void;
 }
@@ -76,11 +78,11 @@ export class SegmentThread {
     }
   }
 
-  /** The arrays of a segment of `entries`, prepared by the worker. */
-  prepare(entries: readonly IndexEntry[]): Promise<SegmentArrays> {
+  /** The arrays of a segment of `entries` (`packed` already, or not), prepared by the worker. */
+  prepare(entries: readonly IndexEntry[], packed?: SegmentJob): Promise<SegmentArrays> {
     if (!this.worker || this.stopped) return Promise.reject(new Error('No index worker.'));
     return new Promise((resolve, reject) => {
-      this.queue.push({ entries, resolve, reject });
+      this.queue.push({ entries, packed, resolve, reject });
       this.next();
     });
   }
@@ -105,7 +107,7 @@ export class SegmentThread {
     const job = this.current === undefined ? this.queue.shift() : undefined;
     if (!job || !this.worker) return;
     this.current = job;
-    const message: SegmentJob = packEntries(job.entries);
+    const message: SegmentJob = job.packed ?? packEntries(job.entries);
     this.worker.postMessage(message, [message.positions.buffer as ArrayBuffer]);
   }
 
