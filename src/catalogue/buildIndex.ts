@@ -1,10 +1,12 @@
 /**
  * Pages through the whole catalogue for the index, several pages at a time. The first page says how many there
- * are (or, without a total, pages are asked ahead of what came back); up to `concurrency` pages are in flight, half
+ * are (or, without a total, pages are asked ahead of what came back); the pages after it are asked with it, at the
+ * page size asked, and taken once it has answered. Up to `concurrency` pages are in flight, half
  * as many after the service says it is busy (429/503, honouring its Retry-After). Entries go into an IndexBuilder
  * as they arrive, so the index is searchable long before the last page; a cancelled or failed build keeps what it
  * has in the builder, and passing that builder again resumes it. The segments are prepared in a worker thread
-(segmentThread.ts): this thread only asks for pages and reads them. Pure: no vscode.
+ * (segmentThread.ts): this thread only asks for pages and reads them, and at the end shares what the worker has not
+ * started yet. Pure: no vscode.
  */
 import { isServiceError } from '../service/errors';
 import type { StandardsPage } from '../service/types';
