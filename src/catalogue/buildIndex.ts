@@ -1,10 +1,12 @@
 /**
  * Pages through the whole catalogue for the index, several pages at a time. The first page says how many there
- * are (or, without a total, pages are asked ahead of what came back); up to `concurrency` pages are in flight, half
+ * are (or, without a total, pages are asked ahead of what came back); the pages after it are asked with it, at the
+ * page size asked, and taken once it has answered. Up to `concurrency` pages are in flight, half
  * as many after the service says it is busy (429/503, honouring its Retry-After). Entries go into an IndexBuilder
  * as they arrive, so the index is searchable long before the last page; a cancelled or failed build keeps what it
  * has in the builder, and passing that builder again resumes it. The segments are prepared in a worker thread
-(segmentThread.ts): this thread only asks for pages and reads them. Pure: no vscode.
+ * (segmentThread.ts): this thread only asks for pages and reads them, and at the end shares what the worker has not
+ * started yet. Pure: no vscode.
  */
 import { isServiceError } from '../service/errors';
 import type { StandardsPage } from '../service/types';
@@ -43,8 +45,8 @@ type ListPage = (page: { limit: number; offset: number }, signal?: AbortSignal) 
 export async function buildCatalogueIndex(listPage: ListPage, options: BuildOptions): Promise<CatalogueIndex> {
   const builder = options.resume ?? new IndexBuilder();
   const thread = options.inThread ? undefined : SegmentThread.acquire();
-  builder.prepare = thread && ((entries) => thread.prepare(entries));
-  builder.takeBack = thread && (() => thread.takeBack());
+  builder.prepare = thread && ((entries, packed) => thread.prepare(entries, packed));
+  builder.takeBack = thread && (() => thread.takeBackLast());
   try {
     return await pageThrough(listPage, options, builder);
   } finally {
@@ -58,8 +60,7 @@ async function pageThrough(listPage: ListPage, options: BuildOptions, builder: I
   const maxEntries = options.maxEntries ?? 1_000_000;
   const report = (): void => options.onProgress?.({ loaded: builder.loaded, total: builder.expected, snapshot: () => builder.snapshot() });
 
-  const fetchPage = async (offset: number, limit: number): Promise<StandardsPage> => {
-    const page = await listPage({ limit, offset }, options.signal);
+  const accept = (offset: number, page: StandardsPage): StandardsPage => {
     builder.add(
       offset,
       page.items.map((s, i) => entryOf(offset + i, s.urn, s.reference, s.title, recordStatus(s))),
@@ -68,6 +69,7 @@ async function pageThrough(listPage: ListPage, options: BuildOptions, builder: I
     report();
     return page;
   };
+  const fetchPage = async (offset: number): Promise<StandardsPage> => accept(offset, await listPage({ limit: options.pageSize, offset }, options.signal));
 
   let limit = Math.max(1, Math.floor(options.concurrency ?? 6));
   let busyWaits = 0;
@@ -81,17 +83,46 @@ async function pageThrough(listPage: ListPage, options: BuildOptions, builder: I
   };
 
   // The first page tells the step (what the server really serves per page) and, usually, the total.
+  let asking = fetchPage(0);
+  // The pages after the first are asked with it, as if the server serves the page size asked: the first answer
+  // would otherwise cost a round trip of its own. Their answers are taken once the first has said how many there
+  // are (a catalogue smaller than a page, or a server that serves fewer per page, costs a few requests more).
+  const early = new Map<number, Promise<{ page: StandardsPage } | { error: unknown }>>();
+  for (let k = 1; k < limit && k * options.pageSize < maxEntries; k++) {
+    const offset = k * options.pageSize;
+    if (builder.pages.has(offset)) continue;
+    early.set(
+      offset,
+      listPage({ limit: options.pageSize, offset }, options.signal).then(
+        (page) => ({ page }),
+        (error: unknown) => ({ error }),
+      ),
+    );
+  }
+  /** Waits for the early pages, so that nothing is still asked once the build has ended. */
+  const settleEarly = async (): Promise<void> => {
+    await Promise.all(early.values());
+    early.clear();
+  };
+
   let first: StandardsPage;
   for (;;) {
     try {
-      first = await fetchPage(0, options.pageSize);
+      first = await asking;
       break;
     } catch (error) {
-      if (!(await wasBusy(error))) throw error;
+      if (!(await wasBusy(error))) {
+        await settleEarly();
+        throw error;
+      }
+      asking = fetchPage(0);
     }
   }
   const step = first.items.length;
-  if (!first.hasMore || step === 0) return builder.finish();
+  if (!first.hasMore || step === 0) {
+    await settleEarly();
+    return builder.finish();
+  }
 
   let end = builder.expected ?? Infinity; // without a total, the first short page marks the end
   let next = step;
@@ -99,7 +130,7 @@ async function pageThrough(listPage: ListPage, options: BuildOptions, builder: I
   const take = (): number | undefined => {
     const again = queue.shift();
     if (again !== undefined) return again;
-    while (next < Math.min(end, maxEntries) && builder.pages.has(next)) next += step;
+    while (next < Math.min(end, maxEntries) && (builder.pages.has(next) || early.has(next))) next += step;
     if (next >= Math.min(end, maxEntries)) return undefined;
     const offset = next;
     next += step;
@@ -109,33 +140,50 @@ async function pageThrough(listPage: ListPage, options: BuildOptions, builder: I
   let running = 0;
   let failure: unknown;
   await new Promise<void>((resolve) => {
+    const settled = (offset: number, page: Promise<StandardsPage>): void => {
+      running++;
+      page
+        .then((page) => {
+          const got = page.items.length;
+          if (got < step && (page.hasMore || offset + got < end)) {
+            if (got === 0 || builder.expected === undefined) end = Math.min(end, offset + got);
+            else queue.push(offset + got); // served short in the middle: ask for the rest
+          }
+        })
+        .catch(async (error: unknown) => {
+          if (await wasBusy(error))
+            queue.push(offset); // this page again, later
+          else failure ??= error;
+        })
+        .finally(() => {
+          running--;
+          pump();
+        });
+    };
     const pump = (): void => {
       while (failure === undefined && running < limit) {
         const offset = take();
         if (offset === undefined) break;
-        running++;
-        fetchPage(offset, options.pageSize)
-          .then((page) => {
-            const got = page.items.length;
-            if (got < step && (page.hasMore || offset + got < end)) {
-              if (got === 0 || builder.expected === undefined) end = Math.min(end, offset + got);
-              else queue.push(offset + got); // served short in the middle: ask for the rest
-            }
-          })
-          .catch(async (error: unknown) => {
-            if (await wasBusy(error))
-              queue.push(offset); // this page again, later
-            else failure ??= error;
-          })
-          .finally(() => {
-            running--;
-            pump();
-          });
+        settled(offset, fetchPage(offset));
       }
       if (running === 0) resolve();
     };
+    for (const [offset, answer] of early) {
+      settled(
+        offset,
+        answer.then((got) => {
+          if ('error' in got) {
+            // Past the end the first page told: whatever the server said there does not matter.
+            if (offset >= Math.min(end, maxEntries)) return { items: [], hasMore: false };
+            throw got.error;
+          }
+          return offset < Math.min(end, maxEntries) ? accept(offset, got.page) : { items: [], hasMore: false };
+        }),
+      );
+    }
     pump();
   });
+  early.clear();
   if (failure !== undefined) throw failure instanceof Error ? failure : new Error(l10n.t('The catalogue index could not be built.'));
   return builder.finish();
 }

@@ -6,7 +6,7 @@
  * them. Pure: no vscode.
  */
 import type { IndexEntry } from './indexSegment';
-import { buildPostings, tokenizeEntries, type PostingArrays } from './segmentData';
+import { buildPostings, tokenizeEntries, type PostingArrays, type Tokens } from './segmentData';
 import { factsOf, type StandardFacts, type StatusLabel, type SupplementKind } from './standardFacts';
 
 export interface SegmentArrays {
@@ -78,24 +78,11 @@ export function prepareSegment(entries: readonly IndexEntry[]): SegmentArrays {
   const byRank = Int32Array.from(entries.keys()).sort((a, b) => keys[a] - keys[b]);
   const { vocabulary, reference, title, numberStart, numberEnd } = tokenizeEntries(entries);
   const size = vocabulary.length;
-  const each = (ids: Int32Array, start: Int32Array, i: number, visit: (id: number) => void): void => {
-    for (let k = start[i]; k < start[i + 1]; k++) visit(ids[k]);
-  };
-  const inReference = buildPostings(size, byRank, (i, visit) => each(reference.ids, reference.start, i, visit));
-  const inTitle = buildPostings(size, byRank, (i, visit) => each(title.ids, title.start, i, visit));
-  const anywhere = buildPostings(size, byRank, (i, visit) => {
-    each(reference.ids, reference.start, i, visit);
-    each(title.ids, title.start, i, visit);
-  });
+  const inReference = buildPostings(size, byRank, [reference]);
+  const inTitle = buildPostings(size, byRank, [title]);
+  const anywhere = buildPostings(size, byRank, [reference, title]);
   // Tokens that end a designation ("9001" in "ISO 9001:2015", "7" in "13818-7"): what an exact match ends on.
-  const designationEnd = buildPostings(size, byRank, (i, visit) => {
-    const start = reference.start[i];
-    const length = reference.start[i + 1] - start;
-    const end = numberEnd[i];
-    if (end > 0) visit(reference.ids[start + end - 1]);
-    if (length > 0) visit(reference.ids[start + length - 1]);
-    if (end < length) visit(reference.ids[start + end]);
-  });
+  const designationEnd = buildPostings(size, byRank, [designationEnds(reference, numberEnd)]);
   const postings = (prefix: string, p: PostingArrays) => ({ [`${prefix}Ranks`]: p.ranks, [`${prefix}Start`]: p.start });
   return {
     vocabulary,
@@ -114,6 +101,24 @@ export function prepareSegment(entries: readonly IndexEntry[]): SegmentArrays {
     ...(postings('anywhere', anywhere) as Pick<SegmentArrays, 'anywhereRanks' | 'anywhereStart'>),
     ...(postings('designationEnd', designationEnd) as Pick<SegmentArrays, 'designationEndRanks' | 'designationEndStart'>),
   };
+}
+
+/** Per entry, the reference tokens an exact match may end on: the number block's last, the reference's last, the one after the block. */
+function designationEnds(reference: Tokens, numberEnd: Int16Array): Tokens {
+  const n = numberEnd.length;
+  const ids = new Int32Array(3 * n);
+  const start = new Int32Array(n + 1);
+  let at = 0;
+  for (let i = 0; i < n; i++) {
+    const from = reference.start[i];
+    const length = reference.start[i + 1] - from;
+    const end = numberEnd[i];
+    if (end > 0) ids[at++] = reference.ids[from + end - 1];
+    if (length > 0) ids[at++] = reference.ids[from + length - 1];
+    if (end < length) ids[at++] = reference.ids[from + end];
+    start[i + 1] = at;
+  }
+  return { ids, start };
 }
 
 /** The buffers to transfer (not copy) to another thread. */

@@ -3,7 +3,7 @@
  * token ids of each entry (renumbered in sorted order, so a prefix is one range of ids), postings from token to
  * entries in rank order, and their base64 form for the file on disk. Pure: no vscode.
  */
-import { compareStrings, scanReference, scanTokens } from './tokens';
+import { scanReferenceRuns, scanTokenRuns } from './tokens';
 import type { IndexEntry } from './indexSegment';
 
 /** Per-entry token data in flat arrays (CSR): entry i owns ids[start[i] .. start[i + 1]). */
@@ -34,33 +34,86 @@ export function holds(list: Tokens, i: number, [lo, hi]: Range): boolean {
 
 /** Tokens of every entry, numbered first as seen and then in sorted order, without per-entry arrays. */
 export function tokenizeEntries(entries: readonly IndexEntry[]): TokenData {
-  const seen = new Map<string, number>();
-  const firstSeen: string[] = [];
-  const idOf = (token: string): number => {
-    let id = seen.get(token);
-    if (id === undefined) {
-      id = firstSeen.length;
-      seen.set(token, id);
-      firstSeen.push(token);
-    }
-    return id;
-  };
+  const seen = new Vocabulary();
   const reference = new TokenBuilder(entries.length);
   const title = new TokenBuilder(entries.length);
   const numberStart = new Int16Array(entries.length);
   const numberEnd = new Int16Array(entries.length);
+  const addReference = (text: string, from: number, to: number): void => reference.add(seen.idOf(text, from, to));
+  const addTitle = (text: string, from: number, to: number): void => title.add(seen.idOf(text, from, to));
   for (let i = 0; i < entries.length; i++) {
-    const marks = scanReference(entries[i].reference ?? '', (token) => reference.add(idOf(token)));
+    const marks = scanReferenceRuns(entries[i].reference ?? '', addReference);
     numberStart[i] = marks.numberStart;
     numberEnd[i] = marks.numberEnd;
     reference.endEntry();
-    scanTokens(entries[i].title.slice(0, 1000), (token) => title.add(idOf(token)));
+    scanTokenRuns(entries[i].title.slice(0, 1000), addTitle);
     title.endEntry();
   }
-  const vocabulary = firstSeen.slice().sort(compareStrings);
-  const sortedId = new Int32Array(firstSeen.length);
-  vocabulary.forEach((token, id) => (sortedId[seen.get(token) ?? 0] = id));
+  // The default sort orders strings by UTF-16 code units (as compareStrings does), without a call per comparison.
+  const vocabulary = seen.tokens.slice().sort();
+  const sortedId = new Int32Array(vocabulary.length);
+  vocabulary.forEach((token, id) => (sortedId[seen.idOf(token, 0, token.length)] = id));
   return { vocabulary, reference: reference.build(sortedId), title: title.build(sortedId), numberStart, numberEnd };
+}
+
+/**
+ * Token ids by text, numbered as first seen. Looked up straight from the scanned text (an open-addressing table
+ * of hashes): most tokens repeat ("iso", "and", "part"), and no string is made for a repeat.
+ */
+class Vocabulary {
+  readonly tokens: string[] = [];
+  private hashes = new Int32Array(1024);
+  private slots = new Int32Array(2048).fill(-1);
+
+  idOf(text: string, from: number, to: number): number {
+    let hash = to - from;
+    for (let k = from; k < to; k++) hash = (Math.imul(hash, 31) + lower(text.charCodeAt(k))) | 0;
+    hash = Math.imul(hash ^ (hash >>> 16), 0x45d9f3b);
+    hash ^= hash >>> 16;
+    const mask = this.slots.length - 1;
+    for (let slot = hash & mask; ; slot = (slot + 1) & mask) {
+      const id = this.slots[slot];
+      if (id < 0) return this.insert(slot, hash, text.slice(from, to).toLowerCase());
+      if (this.hashes[id] === hash && sameText(this.tokens[id], text, from, to)) return id;
+    }
+  }
+
+  private insert(slot: number, hash: number, token: string): number {
+    const id = this.tokens.length;
+    this.tokens.push(token);
+    if (id === this.hashes.length) {
+      const grown = new Int32Array(id * 2);
+      grown.set(this.hashes);
+      this.hashes = grown;
+    }
+    this.hashes[id] = hash;
+    this.slots[slot] = id;
+    // At most half full, so a probe ends soon.
+    if (this.tokens.length * 2 > this.slots.length) this.rehash();
+    return id;
+  }
+
+  private rehash(): void {
+    const slots = new Int32Array(this.slots.length * 2).fill(-1);
+    const mask = slots.length - 1;
+    for (let id = 0; id < this.tokens.length; id++) {
+      let slot = this.hashes[id] & mask;
+      while (slots[slot] >= 0) slot = (slot + 1) & mask;
+      slots[slot] = id;
+    }
+    this.slots = slots;
+  }
+}
+
+function sameText(token: string, text: string, from: number, to: number): boolean {
+  if (token.length !== to - from) return false;
+  for (let k = 0; k < token.length; k++) if (token.charCodeAt(k) !== lower(text.charCodeAt(from + k))) return false;
+  return true;
+}
+
+/** A–Z as a–z (the scanner leaves only those in upper case). */
+function lower(c: number): number {
+  return c >= 65 && c <= 90 ? c + 32 : c;
 }
 
 /** Token ids per entry, appended as entries are scanned. */
@@ -101,23 +154,43 @@ export interface PostingArrays {
   start: Int32Array;
 }
 
-/** `idsOf(i)` lists the token ids of entry i (repeats allowed); entries are visited in rank order. */
-export function buildPostings(vocabularySize: number, byRank: Int32Array, idsOf: (i: number, visit: (id: number) => void) => void): PostingArrays {
+/**
+ * Postings of the tokens the entries hold in any of `lists` (each token once per entry); entries are visited in rank
+ * order. Plain loops over the typed arrays: no callback per token.
+ */
+export function buildPostings(vocabularySize: number, byRank: Int32Array, lists: readonly Tokens[]): PostingArrays {
   const counts = new Int32Array(vocabularySize + 1);
   const last = new Int32Array(vocabularySize).fill(-1);
-  const each = (r: number, visit: (id: number) => void): void =>
-    idsOf(byRank[r], (id) => {
-      if (last[id] !== r) {
-        last[id] = r;
-        visit(id);
+  for (let r = 0; r < byRank.length; r++) {
+    const i = byRank[r];
+    for (let l = 0; l < lists.length; l++) {
+      const { ids, start } = lists[l];
+      for (let k = start[i]; k < start[i + 1]; k++) {
+        const id = ids[k];
+        if (last[id] !== r) {
+          last[id] = r;
+          counts[id + 1]++;
+        }
       }
-    });
-  for (let r = 0; r < byRank.length; r++) each(r, (id) => counts[id + 1]++);
+    }
+  }
   for (let t = 0; t < vocabularySize; t++) counts[t + 1] += counts[t];
   const ranks = new Int32Array(counts[vocabularySize]);
   const fill = counts.slice(0, vocabularySize);
   last.fill(-1);
-  for (let r = 0; r < byRank.length; r++) each(r, (id) => (ranks[fill[id]++] = r));
+  for (let r = 0; r < byRank.length; r++) {
+    const i = byRank[r];
+    for (let l = 0; l < lists.length; l++) {
+      const { ids, start } = lists[l];
+      for (let k = start[i]; k < start[i + 1]; k++) {
+        const id = ids[k];
+        if (last[id] !== r) {
+          last[id] = r;
+          ranks[fill[id]++] = r;
+        }
+      }
+    }
+  }
   return { ranks, start: counts };
 }
 

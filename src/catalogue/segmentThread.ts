@@ -19,6 +19,8 @@ type Reply = { arrays: SegmentArrays } | { error: string };
 
 interface Job {
   entries: readonly IndexEntry[];
+  /** The entries packed already, when they were as they arrived. */
+  packed?: SegmentJob;
   resolve: (arrays: SegmentArrays) => void;
   reject: (error: Error) => void;
 }
@@ -76,28 +78,36 @@ export class SegmentThread {
     }
   }
 
-  /** The arrays of a segment of `entries`, prepared by the worker. */
-  prepare(entries: readonly IndexEntry[]): Promise<SegmentArrays> {
+  /** The arrays of a segment of `entries` (`packed` already, or not), prepared by the worker. */
+  prepare(entries: readonly IndexEntry[], packed?: SegmentJob): Promise<SegmentArrays> {
     if (!this.worker || this.stopped) return Promise.reject(new Error('No index worker.'));
     return new Promise((resolve, reject) => {
-      this.queue.push({ entries, resolve, reject });
+      this.queue.push({ entries, packed, resolve, reject });
       this.next();
     });
   }
 
-  /**
-   * Rejects the jobs the worker has not started, for the caller to prepare itself: once the last page is in, the
-   * main thread is free, and waiting for a worker that is behind (a busy machine) would only add time.
-   */
+  /** Rejects the jobs the worker has not started, for the caller to prepare itself. */
   takeBack(): void {
     for (const job of this.queue.splice(0)) job.reject(new Error('Taken back.'));
+  }
+
+  /**
+   * Rejects the last job the worker has not started, for the caller to prepare itself; false when there is none.
+   * Once the last page is in, the main thread is free: it works from the back of the queue while the worker goes on
+   * from the front, instead of waiting for a worker that is behind (a busy machine).
+   */
+  takeBackLast(): boolean {
+    const job = this.queue.pop();
+    job?.reject(new Error('Taken back.'));
+    return job !== undefined;
   }
 
   private next(): void {
     const job = this.current === undefined ? this.queue.shift() : undefined;
     if (!job || !this.worker) return;
     this.current = job;
-    const message: SegmentJob = packEntries(job.entries);
+    const message: SegmentJob = job.packed ?? packEntries(job.entries);
     this.worker.postMessage(message, [message.positions.buffer as ArrayBuffer]);
   }
 

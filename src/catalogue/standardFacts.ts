@@ -44,10 +44,23 @@ const DRAFT_REFERENCE = /^[A-Z/ ]*\b(?:AWI|NP|PWI|WD|CD|DIS|FDIS|PRF|DTS|DTR|DPA
 /** The status text a record carries, if any ("current", "withdrawn", "replaced"…), lower case. */
 export function recordStatus(standard: Pick<Standard, 'raw'>): string | undefined {
   for (const key of STATUS_KEYS) {
-    const text = readText(standard.raw[key]).trim().toLowerCase();
-    if (text) return text.slice(0, 40);
+    const text = statusWord(readText(standard.raw[key]));
+    if (text) return text;
   }
   return undefined;
+}
+
+/** A catalogue uses a handful of status words: each is lowered once, and its entries share one string. */
+const STATUS_WORDS_SEEN = new Map<string, string>();
+const MAX_STATUS_WORDS_SEEN = 64;
+
+function statusWord(text: string): string {
+  let word = STATUS_WORDS_SEEN.get(text);
+  if (word === undefined) {
+    word = text.trim().toLowerCase().slice(0, 40);
+    if (text.length <= 40 && STATUS_WORDS_SEEN.size < MAX_STATUS_WORDS_SEEN) STATUS_WORDS_SEEN.set(text, word);
+  }
+  return word;
 }
 
 export function factsOf(urn: string, reference: string | undefined, status: string | undefined): StandardFacts {
@@ -69,8 +82,14 @@ export function factsOf(urn: string, reference: string | undefined, status: stri
   };
 }
 
+/** What each of supplementOf's expressions needs to match, in either case; a reference ending in "/" may join the URN. */
+const MAY_NAME_SUPPLEMENT = /\/\s*(?:frag|amd|amendment|cor)|\|\|(?:amd|cor):|:(?:amd|cor):/i;
+const ENDS_IN_SLASH = /\/\s*$/;
+
 /** "ISO 9001:2015/Amd 1:2024" → amendment; a consolidated "+AMD1" version (CSV) is a whole document, not one. */
 function supplementOf(urn: string, reference: string): SupplementKind | undefined {
+  // Most records name no supplement: a test of what every expression below needs spares them the lower-case copies.
+  if (!MAY_NAME_SUPPLEMENT.test(reference) && !MAY_NAME_SUPPLEMENT.test(urn) && !ENDS_IN_SLASH.test(reference)) return undefined;
   const ref = reference.slice(0, 200).toLowerCase();
   const text = `${ref} ${urn.slice(0, 300).toLowerCase()}`;
   if (/\/\s*frag|\/frag\d/.test(text)) return 'fragment';

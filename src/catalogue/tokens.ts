@@ -10,9 +10,20 @@ export function tokenize(text: string): string[] {
   return tokens;
 }
 
+/**
+ * A token found in a text: `text.slice(from, to)` in lower case (a range of letters or digits; only ASCII letters
+ * may need lowering), given as a range so a caller need not make the string.
+ */
+export type TokenRun = (text: string, from: number, to: number) => void;
+
 /** Calls `visit` with each token of letters or of digits, lower case, accents off; returns nothing else. */
 export function scanTokens(text: string, visit: (token: string) => void): void {
-  scan(normalise(text), visit);
+  scanTokenRuns(text, (scanned, from, to) => visit(scanned.slice(from, to).toLowerCase()));
+}
+
+/** Like `scanTokens`, each token as a range (see TokenRun). */
+export function scanTokenRuns(text: string, visit: TokenRun): void {
+  scanFolded(text, visit);
 }
 
 /**
@@ -20,30 +31,51 @@ export function scanTokens(text: string, visit: (token: string) => void): void {
  * where its number block ("13818-7", "60601-1-11") ends: before ":year", "/Amd", " CSV" or any word.
  */
 export function scanReference(reference: string, visit: (token: string) => void): { numberStart: number; numberEnd: number } {
+  return scanReferenceRuns(reference, (scanned, from, to) => visit(scanned.slice(from, to).toLowerCase()));
+}
+
+/** Like `scanReference`, each token as a range (see TokenRun). */
+export function scanReferenceRuns(reference: string, visit: TokenRun): { numberStart: number; numberEnd: number } {
   let count = 0;
   let numberStart = -1;
   let numberEnd = -1;
-  scan(normalise(reference.slice(0, 300)), (token, before) => {
-    const digits = token.charCodeAt(0) <= 57;
+  scanFolded(reference.slice(0, 300), (text, from, to) => {
+    const digits = text.charCodeAt(from) <= 57;
+    const before = from > 0 ? text.charCodeAt(from - 1) : 0;
     if (numberStart < 0 && digits) numberStart = count;
-    else if (numberStart >= 0 && numberEnd < 0 && (!digits || (before !== '-' && before !== '.'))) numberEnd = count;
+    else if (numberStart >= 0 && numberEnd < 0 && (!digits || (before !== HYPHEN && before !== FULL_STOP))) numberEnd = count;
     count++;
-    visit(token);
+    visit(text, from, to);
   });
   if (numberStart < 0) return { numberStart: 0, numberEnd: count };
   return { numberStart, numberEnd: numberEnd < 0 ? count : numberEnd };
 }
 
-/** Runs of a–z or of 0–9 in normalised text, with the character before each run. */
-function scan(text: string, visit: (token: string, before: string) => void): void {
+const HYPHEN = 0x2d;
+const FULL_STOP = 0x2e;
+
+/** Text that lower case and accents leave as it is but for A–Z: ASCII, Latin-1 signs, dashes and quotes. */
+const PLAIN = /^[\u0000-\u00bf\u2000-\u206f]*$/;
+
+/**
+ * Runs of letters or of digits of the normalised text. Plain text (most) is scanned as it is, A–Z taken as a–z,
+ * without making a lower-case copy; other text is normalised first.
+ */
+function scanFolded(text: string, visit: TokenRun): void {
+  if (PLAIN.test(text)) scan(text, visit, 65);
+  else scan(normalise(text), visit, 97);
+}
+
+/** Runs of letters (a–z, and A–Z when `lowestLetter` is 65) or of digits. */
+function scan(text: string, visit: TokenRun, lowestLetter: number): void {
   let from = -1;
   let digits = false;
   for (let k = 0; k <= text.length; k++) {
     const c = k < text.length ? text.charCodeAt(k) : 0;
     const isDigit = c >= 48 && c <= 57;
-    const isLetter = c >= 97 && c <= 122;
+    const isLetter = (c >= 97 && c <= 122) || (c >= lowestLetter && c <= 90);
     if (from >= 0 && (!(isDigit || isLetter) || isDigit !== digits)) {
-      visit(text.slice(from, k), from > 0 ? text[from - 1] : '');
+      visit(text, from, k);
       from = -1;
     }
     if (from < 0 && (isDigit || isLetter)) {

@@ -4,7 +4,7 @@ import { sandboxStats, startSandbox } from '../../sandbox/index';
 import { buildCatalogueIndex } from '../../src/catalogue/buildIndex';
 import { CatalogueIndex, IndexBuilder, SEGMENT_SIZE } from '../../src/catalogue/catalogueIndex';
 import { createStandardsService } from '../../src/service/standardsService';
-import { isServiceError, serviceOptionsFrom, type StandardsPage } from '../../src/service/index';
+import { ServiceError, isServiceError, serviceOptionsFrom, type StandardsPage } from '../../src/service/index';
 import { realSample } from './realSample';
 
 describe('catalogue index', () => {
@@ -111,8 +111,34 @@ describe('catalogue index', () => {
           built.entries.map((e) => e.position),
           [...Array(2500).keys()],
         );
-        assert.equal((await sandboxStats(sandbox)).requests.listStandards, 7, 'the clamped page size (400) moves the offset');
+        // 7 pages of the clamped size; 1000 and 3000, asked with the first page at the size asked, are off its steps.
+        assert.equal((await sandboxStats(sandbox)).requests.listStandards, 7 + 2, 'the clamped page size (400) moves the offset');
         assert.ok(seen.most > 1 && seen.most <= 4, `at most 4 in flight, saw ${seen.most}`);
+      } finally {
+        await sandbox.close();
+      }
+    });
+
+    it('asks the pages after the first with it, and ignores them past the end the first page tells', async () => {
+      const sandbox = await startSandbox({ standards: 1300, maxLimit: 1000 });
+      try {
+        const service = createStandardsService(serviceOptionsFrom(sandbox));
+        const asked: number[] = [];
+        // The real service, refusing past its end as some servers do (the sandbox answers an empty page there).
+        const listPage = async (page: { limit: number; offset: number }, signal?: AbortSignal): Promise<StandardsPage> => {
+          asked.push(page.offset);
+          if (page.offset >= 1300) throw new ServiceError('notFound', 'GET /v1/standards was not found (404).', { status: 404 });
+          return service.listStandards(page, signal);
+        };
+        const built = await buildCatalogueIndex(listPage, { pageSize: 1000, concurrency: 4 });
+        assert.deepEqual(asked, [0, 1000, 2000, 3000], 'all asked before the first answer, nothing after');
+        assert.equal(built.size, 1300);
+        assert.deepEqual(
+          built.entries.map((e) => e.position),
+          [...Array(1300).keys()],
+        );
+        const small = await buildCatalogueIndex(listPage, { pageSize: 2000, concurrency: 4 });
+        assert.equal(small.size, 1300, 'a catalogue within the first page: the pages asked with it are ignored');
       } finally {
         await sandbox.close();
       }

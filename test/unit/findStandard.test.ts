@@ -1,5 +1,6 @@
 import * as assert from 'node:assert/strict';
 import { CatalogueIndex, tokenize, type IndexEntry } from '../../src/catalogue/catalogueIndex';
+import { prepareSegment } from '../../src/catalogue/segmentArrays';
 import { factsLabel, factsOf } from '../../src/catalogue/standardFacts';
 import { PUBLIC_EDITIONS } from './publicRecords';
 import { realSample } from './realSample';
@@ -44,6 +45,15 @@ describe('Find Standard: ranking like an expert, on real catalogue data', () => 
     const firstWithdrawn = results.findIndex((e) => !factsOf(e.urn, e.reference, e.status).current);
     const lastCurrent = results.map((e) => factsOf(e.urn, e.reference, e.status).current).lastIndexOf(true);
     assert.ok(firstWithdrawn === -1 || firstWithdrawn > lastCurrent);
+  });
+
+  it('reads plain text as it is and other text normalised first, to the same tokens and vocabulary', () => {
+    // An accented letter sends a text through lower case and NFKD first; without it, the text is scanned as it is.
+    for (const r of records)
+      for (const text of [r.reference ?? '', r.title, r.title.toUpperCase()]) assert.deepEqual(tokenize(`${text} é`), [...tokenize(text), 'e'], text);
+    const entries = records.map((r, position): IndexEntry => ({ position, ...r, title: position % 2 ? r.title.toUpperCase() : r.title }));
+    const words = new Set(entries.flatMap((e) => [...tokenize((e.reference ?? '').slice(0, 300)), ...tokenize(e.title)]));
+    assert.deepEqual(prepareSegment(entries).vocabulary, [...words].sort());
   });
 
   it('matches tokens by prefix, letters and digits apart, never through the URN', () => {
