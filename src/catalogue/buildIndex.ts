@@ -45,7 +45,7 @@ type ListPage = (page: { limit: number; offset: number }, signal?: AbortSignal) 
 export async function buildCatalogueIndex(listPage: ListPage, options: BuildOptions): Promise<CatalogueIndex> {
   const builder = options.resume ?? new IndexBuilder();
   const thread = options.inThread ? undefined : SegmentThread.acquire();
-  builder.prepare = thread && ((entries, packed) => thread.prepare(entries, packed));
+  builder.prepare = thread && ((entries) => thread.prepare(entries));
   builder.takeBack = thread && (() => thread.takeBackLast());
   try {
     return await pageThrough(listPage, options, builder);

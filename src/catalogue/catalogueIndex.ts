@@ -17,7 +17,6 @@
 import { decodeIndexFile, encodeIndexFile } from './indexFile';
 import { IndexSegment, type IndexEntry, type IndexQuery, type SegmentHit } from './indexSegment';
 import { prepareSegment, type SegmentArrays } from './segmentArrays';
-import { joinJobs, packEntries, splitJob, type SegmentJob } from './segmentJob';
 import type { StandardFacts } from './standardFacts';
 import { tokenize } from './tokens';
 
@@ -138,11 +137,8 @@ export class IndexBuilder {
   /** Offsets of the pages already added. */
   readonly pages = new Set<number>();
   expected: number | undefined;
-  /** Prepares a segment's arrays elsewhere (from `packed` when given); when it fails, they are prepared here. */
-  prepare: ((entries: readonly IndexEntry[], packed?: SegmentJob) => Promise<SegmentArrays>) | undefined;
-  /** Pending entries packed for `prepare` as they arrived, in order, and how many they hold. */
-  private packs: SegmentJob[] = [];
-  private packed = 0;
+  /** Prepares a segment's arrays elsewhere; when it fails, they are prepared here. */
+  prepare: ((entries: readonly IndexEntry[]) => Promise<SegmentArrays>) | undefined;
   /**
    * Called by `finish`: the last job `prepare` has not started is to be rejected (so this thread prepares it), true
    * when there was one.
@@ -156,49 +152,16 @@ export class IndexBuilder {
   /** Adds a page's entries (their positions set); seals full segments. */
   add(offset: number, entries: readonly IndexEntry[]): void {
     this.pages.add(offset);
-    const fresh: IndexEntry[] = [];
     for (const entry of entries) {
       if (this.entries[entry.position]) continue;
       this.entries[entry.position] = entry;
       this.pending.push(entry);
-      fresh.push(entry);
       this.arrived++;
     }
-    // Packed for the worker now, while the page's texts are fresh in memory: about half the time of packing a
-    // segment's worth later. Only while the packs hold every pending entry, in order.
-    if (this.prepare && fresh.length && this.packed === this.pending.length - fresh.length) {
-      this.packs.push(packEntries(fresh));
-      this.packed += fresh.length;
-    }
     while (this.pending.length >= SEGMENT_SIZE) {
-      this.seal(this.pending.slice(0, SEGMENT_SIZE), this.takePacked(SEGMENT_SIZE));
+      this.seal(this.pending.slice(0, SEGMENT_SIZE));
       this.pending = this.pending.slice(SEGMENT_SIZE);
     }
-  }
-
-  /** The packs of the first `n` pending entries, when they hold them; the packs then start after them. */
-  private takePacked(n: number): SegmentJob | undefined {
-    if (this.packed < n) {
-      this.packs = [];
-      this.packed = 0;
-      return undefined;
-    }
-    const taken: SegmentJob[] = [];
-    let count = 0;
-    while (count < n) {
-      const job = this.packs.shift() as SegmentJob;
-      if (count + job.positions.length <= n) {
-        taken.push(job);
-        count += job.positions.length;
-      } else {
-        const [head, rest] = splitJob(job, n - count);
-        taken.push(head);
-        this.packs.unshift(rest);
-        count = n;
-      }
-    }
-    this.packed -= n;
-    return joinJobs(taken);
   }
 
   /** What has arrived, searchable now (the entries not yet in a segment in a small one of their own). */
@@ -213,10 +176,8 @@ export class IndexBuilder {
 
   /** The finished index: every entry, in segments, once every segment is prepared. */
   async finish(): Promise<CatalogueIndex> {
-    if (this.pending.length) this.seal(this.pending, this.takePacked(this.pending.length));
+    if (this.pending.length) this.seal(this.pending);
     this.pending = [];
-    this.packs = [];
-    this.packed = 0;
     // This thread prepares segments from the back of the worker's queue, one at a time: between them, the worker's
     // answers get in and it goes on from the front.
     while (this.takeBack?.()) await new Promise((resolve) => setImmediate(resolve));
@@ -230,14 +191,14 @@ export class IndexBuilder {
     return CatalogueIndex.of(entries);
   }
 
-  private seal(chunk: IndexEntry[], packed: SegmentJob | undefined): void {
+  private seal(chunk: IndexEntry[]): void {
     const prepare = this.prepare;
     if (!prepare) {
       this.segments.push(IndexSegment.build(chunk));
       return;
     }
     this.preparing.add(chunk);
-    const job: Promise<void> = prepare(chunk, packed && samePositions(packed, chunk) ? packed : undefined)
+    const job: Promise<void> = prepare(chunk)
       // The worker stopped (a cancelled build) or could not run: prepared here instead.
       .catch(() => prepareSegment(chunk))
       .then((arrays) => {
@@ -247,13 +208,6 @@ export class IndexBuilder {
       });
     this.jobs.add(job);
   }
-}
-
-/** True when a job packs exactly the entries of `chunk`, in order. */
-function samePositions(job: SegmentJob, chunk: readonly IndexEntry[]): boolean {
-  if (job.positions.length !== chunk.length) return false;
-  for (let i = 0; i < chunk.length; i++) if (job.positions[i] !== chunk[i].position) return false;
-  return true;
 }
 
 /** The best `limit` of lists each already best first, by (order, key): a k-way merge, no sort of them all. */

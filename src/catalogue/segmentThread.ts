@@ -19,8 +19,6 @@ type Reply = { arrays: SegmentArrays } | { error: string };
 
 interface Job {
   entries: readonly IndexEntry[];
-  /** The entries packed already, when they were as they arrived. */
-  packed?: SegmentJob;
   resolve: (arrays: SegmentArrays) => void;
   reject: (error: Error) => void;
 }
@@ -78,11 +76,11 @@ export class SegmentThread {
     }
   }
 
-  /** The arrays of a segment of `entries` (`packed` already, or not), prepared by the worker. */
-  prepare(entries: readonly IndexEntry[], packed?: SegmentJob): Promise<SegmentArrays> {
+  /** The arrays of a segment of `entries`, prepared by the worker. */
+  prepare(entries: readonly IndexEntry[]): Promise<SegmentArrays> {
     if (!this.worker || this.stopped) return Promise.reject(new Error('No index worker.'));
     return new Promise((resolve, reject) => {
-      this.queue.push({ entries, packed, resolve, reject });
+      this.queue.push({ entries, resolve, reject });
       this.next();
     });
   }
@@ -107,7 +105,7 @@ export class SegmentThread {
     const job = this.current === undefined ? this.queue.shift() : undefined;
     if (!job || !this.worker) return;
     this.current = job;
-    const message: SegmentJob = job.packed ?? packEntries(job.entries);
+    const message: SegmentJob = packEntries(job.entries);
     this.worker.postMessage(message, [message.positions.buffer as ArrayBuffer]);
   }
 
