@@ -4,7 +4,8 @@
  * two baselines measured in the same run: the floor (bare `fetch` of the same pages, as many in flight, JSON parsed,
  * nothing built) and the naive flow (one page of 100 at a time, as the spec's list call pages); up to 30 000, also
  * the same build with its segments prepared on the main thread instead of the worker. Also: how soon the first
- * results are searchable on a cold index, and search time per keystroke at 30 000 and 300 000.
+ * results are searchable on a cold index, and search time per keystroke at 30 000 and 300 000. Each sandbox gets a
+ * round of both before the recorded ones; ours and the floor both start with an access token in hand.
  * Prints; records in bench/results.json; asserts nothing.
  * Run: npm run compile && node esbuild.js && node out/bench/indexBuild.js [--quick]
  */
@@ -47,9 +48,14 @@ async function bareFetch(info: ConnectionInfo, bearer: string, total: number, li
   return performance.now() - started;
 }
 
-/** Ours: the index built through the service; returns total ms and ms until the first results were searchable. */
+/**
+ * Ours: the index built through the service; returns total ms and ms until the first results were searchable. The
+ * service has its token before the clock starts, as the floor has its bearer: in the extension the index is built
+ * by the signed-in session's service, whose token the tree's first page fetched already.
+ */
 async function ours(info: ConnectionInfo, total: number, inThread = false): Promise<{ ms: number; firstSearchableMs: number }> {
   const service = createStandardsService(serviceOptionsFrom(info));
+  await service.accessToken();
   const started = performance.now();
   let firstSearchableMs = Infinity;
   const index = await buildCatalogueIndex((page, signal) => service.listStandards(page, signal), {
@@ -161,7 +167,13 @@ async function main(): Promise<void> {
         const floor: number[] = [];
         const naive: number[] = [];
         const inThread: number[] = [];
-        for (let round = 0; round < rounds; round++) {
+        // A round not recorded first: the sandbox process is new, and whatever ran first would pay for its compiling.
+        for (let round = QUICK ? 0 : -1; round < rounds; round++) {
+          if (round < 0) {
+            await ours(sandbox.info, standards);
+            await bareFetch(sandbox.info, bearer, standards, 1000, CONCURRENCY);
+            continue;
+          }
           const run = await ours(sandbox.info, standards);
           our.push(run.ms);
           first.push(run.firstSearchableMs);
