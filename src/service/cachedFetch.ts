@@ -168,7 +168,7 @@ export class CachedFetch {
     }
     let result: GetResult;
     try {
-      result = await this.options.http.get(url, { accept, etag: known?.etag, signal, cacheable: true });
+      result = await this.options.http.get(url, { accept, etag: known?.etag, signal, cacheable: true, storedCopy: known !== undefined });
     } catch (error) {
       if (!known || signal.aborted || !isUnreachable(error)) throw error;
       // Unreachable, not refused: what is stored is the best answer there is, said to be a copy from its date.

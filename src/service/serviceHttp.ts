@@ -39,6 +39,11 @@ export interface GetOptions {
   signal?: AbortSignal;
   /** The call goes through the cache: log whether it was a full response or a revalidation. */
   cacheable?: boolean;
+  /**
+   * A stored copy answers when the service cannot be reached: a network failure or timeout is not retried, so the
+   * reader gets the copy at once instead of after the backoff (the next call asks the service again).
+   */
+  storedCopy?: boolean;
 }
 
 export interface GetResult {
@@ -110,7 +115,7 @@ export class ServiceHttp {
         failure.kind === 'timeout' ||
         transientBodies.has(failure) ||
         (failure.status !== undefined && RETRY_STATUSES.has(failure.status));
-      if (!retryable || attempt >= maxRetries) throw failure;
+      if (!retryable || attempt >= maxRetries || (options.storedCopy && isUnreachable(failure))) throw failure;
       const delay = failure.details.retryAfterMs ?? backoffDelay(attempt, baseDelayMs);
       if (waited + delay > maxTotalWaitMs) throw failure;
       this.options.logger?.debug?.(

@@ -111,15 +111,19 @@ describe('service: offline copies of pinned standards', () => {
     const other = (await createStandardsService(options()).listStandards({ limit: 1, offset: 4 })).items[0].urn;
     await sandbox.close();
     try {
-      // A new session (restart): nothing in memory, everything from disk.
-      const offline = createStandardsService(options());
+      // A new session (restart): nothing in memory, everything from disk. With retries on, as in the extension.
+      const retries: string[] = [];
+      const logger = { request: () => undefined, debug: (line: string) => void (/^retrying/.test(line) && retries.push(line)) };
+      const offline = createStandardsService(options({ retry: { maxRetries: 3, baseDelayMs: 10 }, logger }));
       const list = await offline.listClausesCopy(urn);
       assert.equal(list.value.length, clauses.length);
       assert.ok(list.offlineSince !== undefined && list.offlineSince >= before);
       const body = await offline.getClauseCopy(urn, clauses[clauses.length - 1].clauseId);
       assert.ok(body.offlineSince !== undefined);
-      // Never read, so never stored: the failure says the service cannot be reached.
+      assert.deepEqual(retries, [], 'a stored copy answers at once, without retrying the unreachable service');
+      // Never read, so never stored: retried, then the failure says the service cannot be reached.
       await assert.rejects(offline.listClausesCopy(other), (e: Error & { kind?: string }) => e.kind === 'network');
+      assert.equal(retries.length, 3, retries.join('\n'));
     } finally {
       sandbox = await startSandbox({ standards: 50, seed: 5, port: port.value, clientSecret: sandbox.clientSecret });
     }
