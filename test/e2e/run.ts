@@ -29,7 +29,20 @@ const view = (page: Page) =>
     .locator('.pane')
     .filter({ has: page.locator('.pane-header', { hasText: 'Standards' }) })
     .first();
-const treeRow = (page: Page, text: string | RegExp) => view(page).locator('.monaco-list-row', { hasText: text }).first();
+/** The first row of the Standards view with the text; with `expanded`, only while it is open ('true') or closed ('false'). */
+const treeRow = (page: Page, text: string | RegExp, expanded?: 'true' | 'false') =>
+  view(page)
+    .locator(expanded ? `.monaco-list-row[aria-expanded="${expanded}"]` : '.monaco-list-row', { hasText: text })
+    .first();
+
+/** Says which wait failed: playwright's message names the call ("locator.waitFor") but not what it waited for. */
+async function labelled<T>(what: string, wait: Promise<T>): Promise<T> {
+  try {
+    return await wait;
+  } catch (error) {
+    throw new Error(`${what}: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
+  }
+}
 
 async function runCommand(page: Page, title: string): Promise<void> {
   const input = page.locator('.quick-input-widget input').first();
@@ -335,18 +348,27 @@ const steps: Step[] = [
       // clauses are downloaded for offline reading (the item says so when done).
       await runCommand(page, 'Standards: Find Standard…');
       const input = page.locator('.quick-input-widget input').first();
-      await input.waitFor({ state: 'visible', timeout: STEP_TIMEOUT });
+      await labelled('the Find Standard input', input.waitFor({ state: 'visible', timeout: STEP_TIMEOUT }));
       await input.fill(standardLabel);
       const item = page.locator('.quick-input-list .monaco-list-row').first().filter({ hasText: standardLabel });
-      await item.waitFor({ timeout: STEP_TIMEOUT });
+      await labelled(`"${standardLabel}" first in Find Standard`, item.waitFor({ timeout: STEP_TIMEOUT }));
       await item.hover();
-      await item.locator('.action-label[aria-label*="Pin for Offline Reading"]').first().click({ timeout: STEP_TIMEOUT });
+      await labelled('the pin button', item.locator('.action-label[aria-label*="Pin for Offline Reading"]').first().click({ timeout: STEP_TIMEOUT }));
       await page.keyboard.press('Escape');
-      // Everything collapsed, then Pinned opened: the roots show at the top of the view.
-      await view(page).locator('.action-label[aria-label="Collapse All"]').first().click({ timeout: STEP_TIMEOUT });
+      // The pin is stored, then the view redraws: the Pinned root appears a moment later, open.
+      await labelled('the Pinned root', treeRow(page, /^Pinned/).waitFor({ timeout: STEP_TIMEOUT }));
+      // Everything collapsed, then Pinned opened: the roots show at the top of the view. Collapse All is a command
+      // whose first run waits for an activation round trip to the (busy) extension host: wait until it has closed
+      // Pinned, or it may close Pinned after the click below opened it (the child row then never shows).
+      await labelled('Collapse All', view(page).locator('.action-label[aria-label="Collapse All"]').first().click({ timeout: STEP_TIMEOUT }));
+      await labelled('Pinned closed by Collapse All', treeRow(page, /^Pinned/, 'false').waitFor({ timeout: STEP_TIMEOUT }));
+      // A click toggles a collapsible row (it does not only select it): one click on the closed root opens it.
       await treeRow(page, /^Pinned/).click({ timeout: STEP_TIMEOUT });
-      await treeRow(page, /^Pinned/).press('ArrowRight');
-      await view(page).locator('.monaco-list-row', { hasText: standardLabel }).filter({ hasText: 'offline copy' }).first().waitFor({ timeout: STEP_TIMEOUT });
+      await labelled('Pinned open', treeRow(page, /^Pinned/, 'true').waitFor({ timeout: STEP_TIMEOUT }));
+      await labelled(
+        `"${standardLabel}" saying "offline copy" under Pinned`,
+        view(page).locator('.monaco-list-row', { hasText: standardLabel }).filter({ hasText: 'offline copy' }).first().waitFor({ timeout: STEP_TIMEOUT }),
+      );
       await page.mouse.move(0, 0);
     },
   },
