@@ -134,6 +134,8 @@ export class IndexBuilder {
   /** The last snapshot's tail segment, kept until more entries arrive or a segment is added. */
   private tail: { arrived: number; segments: number; segment: IndexSegment | undefined } | undefined;
   private arrived = 0;
+  /** Entries sealed into segments (prepared or being prepared). */
+  private sealed = 0;
   /** Offsets of the pages already added. */
   readonly pages = new Set<number>();
   expected: number | undefined;
@@ -161,6 +163,12 @@ export class IndexBuilder {
     while (this.pending.length >= SEGMENT_SIZE) {
       this.seal(this.pending.slice(0, SEGMENT_SIZE));
       this.pending = this.pending.slice(SEGMENT_SIZE);
+    }
+    // Within the last segment's worth of a catalogue of known size, each page is sealed as it comes: the worker
+    // gets small jobs, so little is left to prepare once the last page is in (the build's tail).
+    if (this.pending.length && this.expected !== undefined && this.sealed + SEGMENT_SIZE > this.expected) {
+      this.seal(this.pending);
+      this.pending = [];
     }
   }
 
@@ -192,6 +200,7 @@ export class IndexBuilder {
   }
 
   private seal(chunk: IndexEntry[]): void {
+    this.sealed += chunk.length;
     const prepare = this.prepare;
     if (!prepare) {
       this.segments.push(IndexSegment.build(chunk));

@@ -3,7 +3,7 @@
  * token ids of each entry (renumbered in sorted order, so a prefix is one range of ids), postings from token to
  * entries in rank order, and their base64 form for the file on disk. Pure: no vscode.
  */
-import { scanReferenceRuns, scanTokenRuns } from './tokens';
+import { hashEnd, hashStep, scanReferenceRuns, scanTokenRuns } from './tokens';
 import type { IndexEntry } from './indexSegment';
 
 /** Per-entry token data in flat arrays (CSR): entry i owns ids[start[i] .. start[i + 1]). */
@@ -39,8 +39,8 @@ export function tokenizeEntries(entries: readonly IndexEntry[]): TokenData {
   const title = new TokenBuilder(entries.length);
   const numberStart = new Int16Array(entries.length);
   const numberEnd = new Int16Array(entries.length);
-  const addReference = (text: string, from: number, to: number): void => reference.add(seen.idOf(text, from, to));
-  const addTitle = (text: string, from: number, to: number): void => title.add(seen.idOf(text, from, to));
+  const addReference = (text: string, from: number, to: number, hash: number): void => reference.add(seen.idOf(text, from, to, hash));
+  const addTitle = (text: string, from: number, to: number, hash: number): void => title.add(seen.idOf(text, from, to, hash));
   for (let i = 0; i < entries.length; i++) {
     const marks = scanReferenceRuns(entries[i].reference ?? '', addReference);
     numberStart[i] = marks.numberStart;
@@ -52,24 +52,29 @@ export function tokenizeEntries(entries: readonly IndexEntry[]): TokenData {
   // The default sort orders strings by UTF-16 code units (as compareStrings does), without a call per comparison.
   const vocabulary = seen.tokens.slice().sort();
   const sortedId = new Int32Array(vocabulary.length);
-  vocabulary.forEach((token, id) => (sortedId[seen.idOf(token, 0, token.length)] = id));
+  vocabulary.forEach((token, id) => (sortedId[seen.idOf(token, 0, token.length, hashOf(token))] = id));
   return { vocabulary, reference: reference.build(sortedId), title: title.build(sortedId), numberStart, numberEnd };
 }
 
+/** The hash of a token already in lower case, as the scanner computes it. */
+function hashOf(token: string): number {
+  let hash = 0;
+  for (let k = 0; k < token.length; k++) hash = hashStep(hash, token.charCodeAt(k));
+  return hashEnd(hash, token.length);
+}
+
 /**
- * Token ids by text, numbered as first seen. Looked up straight from the scanned text (an open-addressing table
- * of hashes): most tokens repeat ("iso", "and", "part"), and no string is made for a repeat.
+ * Token ids by text, numbered as first seen. Looked up straight from the scanned text by the hash the scanner
+ * computed (an open-addressing table of hashes): most tokens repeat ("iso", "and", "part"), and no string is made
+ * for a repeat.
  */
 class Vocabulary {
   readonly tokens: string[] = [];
   private hashes = new Int32Array(1024);
   private slots = new Int32Array(2048).fill(-1);
 
-  idOf(text: string, from: number, to: number): number {
-    let hash = to - from;
-    for (let k = from; k < to; k++) hash = (Math.imul(hash, 31) + lower(text.charCodeAt(k))) | 0;
-    hash = Math.imul(hash ^ (hash >>> 16), 0x45d9f3b);
-    hash ^= hash >>> 16;
+  /** The id of `text.slice(from, to)` in lower case, whose hash is `hash`. */
+  idOf(text: string, from: number, to: number, hash: number): number {
     const mask = this.slots.length - 1;
     for (let slot = hash & mask; ; slot = (slot + 1) & mask) {
       const id = this.slots[slot];

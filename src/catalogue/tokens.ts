@@ -12,9 +12,22 @@ export function tokenize(text: string): string[] {
 
 /**
  * A token found in a text: `text.slice(from, to)` in lower case (a range of letters or digits; only ASCII letters
- * may need lowering), given as a range so a caller need not make the string.
+ * may need lowering), given as a range so a caller need not make the string, and its hash (`hashStep` over its
+ * lowered characters from 0, then `hashEnd`).
  */
-export type TokenRun = (text: string, from: number, to: number) => void;
+export type TokenRun = (text: string, from: number, to: number, hash: number) => void;
+
+/** One step of a token's hash: the hash so far and the token's next character, lowered. */
+export function hashStep(hash: number, lowered: number): number {
+  return (Math.imul(hash, 31) + lowered) | 0;
+}
+
+/** The hash of a token from its steps (starting at 0) and its length, mixed so that its low bits spread. */
+export function hashEnd(hash: number, length: number): number {
+  let h = Math.imul(hash ^ length ^ (hash >>> 16), 0x45d9f3b);
+  h ^= h >>> 16;
+  return h;
+}
 
 /** Calls `visit` with each token of letters or of digits, lower case, accents off; returns nothing else. */
 export function scanTokens(text: string, visit: (token: string) => void): void {
@@ -39,13 +52,13 @@ export function scanReferenceRuns(reference: string, visit: TokenRun): { numberS
   let count = 0;
   let numberStart = -1;
   let numberEnd = -1;
-  scanFolded(reference.slice(0, 300), (text, from, to) => {
+  scanFolded(reference.slice(0, 300), (text, from, to, hash) => {
     const digits = text.charCodeAt(from) <= 57;
     const before = from > 0 ? text.charCodeAt(from - 1) : 0;
     if (numberStart < 0 && digits) numberStart = count;
     else if (numberStart >= 0 && numberEnd < 0 && (!digits || (before !== HYPHEN && before !== FULL_STOP))) numberEnd = count;
     count++;
-    visit(text, from, to);
+    visit(text, from, to, hash);
   });
   if (numberStart < 0) return { numberStart: 0, numberEnd: count };
   return { numberStart, numberEnd: numberEnd < 0 ? count : numberEnd };
@@ -66,21 +79,29 @@ function scanFolded(text: string, visit: TokenRun): void {
   else scan(normalise(text), visit, 97);
 }
 
-/** Runs of letters (a–z, and A–Z when `lowestLetter` is 65) or of digits. */
+/**
+ * Runs of letters (a–z, and A–Z when `lowestLetter` is 65) or of digits, each hashed as it is scanned (one pass
+ * over the text where hashing afterwards would be a second).
+ */
 function scan(text: string, visit: TokenRun, lowestLetter: number): void {
   let from = -1;
   let digits = false;
+  let hash = 0;
   for (let k = 0; k <= text.length; k++) {
     const c = k < text.length ? text.charCodeAt(k) : 0;
     const isDigit = c >= 48 && c <= 57;
     const isLetter = (c >= 97 && c <= 122) || (c >= lowestLetter && c <= 90);
     if (from >= 0 && (!(isDigit || isLetter) || isDigit !== digits)) {
-      visit(text, from, k);
+      visit(text, from, k, hashEnd(hash, k - from));
       from = -1;
     }
-    if (from < 0 && (isDigit || isLetter)) {
-      from = k;
-      digits = isDigit;
+    if (isDigit || isLetter) {
+      if (from < 0) {
+        from = k;
+        digits = isDigit;
+        hash = 0;
+      }
+      hash = hashStep(hash, c <= 90 && c >= 65 ? c + 32 : c);
     }
   }
 }
