@@ -219,6 +219,17 @@ export class IndexBuilder {
   }
 }
 
+/** True when `hits` are `entries`, in the same order (the same records at the same positions). */
+export function sameEntries(entries: readonly IndexEntry[], hits: readonly SearchHit[]): boolean {
+  if (entries.length !== hits.length) return false;
+  for (let i = 0; i < hits.length; i++) {
+    const a = entries[i];
+    const b = hits[i].entry;
+    if (a.position !== b.position || a.urn !== b.urn || a.title !== b.title || a.reference !== b.reference || a.status !== b.status) return false;
+  }
+  return true;
+}
+
 /** The best `limit` of lists each already best first, by (order, key): a k-way merge, no sort of them all. */
 function mergeBest(lists: SegmentHit[][], limit: number): SegmentHit[] {
   const heads = new Int32Array(lists.length);

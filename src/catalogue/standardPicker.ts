@@ -5,7 +5,7 @@
 import * as vscode from 'vscode';
 import { errorText } from '../errorText';
 import { standardDescription, standardLabel } from '../labels';
-import type { CatalogueIndex, IndexEntry } from './catalogueIndex';
+import { sameEntries, type CatalogueIndex, type IndexEntry, type SearchHit } from './catalogueIndex';
 import { progressText, type CatalogueStore } from './catalogueStore';
 import { factsLabel } from './standardFacts';
 
@@ -39,11 +39,17 @@ export async function pickStandard(store: CatalogueStore, title: string): Promis
   pick.matchOnDescription = false;
   pick.matchOnDetail = false;
   pick.buttons = [REBUILD];
+  let shown: readonly IndexEntry[] = [];
   const show = (): void => {
     const { index } = live;
     pick.busy = !index.complete;
     pick.title = index.complete ? title : vscode.l10n.t('{0} — {1}, still loading', title, progressText(index.size, index.expected));
-    pick.items = toItems(index, pick.value);
+    const hits = index.searchHits(pick.value, 200);
+    // Replaced only when the results changed (a build under way refreshes every 250 ms): VS Code names an item by its
+    // place in the list, so a pin button clicked while the list is being replaced would pin whatever took its place.
+    if (sameEntries(shown, hits)) return;
+    shown = hits.map((h) => h.entry);
+    pick.items = toItems(hits);
   };
   const follow = (finished: Promise<CatalogueIndex> | undefined): void => {
     finished?.then(
@@ -91,8 +97,8 @@ export async function pickStandard(store: CatalogueStore, title: string): Promis
   });
 }
 
-function toItems(index: CatalogueIndex, query: string): EntryItem[] {
-  return index.searchHits(query, 200).map(({ entry, facts }) => {
+function toItems(hits: readonly SearchHit[]): EntryItem[] {
+  return hits.map(({ entry, facts }) => {
     return {
       label: standardLabel(entry),
       description: standardDescription(entry, factsLabel(facts)),

@@ -2,7 +2,7 @@ import * as assert from 'node:assert/strict';
 import { Catalogue } from '../../sandbox/catalogue';
 import { sandboxStats, startSandbox } from '../../sandbox/index';
 import { buildCatalogueIndex } from '../../src/catalogue/buildIndex';
-import { CatalogueIndex, IndexBuilder, SEGMENT_SIZE } from '../../src/catalogue/catalogueIndex';
+import { CatalogueIndex, IndexBuilder, SEGMENT_SIZE, sameEntries } from '../../src/catalogue/catalogueIndex';
 import { createStandardsService } from '../../src/service/standardsService';
 import { ServiceError, isServiceError, serviceOptionsFrom, type StandardsPage } from '../../src/service/index';
 import { realSample } from './realSample';
@@ -17,6 +17,32 @@ describe('catalogue index', () => {
     ],
     0,
   );
+
+  it('tells when a search during a build found the same records as before (the picker keeps its items then)', () => {
+    const entries = new Catalogue(3, 3000).standards.map((s, position) => ({
+      position,
+      urn: s.urn,
+      reference: s.reference,
+      title: s.titleText,
+      status: s.status,
+    }));
+    const builder = new IndexBuilder();
+    builder.add(0, entries.slice(0, 1000));
+    const query = entries[10].reference ?? '';
+    const first = builder.snapshot().searchHits(query, 200);
+    assert.ok(first.length > 0);
+    const shown = first.map((h) => h.entry);
+    assert.ok(sameEntries(shown, builder.snapshot().searchHits(query, 200)), 'nothing arrived: the same records');
+    // Records of another number arrive: the results for this reference stay as they were.
+    builder.add(
+      1000,
+      entries.slice(1000, 3000).filter((e) => !(e.reference ?? '').includes(query.split(/[:\s]/)[1] ?? query)),
+    );
+    assert.ok(sameEntries(shown, builder.snapshot().searchHits(query, 200)));
+    assert.ok(!sameEntries(shown, builder.snapshot().searchHits('', 200)), 'another query: other records');
+    assert.ok(!sameEntries(shown.slice(1), first), 'one fewer');
+    assert.ok(!sameEntries([{ ...shown[0], title: 'changed' }, ...shown.slice(1)], first), 'a record changed');
+  });
 
   it('matches number, reference and title words, best first', () => {
     assert.deepEqual(
