@@ -6,7 +6,7 @@
  * them. Pure: no vscode.
  */
 import type { IndexEntry } from './indexSegment';
-import { buildPostings, tokenizeEntries, type PostingArrays, type Tokens } from './segmentData';
+import { buildPostings, tokenizeEntries, unitePostings, type PostingArrays, type Tokens } from './segmentData';
 import { factsOf, type StandardFacts, type StatusLabel, type SupplementKind } from './standardFacts';
 
 export interface SegmentArrays {
@@ -80,7 +80,7 @@ export function prepareSegment(entries: readonly IndexEntry[]): SegmentArrays {
   const size = vocabulary.length;
   const inReference = buildPostings(size, byRank, [reference]);
   const inTitle = buildPostings(size, byRank, [title]);
-  const anywhere = buildPostings(size, byRank, [reference, title]);
+  const anywhere = unitePostings(size, inReference, inTitle);
   // Tokens that end a designation ("9001" in "ISO 9001:2015", "7" in "13818-7"): what an exact match ends on.
   const designationEnd = buildPostings(size, byRank, [designationEnds(reference, numberEnd)]);
   const postings = (prefix: string, p: PostingArrays) => ({ [`${prefix}Ranks`]: p.ranks, [`${prefix}Start`]: p.start });

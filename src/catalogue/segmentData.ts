@@ -199,6 +199,33 @@ export function buildPostings(vocabularySize: number, byRank: Int32Array, lists:
   return { ranks, start: counts };
 }
 
+/**
+ * The postings of the tokens held in either of two postings (each token once per entry, ranks ascending): per token,
+ * its two lists merged. One pass over the two, where building them from the tokens again takes two over every token.
+ */
+export function unitePostings(vocabularySize: number, a: PostingArrays, b: PostingArrays): PostingArrays {
+  const ranks = new Int32Array(a.ranks.length + b.ranks.length);
+  const start = new Int32Array(vocabularySize + 1);
+  let at = 0;
+  for (let t = 0; t < vocabularySize; t++) {
+    let i = a.start[t];
+    let j = b.start[t];
+    const iEnd = a.start[t + 1];
+    const jEnd = b.start[t + 1];
+    while (i < iEnd && j < jEnd) {
+      const x = a.ranks[i];
+      const y = b.ranks[j];
+      if (x <= y) i++;
+      if (y <= x) j++;
+      ranks[at++] = x < y ? x : y;
+    }
+    while (i < iEnd) ranks[at++] = a.ranks[i++];
+    while (j < jEnd) ranks[at++] = b.ranks[j++];
+    start[t + 1] = at;
+  }
+  return { ranks: ranks.slice(0, at), start };
+}
+
 /** Postings to search: which entries hold a token of a range, in rank order. */
 export class Postings {
   constructor(private readonly arrays: PostingArrays) {}

@@ -1,6 +1,7 @@
 import * as assert from 'node:assert/strict';
 import { CatalogueIndex, tokenize, type IndexEntry } from '../../src/catalogue/catalogueIndex';
 import { prepareSegment } from '../../src/catalogue/segmentArrays';
+import { buildPostings } from '../../src/catalogue/segmentData';
 import { factsLabel, factsOf } from '../../src/catalogue/standardFacts';
 import { PUBLIC_EDITIONS } from './publicRecords';
 import { realSample } from './realSample';
@@ -54,6 +55,17 @@ describe('Find Standard: ranking like an expert, on real catalogue data', () => 
     const entries = records.map((r, position): IndexEntry => ({ position, ...r, title: position % 2 ? r.title.toUpperCase() : r.title }));
     const words = new Set(entries.flatMap((e) => [...tokenize((e.reference ?? '').slice(0, 300)), ...tokenize(e.title)]));
     assert.deepEqual(prepareSegment(entries).vocabulary, [...words].sort());
+  });
+
+  it('holds in its anywhere postings every entry with the token in its reference or its title, once, in rank order', () => {
+    const entries = records.map((r, position): IndexEntry => ({ position, ...r }));
+    const a = prepareSegment(entries);
+    const reference = { ids: a.referenceIds, start: a.referenceStart };
+    const title = { ids: a.titleIds, start: a.titleStart };
+    // Built from the tokens of both lists, as the merge of the two tiers' postings must come out.
+    const fromTokens = buildPostings(a.vocabulary.length, a.byRank, [reference, title]);
+    assert.deepEqual(a.anywhereStart, fromTokens.start);
+    assert.deepEqual(a.anywhereRanks, fromTokens.ranks);
   });
 
   it('matches tokens by prefix, letters and digits apart, never through the URN', () => {
