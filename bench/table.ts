@@ -39,6 +39,7 @@ const ORDER = [
   'firstSearchableMsAt03k',
   'indexReadBackMs',
   'filterP95Ms30k',
+  'filterP95Ms100k',
   'filterP95Ms300k',
   'tokenRequestsPer1000',
   'reopenRequests',
