@@ -17,7 +17,7 @@ import { CatalogueIndex, type IndexEntry } from '../src/catalogue/catalogueIndex
 import { createStandardsService } from '../src/service/standardsService';
 import { serviceOptionsFrom } from '../src/service/index';
 import { CatalogueOrganiser } from '../src/tree/catalogueGrouping';
-import { QUERIES } from './queries';
+import { QUERIES, substringScan } from './queries';
 import { record, spread } from './results';
 
 const REAL_SAMPLE = path.resolve(__dirname, '../../../shared/data/real-catalogue-sample.jsonl.gz');
@@ -82,14 +82,6 @@ function realShapedEntries(): IndexEntry[] {
   const real = fs.existsSync(REAL_SAMPLE) ? readCatalogueFile(REAL_SAMPLE) : [];
   if (real.length === 0) console.log(`  (the real sample is not at ${REAL_SAMPLE}: generated entries only)`);
   return [...real, ...generated].map((r, position) => ({ position, ...r }));
-}
-
-/** The baseline: every word as a substring of reference + title, in list order; no ranking. */
-function substringScan(haystacks: readonly string[], query: string, limit: number): number {
-  const words = query.toLowerCase().split(/\s+/).filter(Boolean);
-  let found = 0;
-  for (let i = 0; i < haystacks.length && found < limit; i++) if (words.every((w) => haystacks[i].includes(w))) found++;
-  return found;
 }
 
 function percentile(sorted: number[], p: number): number {

@@ -11,3 +11,11 @@ export const QUERIES = [
   'robots safety',
   'medical electrical equipment part 2',
 ];
+
+/** The search baseline: every word as a substring of reference + title (`haystacks`, lower case), in list order; no ranking. */
+export function substringScan(haystacks: readonly string[], query: string, limit: number): number {
+  const words = query.toLowerCase().split(/\s+/).filter(Boolean);
+  let found = 0;
+  for (let i = 0; i < haystacks.length && found < limit; i++) if (words.every((w) => haystacks[i].includes(w))) found++;
+  return found;
+}
