@@ -3,7 +3,8 @@
  * first the document model alone in Node (built in 12 ms slices as the page does: total time and the longest
  * slice), then the bundled page script (dist/webview/clause.js) in headless Debian Chromium, fed the clause through
  * a stand-in for the webview API (a bench harness, not a test). Prints time to the heading, total render time and
- * the longest main-thread task (the widest gap between two pings queued behind the page's work). Run: npm run compile && node esbuild.js && node out/bench/clausePage.js
+ * the longest main-thread task (the widest gap between two pings queued behind the page's work).
+ * Run: npm run compile && node esbuild.js && node out/bench/clausePage.js
  */
 import { readFileSync } from 'node:fs';
 import { createServer } from 'node:http';

@@ -4,8 +4,9 @@
  * two baselines measured in the same run: the floor (bare `fetch` of the same pages, as many in flight, JSON parsed,
  * nothing built) and the naive flow (one page of 100 at a time, as the spec's list call pages); up to 30 000, also
  * the same build with its segments prepared on the main thread instead of the worker. Also: how soon the first
- * results are searchable on a cold index, and search time per keystroke at 30 000, 100 000 and 300 000. Each sandbox gets a
- * round of both before the recorded ones; ours and the floor both start with an access token in hand.
+ * results are searchable on a cold index, and search time per keystroke at 30 000, 100 000 and 300 000 next to a
+ * substring scan. Each sandbox gets a round of both before the recorded ones; ours and the floor both start with an
+ * access token in hand.
  * Prints; records in bench/results.json; asserts nothing.
  * Run: npm run compile && node esbuild.js && node out/bench/indexBuild.js [--quick]
  */

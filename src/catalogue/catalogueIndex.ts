@@ -219,15 +219,12 @@ export class IndexBuilder {
   }
 }
 
-/** True when `hits` are `entries`, in the same order (the same records at the same positions). */
+/**
+ * True when `hits` are `entries`, in the same order. A build keeps each entry object from its arrival on, in every
+ * snapshot and in the finished index (unless a shrunk total left holes: the positions, and so the objects, change).
+ */
 export function sameEntries(entries: readonly IndexEntry[], hits: readonly SearchHit[]): boolean {
-  if (entries.length !== hits.length) return false;
-  for (let i = 0; i < hits.length; i++) {
-    const a = entries[i];
-    const b = hits[i].entry;
-    if (a.position !== b.position || a.urn !== b.urn || a.title !== b.title || a.reference !== b.reference || a.status !== b.status) return false;
-  }
-  return true;
+  return entries.length === hits.length && hits.every((hit, i) => hit.entry === entries[i]);
 }
 
 /** The best `limit` of lists each already best first, by (order, key): a k-way merge, no sort of them all. */
