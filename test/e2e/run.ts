@@ -44,6 +44,12 @@ async function labelled<T>(what: string, wait: Promise<T>): Promise<T> {
   }
 }
 
+/** Escape, and wait until the quick input has faded out: a screenshot taken meanwhile shows it half over the editor. */
+async function closeQuickInput(page: Page): Promise<void> {
+  await page.keyboard.press('Escape');
+  await page.locator('.quick-input-widget').first().waitFor({ state: 'hidden', timeout: STEP_TIMEOUT });
+}
+
 async function runCommand(page: Page, title: string): Promise<void> {
   const input = page.locator('.quick-input-widget input').first();
   // F1 can be swallowed while a page (walkthrough, webview) is taking the focus: ask again, a few times.
@@ -218,8 +224,7 @@ const steps: Step[] = [
       // The picker itself (not the command palette it replaces), then closed: the index goes on building.
       const picker = page.locator('.quick-input-widget', { has: page.locator('.quick-input-title', { hasText: 'Find Standard' }) }).first();
       await picker.waitFor({ state: 'visible', timeout: STEP_TIMEOUT });
-      await page.keyboard.press('Escape');
-      await picker.waitFor({ state: 'hidden', timeout: STEP_TIMEOUT });
+      await closeQuickInput(page);
       // A Markdown file of the workspace citing the standard of the steps above, the clause locator first.
       const cited = `Clause 1 of ${standardLabel}`;
       // The older edition, cited too, shows the outdated-edition diagnostic in the picture.
@@ -307,7 +312,7 @@ const steps: Step[] = [
       for (let i = 0; i < 4; i++) shown.push((await rows.nth(i).locator('.label-name').first().innerText()).trim());
       if (shown.join(' | ') !== expected.join(' | ')) throw new Error(`"${query}" shows ${shown.join(' | ')}; ranked ${expected.join(' | ')}`);
       await page.screenshot({ path: path.join(RESULTS, 'e2e-find-standard-ranked-list.png') });
-      await page.keyboard.press('Escape');
+      await closeQuickInput(page);
     },
   },
   {
@@ -354,7 +359,7 @@ const steps: Step[] = [
       await labelled(`"${standardLabel}" first in Find Standard`, item.waitFor({ timeout: STEP_TIMEOUT }));
       await item.hover();
       await labelled('the pin button', item.locator('.action-label[aria-label*="Pin for Offline Reading"]').first().click({ timeout: STEP_TIMEOUT }));
-      await page.keyboard.press('Escape');
+      await closeQuickInput(page);
       // The pin is stored, then the view redraws: the Pinned root appears a moment later, open.
       await labelled('the Pinned root', treeRow(page, /^Pinned/).waitFor({ timeout: STEP_TIMEOUT }));
       // Everything collapsed, then Pinned opened: the roots show at the top of the view. Collapse All is a command
