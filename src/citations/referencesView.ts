@@ -131,9 +131,9 @@ export class WorkspaceReferences implements vscode.TreeDataProvider<ReferenceNod
     return occurrences;
   }
 
-  /** The files read so far and where each citation is: for tests. */
-  get fileCount(): number {
-    return this.files.size;
+  /** The files read so far that cite a standard, relative to the workspace: for tests, to say what was counted. */
+  get citingFiles(): string[] {
+    return [...this.files.values()].map(({ uri }) => vscode.workspace.asRelativePath(uri)).sort();
   }
 
   async getChildren(node?: ReferenceNode): Promise<ReferenceNode[]> {

@@ -343,7 +343,7 @@ describe('references in your code (citations)', () => {
       let seen: string[] = [];
       await until(async () => ((seen = await tree())[1] === 'ISO 9001:2015 [3 · Current]' ? true : undefined), 'the view to count the new reference').catch(
         (e: Error) => {
-          throw new Error(`${e.message}: ${seen.join(' | ')} files=${references.fileCount}`);
+          throw new Error(`${e.message}: ${seen.join(' | ')}; files ${references.citingFiles.join(', ')}`);
         },
       );
       await edited.save();
