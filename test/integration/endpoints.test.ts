@@ -67,8 +67,11 @@ describe('endpoint settings and per-endpoint secrets', () => {
       await assert.rejects(
         Promise.resolve(vscode.workspace.getConfiguration('standardsExplorer').update('tokenUrl', catcher.url, vscode.ConfigurationTarget.Workspace)),
       );
-      await sandboxRoute('revoke-tokens'); // the next call needs a new token, whichever service instance makes it
+      // Counted before the revocation: a background call (a view reloading after the reset) may fetch the new token
+      // between the two, and the call below then uses it. Either way, a call that succeeds after the revocation holds
+      // a token the sandbox issued after it.
       const before = (await sandboxRoute('stats')).tokenRequests;
+      await sandboxRoute('revoke-tokens'); // the next call needs a new token, whichever service instance makes it
       const service = await session.service();
       await service.listStandards({ limit: 1, offset: 0 });
       assert.equal(catcher.bodies.length, 0, `nothing reached the workspace's server: ${catcher.bodies.join('\n')}`);
