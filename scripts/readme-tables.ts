@@ -29,6 +29,8 @@ interface Setting {
   scope?: string;
 }
 interface Manifest {
+  /** The endpoint settings are the restricted ones: read from user or remote settings only (src/config.ts). */
+  capabilities?: { untrustedWorkspaces?: { restrictedConfigurations?: string[] } };
   contributes: {
     commands?: Command[];
     menus?: Record<string, Array<{ command: string; when?: string }>>;
@@ -78,6 +80,7 @@ function formatDefault(setting: Setting): string {
 
 export function settingsTable(manifest: Manifest, nls: Record<string, string>): string {
   const text = (value: string | undefined): string => (value === undefined ? '' : (nls[placeholderKey(value) ?? ''] ?? value));
+  const userLevelOnly = new Set(manifest.capabilities?.untrustedWorkspaces?.restrictedConfigurations ?? []);
   const configurations = Array.isArray(manifest.contributes.configuration) ? manifest.contributes.configuration : [manifest.contributes.configuration ?? {}];
   const rows = configurations
     .flatMap((c) => Object.entries(c.properties ?? {}))
@@ -87,7 +90,7 @@ export function settingsTable(manifest: Manifest, nls: Record<string, string>): 
         : setting.minimum !== undefined || setting.maximum !== undefined
           ? `${setting.minimum ?? '…'}–${setting.maximum ?? '…'}`
           : '';
-      const scope = setting.scope === 'machine' ? 'user settings only' : '';
+      const scope = userLevelOnly.has(name) ? 'user or remote settings only' : '';
       const meaning = text(setting.markdownDescription ?? setting.description);
       return `| \`${name}\` | ${formatDefault(setting)} | ${[range, scope].filter(Boolean).join('; ')} | ${cell(meaning)} |`;
     });

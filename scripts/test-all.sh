@@ -48,6 +48,9 @@ for editor in current minimum; do
 done
 layer e2e node out/test/e2e/run.js
 count test-results/e2e.log 'e2e: [0-9]+ passed' 'passed, [0-9]+ failed'
+# Endpoints written in the User and Remote settings before start count in a remote window (both VS Codes).
+layer user-settings node out/test/e2e/userSettings.js
+count test-results/user-settings.log 'user settings: [0-9]+ passed' 'passed, [0-9]+ failed'
 layer looks node out/test/e2e/looks.js
 count test-results/looks.log 'looks: [0-9]+ passed' 'passed, [0-9]+ failed'
 

@@ -25,6 +25,8 @@ export interface CodeServerOptions {
   args?: string[];
   /** User settings on top of TEST_USER_SETTINGS. */
   settings?: Record<string, unknown>;
+  /** Remote settings (the server's Machine/settings.json: "Remote" in the Settings editor of a remote window). */
+  remoteSettings?: Record<string, unknown>;
   /** Which VS Code: the current one (default) or the `engines.vscode` minimum. */
   editor?: Editor;
 }
@@ -74,6 +76,10 @@ export async function startCodeServer(options: CodeServerOptions = {}): Promise<
   mkdirSync(workspace, { recursive: true });
   mkdirSync(path.join(profile, 'data', 'User'), { recursive: true });
   writeFileSync(path.join(profile, 'data', 'User', 'settings.json'), JSON.stringify({ ...TEST_USER_SETTINGS, ...options.settings }, null, 2));
+  if (options.remoteSettings) {
+    mkdirSync(path.join(profile, 'data', 'Machine'), { recursive: true });
+    writeFileSync(path.join(profile, 'data', 'Machine', 'settings.json'), JSON.stringify(options.remoteSettings, null, 2));
+  }
   writeFileSync(path.join(profile, 'config.yaml'), 'auth: none\ncert: false\n');
   const common = [
     '--config',

@@ -63,10 +63,20 @@ describe('endpoint settings and per-endpoint secrets', () => {
       assert.equal(readSettings().tokenUrl, s.tokenUrl);
       assert.equal(readSettings().baseUrl, s.baseUrl);
       assert.equal(readSettings().apiKeyHeader, '');
-      // Through the API too: machine-scoped settings cannot be written to the workspace.
-      await assert.rejects(
-        Promise.resolve(vscode.workspace.getConfiguration('standardsExplorer').update('tokenUrl', catcher.url, vscode.ConfigurationTarget.Workspace)),
+      // Through the API too: the settings are window-scoped (so that User settings count in remote windows), so VS Code
+      // takes a workspace value; the extension still reads the user level only, and logs the ignored ones.
+      await vscode.workspace.getConfiguration('standardsExplorer').update('scope', 'evil', vscode.ConfigurationTarget.Workspace);
+      await until(
+        () => vscode.workspace.getConfiguration('standardsExplorer').inspect('scope')?.workspaceValue === 'evil' || undefined,
+        'the workspace scope written',
       );
+      assert.equal(readSettings().scope, 'openid');
+      assert.deepEqual(ignoredWorkspaceSettings(), [
+        'standardsExplorer.baseUrl',
+        'standardsExplorer.tokenUrl',
+        'standardsExplorer.scope',
+        'standardsExplorer.apiKeyHeader',
+      ]);
       // Counted before the revocation: a background call (a view reloading after the reset) may fetch the new token
       // between the two, and the call below then uses it. Either way, a call that succeeds after the revocation holds
       // a token the sandbox issued after it.

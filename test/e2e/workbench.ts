@@ -1,0 +1,53 @@
+/** What the e2e scripts do in the workbench as a person would: the Standards view, its rows, the command palette. */
+import type { Page } from 'playwright-core';
+
+export const STEP_TIMEOUT = 60_000;
+
+export const view = (page: Page) =>
+  page
+    .locator('.pane')
+    .filter({ has: page.locator('.pane-header', { hasText: 'Standards' }) })
+    .first();
+/** The first row of the Standards view with the text; with `expanded`, only while it is open ('true') or closed ('false'). */
+export const treeRow = (page: Page, text: string | RegExp, expanded?: 'true' | 'false') =>
+  view(page)
+    .locator(expanded ? `.monaco-list-row[aria-expanded="${expanded}"]` : '.monaco-list-row', { hasText: text })
+    .first();
+
+/** Says which wait failed: playwright's message names the call ("locator.waitFor") but not what it waited for. */
+export async function labelled<T>(what: string, wait: Promise<T>): Promise<T> {
+  try {
+    return await wait;
+  } catch (error) {
+    throw new Error(`${what}: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
+  }
+}
+
+/** Escape, and wait until the quick input has faded out: a screenshot taken meanwhile shows it half over the editor. */
+export async function closeQuickInput(page: Page): Promise<void> {
+  await page.keyboard.press('Escape');
+  await page.locator('.quick-input-widget').first().waitFor({ state: 'hidden', timeout: STEP_TIMEOUT });
+}
+
+export async function runCommand(page: Page, title: string): Promise<void> {
+  const input = page.locator('.quick-input-widget input').first();
+  // F1 can be swallowed while a page (walkthrough, webview) is taking the focus: ask again, a few times.
+  for (let attempt = 1; ; attempt++) {
+    await page.keyboard.press('F1');
+    try {
+      await input.waitFor({ state: 'visible', timeout: attempt < 4 ? 5_000 : STEP_TIMEOUT });
+      break;
+    } catch (error) {
+      if (attempt >= 4) throw error;
+      await page.waitForTimeout(500);
+    }
+  }
+  await input.fill(`>${title}`);
+  // The row whose label is exactly the title (not "File: Compare New Untitled…" and the like).
+  const row = page
+    .locator('.quick-input-list .monaco-list-row')
+    .filter({ has: page.locator('.label-name', { hasText: new RegExp(`^${title.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`) }) })
+    .first();
+  await row.waitFor({ timeout: STEP_TIMEOUT });
+  await row.click();
+}
