@@ -85,13 +85,17 @@ export function sectionItem(node: SectionNode, shelves: ShelfView): vscode.TreeI
   return item;
 }
 
-/** What a standard on a shelf says beside its label: download progress, offline state, a newer edition. */
+/**
+ * What a standard on a shelf says beside its label: download progress, offline state, a newer edition — before the
+ * title (and its "(withdrawn)"), so that a sidebar of the default width, which cuts the description's end, still
+ * shows them.
+ */
 export function shelfDescription(node: StandardNode, shelves: ShelfView, offlineSince: number | undefined, base: string | boolean | undefined): string {
   const { urn } = node.standard;
-  const parts: string[] = [typeof base === 'string' ? base : ''];
-  const progress = shelves.pinning.progressOf(urn);
+  const parts: string[] = [];
   const newer = shelves.updates.newerEdition(urn);
   if (node.shelf === 'pinned') {
+    const progress = shelves.pinning.progressOf(urn);
     const copy = shelves.shelf.copyOf(urn);
     if (progress) parts.push(vscode.l10n.t('downloading {0} of {1}', progress.done, progress.total));
     else if (copy?.complete) parts.push(vscode.l10n.t('offline copy'));
@@ -101,7 +105,18 @@ export function shelfDescription(node: StandardNode, shelves: ShelfView, offline
   }
   if (newer) parts.push(vscode.l10n.t('newer edition: {0}', standardLabel(newer)));
   if (offlineSince !== undefined) parts.push(offlineCopyLabel(offlineSince));
+  if (typeof base === 'string') parts.push(base);
   return parts.filter(Boolean).join(' · ');
+}
+
+/** A pinned standard's icon says the state of its copy, which no width of the sidebar can cut off. */
+export function pinnedIcon(urn: string, shelves: ShelfView): vscode.ThemeIcon {
+  if (shelves.pinning.progressOf(urn)) return new vscode.ThemeIcon('sync~spin');
+  const copy = shelves.shelf.copyOf(urn);
+  if (copy?.complete) return new vscode.ThemeIcon('pinned');
+  // Stopped at the size bound: part of it can be read offline.
+  if (copy) return new vscode.ThemeIcon('pinned-dirty');
+  return new vscode.ThemeIcon('cloud');
 }
 
 /** The one node All standards shows while the service cannot be reached: a click retries. */

@@ -11,7 +11,7 @@ import { displayText, sectionOf, SECTION_TYPES } from '../service/index';
 import type { Session } from '../session';
 import type { CatalogueArrangement } from './catalogueArrangement';
 import { clauseRef, standardId, type ClauseNode, type LoadMoreNode, type MessageNode, type StandardNode, type TreeNode } from './nodes';
-import { ShelfView, offlineNode, sectionItem, shelfDescription, type ShelfDeps } from './shelfView';
+import { ShelfView, offlineNode, pinnedIcon, sectionItem, shelfDescription, type ShelfDeps } from './shelfView';
 import type { StandardsModel } from './standardsModel';
 
 export const VIEW_ID = 'standardsExplorer.standards';
@@ -120,7 +120,9 @@ export class StandardsTreeProvider extends Disposable implements vscode.TreeData
     if (node.shelf) {
       item.contextValue = this.shelves.isPinned(node.standard.urn) ? 'standardPinned' : 'standard';
       item.description = shelfDescription(node, this.shelves, this.model.offlineSince(node), item.description);
-      if (node.shelf === 'pinned') item.iconPath = new vscode.ThemeIcon('pinned');
+      // A screen reader hears the states the icon shows.
+      item.accessibilityInformation = { label: `${standardLabel(node.standard)} ${item.description}` };
+      if (node.shelf === 'pinned') item.iconPath = pinnedIcon(node.standard.urn, this.shelves);
     } else if (this.shelves.isPinned(node.standard.urn)) {
       item.contextValue = 'standardPinned';
     }
