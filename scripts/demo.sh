@@ -12,7 +12,7 @@ while [ $# -gt 0 ]; do
     *) echo "usage: npm run demo -- [--port N]" >&2; exit 2 ;;
   esac
 done
-bash scripts/install.sh
+bash scripts/install.sh --demo
 source scripts/tools-env.sh
 npm run -s compile
 npm run -s package >/dev/null

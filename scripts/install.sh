@@ -6,6 +6,7 @@
 #     from the npm registry into $STANDARDS_EXPLORER_TOOLS.
 # Shared by .ci/run, `npm test` and `npm run demo`. Re-running it is cheap.
 #   --npm-only     only the npm packages (enough for unit tests and the sandbox)
+#   --demo         what `npm run demo` needs: no Node 20 and no code-server of the `engines.vscode` minimum (tests only)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 source scripts/tools-env.sh
@@ -56,7 +57,7 @@ install_node() {
   touch "$dir/.complete"
 }
 install_node "$NODE24_VERSION" "$NODE24_DIR"
-install_node "$NODE20_VERSION" "$NODE20_DIR"
+[ "${1:-}" = "--demo" ] || install_node "$NODE20_VERSION" "$NODE20_DIR"
 
 # ---------------------------------------------------------------------------------------------- code-server
 # VS Code before ~1.10x took ripgrep from @vscode/ripgrep, whose install script downloads rg from GitHub unless
@@ -104,6 +105,10 @@ install_code_server() {
   touch "$dir/.complete"
 }
 install_code_server "$CODE_SERVER_VERSION" "$CODE_SERVER_DIR" "$NODE24_DIR"
+if [ "${1:-}" = "--demo" ]; then
+  log "ready: Node $("$NODE24_BIN/node" --version), code-server $CODE_SERVER_VERSION, $(chromium --version 2>/dev/null | head -1)"
+  exit 0
+fi
 # The `engines.vscode` minimum, for the integration suite's second run.
 install_code_server "$CODE_SERVER_MIN_VERSION" "$CODE_SERVER_MIN_DIR" "$NODE20_DIR"
 log "ready: Node $("$NODE24_BIN/node" --version) and $("$NODE20_BIN/node" --version), code-server $CODE_SERVER_VERSION and $CODE_SERVER_MIN_VERSION, $(chromium --version 2>/dev/null | head -1)"
