@@ -1,6 +1,6 @@
 /**
  * The Connection Doctor's checks, one after the other, each saying pass / fail / warn / skipped and, for a failure,
- * the fix to try: the settings, name resolution and reachability of both hosts, TLS, the proxy in use, OIDC
+ * the fix to try and the remedies the extension can start for it (actions.ts): the settings, name resolution and reachability of both hosts, TLS, the proxy in use, OIDC
  * discovery, the token request, the token itself (claims, expiry, clock skew) and the first service call with and
  * without the API key. HTTP goes through the same axios transport as the extension (so VS Code's proxy support
  * applies alike). Nothing a check reports holds the client secret, a token or the API key: every piece of

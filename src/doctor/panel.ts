@@ -103,7 +103,8 @@ export class DoctorPage extends Disposable {
     });
   }
 
+  /** A page closed meanwhile (during a run, say) is told nothing: its webview is gone. */
   private post(message: DoctorHostMessage): Thenable<boolean> {
-    return this.panel.webview.postMessage(message);
+    return this.isDisposed ? Promise.resolve(false) : this.panel.webview.postMessage(message);
   }
 }

@@ -77,6 +77,28 @@ describe('Connection Doctor', () => {
     await until(() => doctorTabs().length === 0, 'the page closed');
   });
 
+  it('shows the report on a new page when its page was closed while the checks ran', async () => {
+    await signInToSandbox();
+    await resetSandbox();
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+    // The service call, the last check, answers after 1.5 s: time to close the page showing "Checking…".
+    await sandboxRoute('config', { latencyMs: 1500 });
+    try {
+      const running = vscode.commands.executeCommand('standardsExplorer.connectionDoctor') as Thenable<DoctorRun | undefined>;
+      await doctorTab();
+      await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+      const run = await running;
+      assert.ok(
+        run?.results.some((r) => r.title.startsWith('Service call')),
+        'the run finished and gave its results',
+      );
+      await doctorTab();
+    } finally {
+      await sandboxRoute('config', { latencyMs: 0 });
+      await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+    }
+  });
+
   it('names a clock-skewed token issued by the identity provider, with the fix', async () => {
     await signInToSandbox();
     await resetSandbox();
