@@ -1,5 +1,5 @@
 // Bundles what the VSIX runs: the extension host code, its features loaded on first use (src/lazy.ts), the index
-// worker, the clause page script and the local sandbox.
+// worker, the pages' scripts (clause page, Connection Doctor) and the local sandbox.
 // `--production` minifies (no sourcemaps); otherwise linked sourcemaps for debugging.
 // `--watch` rebuilds on change; `--only=extension,service,features,worker,webview,sandbox` limits the targets.
 // Type checking is `tsc` (npm run compile); esbuild only strips types.
@@ -166,10 +166,14 @@ const targets = {
     format: 'cjs',
     target: 'node20',
   },
+  // The pages' scripts: the clause page, and the Connection Doctor's report.
   webview: {
     ...common,
-    entryPoints: ['src/webview/page/main.ts'],
-    outfile: 'dist/webview/clause.js',
+    entryPoints: [
+      { in: 'src/webview/page/main.ts', out: 'clause' },
+      { in: 'src/webview/page/doctor.ts', out: 'doctor' },
+    ],
+    outdir: 'dist/webview',
     platform: 'browser',
     format: 'iife',
     target: 'es2022',

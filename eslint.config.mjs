@@ -37,6 +37,13 @@ const PURE = [
   'src/doctor/checks.ts',
   'src/doctor/probes.ts',
   'src/doctor/report.ts',
+  'src/doctor/summary.ts',
+  'src/doctor/actions.ts',
+  'src/doctor/serviceChecks.ts',
+  // The report's page: its body and its messages are pure; panel.ts puts them in a webview.
+  'src/doctor/reportPage.ts',
+  'src/doctor/pageProtocol.ts',
+  'src/webview/htmlText.ts',
   // References in code: recognising and resolving are pure; the providers around them use vscode.
   'src/citations/recognise.ts',
   'src/citations/resolve.ts',

@@ -150,12 +150,18 @@ export function ignoredWorkspaceSettings(config: SettingsSource = vscode.workspa
   }).map((key) => `${SECTION}.${key}`);
 }
 
-/** Throws a SettingError for the first value that cannot be used for connecting. */
 /** The setting a user edits for an endpoint value of the active environment. */
-export function endpointSetting(settings: Pick<Settings, 'environment'>, key: 'baseUrl' | 'tokenUrl' | 'apiKeyHeader'): string {
+export function endpointSetting(settings: Pick<Settings, 'environment'>, key: 'baseUrl' | 'tokenUrl' | 'scope' | 'apiKeyHeader'): string {
   return settings.environment.id === DEFAULT_ENVIRONMENT_ID ? `${SECTION}.${key}` : `${SECTION}.environments`;
 }
 
+/** Where a person edits `setting` (a full name): for an endpoint value of a named environment, its entry in the list. */
+export function settingToEdit(settings: Pick<Settings, 'environment'>, setting: string): string {
+  const key = setting.startsWith(`${SECTION}.`) ? setting.slice(SECTION.length + 1) : undefined;
+  return key === 'baseUrl' || key === 'tokenUrl' || key === 'scope' || key === 'apiKeyHeader' ? endpointSetting(settings, key) : setting;
+}
+
+/** Throws a SettingError for the first value that cannot be used for connecting. */
 export function checkConnectionSettings(settings: Settings): void {
   const setting = (key: 'baseUrl' | 'tokenUrl' | 'apiKeyHeader'): string => endpointSetting(settings, key);
   // Named environments keep their values in one list: say which entry and which field.

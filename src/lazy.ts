@@ -81,6 +81,7 @@ export const termAnchor: typeof DocumentFeature.termAnchor = (...args) => docume
 
 // The Connection Doctor.
 export const runConnectionDoctor: typeof DoctorFeature.runConnectionDoctor = (...args) => doctorFeature().runConnectionDoctor(...args);
+export const copyDoctorReport: typeof DoctorFeature.copyDoctorReport = (...args) => doctorFeature().copyDoctorReport(...args);
 
 // The catalogue index (Find Standard, references in code): built, read back, searched.
 export const buildCatalogueIndex: typeof CatalogueIndexFeature.buildCatalogueIndex = (...args) => catalogueIndexFeature().buildCatalogueIndex(...args);

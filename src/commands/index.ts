@@ -5,6 +5,7 @@
 import * as vscode from 'vscode';
 import type { CatalogueStore } from '../catalogue/catalogueStore';
 import { clauseLinkProblem, linkForMessage } from '../clauseLinks';
+import { openSetting, settingToEdit } from '../config';
 import { pickStandard } from '../catalogue/standardPicker';
 import { StandardsFileSystem } from '../documents/standardsFileSystem';
 import { clauseRefOf, standardRefOf, type ClauseRef, type StandardRef } from '../model';
@@ -24,6 +25,7 @@ import {
   clauseOf,
   collectTerms,
   compareWithEdition,
+  copyDoctorReport,
   goToTerm,
   removeEnvironment,
   renameEnvironment,
@@ -48,6 +50,8 @@ export interface CommandDeps {
   arranged: CatalogueArrangement;
   pages: ClausePages;
   log: vscode.LogOutputChannel;
+  /** Where the extension's pages find their script and styles (the Connection Doctor's report). */
+  extensionUri: vscode.Uri;
   /** Terms of the Terms-and-definitions clauses read so far (Go to Term). */
   terms: TermStore;
   /** Adds more terms before Go to Term lists them (those of pinned standards); a failure there only goes to the log. */
@@ -70,7 +74,7 @@ function clauseOpened(): Thenable<unknown> {
 const WALKTHROUGH = 'standards-explorer.standards-explorer#standardsExplorer.start';
 
 export function registerCommands(deps: CommandDeps): vscode.Disposable {
-  const { session, model, view, catalogue, arranged, pages, log, terms } = deps;
+  const { session, model, view, catalogue, arranged, pages, log, terms, extensionUri } = deps;
   const target = new TargetEditor();
   const choose: Chooser = createChooser(session, catalogue, () => view.selection);
 
@@ -128,6 +132,8 @@ export function registerCommands(deps: CommandDeps): vscode.Disposable {
     return clauseRefOf(standard, clause);
   };
 
+  const doctor = { session, log, extensionUri, openSetting: (setting: string) => openSetting(settingToEdit(session.settings(), setting)) };
+
   const commands: Record<string, Handler> = {
     'standardsExplorer.signIn': (arg) => signIn(session, log, arg),
     'standardsExplorer.signOut': () => signOut(session, log),
@@ -138,7 +144,8 @@ export function registerCommands(deps: CommandDeps): vscode.Disposable {
     'standardsExplorer.connectSandbox': () => connectSandbox(session, log),
     'standardsExplorer.refresh': () => model.refresh(),
     'standardsExplorer.showLog': () => log.show(),
-    'standardsExplorer.connectionDoctor': () => runConnectionDoctor(session, log),
+    'standardsExplorer.connectionDoctor': () => runConnectionDoctor(doctor),
+    'standardsExplorer.copyDoctorReport': () => copyDoctorReport(doctor),
     'standardsExplorer.getStarted': () => vscode.commands.executeCommand('workbench.action.openWalkthrough', WALKTHROUGH, false),
     'standardsExplorer.connectionMenu': () => connectionMenu(session),
     'standardsExplorer.loadMore': () => vscode.window.withProgress({ location: { viewId: VIEW_ID } }, () => model.loadMore()),

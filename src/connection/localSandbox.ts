@@ -15,6 +15,8 @@ export interface LocalSandbox {
   controlToken?: string;
   /** Stops the sandbox process. */
   stop(): void;
+  /** The process has ended (stopped here, or killed from outside). */
+  exited(): boolean;
 }
 
 const READY_TIMEOUT_MS = 30_000;
@@ -45,7 +47,7 @@ function startLocalSandbox(extensionPath: string, signal?: AbortSignal): Promise
         child.kill();
         reject(error);
       } else if (info) {
-        resolve({ info, controlToken, stop: () => child.kill() });
+        resolve({ info, controlToken, stop: () => child.kill(), exited: () => child.exitCode !== null || child.signalCode !== null });
       }
     };
     const onAbort = (): void => {
@@ -88,9 +90,12 @@ export class SandboxProcess {
     private readonly log: { info(message: string): void },
   ) {}
 
-  /** The running sandbox's connection, starting it if needed. */
+  /**
+   * The running sandbox's connection, starting it if needed — also when the process ended behind our back (killed, or
+   * crashed): "Connect to Local Sandbox" is what the Connection Doctor offers when nothing listens there any more.
+   */
   async start(signal?: AbortSignal): Promise<ConnectionInfo> {
-    if (!this.running) {
+    if (!this.running || this.running.exited()) {
       this.running = await startLocalSandbox(this.extensionPath, signal);
       this.log.info(`Local sandbox started at ${hostOf(this.running.info.baseUrl)}`);
     }

@@ -1,26 +1,108 @@
 /**
  * "Standards: Connection Doctor": gathers what the connection is made of (settings, the stored credentials for this
- * endpoint, the proxy settings, the secret store's state), runs the checks with progress and opens the report as a
- * Markdown document beside nothing else — never a secret in it.
+ * endpoint, the proxy settings, the secret store's state), runs the checks and shows the report on its page
+ * (panel.ts) — never a secret in it. The progress is on the page and in the status bar, both gone with the run.
+ * "Copy Connection Doctor Report" and the page's Copy Report put the report's Markdown on the clipboard.
  */
 import * as vscode from 'vscode';
 import type { Session } from '../session';
-import { runChecks, type DoctorInput } from './checks';
+import type { DoctorAction, PageAction, RemedySetting } from './actions';
+import { runChecks, type CheckResult, type DoctorInput } from './checks';
+import { DoctorPage, type DoctorPageHost } from './panel';
 import { doctorReport } from './report';
 
 export { DOCTOR_KINDS } from './kinds';
 
-export async function runConnectionDoctor(session: Session, log: vscode.LogOutputChannel): Promise<vscode.TextDocument> {
+export interface DoctorDeps {
+  session: Session;
+  log: vscode.LogOutputChannel;
+  extensionUri: vscode.Uri;
+  /** Opens the Settings editor where `setting` is edited (for a named environment, the environments list). */
+  openSetting(setting: RemedySetting): Thenable<unknown>;
+}
+
+/**
+ * What the Connection Doctor command returns (for tests and automation): each check's result in the order they
+ * ran, and the report as Markdown — what Copy Report copies, secrets redacted.
+ */
+export interface DoctorRun {
+  results: CheckResult[];
+  markdown: string;
+}
+
+/** The run in progress: asking again meanwhile (Run Again, the palette) waits for it rather than start another. */
+let running: Promise<DoctorRun> | undefined;
+/** The report shown last: what Copy Report copies. */
+let last: DoctorRun | undefined;
+
+export function runConnectionDoctor(deps: DoctorDeps): Promise<DoctorRun> {
+  running ??= run(deps).finally(() => (running = undefined));
+  return running;
+}
+
+/** Copies the last report (after running the doctor when there is none yet); resolves with the Markdown copied. */
+export async function copyDoctorReport(deps: DoctorDeps): Promise<string> {
+  const markdown = await copyLast(deps);
+  vscode.window.setStatusBarMessage(vscode.l10n.t('Copied the Connection Doctor report (Markdown, without secrets).'), 4000);
+  return markdown;
+}
+
+async function copyLast(deps: DoctorDeps): Promise<string> {
+  const { markdown } = last ?? (await runConnectionDoctor(deps));
+  await vscode.env.clipboard.writeText(markdown);
+  return markdown;
+}
+
+async function run(deps: DoctorDeps): Promise<DoctorRun> {
+  const { session, log } = deps;
   const input = await doctorInput(session);
-  const results = await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: vscode.l10n.t('Connection Doctor') }, (progress) =>
-    runChecks(input, (result) => progress.report({ message: result.title })),
+  const context = { baseUrl: input.baseUrl, tokenUrl: input.tokenUrl, sandbox: session.isSandbox };
+  const page = DoctorPage.open(pageHost(deps));
+  page.running(context);
+  let done = 0;
+  let results: CheckResult[];
+  try {
+    // In the status bar, not a notification: it ends with the run, and the page says the same meanwhile.
+    results = await vscode.window.withProgress({ location: vscode.ProgressLocation.Window, title: vscode.l10n.t('Connection Doctor') }, (progress) =>
+      runChecks(input, (result) => {
+        progress.report({ message: result.title });
+        page.progress(vscode.l10n.t('Checking the connection… ({0} done, last: {1})', ++done, result.title));
+      }),
+    );
+  } catch (error) {
+    // No page left saying "Checking…" forever: the command shows the error with its actions.
+    page.panel.dispose();
+    throw error;
+  }
+  log.info(
+    `Connection Doctor: ${results.filter((r) => r.status === 'fail').length} failed, ${results.filter((r) => r.status === 'warn').length} warnings, ${results.length} checks`,
   );
-  const failed = results.filter((r) => r.status === 'fail').length;
-  log.info(`Connection Doctor: ${failed} failed, ${results.filter((r) => r.status === 'warn').length} warnings, ${results.length} checks`);
-  const content = doctorReport(results, { baseUrl: input.baseUrl, tokenUrl: input.tokenUrl, when: new Date(), sandbox: session.isSandbox });
-  const document = await vscode.workspace.openTextDocument({ language: 'markdown', content });
-  await vscode.window.showTextDocument(document, { preview: false });
-  return document;
+  const report = { ...context, when: new Date() };
+  last = { results, markdown: doctorReport(results, report) };
+  // The page may have been closed during the run: then a new one shows the report.
+  DoctorPage.current(pageHost(deps)).report(results, report);
+  return last;
+}
+
+function pageHost(deps: DoctorDeps): DoctorPageHost {
+  const act = async (action: DoctorAction | PageAction): Promise<unknown> => {
+    switch (action.kind) {
+      case 'openSetting':
+        return deps.openSetting(action.setting);
+      case 'signIn':
+        return vscode.commands.executeCommand('standardsExplorer.signIn');
+      case 'connectSandbox':
+        return vscode.commands.executeCommand('standardsExplorer.connectSandbox');
+      case 'showLog':
+        return deps.log.show();
+      case 'runAgain':
+        return runConnectionDoctor(deps);
+      case 'copyReport':
+        await copyLast(deps);
+        return DoctorPage.current(pageHost(deps)).copied();
+    }
+  };
+  return { extensionUri: deps.extensionUri, log: deps.log, act };
 }
 
 async function doctorInput(session: Session): Promise<DoctorInput> {
@@ -45,6 +127,7 @@ async function doctorInput(session: Session): Promise<DoctorInput> {
       clientSecret: sandbox.clientSecret,
       apiKey,
       secretStorage: { ok: true },
+      sandbox: true,
     };
   }
   const endpoint = session.endpoint;

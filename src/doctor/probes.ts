@@ -7,6 +7,7 @@ import * as net from 'node:net';
 import * as tls from 'node:tls';
 import { parseJsonObject } from '../service/auth';
 import { type createAxios, exchange } from '../service/transport';
+import type { RemedySetting } from './actions';
 import type { CheckResult } from './checks';
 
 /** Claims worth seeing (never the signature), expiry, and the clock skew between this machine and the issuer. */
@@ -82,7 +83,8 @@ export async function discover(
   return undefined;
 }
 
-export async function tlsCheck(host: string, port: number, timeoutMs: number, strictSSL: boolean): Promise<CheckResult> {
+/** The TLS handshake with `host`, whose URL is in `setting` (a remedy when no handshake happens at all). */
+export async function tlsCheck(host: string, port: number, timeoutMs: number, strictSSL: boolean, setting: RemedySetting): Promise<CheckResult> {
   const title = `TLS ${host}:${port}`;
   try {
     const { authorized, error, subject, validTo } = await withTimeout(
@@ -117,6 +119,7 @@ export async function tlsCheck(host: string, port: number, timeoutMs: number, st
             'Install your organisation\'s CA certificate in the system store and keep "http.systemCertificates" on; only as a last resort turn "http.proxyStrictSSL" off.',
           )
         : l10n.t('Check the date of this machine and the certificate of the server.'),
+      actions: chain ? [{ kind: 'openSetting', setting: 'http.systemCertificates' }] : undefined,
     };
   } catch (error) {
     return {
@@ -124,6 +127,10 @@ export async function tlsCheck(host: string, port: number, timeoutMs: number, st
       status: 'fail',
       detail: l10n.t('No TLS handshake ({0}).', codeOf(error)),
       fix: l10n.t('Check that the URL is https on the right port, and your proxy.'),
+      actions: [
+        { kind: 'openSetting', setting },
+        { kind: 'openSetting', setting: 'http.proxy' },
+      ],
     };
   }
 }

@@ -1,2 +1,2 @@
 /** The Connection Doctor: loaded on first use (src/lazy.ts). */
-export { runConnectionDoctor } from '../doctor/command';
+export { copyDoctorReport, runConnectionDoctor } from '../doctor/command';

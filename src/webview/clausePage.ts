@@ -11,6 +11,7 @@ import type { ClauseRef } from '../model';
 import type { ManagedStandardsService } from '../service/index';
 import { isClausePanel, newClausePanel, readRestoredRef } from '../lazy';
 import type { ClausePanel } from './clausePanel';
+import { pageOptions } from './pageOptions';
 
 const CLAUSE_VIEW_TYPE = 'standardsExplorer.clause';
 
@@ -150,7 +151,7 @@ export class ClausePageManager extends Disposable implements ClausePages {
       CLAUSE_VIEW_TYPE,
       pageTitle(ref),
       { viewColumn: vscode.ViewColumn.Beside, preserveFocus: false },
-      panelOptions(this.deps.extensionUri),
+      pageOptions(this.deps.extensionUri),
     );
   }
 
@@ -160,7 +161,7 @@ export class ClausePageManager extends Disposable implements ClausePages {
   }
 
   adopt(panel: vscode.WebviewPanel, ref: ClauseRef, anchor?: string): ClausePanel {
-    panel.webview.options = panelOptions(this.deps.extensionUri);
+    panel.webview.options = pageOptions(this.deps.extensionUri);
     const clausePanel = newClausePanel(
       panel,
       ref,
@@ -179,16 +180,6 @@ export class ClausePageManager extends Disposable implements ClausePages {
     });
     return clausePanel;
   }
-}
-
-function panelOptions(extensionUri: vscode.Uri): vscode.WebviewPanelOptions & vscode.WebviewOptions {
-  return {
-    enableScripts: true,
-    enableCommandUris: false,
-    enableFindWidget: true,
-    retainContextWhenHidden: false,
-    localResourceRoots: [vscode.Uri.joinPath(extensionUri, 'dist', 'webview'), vscode.Uri.joinPath(extensionUri, 'media')],
-  };
 }
 
 /** Panels are keyed by standard and clause: one panel per clause. */

@@ -1,23 +1,40 @@
 /**
- * The one HTML page of the clause view: strict CSP, a fresh nonce per page, only our own script and styles.
- * Images are allowed from the Standards service's origin only (figures in clause bodies), and the page is told
- * that origin so it creates no image the CSP would block.
+ * The HTML shell of every webview page of the extension (the clause page, the Connection Doctor's report): strict
+ * CSP, a fresh nonce per page, only our own script and styles. The clause page may also load images from the
+ * Standards service's origin (figures in clause bodies), and is told that origin so it creates no image the CSP
+ * would block.
  */
 import { randomBytes } from 'node:crypto';
 import type * as vscode from 'vscode';
+import { escapeAttribute, escapeText } from './htmlText';
 import { pageWords } from './pageWords';
 
-export interface PageResources {
+/** The files of one page and the webview's CSP source. */
+export interface PageFiles {
   cspSource: string;
   scriptUri: string;
   styleUri: string;
   /** For tests: a fixed nonce. */
   nonce?: string;
+  /** The display language (the `lang` of the page); English when absent. */
+  language?: string;
+}
+
+export interface PageResources extends PageFiles {
   /** Origin of the Standards service (from the clause `@id`); the only origin images load from. */
   imageOrigin?: string;
-  /** The page's words in the display language (pageWords()), and that language; English when absent. */
+  /** The page's words in the display language (pageWords()); English when absent. */
   words?: Record<string, string>;
-  language?: string;
+}
+
+/** What a page shows: its title, and its body as HTML whose every text was escaped (htmlText.ts). */
+export interface PageContent {
+  title: string;
+  body: string;
+  /** `data-…` attributes of the body, escaped here. */
+  data?: Record<string, string>;
+  /** The one origin besides our own that images may load from. */
+  imageOrigin?: string;
 }
 
 /** The http(s) origin of a service URL, or undefined for anything else (so nothing odd reaches the CSP). */
@@ -35,33 +52,59 @@ function newNonce(): string {
   return randomBytes(18).toString('base64url');
 }
 
-export function clausePageHtml(resources: PageResources, title: string): string {
-  const nonce = resources.nonce ?? newNonce();
-  const imageOrigin = serviceOrigin(resources.imageOrigin);
+/** A whole page: the CSP allows our stylesheet and fonts, images from us (and `imageOrigin`), and the nonce's script. */
+export function webviewPageHtml(files: PageFiles, content: PageContent): string {
+  const nonce = files.nonce ?? newNonce();
+  const imageOrigin = serviceOrigin(content.imageOrigin);
   const csp = [
     "default-src 'none'",
-    `style-src ${resources.cspSource}`,
-    `font-src ${resources.cspSource}`,
-    `img-src ${resources.cspSource} data:${imageOrigin ? ` ${imageOrigin}` : ''}`,
+    `style-src ${files.cspSource}`,
+    `font-src ${files.cspSource}`,
+    `img-src ${files.cspSource} data:${imageOrigin ? ` ${imageOrigin}` : ''}`,
     `script-src 'nonce-${nonce}'`,
   ].join('; ');
-  const words = resources.words ?? {};
-  const word = (message: string): string => words[message] ?? message;
+  const data = Object.entries(content.data ?? {})
+    .map(([name, value]) => ` data-${name.replace(/[^a-z-]/g, '')}="${escapeAttribute(value)}"`)
+    .join('');
   return `<!DOCTYPE html>
-<html lang="${escapeAttribute(resources.language ?? 'en')}">
+<html lang="${escapeAttribute(files.language ?? 'en')}">
 <head>
 <meta charset="UTF-8">
 <meta http-equiv="Content-Security-Policy" content="${csp}">
 <meta name="viewport" content="width=device-width, initial-scale=1.0">
-<link rel="stylesheet" href="${escapeAttribute(resources.styleUri)}">
-<title>${escapeText(title)}</title>
+<link rel="stylesheet" href="${escapeAttribute(files.styleUri)}">
+<title>${escapeText(content.title)}</title>
 </head>
-<body data-words="${escapeAttribute(JSON.stringify(words))}">
-<div id="toolbar" role="toolbar" aria-label="${escapeAttribute(word('Clause actions'))}"></div>
-<main id="page" aria-live="polite"${imageOrigin ? ` data-image-origin="${escapeAttribute(imageOrigin)}"` : ''}><p class="status">${escapeText(word('Loading…'))}</p></main>
-<script nonce="${nonce}" src="${escapeAttribute(resources.scriptUri)}"></script>
+<body${data}>
+${content.body}
+<script nonce="${nonce}" src="${escapeAttribute(files.scriptUri)}"></script>
 </body>
 </html>`;
+}
+
+export function clausePageHtml(resources: PageResources, title: string): string {
+  const imageOrigin = serviceOrigin(resources.imageOrigin);
+  const words = resources.words ?? {};
+  const word = (message: string): string => words[message] ?? message;
+  const body = `<div id="toolbar" role="toolbar" aria-label="${escapeAttribute(word('Clause actions'))}"></div>
+<main id="page" aria-live="polite"${imageOrigin ? ` data-image-origin="${escapeAttribute(imageOrigin)}"` : ''}><p class="status">${escapeText(word('Loading…'))}</p></main>`;
+  return webviewPageHtml(resources, { title, body, data: { words: JSON.stringify(words) }, imageOrigin });
+}
+
+/** The webview URIs of one page's script (dist/webview/<name>.js) and stylesheet (media/<name>.css). */
+export function pageFiles(
+  webview: vscode.Webview,
+  extensionUri: vscode.Uri,
+  joinPath: (base: vscode.Uri, ...parts: string[]) => vscode.Uri,
+  name: string,
+  language?: string,
+): PageFiles {
+  return {
+    cspSource: webview.cspSource,
+    scriptUri: webview.asWebviewUri(joinPath(extensionUri, 'dist', 'webview', `${name}.js`)).toString(),
+    styleUri: webview.asWebviewUri(joinPath(extensionUri, 'media', `${name}.css`)).toString(),
+    language,
+  };
 }
 
 export function pageResources(
@@ -71,20 +114,5 @@ export function pageResources(
   serviceUrl?: string,
   language?: string,
 ): PageResources {
-  return {
-    cspSource: webview.cspSource,
-    imageOrigin: serviceOrigin(serviceUrl),
-    scriptUri: webview.asWebviewUri(joinPath(extensionUri, 'dist', 'webview', 'clause.js')).toString(),
-    styleUri: webview.asWebviewUri(joinPath(extensionUri, 'media', 'clause.css')).toString(),
-    words: pageWords(),
-    language,
-  };
-}
-
-function escapeText(text: string): string {
-  return text.replace(/[&<>]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;' })[c] ?? c);
-}
-
-function escapeAttribute(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
+  return { ...pageFiles(webview, extensionUri, joinPath, 'clause', language), imageOrigin: serviceOrigin(serviceUrl), words: pageWords() };
 }

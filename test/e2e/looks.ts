@@ -12,6 +12,7 @@ import type { Frame, Page } from 'playwright-core';
 import { launchBrowser } from '../harness/browser';
 import { startCodeServer, stopExtensionSandbox, type CodeServer } from '../harness/codeServer';
 import { REPO, checkTools } from '../harness/tools';
+import { frameWith } from './frames';
 
 const RESULTS = path.join(REPO, 'test-results');
 const VSIX = path.join(REPO, 'dist', 'standards-explorer.vsix');
@@ -36,17 +37,8 @@ export function contrast(a: string, b: string): number {
   return (hi + 0.05) / (lo + 0.05);
 }
 
-async function clauseFrame(page: Page): Promise<Frame> {
-  for (const deadline = Date.now() + TIMEOUT; Date.now() < deadline; await page.waitForTimeout(250))
-    for (const frame of page.frames())
-      if (
-        (await frame
-          .locator('main#page article p')
-          .count()
-          .catch(() => 0)) > 0
-      )
-        return frame;
-  throw new Error('no clause page frame with a paragraph');
+function clauseFrame(page: Page): Promise<Frame> {
+  return frameWith(page, 'main#page article p', 'clause page with a paragraph', TIMEOUT);
 }
 
 /** Text and background colour of the clause page's first paragraph (the first opaque background up the tree). */
@@ -141,7 +133,11 @@ const runs: Run[] = [
         })
         .first()
         .click({ timeout: TIMEOUT });
-      await page.locator('.monaco-editor .view-lines', { hasText: de['Nothing failed'] }).first().waitFor({ timeout: TIMEOUT });
+      // Its page: the summary line in German ("Nichts fehlgeschlagen: …").
+      const doctor = await frameWith(page, 'p.summary', 'Connection Doctor report', TIMEOUT);
+      const summary = (await doctor.locator('p.summary').innerText()).trim();
+      const expected = de['Nothing failed: {0}'].replace('{0}', '');
+      if (!summary.startsWith(expected)) throw new Error(`the report's summary says "${summary}", not "${expected}…"`);
       await page.screenshot({ path: path.join(RESULTS, 'looks-german-doctor.png') });
     },
   },

@@ -12,6 +12,7 @@ import { CatalogueIndex } from '../../src/catalogue/catalogueIndex';
 import { launchBrowser } from '../harness/browser';
 import { startCodeServer, stopExtensionSandbox, type CodeServer } from '../harness/codeServer';
 import { REPO, checkTools } from '../harness/tools';
+import { frameWith } from './frames';
 import { hostileContentStep } from './hostile';
 import { checkClausePages } from './clausePage';
 import { STEP_TIMEOUT, closeQuickInput, labelled, runCommand, treeRow, view } from './workbench';
@@ -33,19 +34,8 @@ async function openWalkthrough(page: Page): Promise<number> {
 }
 
 /** The webview frame that shows the clause page (code-server nests it in two iframes). */
-async function clauseFrame(page: Page): Promise<Frame> {
-  const deadline = Date.now() + STEP_TIMEOUT;
-  while (Date.now() < deadline) {
-    for (const frame of page.frames()) {
-      const has = await frame
-        .locator('main#page h1')
-        .count()
-        .catch(() => 0);
-      if (has > 0) return frame;
-    }
-    await page.waitForTimeout(250);
-  }
-  throw new Error('no clause page frame with a heading');
+function clauseFrame(page: Page): Promise<Frame> {
+  return frameWith(page, 'main#page h1', 'clause page with a heading', STEP_TIMEOUT);
 }
 
 let clauseTitle = '';
@@ -332,8 +322,27 @@ const steps: Step[] = [
     name: 'connection doctor report',
     async run(page) {
       await runCommand(page, 'Standards: Connection Doctor');
-      // The report opens as a Markdown document: its summary line says nothing failed against the sandbox.
-      await page.locator('.monaco-editor .view-lines', { hasText: 'Nothing failed' }).first().waitFor({ timeout: STEP_TIMEOUT });
+      // The report is a page of its own, rendered: a heading, the summary line, a badge per check — not Markdown
+      // source in an unsaved editor. Against the sandbox nothing fails.
+      const frame = await frameWith(page, 'p.summary', 'Connection Doctor report', STEP_TIMEOUT);
+      const heading = (await frame.locator('h1').innerText()).trim();
+      if (heading !== 'Connection Doctor') throw new Error(`the report's heading is "${heading}"`);
+      const summary = (await frame.locator('p.summary').innerText()).trim();
+      if (!/^Nothing failed: (\d+ warnings?, )?\d+ passed/.test(summary)) throw new Error(`the summary says "${summary}"`);
+      const passed = await frame.locator('li.check.pass .badge.pass', { hasText: 'PASS' }).count();
+      if (passed < 5) throw new Error(`${passed} checks shown as passed`);
+      const text = await frame.locator('body').innerText();
+      if (/\|\s*(PASS|FAIL)\s*\||\|---/.test(text)) throw new Error('the page shows Markdown table source');
+      await page.locator('.editor-group-container.active .tab.active', { hasText: 'Connection Doctor' }).first().waitFor({ timeout: STEP_TIMEOUT });
+      if (await page.locator('.tab.dirty', { hasText: 'Connection Doctor' }).count()) throw new Error('the report is an unsaved editor');
+      // Copy Report: the extension copies the Markdown and the page says so beside the button.
+      await frame.locator('button[data-action="copyReport"]').click();
+      await labelled('the "Copied" note', frame.locator('#copied').waitFor({ state: 'visible', timeout: STEP_TIMEOUT }));
+      // No notification outlives its work: the progress was in the status bar and on the page, both gone by now.
+      const toasts = page.locator('.notifications-toasts .notification-toast', { hasText: /Connection Doctor|Checking/ });
+      if (await toasts.count()) throw new Error(`a notification is left: "${await toasts.first().innerText()}"`);
+      if (await page.locator('.statusbar-item', { hasText: 'Connection Doctor' }).count()) throw new Error('the status bar still shows the progress');
+      await page.mouse.move(0, 0);
     },
   },
   {
@@ -406,6 +415,30 @@ const steps: Step[] = [
         if (!found && Date.now() > deadline) throw new Error('no clause page says "Offline copy from"');
         if (!found) await page.waitForTimeout(250);
       }
+    },
+  },
+  {
+    name: 'connection doctor puts the stopped sandbox first, with its remedy',
+    async run(page) {
+      // The sandbox is still stopped: the report, refreshed on the same page, lists the refused connection first,
+      // with the button that starts the sandbox again.
+      await runCommand(page, 'Standards: Connection Doctor');
+      const frame = await frameWith(page, 'p.summary.has-failures', 'Connection Doctor report with a failure', STEP_TIMEOUT);
+      const first = frame.locator('li.check').first();
+      const firstText = await first.innerText();
+      if (!(await first.getAttribute('class'))?.includes('fail') || !/Connection 127\.0\.0\.1:\d+/.test(firstText))
+        throw new Error(`the first check listed is not the refused connection: "${firstText}"`);
+      if (!/FAIL/.test(firstText) || !/ECONNREFUSED/.test(firstText)) throw new Error(`the failure says "${firstText}"`);
+      const remedy = first.locator('button[data-action="connectSandbox"]', { hasText: 'Connect to Local Sandbox' });
+      await labelled('the remedy button', remedy.waitFor({ timeout: STEP_TIMEOUT }));
+      await page.screenshot({ path: path.join(RESULTS, 'e2e-connection-doctor-failure.png') });
+      // The button works: the sandbox starts again, and Run Again finds nothing failing.
+      await remedy.click();
+      // A new sandbox, on a new port: the status bar names it.
+      const restarted = page.locator('.statusbar-item', { hasText: '(sandbox)' }).filter({ hasNotText: sandboxUrl });
+      await labelled(`a sandbox other than ${sandboxUrl} in the status bar`, restarted.first().waitFor({ timeout: STEP_TIMEOUT }));
+      await frame.locator('button[data-action="runAgain"]').click();
+      await labelled('a report with nothing failed', frameWith(page, 'p.summary:not(.has-failures)', 'Connection Doctor report', STEP_TIMEOUT));
     },
   },
   hostileContentStep, // test/e2e/hostile.ts: hostile clause content against the real page HTML and CSP

@@ -3,6 +3,7 @@ import { sandboxControl, startSandbox } from '../../sandbox/index';
 import type { RunningSandbox } from '../../sandbox/types';
 import { runChecks, type CheckResult, type DoctorInput } from '../../src/doctor/checks';
 import { doctorReport } from '../../src/doctor/report';
+import { reportPageBody } from '../../src/doctor/reportPage';
 import { json, startOddServer } from './oddServer';
 
 /** The doctor against the sandbox: each situation has its failing line and its fix. */
@@ -29,8 +30,9 @@ describe('Connection Doctor', () => {
     assert.ok(found, `a check named ${title}: ${results.map((r) => r.title).join(', ')}`);
     return found;
   };
-  const report = (results: CheckResult[]): string =>
-    doctorReport(results, { baseUrl: sandbox.baseUrl, tokenUrl: sandbox.tokenUrl, when: new Date(), sandbox: true });
+  const context = () => ({ baseUrl: sandbox.baseUrl, tokenUrl: sandbox.tokenUrl, when: new Date(), sandbox: true });
+  /** The Markdown report (Copy Report) and the page's body: both are shown to people, neither may hold a secret. */
+  const report = (results: CheckResult[]): string => `${doctorReport(results, context())}\n${reportPageBody(results, context())}`;
   const noSecrets = (text: string): void => {
     for (const secret of [sandbox.clientSecret, API_KEY]) assert.ok(!text.includes(secret), 'no secret or key in the report');
     assert.ok(!/eyJ[\w-]{8,}\./.test(text), 'no token in the report');
@@ -57,6 +59,7 @@ describe('Connection Doctor', () => {
     assert.equal(token.status, 'fail');
     assert.match(token.detail, /401 invalid_client: the identity provider does not accept this client ID and secret/);
     assert.match(token.fix ?? '', /Sign In/);
+    assert.deepEqual(token.actions, [{ kind: 'signIn' }]);
     assert.equal(line(results, /Service call/).status, 'skipped');
     const text = report(results);
     assert.match(text, /## What to try/);
@@ -70,6 +73,8 @@ describe('Connection Doctor', () => {
     assert.equal(call.status, 'fail');
     assert.match(call.detail, /^401 with the token\./);
     assert.match(call.fix ?? '', /API or subscription key/);
+    assert.deepEqual(call.actions, [{ kind: 'openSetting', setting: 'standardsExplorer.apiKeyHeader' }, { kind: 'signIn' }]);
+    assert.deepEqual(line(results, /^API key/).actions, [{ kind: 'signIn' }, { kind: 'openSetting', setting: 'standardsExplorer.apiKeyHeader' }]);
     noSecrets(report(results));
   });
 
@@ -86,17 +91,21 @@ describe('Connection Doctor', () => {
     assert.equal(token.status, 'fail');
     assert.match(token.detail, /in the future/);
     assert.match(token.fix ?? '', /clock/);
+    assert.match(reportPageBody(results, context()), /<span class="badge fail">FAIL<\/span> <span class="check-title">Token<\/span>/);
   });
 
   it('says nothing listens when the service is down, and skips what needs it', async () => {
     const down = await startSandbox({ standards: 5 });
     const info = { baseUrl: down.baseUrl, tokenUrl: down.tokenUrl, clientId: down.clientId, clientSecret: down.clientSecret };
     await down.close();
-    const results = await runChecks(input({ ...info, apiKey: undefined }));
+    const results = await runChecks(input({ ...info, apiKey: undefined, sandbox: true }));
     const connection = line(results, /^Connection 127\.0\.0\.1:/);
     assert.equal(connection.status, 'fail');
     assert.match(connection.detail, /ECONNREFUSED/);
     assert.match(connection.fix ?? '', /start the service/);
+    // The sandbox is started again by connecting to it; any other service on this machine is for its owner to start.
+    assert.deepEqual(connection.actions, [{ kind: 'connectSandbox' }]);
+    assert.deepEqual(line(await runChecks(input({ ...info, apiKey: undefined })), /^Connection 127\.0\.0\.1:/).actions, []);
     assert.equal(line(results, /^Token request/).status, 'skipped');
   });
 
@@ -115,7 +124,7 @@ describe('Connection Doctor', () => {
         ...(await runChecks(input({ tokenUrl: `${badToken.origin}/token`, clientSecret: secret }))),
       ];
       assert.match(results.map((r) => r.detail).join(' '), /bad form/);
-      const text = doctorReport(results, { baseUrl: echo.origin, tokenUrl: echo.origin, when: new Date(), sandbox: false });
+      const text = report(results);
       for (const value of [secret, API_KEY, 'echo-token-abcdefghijklmnop']) assert.ok(!text.includes(value), `${value} must not be in the report`);
     } finally {
       await echo.close();
@@ -132,6 +141,7 @@ describe('Connection Doctor', () => {
       }),
     );
     assert.equal(line(results, /standardsExplorer\.baseUrl/).status, 'fail');
+    assert.deepEqual(line(results, /standardsExplorer\.baseUrl/).actions, [{ kind: 'openSetting', setting: 'standardsExplorer.baseUrl' }]);
     assert.equal(line(results, /Client credentials/).status, 'fail');
     assert.equal(line(results, /Secret storage/).status, 'fail');
     assert.match(line(results, /Secret storage/).fix ?? '', /keyring/);
