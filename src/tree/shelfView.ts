@@ -18,8 +18,11 @@ export interface ShelfDeps {
 }
 
 export class ShelfView extends Disposable {
-  private readonly changed = this.register(new vscode.EventEmitter<void>());
+  /** What to redraw: the shelves shown (undefined: the whole tree). */
+  private readonly changed = this.register(new vscode.EventEmitter<SectionNode[] | undefined>());
   readonly onDidChange = this.changed.event;
+  /** The roots and the pinned standards as last drawn, to tell a shelf's own change from one the whole tree shows. */
+  private drawn = '';
   /** One node per root, so reveal() finds the same parent each time. */
   private readonly sections: Record<SectionNode['section'], SectionNode> = {
     pinned: { kind: 'section', section: 'pinned' },
@@ -29,7 +32,7 @@ export class ShelfView extends Disposable {
 
   constructor(private readonly deps: ShelfDeps) {
     super();
-    const fire = (): void => this.changed.fire();
+    const fire = (): void => this.changed.fire(this.redrawn());
     this.register(deps.shelf.onDidChange(fire));
     this.register(deps.pinning.onDidProgress(fire));
     this.register(deps.updates.onDidChange(fire));
@@ -40,8 +43,31 @@ export class ShelfView extends Disposable {
   }
 
   roots(): SectionNode[] {
+    this.drawn = this.shown();
+    return this.visibleRoots();
+  }
+
+  private visibleRoots(): SectionNode[] {
     const { shelf } = this.deps;
     return [...(shelf.pinned.length ? [this.sections.pinned] : []), ...(shelf.recent.length ? [this.sections.recent] : []), this.sections.all];
+  }
+
+  /** Which roots show, and which standards are pinned (the catalogue's items offer Pin or Unpin by it). */
+  private shown(): string {
+    const roots = this.visibleRoots().map((r) => r.section);
+    const pinned = this.deps.shelf.pinned.map((e) => e.urn).sort();
+    return JSON.stringify([roots, pinned]);
+  }
+
+  /**
+   * What a change redraws: the shelves alone while the roots and the pinned set are as drawn (a clause opened, a
+   * download progressed), else the whole tree. Redrawing the whole tree makes VS Code forget the nodes under All
+   * standards until it asks for them again, and the view's selection (what Insert Reference and the other commands
+   * act on) reads empty meanwhile.
+   */
+  private redrawn(): SectionNode[] | undefined {
+    if (this.shown() !== this.drawn) return undefined;
+    return this.visibleRoots().filter((r) => r.section !== 'all');
   }
 
   standards(section: Shelf): StandardNode[] {

@@ -28,7 +28,7 @@ const SECTION_ICONS: Record<string, string> = {
 };
 
 export class StandardsTreeProvider extends Disposable implements vscode.TreeDataProvider<TreeNode> {
-  private readonly changed = this.register(new vscode.EventEmitter<TreeNode | undefined>());
+  private readonly changed = this.register(new vscode.EventEmitter<TreeNode | TreeNode[] | undefined>());
   readonly onDidChangeTreeData = this.changed.event;
 
   private readonly shelves: ShelfView;
@@ -46,7 +46,7 @@ export class StandardsTreeProvider extends Disposable implements vscode.TreeData
     // The organised catalogue's top level is the children of All standards.
     this.register(arranged.onDidChange((node) => this.changed.fire(node ?? this.shelves.section('all'))));
     // Pinned and Recent changed, or a download progressed: the shelves redraw (the catalogue keeps its state).
-    this.register(this.shelves.onDidChange(() => this.changed.fire(undefined)));
+    this.register(this.shelves.onDidChange((sections) => this.changed.fire(sections)));
   }
 
   /** The roots: Pinned and Recent when not empty, then All standards. */

@@ -118,6 +118,29 @@ describe('my standards', () => {
     await closeEditors();
   });
 
+  it('redraws only the shelves when another standard is opened: the catalogue keeps its nodes, the view its selection', async () => {
+    const { tree, myStandards } = await api();
+    const fired: Array<TreeNode | TreeNode[] | undefined> = [];
+    const subscription = tree.onDidChangeTreeData((e) => fired.push(e));
+    try {
+      const page = rendered();
+      await vscode.commands.executeCommand('standardsExplorer.openClause', tree.getTreeItem(clauses[1]).command?.arguments?.[0]);
+      await page;
+      await until(() => myStandards.shelf.recent[0]?.urn === pinned.standard.urn || undefined, 'the pinned standard on top of Recent');
+      assert.ok(fired.length > 0, 'the view was told');
+      for (const e of fired) {
+        assert.ok(Array.isArray(e), `a redraw of the shelves, not of the whole tree: ${JSON.stringify(e)}`);
+        assert.deepEqual(
+          e.map((n) => (n.kind === 'section' ? n.section : n.kind)),
+          ['pinned', 'recent'],
+        );
+      }
+    } finally {
+      subscription.dispose();
+      await closeEditors();
+    }
+  });
+
   it('reads from disk while the service is stopped: tree, clause page, JSON and Find Standard, each marked offline', async () => {
     // A fresh session, as after a restart: nothing is held in memory.
     await signInToSandbox();
