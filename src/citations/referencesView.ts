@@ -10,6 +10,7 @@ import type { CitationResolver } from './citationResolver';
 import { locatorLabel, statusLine, type CitationTarget } from './citationTarget';
 import { findCitations, type Citation } from './recognise';
 import { groupReferences, toCsv, toMarkdown, type ClauseGroup, type Occurrence, type StandardGroup } from './referenceReport';
+import { searchable } from './searchable';
 import { workspaceText } from './workspaceText';
 
 import { REFERENCES_VIEW } from './ids';
@@ -40,6 +41,8 @@ export class WorkspaceReferences implements vscode.TreeDataProvider<ReferenceNod
   private readonly dirty = new Map<string, vscode.Uri>();
   /** Files this view exported: a report of the references is not a source of them. */
   private readonly exported = new Set<string>();
+  /** Every file the last scan found (with references or not): others are checked against files.exclude first. */
+  private readonly found = new Set<string>();
   private dirtyTimer: NodeJS.Timeout | undefined;
   private watcher: vscode.FileSystemWatcher | undefined;
   private readonly subscriptions: vscode.Disposable[];
@@ -237,6 +240,8 @@ export class WorkspaceReferences implements vscode.TreeDataProvider<ReferenceNod
   private async readAll(token?: vscode.CancellationToken, progress?: vscode.Progress<{ message?: string; increment?: number }>): Promise<number> {
     const uris = (await vscode.workspace.findFiles(this.include(), undefined, MAX_FILES, token)).filter((u) => !this.exported.has(u.toString()));
     this.files.clear();
+    this.found.clear();
+    for (const uri of uris) this.found.add(uri.toString());
     // Read once per scan: the setting behind it is not free to read, and a scan reads thousands of files.
     const serviceBaseUrl = this.resolver.serviceBaseUrl;
     let read = 0;
@@ -280,8 +285,14 @@ export class WorkspaceReferences implements vscode.TreeDataProvider<ReferenceNod
   }
 
   private async readDirty(): Promise<void> {
-    const uris = [...this.dirty.values()];
+    const dirty = [...this.dirty.values()];
     this.dirty.clear();
+    const uris: vscode.Uri[] = [];
+    for (const uri of dirty) {
+      if (!this.found.has(uri.toString()) && !(await searchable(uri))) continue;
+      this.found.add(uri.toString());
+      uris.push(uri);
+    }
     const serviceBaseUrl = this.resolver.serviceBaseUrl;
     for (let from = 0; from < uris.length; from += BATCH) await Promise.all(uris.slice(from, from + BATCH).map((uri) => this.readFile(uri, serviceBaseUrl)));
     this.changed.fire(undefined);
