@@ -1,4 +1,4 @@
-// Bundles what the VSIX runs: the extension host code, its features loaded on first use (src/lazy.ts), the index
+// Bundles what the VSIX runs: the extension host code, its features loaded on first use (src/extension/lazy.ts), the index
 // worker, the pages' scripts (clause page, Connection Doctor) and the local sandbox.
 // `--production` minifies (no sourcemaps); otherwise linked sourcemaps for debugging.
 // `--watch` rebuilds on change; `--only=extension,service,features,worker,webview,sandbox` limits the targets.
@@ -59,26 +59,26 @@ const shims = {
   http2: './scripts/bundle-shims/http2.js',
 };
 
-/** Features loaded on first use (src/lazy.ts): src/features/<name>.ts → dist/features/<name>.js. */
+/** Features loaded on first use (src/extension/lazy.ts): src/extension/features/<name>.ts → dist/features/<name>.js. */
 const FEATURES = ['document', 'doctor', 'catalogueIndex', 'citations', 'compare', 'terms', 'environments', 'clausePanel', 'catalogueOrganiser', 'replacements'];
-/** Service modules the main bundle keeps and gives to every other bundle, never a copy: SHARED in src/lazy.ts. */
+/** Service modules the main bundle keeps and gives to every other bundle, never a copy: SHARED in src/extension/lazy.ts. */
 const MAIN_SHARED = ['service/addresses', 'service/displayText', 'service/errors', 'service/jsonld', 'service/redact', 'service/sections', 'service/urn'];
 /** Service modules that come with the HTTP client (dist/features/service.js); other features take them from it. */
 const SERVICE_SHARED = ['service/auth', 'service/transport'];
 
-/** The main bundle leaves src/lazy.ts's `require('./features/<name>')` to run, on first use, beside it. */
+/** The main bundle leaves src/extension/lazy.ts's `require('./features/<name>')` to run, on first use, beside it. */
 const lazyFeaturesPlugin = {
   name: 'lazy-features',
   setup(build) {
     build.onResolve({ filter: /^\.\/features\// }, (args) =>
-      /src[\\/]lazy\.ts$/.test(args.importer) ? { path: `${args.path}.js`, external: true } : undefined,
+      /src[\\/]extension[\\/]lazy\.ts$/.test(args.importer) ? { path: `${args.path}.js`, external: true } : undefined,
     );
   },
 };
 
 /**
  * A feature bundle takes the service modules from the bundles that own them (see MAIN_SHARED, SERVICE_SHARED), so
- * axios and ServiceError exist once; it never reaches src/lazy.ts, which would bundle the other features into it.
+ * axios and ServiceError exist once; it never reaches src/extension/lazy.ts, which would bundle the other features into it.
  * `ownsService`: the HTTP client's own bundle, which holds the service modules that are not MAIN_SHARED.
  */
 function sharedModulesPlugin(ownsService) {
@@ -86,22 +86,29 @@ function sharedModulesPlugin(ownsService) {
     name: 'shared-modules',
     setup(build) {
       build.onResolve({ filter: /\/lazy$/ }, (args) =>
-        path.resolve(args.resolveDir, args.path) === path.join(__dirname, 'src', 'lazy')
+        path.resolve(args.resolveDir, args.path) === path.join(__dirname, 'src', 'extension', 'lazy')
           ? {
               errors: [
-                { text: `${path.relative(__dirname, args.importer)} imports src/lazy.ts: a lazy feature must not (it would bundle the other features)` },
+                {
+                  text: `${path.relative(__dirname, args.importer)} imports src/extension/lazy.ts: a lazy feature must not (it would bundle the other features)`,
+                },
               ],
             }
           : undefined,
       );
       build.onResolve({ filter: /^\.\.?\// }, (args) => {
-        const file = path.relative(path.join(__dirname, 'src'), path.resolve(args.resolveDir, args.path)).split(path.sep).join('/');
+        const file = path
+          .relative(path.join(__dirname, 'src', 'core'), path.resolve(args.resolveDir, args.path))
+          .split(path.sep)
+          .join('/');
         if (!file.startsWith('service/')) return undefined;
         if (MAIN_SHARED.includes(file) || (!ownsService && SERVICE_SHARED.includes(file))) return { path: file, namespace: 'shared' };
-        if (ownsService || path.resolve(args.resolveDir).startsWith(path.join(__dirname, 'src', 'service'))) return undefined;
+        if (ownsService || path.resolve(args.resolveDir).startsWith(path.join(__dirname, 'src', 'core', 'service'))) return undefined;
         return {
           errors: [
-            { text: `${file} is used by a lazy feature but not shared: add it to MAIN_SHARED or SERVICE_SHARED in esbuild.js and SHARED in src/lazy.ts` },
+            {
+              text: `${file} is used by a lazy feature but not shared: add it to MAIN_SHARED or SERVICE_SHARED in esbuild.js and SHARED in src/extension/lazy.ts`,
+            },
           ],
         };
       });
@@ -136,7 +143,7 @@ const targets = {
   // The HTTP client (axios, lean: see the shims) and the service layer over it, loaded with the first request.
   service: {
     ...common,
-    entryPoints: ['src/features/service.ts'],
+    entryPoints: ['src/extension/features/service.ts'],
     outfile: 'dist/features/service.js',
     platform: 'node',
     format: 'cjs',
@@ -149,7 +156,7 @@ const targets = {
   },
   features: {
     ...common,
-    entryPoints: FEATURES.map((name) => ({ in: `src/features/${name}.ts`, out: name })),
+    entryPoints: FEATURES.map((name) => ({ in: `src/extension/features/${name}.ts`, out: name })),
     outdir: 'dist/features',
     platform: 'node',
     format: 'cjs',
@@ -157,10 +164,10 @@ const targets = {
     external: ['vscode'],
     plugins: [...common.plugins, sharedModulesPlugin(false)],
   },
-  // The catalogue index's worker thread (src/catalogue/segmentThread.ts finds it beside the catalogueIndex feature).
+  // The catalogue index's worker thread (src/core/catalogue/segmentThread.ts finds it beside the catalogueIndex feature).
   worker: {
     ...common,
-    entryPoints: ['src/catalogue/segmentWorker.ts'],
+    entryPoints: ['src/core/catalogue/segmentWorker.ts'],
     outfile: 'dist/features/segmentWorker.js',
     platform: 'node',
     format: 'cjs',

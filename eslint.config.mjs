@@ -10,53 +10,34 @@ const VSCODE_VALUE = {
   allowTypeImports: true,
   message: 'A pure module: `import type` from vscode at most, so it runs and is tested in plain Node.',
 };
-/** Words that name a command or a setting: written in the UI (src/errorText.ts), never in src/service. */
+/** Words that name a command or a setting: written in the UI (src/extension/errorText.ts), never in src/core/service. */
 const UI_WORDS = String.raw`Sign In|Standards: |standardsExplorer\.|\bsettings?\b`;
-const UI_WORDS_MESSAGE = 'src/service names no command or setting: return a remedy (errors.ts) and word it in src/errorText.ts.';
-const NOT_EXTENSION = { group: ['**/extension'], message: 'extension.ts wires everything; nothing imports it.' };
+const UI_WORDS_MESSAGE = 'src/core/service names no command or setting: return a remedy (errors.ts) and word it in src/extension/errorText.ts.';
+/** The entry points (src/extension.ts, later src/cli.ts) only start their host: nothing imports them. */
+const NOT_ENTRY = { regex: String.raw`^(\.\./)+extension$`, message: 'src/extension.ts is an entry point; nothing imports it.' };
 
-/** Modules documented as pure: no vscode value, tested in plain Node. */
-const PURE = [
-  'src/references.ts',
-  'src/labels.ts',
-  'src/lifecycle.ts',
-  'src/storageKeys.ts',
-  'src/model.ts',
-  'src/clauseLinks.ts',
-  'src/catalogue/catalogueIndex.ts',
-  'src/catalogue/indexSegment.ts',
-  'src/catalogue/tokens.ts',
-  'src/catalogue/standardFacts.ts',
-  'src/catalogue/buildIndex.ts',
-  'src/catalogue/segmentData.ts',
-  'src/documents/standardsUri.ts',
-  'src/documents/clauseMarkdown.ts',
-  'src/documents/markdownSyntax.ts',
-  'src/document/**/*.ts',
-  'src/l10n.ts',
-  'src/doctor/checks.ts',
-  'src/doctor/probes.ts',
-  'src/doctor/report.ts',
-  'src/doctor/summary.ts',
-  'src/doctor/actions.ts',
-  'src/doctor/serviceChecks.ts',
-  // The report's page: its body and its messages are pure; panel.ts puts them in a webview.
-  'src/doctor/reportPage.ts',
-  'src/doctor/pageProtocol.ts',
-  'src/webview/htmlText.ts',
-  // References in code: recognising and resolving are pure; the providers around them use vscode.
-  'src/citations/recognise.ts',
-  'src/citations/resolve.ts',
-  'src/citations/citationTarget.ts',
-  'src/citations/clauseSummary.ts',
-  'src/citations/clauseGlances.ts',
-  'src/citations/referenceReport.ts',
-  // The organised catalogue: ordering and grouping are pure; catalogueArrangement.ts presents them.
-  'src/tree/catalogueOrder.ts',
-  'src/tree/catalogueGrouping.ts',
+/**
+ * The house: src/core needs no editor (the service client, the document model, citations, the catalogue index,
+ * editions, terms, the Connection Doctor's checks); the hosts — src/extension (VS Code), src/webview (the pages in
+ * the browser, with what they share with their host), src/cli (later) — stand on it and never on each other.
+ * Each arrow that must not exist is a regular expression over a relative import (docs/architecture.md).
+ */
+const host = (name, why) => ({ regex: String.raw`^(\.\./)+${name}(/|$)`, message: why });
+const CORE_TO_HOST = [
+  host('extension', 'src/core runs without an editor: it never imports a host (src/extension).'),
+  host('webview', 'src/core never imports a host (src/webview).'),
+  host('cli', 'src/core never imports a host (src/cli).'),
 ];
-/** Pure modules inside src/tree: the tree's rule below would otherwise replace the pure one. */
-const PURE_TREE = PURE.filter((file) => file.startsWith('src/tree/'));
+const EXTENSION_TO_HOST = [
+  host('webview/page', 'The VS Code host talks to a page only through the protocol in src/webview/, never its code.'),
+  host('cli', 'Hosts never import each other: what src/extension and src/cli share belongs in src/core.'),
+];
+const WEBVIEW_TO_HOST = [
+  host('extension', 'A page runs in the browser: it never imports the VS Code host, only src/core and the protocol.'),
+  host('cli', 'Hosts never import each other.'),
+];
+/** Modules of the VS Code host documented as pure: vscode types at most, tested in plain Node. */
+const PURE = ['src/extension/documents/standardsUri.ts'];
 
 /** `x as unknown as T` throws the type checker away: allowed only with a comment on its line or the line above. */
 const explainedDoubleCast = {
@@ -76,11 +57,11 @@ const explainedDoubleCast = {
 };
 
 const restrict = (paths, patterns = []) => ({
-  '@typescript-eslint/no-restricted-imports': ['error', { paths, patterns: [NOT_EXTENSION, ...patterns] }],
+  '@typescript-eslint/no-restricted-imports': ['error', { paths, patterns: [NOT_ENTRY, ...patterns] }],
 });
 
 export default tseslint.config(
-  { ignores: ['out/**', 'dist/**', 'node_modules/**', 'coverage/**', 'test-results/**', '.vscode-test/**', '.tools/**', '**/*.js', '**/*.mjs'] },
+  { ignores: ['out/**', 'dist/**', 'node_modules/**', 'coverage/**', 'test-results/**', '.vscode-test/**', '.tools/**', '**/*.js', '**/*.mjs', '**/*.cjs'] },
   js.configs.recommended,
   ...tseslint.configs.recommendedTypeChecked,
   {
@@ -108,13 +89,18 @@ export default tseslint.config(
   // Every file in src/ except the layers with rules of their own. Small modules: a file past 300 lines of code wants
   // splitting by responsibility (README, "Layers and the rules that hold them").
   { files: ['src/**/*.ts'], rules: { ...restrict([]), 'max-lines': ['error', { max: 300, skipBlankLines: true, skipComments: true }] } },
-  // The service layer: HTTP and JSON-LD, no VS Code, nothing from the layers above it.
+  // The core: no vscode (not even a type) and no host; its own unit tests run in plain Node.
+  { files: ['src/core/**/*.ts'], rules: restrict([VSCODE_ANY], CORE_TO_HOST) },
+  // The service client: HTTP and JSON-LD, the bottom of the core, nothing from above it.
   {
-    files: ['src/service/**/*.ts'],
+    files: ['src/core/service/**/*.ts'],
     rules: {
       ...restrict(
         [VSCODE_ANY],
-        [{ group: ['../*', '!../service', '!../service/*'], message: 'src/service imports only src/service (it is the bottom layer).' }],
+        [
+          ...CORE_TO_HOST,
+          { group: ['../*', '!../service', '!../service/*'], message: 'src/core/service imports only src/core/service (it is the bottom layer).' },
+        ],
       ),
       // The service says what happened and returns a remedy; the words that name commands and settings are the UI's.
       'no-restricted-syntax': [
@@ -123,40 +109,28 @@ export default tseslint.config(
       ],
     },
   },
-  // The webview page: runs in the browser; shares the protocol and pure readers, nothing that touches VS Code.
-  {
-    files: ['src/webview/page/**/*.ts'],
-    rules: restrict(
-      [VSCODE_ANY],
-      [
-        {
-          group: ['../clausePage', '../html', '../../commands/*', '../../tree/*', '../../session'],
-          message: 'The page is its own layer: only the protocol and pure modules.',
-        },
-      ],
-    ),
-  },
-  { files: PURE, rules: restrict([VSCODE_VALUE]) },
+  // The VS Code host.
+  { files: ['src/extension/**/*.ts'], rules: restrict([], EXTENSION_TO_HOST) },
+  // The webview pages (browser) and what they share with their host (the protocols): no VS Code, no other host.
+  { files: ['src/webview/**/*.ts'], rules: restrict([VSCODE_ANY], WEBVIEW_TO_HOST) },
   // Views present the model; commands sit above them, so the tree never imports a command.
   {
-    files: ['src/tree/**/*.ts', 'src/documents/**/*.ts'],
-    rules: restrict([], [{ group: ['../commands/*', '../commands'], message: 'Views sit below commands: move what both need into the view or the model.' }]),
+    files: ['src/extension/tree/**/*.ts', 'src/extension/documents/**/*.ts'],
+    rules: restrict(
+      [],
+      [...EXTENSION_TO_HOST, { group: ['../commands/*', '../commands'], message: 'Views sit below commands: move what both need into the view or the model.' }],
+    ),
   },
   {
-    files: PURE_TREE,
-    rules: restrict([VSCODE_VALUE], [{ group: ['../commands/*', '../commands'], message: 'Views sit below commands.' }]),
+    files: PURE,
+    rules: restrict([VSCODE_VALUE], [...EXTENSION_TO_HOST, { group: ['../commands/*', '../commands'], message: 'Views sit below commands.' }]),
   },
-  {
-    files: ['src/documents/standardsUri.ts'],
-    rules: restrict([VSCODE_VALUE], [{ group: ['../commands/*', '../commands'], message: 'Views sit below commands.' }]),
-  },
+  // The entry point only starts its host.
+  { files: ['src/extension.ts'], rules: restrict([]) },
   // The sandbox is a separate program: it shares only the service layer's pure helpers.
   {
     files: ['sandbox/**/*.ts'],
-    rules: restrict(
-      [VSCODE_ANY],
-      [{ group: ['../src/*', '!../src/service', '../src/*/**', '!../src/service/**'], message: 'The sandbox may import src/service only.' }],
-    ),
+    rules: restrict([VSCODE_ANY], [{ regex: String.raw`^\.\./src/(?!core/service/)`, message: 'The sandbox may import src/core/service only.' }]),
   },
   // Tests use fakes, asserted throw-aways and loose fixtures; type-aware strictness there would only add noise.
   {

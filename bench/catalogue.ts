@@ -12,11 +12,11 @@ import * as path from 'node:path';
 import { Catalogue } from '../sandbox/catalogue';
 import { readCatalogueFile } from '../sandbox/catalogueFile';
 import { startSandbox } from '../sandbox/index';
-import { buildCatalogueIndex } from '../src/catalogue/buildIndex';
-import { CatalogueIndex, type IndexEntry } from '../src/catalogue/catalogueIndex';
-import { createStandardsService } from '../src/service/standardsService';
-import { serviceOptionsFrom } from '../src/service/index';
-import { CatalogueOrganiser } from '../src/tree/catalogueGrouping';
+import { buildCatalogueIndex } from '../src/core/catalogue/buildIndex';
+import { CatalogueIndex, type IndexEntry } from '../src/core/catalogue/catalogueIndex';
+import { createStandardsService } from '../src/core/service/standardsService';
+import { serviceOptionsFrom } from '../src/core/service/index';
+import { CatalogueOrganiser } from '../src/core/arrangement/catalogueGrouping';
 import { QUERIES, substringScan } from './queries';
 import { record, spread } from './results';
 

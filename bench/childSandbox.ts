@@ -5,7 +5,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import * as path from 'node:path';
 import { createInterface } from 'node:readline';
-import type { ConnectionInfo } from '../src/service/index';
+import type { ConnectionInfo } from '../src/core/service/index';
 
 const REPO = path.resolve(__dirname, '../..');
 

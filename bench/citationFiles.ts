@@ -4,7 +4,7 @@
  */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { findCitations } from '../src/citations/recognise';
+import { findCitations } from '../src/core/citations/recognise';
 
 const CODE = [
   '  const charset = "ISO-8859-1"; // not a reference',

@@ -13,9 +13,9 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { Catalogue } from '../sandbox/catalogue';
-import { CatalogueIndex, type IndexEntry } from '../src/catalogue/catalogueIndex';
-import { findCitations, writtenReference } from '../src/citations/recognise';
-import { resolveStandard } from '../src/citations/resolve';
+import { CatalogueIndex, type IndexEntry } from '../src/core/catalogue/catalogueIndex';
+import { findCitations, writtenReference } from '../src/core/citations/recognise';
+import { resolveStandard } from '../src/core/citations/resolve';
 import { scanInNode, sourceFile, writeWorkspace } from './citationFiles';
 
 const LINES = 10_000;

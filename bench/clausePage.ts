@@ -11,9 +11,9 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import * as path from 'node:path';
 import { startSandbox } from '../sandbox/index';
-import { documentSteps } from '../src/document/index';
-import { createStandardsService } from '../src/service/standardsService';
-import { serviceOptionsFrom } from '../src/service/index';
+import { documentSteps } from '../src/core/document/index';
+import { createStandardsService } from '../src/core/service/standardsService';
+import { serviceOptionsFrom } from '../src/core/service/index';
 import { launchBrowser } from '../test/harness/browser';
 import { record } from './results';
 

@@ -11,10 +11,10 @@
  * Run: npm run compile && node esbuild.js && node out/bench/indexBuild.js [--quick]
  */
 import { Catalogue } from '../sandbox/catalogue';
-import { buildCatalogueIndex } from '../src/catalogue/buildIndex';
-import { CatalogueIndex } from '../src/catalogue/catalogueIndex';
-import { createStandardsService } from '../src/service/standardsService';
-import { serviceOptionsFrom, type ConnectionInfo } from '../src/service/index';
+import { buildCatalogueIndex } from '../src/core/catalogue/buildIndex';
+import { CatalogueIndex } from '../src/core/catalogue/catalogueIndex';
+import { createStandardsService } from '../src/core/service/standardsService';
+import { serviceOptionsFrom, type ConnectionInfo } from '../src/core/service/index';
 import { startChildSandbox } from './childSandbox';
 import { record, spread } from './results';
 import { QUERIES, substringScan } from './queries';

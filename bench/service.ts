@@ -11,8 +11,8 @@ import * as path from 'node:path';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { sandboxControl, startSandbox } from '../sandbox/index';
-import { createStandardsService } from '../src/service/standardsService';
-import { serviceOptionsFrom } from '../src/service/index';
+import { createStandardsService } from '../src/core/service/standardsService';
+import { serviceOptionsFrom } from '../src/core/service/index';
 import { record } from './results';
 
 async function time<T>(label: string, work: () => Promise<T>): Promise<T> {

@@ -7,8 +7,8 @@
  */
 import { Catalogue } from '../sandbox/catalogue';
 import { sandboxStats } from '../sandbox/index';
-import { createStandardsService } from '../src/service/standardsService';
-import { hasType, SECTION_TYPES, serviceOptionsFrom } from '../src/service/index';
+import { createStandardsService } from '../src/core/service/standardsService';
+import { hasType, SECTION_TYPES, serviceOptionsFrom } from '../src/core/service/index';
 import { startChildSandbox } from './childSandbox';
 import { record } from './results';
 

@@ -8,8 +8,8 @@ import type { Catalogue, ClauseEntry, StandardEntry } from './catalogue';
 import { CONTEXT, clauseBody, type Json, type Vocabulary } from './content';
 import type { FaultInjector } from './faults';
 import { LD_JSON, sendProblem, trickle } from './http';
-import { ByteLru } from '../src/service/cache';
-import { encodeSegment } from '../src/service/urn';
+import { ByteLru } from '../src/core/service/cache';
+import { encodeSegment } from '../src/core/service/urn';
 import { hash32 } from './random';
 import type { SandboxStats, ServiceRoute } from './stats';
 

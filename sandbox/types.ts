@@ -1,4 +1,4 @@
-import type { ConnectionInfo } from '../src/service/connectionInfo';
+import type { ConnectionInfo } from '../src/core/service/connectionInfo';
 import type { CatalogueRecord } from './catalogueFile';
 
 /** Options of the local sandbox, shared by the CLI (`npm run sandbox -- …`) and `startSandbox()`. */

@@ -12,7 +12,7 @@
 import * as fs from 'node:fs';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import * as vscode from 'vscode';
-import type { StandardsExplorerApi } from '../../src/extension';
+import type { StandardsExplorerApi } from '../../src/extension/activate';
 
 export interface ScanFigures {
   files: number;

@@ -21,14 +21,14 @@ export function sourceFiles(repo: string, dir = 'src'): string[] {
 }
 
 /**
- * The bundle `src/` calls for, as @vscode/l10n-dev extracts it. The pure modules' `l10n` (src/l10n.ts) has
+ * The bundle `src/` calls for, as @vscode/l10n-dev extracts it. The pure modules' `l10n` (src/core/l10n.ts) has
  * `@vscode/l10n`'s shape; the extractor knows that module by name only, so their import is renamed for it.
  * The webview page does not call l10n: its words come from the host (src/webview/pageStrings.ts).
  */
 export async function extractBundle(repo: string): Promise<Record<string, string>> {
   const files = sourceFiles(repo).map((file) => ({
     extension: '.ts',
-    contents: fs.readFileSync(path.join(repo, file), 'utf8').replace(/from '(\.\.?\/)+l10n'/g, "from '@vscode/l10n'"),
+    contents: fs.readFileSync(path.join(repo, file), 'utf8').replace(/from '(\.\.?\/)+(core\/)?l10n'/g, "from '@vscode/l10n'"),
   }));
   const bundle = await getL10nJson(files);
   // Messages only (a comment would make the key `message/comment`); sorted, so the file diffs well.
@@ -100,7 +100,7 @@ export async function l10nProblems(repo: string): Promise<Problem[]> {
 
   add(
     'src/: text shown without l10n.t',
-    'wrap it: vscode.l10n.t("…") in modules that use vscode, l10n.t from src/l10n.ts in pure ones (placeholders {0}, not ${})',
+    'wrap it: vscode.l10n.t("…") in modules that use vscode, l10n.t from src/core/l10n.ts in pure ones (placeholders {0}, not ${})',
     sourceFiles(repo).flatMap((file) =>
       findBypasses(file, fs.readFileSync(path.join(repo, file), 'utf8')).map((b) => `${b.file}:${b.line} (${b.sink}) "${b.text}"`),
     ),

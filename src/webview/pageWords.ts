@@ -3,7 +3,7 @@
  * and handed to the page in the HTML (`data-words`). The l10n check fails when the page uses a message this list
  * lacks. Pure (src/l10n.ts).
  */
-import { l10n } from '../l10n';
+import { l10n } from '../core/l10n';
 
 /** English message → its text in the display language. */
 export function pageWords(): Record<string, string> {

@@ -2,11 +2,11 @@
  * The messages between the clause page and the extension, imported by both sides. The extension checks every
  * message the page sends against this list before acting on it.
  */
-import { clauseTarget, linkForMessage } from '../clauseLinks';
-import type { ClauseRef } from '../model';
-import { displayText } from '../service/displayText';
-import { clauseIdProblem, isValidUrn } from '../service/urn';
-import { l10n } from '../l10n';
+import { clauseTarget, linkForMessage } from '../core/clauseLinks';
+import type { ClauseRef } from '../core/model';
+import { displayText } from '../core/service/displayText';
+import { clauseIdProblem, isValidUrn } from '../core/service/urn';
+import { l10n } from '../core/l10n';
 
 /** Extension → page. */
 export type HostMessage =

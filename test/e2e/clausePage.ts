@@ -12,9 +12,9 @@ import type { AddressInfo } from 'node:net';
 import * as path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { startSandbox } from '../../sandbox/index';
-import { createStandardsService } from '../../src/service/standardsService';
-import { serviceOptionsFrom, type Clause } from '../../src/service/index';
-import { clausePageHtml } from '../../src/webview/html';
+import { createStandardsService } from '../../src/core/service/standardsService';
+import { serviceOptionsFrom, type Clause } from '../../src/core/service/index';
+import { clausePageHtml } from '../../src/extension/webview/html';
 import { launchBrowser } from '../harness/browser';
 import { REPO } from '../harness/tools';
 

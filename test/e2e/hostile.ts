@@ -12,8 +12,8 @@ import * as http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import * as path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
-import { displayText } from '../../src/service/displayText';
-import { clausePageHtml } from '../../src/webview/html';
+import { displayText } from '../../src/core/service/displayText';
+import { clausePageHtml } from '../../src/extension/webview/html';
 import { launchBrowser } from '../harness/browser';
 import { REPO } from '../harness/tools';
 

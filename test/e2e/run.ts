@@ -8,7 +8,7 @@ import { copyFileSync, existsSync, mkdirSync, readdirSync, rmSync, writeFileSync
 import * as path from 'node:path';
 import type { Frame, Page } from 'playwright-core';
 import { Catalogue } from '../../sandbox/catalogue';
-import { CatalogueIndex } from '../../src/catalogue/catalogueIndex';
+import { CatalogueIndex } from '../../src/core/catalogue/catalogueIndex';
 import { launchBrowser } from '../harness/browser';
 import { startCodeServer, stopExtensionSandbox, type CodeServer } from '../harness/codeServer';
 import { REPO, checkTools } from '../harness/tools';

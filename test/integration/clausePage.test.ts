@@ -1,7 +1,7 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import type { RenderedEvent } from '../../src/webview/clausePage';
-import type { ClauseNode, StandardNode } from '../../src/tree/nodes';
+import type { RenderedEvent } from '../../src/extension/webview/clausePage';
+import type { ClauseNode, StandardNode } from '../../src/extension/tree/nodes';
 import { api, resetSandbox, signInToSandbox } from './fixtures';
 
 describe('clause page', () => {

@@ -5,8 +5,8 @@
  */
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import type { ClauseRef } from '../../src/model';
-import type { RenderedEvent } from '../../src/webview/clausePage';
+import type { ClauseRef } from '../../src/core/model';
+import type { RenderedEvent } from '../../src/extension/webview/clausePage';
 import { api, insertedReference, resetSandbox, scopeRef, signInToSandbox, until } from './fixtures';
 
 function clauseTabs(): vscode.Tab[] {

@@ -6,8 +6,8 @@ import * as assert from 'node:assert/strict';
 import * as http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import * as vscode from 'vscode';
-import { ignoredWorkspaceSettings, readSettings, type SettingsSource } from '../../src/config';
-import type { MessageNode } from '../../src/tree/nodes';
+import { ignoredWorkspaceSettings, readSettings, type SettingsSource } from '../../src/extension/config';
+import type { MessageNode } from '../../src/extension/tree/nodes';
 import { api, resetSandbox, sandboxRoute, signInToSandbox, until } from './fixtures';
 
 interface Catcher {

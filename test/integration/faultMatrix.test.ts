@@ -9,10 +9,10 @@ import * as assert from 'node:assert/strict';
 import * as http from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import * as vscode from 'vscode';
-import { createStandardsService } from '../../src/service/standardsService';
-import { type Clause, type Standard } from '../../src/service/index';
-import type { ClauseRef } from '../../src/model';
-import type { MessageNode, TreeNode } from '../../src/tree/nodes';
+import { createStandardsService } from '../../src/core/service/standardsService';
+import { type Clause, type Standard } from '../../src/core/service/index';
+import type { ClauseRef } from '../../src/core/model';
+import type { MessageNode, TreeNode } from '../../src/extension/tree/nodes';
 import { api, resetSandbox, restartSandbox, sandbox, sandboxRoute, signInToSandbox } from './fixtures';
 
 const PAGE_SIZE = 20;

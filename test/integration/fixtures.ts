@@ -2,7 +2,7 @@
 import * as vscode from 'vscode';
 import { sandboxControl, sandboxStats, startSandbox, type SandboxStats } from '../../sandbox/index';
 import type { RunningSandbox } from '../../sandbox/types';
-import type { StandardsExplorerApi } from '../../src/extension';
+import type { StandardsExplorerApi } from '../../src/extension/activate';
 
 export const EXTENSION_ID = 'standards-explorer.standards-explorer';
 let running: Promise<RunningSandbox> | undefined;

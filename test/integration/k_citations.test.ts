@@ -2,7 +2,7 @@ import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { sandboxStats, startSandbox } from '../../sandbox/index';
 import type { RunningSandbox } from '../../sandbox/types';
-import type { RenderedEvent } from '../../src/webview/clausePage';
+import type { RenderedEvent } from '../../src/extension/webview/clausePage';
 import { CITED_RECORDS } from '../unit/citationRecords';
 import { api, signInToSandbox, until } from './fixtures';
 

@@ -5,8 +5,8 @@
  */
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import type { ClauseNode, StandardNode } from '../../src/tree/nodes';
-import type { RenderedEvent, RevealedEvent } from '../../src/webview/clausePage';
+import type { ClauseNode, StandardNode } from '../../src/extension/tree/nodes';
+import type { RenderedEvent, RevealedEvent } from '../../src/extension/webview/clausePage';
 import { api, resetSandbox, signInToSandbox, until } from './fixtures';
 
 function next<T>(event: vscode.Event<T>, accept: (value: T) => boolean = () => true): Promise<T> {

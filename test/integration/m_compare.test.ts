@@ -6,8 +6,8 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { startSandbox, type RunningSandbox } from '../../sandbox/index';
-import { matchingClause } from '../../src/compare/matchClause';
-import type { ClauseNode, StandardNode } from '../../src/tree/nodes';
+import { matchingClause } from '../../src/core/compare/matchClause';
+import type { ClauseNode, StandardNode } from '../../src/extension/tree/nodes';
 import { api, signInTo, signInToSandbox } from './fixtures';
 
 const RECORDS = [

@@ -1,10 +1,10 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { startSandbox, type RunningSandbox } from '../../sandbox/index';
-import type { StandardRef } from '../../src/model';
-import { Shelf } from '../../src/pins/shelf';
-import type { ClauseNode, MessageNode, SectionNode, StandardNode, TreeNode } from '../../src/tree/nodes';
-import type { RenderedEvent } from '../../src/webview/clausePage';
+import type { StandardRef } from '../../src/core/model';
+import { Shelf } from '../../src/extension/pins/shelf';
+import type { ClauseNode, MessageNode, SectionNode, StandardNode, TreeNode } from '../../src/extension/tree/nodes';
+import type { RenderedEvent } from '../../src/extension/webview/clausePage';
 import { api, resetSandbox, restartSandbox, sandboxRoute, signInTo, signInToSandbox, until } from './fixtures';
 
 /** My Standards (issue 13): pinned and recent standards, offline copies, offline reading and the updates badge. */

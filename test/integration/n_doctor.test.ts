@@ -1,6 +1,6 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import type { DoctorRun } from '../../src/doctor/command';
+import type { DoctorRun } from '../../src/extension/doctor/command';
 import { resetSandbox, sandboxRoute, signInToSandbox, until } from './fixtures';
 
 /** The tabs of the Connection Doctor's page (its webview's view type ends with ours). */

@@ -11,8 +11,8 @@ import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { sandboxStats, startSandbox } from '../../sandbox/index';
 import type { RunningSandbox } from '../../sandbox/types';
-import { readSettings, type SettingsSource } from '../../src/config';
-import type { StandardNode } from '../../src/tree/nodes';
+import { readSettings, type SettingsSource } from '../../src/extension/config';
+import type { StandardNode } from '../../src/extension/tree/nodes';
 import { api, resetSandbox, signInToSandbox, until } from './fixtures';
 
 const SECTION = 'standardsExplorer';

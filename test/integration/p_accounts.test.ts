@@ -7,7 +7,7 @@
  */
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import { AUTH_PROVIDER_ID } from '../../src/auth/authProvider';
+import { AUTH_PROVIDER_ID } from '../../src/extension/auth/authProvider';
 import { api, resetSandbox, signInToSandbox, until } from './fixtures';
 
 /** Counts onDidChangeSessions of our provider, as another extension sees them. */

@@ -1,8 +1,8 @@
 import * as assert from 'node:assert/strict';
 import { promises as fs } from 'node:fs';
 import * as vscode from 'vscode';
-import type { ClauseNode, StandardNode, TreeNode } from '../../src/tree/nodes';
-import type { RenderedEvent } from '../../src/webview/clausePage';
+import type { ClauseNode, StandardNode, TreeNode } from '../../src/extension/tree/nodes';
+import type { RenderedEvent } from '../../src/extension/webview/clausePage';
 import { api, resetSandbox, signInToSandbox, until } from './fixtures';
 
 /** The standards of the suite's sandbox (300, all in the first pages), by their tree nodes. */

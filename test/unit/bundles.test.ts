@@ -12,7 +12,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import * as esbuild from 'esbuild';
-import type * as Transport from '../../src/service/transport';
+import type * as Transport from '../../src/core/service/transport';
 
 const REPO = path.resolve(__dirname, '../../..');
 // eslint-disable-next-line @typescript-eslint/no-require-imports -- esbuild.js is plain CommonJS, the build's own options
@@ -52,10 +52,10 @@ describe('bundles (esbuild.js)', function () {
   it('puts each service module in one bundle only, ServiceError in the main one', () => {
     const holders = new Map<string, string[]>();
     for (const [file, sources] of Object.entries(inputs))
-      for (const source of sources.filter((s) => s.startsWith('src/service/'))) holders.set(source, [...(holders.get(source) ?? []), file]);
+      for (const source of sources.filter((s) => s.startsWith('src/core/service/'))) holders.set(source, [...(holders.get(source) ?? []), file]);
     for (const [source, files] of holders) assert.equal(files.length, 1, `${source} is in ${files.join(', ')}`);
-    assert.deepEqual(holders.get('src/service/errors.ts'), ['extension.js']);
-    assert.deepEqual(holders.get('src/service/transport.ts'), ['service.js']);
+    assert.deepEqual(holders.get('src/core/service/errors.ts'), ['extension.js']);
+    assert.deepEqual(holders.get('src/core/service/transport.ts'), ['service.js']);
   });
 
   it('loads the HTTP client only when it is first asked for, sharing one ServiceError, and it talks HTTP', async () => {
@@ -78,7 +78,7 @@ describe('bundles (esbuild.js)', function () {
       const shared = (globalThis as Record<symbol, Record<string, Record<string, unknown>>>)[SHARED_KEY];
       assert.equal(typeof shared['service/transport'].exchange, 'function');
       assert.ok(require.cache[servicePath], 'the HTTP client was not loaded when asked for');
-      // eslint-disable-next-line @typescript-eslint/no-require-imports -- the built bundle, as src/lazy.ts requires it
+      // eslint-disable-next-line @typescript-eslint/no-require-imports -- the built bundle, as src/extension/lazy.ts requires it
       const service = require(servicePath) as { createStandardsService: (options: { baseUrl: string }) => unknown };
       const ServiceError = shared['service/errors'].ServiceError as new () => Error;
       assert.throws(
@@ -89,7 +89,7 @@ describe('bundles (esbuild.js)', function () {
       const server = http.createServer((_req, res) => res.writeHead(200, { 'Content-Type': 'text/plain' }).end('bundled'));
       await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
       try {
-        // SHARED is typed loosely above; this entry is the bundled src/service/transport.ts.
+        // SHARED is typed loosely above; this entry is the bundled src/core/service/transport.ts.
         const transport = shared['service/transport'] as unknown as typeof Transport;
         const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/probe`;
         const reply = await transport.exchange(transport.createAxios('bundles test'), { method: 'GET', url, path: '/probe', headers: {}, timeoutMs: 5_000 });

@@ -1,10 +1,10 @@
 import * as assert from 'node:assert/strict';
 import { Catalogue } from '../../sandbox/catalogue';
 import { sandboxStats, startSandbox } from '../../sandbox/index';
-import { buildCatalogueIndex } from '../../src/catalogue/buildIndex';
-import { CatalogueIndex, IndexBuilder, SEGMENT_SIZE, sameEntries } from '../../src/catalogue/catalogueIndex';
-import { createStandardsService } from '../../src/service/standardsService';
-import { ServiceError, isServiceError, serviceOptionsFrom, type StandardsPage } from '../../src/service/index';
+import { buildCatalogueIndex } from '../../src/core/catalogue/buildIndex';
+import { CatalogueIndex, IndexBuilder, SEGMENT_SIZE, sameEntries } from '../../src/core/catalogue/catalogueIndex';
+import { createStandardsService } from '../../src/core/service/standardsService';
+import { ServiceError, isServiceError, serviceOptionsFrom, type StandardsPage } from '../../src/core/service/index';
 import { realSample } from './realSample';
 
 describe('catalogue index', () => {

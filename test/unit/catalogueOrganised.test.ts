@@ -4,9 +4,9 @@
  */
 import * as assert from 'node:assert/strict';
 import { Catalogue } from '../../sandbox/catalogue';
-import type { IndexEntry } from '../../src/catalogue/indexSegment';
-import { CatalogueOrganiser, SPLIT, type Arrangement, type CatalogueGroup, type Grouping } from '../../src/tree/catalogueGrouping';
-import { TimeSlicer, compareParts, orderFields, sortInSlices } from '../../src/tree/catalogueOrder';
+import type { IndexEntry } from '../../src/core/catalogue/indexSegment';
+import { CatalogueOrganiser, SPLIT, type Arrangement, type CatalogueGroup, type Grouping } from '../../src/core/arrangement/catalogueGrouping';
+import { TimeSlicer, compareParts, orderFields, sortInSlices } from '../../src/core/arrangement/catalogueOrder';
 import { realSample } from './realSample';
 
 function realEntries(): IndexEntry[] {

@@ -1,5 +1,5 @@
 import * as assert from 'node:assert/strict';
-import { MAX_LINE, findCitations, parseReference, type Citation, type ReferenceCitation } from '../../src/citations/recognise';
+import { MAX_LINE, findCitations, parseReference, type Citation, type ReferenceCitation } from '../../src/core/citations/recognise';
 import { realSample } from './realSample';
 
 const BASE = 'http://127.0.0.1:4711/preprod';

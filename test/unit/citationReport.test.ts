@@ -1,5 +1,5 @@
 import * as assert from 'node:assert/strict';
-import { groupReferences, toCsv, toMarkdown, type Occurrence } from '../../src/citations/referenceReport';
+import { groupReferences, toCsv, toMarkdown, type Occurrence } from '../../src/core/citations/referenceReport';
 
 function occurrence(standard: string, clause: string, file: string, line: number, text = `${standard} ${clause}`.trim(), outdated = false): Occurrence {
   return {

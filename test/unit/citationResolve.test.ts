@@ -1,12 +1,12 @@
 import * as assert from 'node:assert/strict';
 import { startSandbox } from '../../sandbox/index';
 import type { RunningSandbox } from '../../sandbox/types';
-import { buildCatalogueIndex } from '../../src/catalogue/buildIndex';
-import type { CatalogueIndex } from '../../src/catalogue/catalogueIndex';
-import { findCitations, type Citation } from '../../src/citations/recognise';
-import { resolveLocator, resolveStandard } from '../../src/citations/resolve';
-import { createStandardsService } from '../../src/service/standardsService';
-import { serviceOptionsFrom, type ManagedStandardsService } from '../../src/service/index';
+import { buildCatalogueIndex } from '../../src/core/catalogue/buildIndex';
+import type { CatalogueIndex } from '../../src/core/catalogue/catalogueIndex';
+import { findCitations, type Citation } from '../../src/core/citations/recognise';
+import { resolveLocator, resolveStandard } from '../../src/core/citations/resolve';
+import { createStandardsService } from '../../src/core/service/standardsService';
+import { serviceOptionsFrom, type ManagedStandardsService } from '../../src/core/service/index';
 import { CITED_RECORDS } from './citationRecords';
 import { realSample } from './realSample';
 

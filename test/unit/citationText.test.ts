@@ -1,7 +1,7 @@
 import * as assert from 'node:assert/strict';
-import { asCitationTarget, escaped, linkTooltip, locatorLabel } from '../../src/citations/citationTarget';
-import { firstParagraph } from '../../src/citations/clauseSummary';
-import { factsOf } from '../../src/catalogue/standardFacts';
+import { asCitationTarget, escaped, linkTooltip, locatorLabel } from '../../src/core/citations/citationTarget';
+import { firstParagraph } from '../../src/core/citations/clauseSummary';
+import { factsOf } from '../../src/core/catalogue/standardFacts';
 
 describe('Citations: what hovers and links say', () => {
   it('escapes server text so it shows as written in a Markdown hover', () => {

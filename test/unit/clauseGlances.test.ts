@@ -1,6 +1,6 @@
 import * as assert from 'node:assert/strict';
-import { ClauseGlances, RequestBudget } from '../../src/citations/clauseGlances';
-import type { Clause } from '../../src/service/types';
+import { ClauseGlances, RequestBudget } from '../../src/core/citations/clauseGlances';
+import type { Clause } from '../../src/core/service/types';
 
 const clause = (n: number): Clause => ({ id: `https://x/${n}`, clauseId: String(n), types: ['corext:Clause'], title: `T${n}`, number: String(n), raw: {} });
 

@@ -1,5 +1,5 @@
 import * as assert from 'node:assert/strict';
-import { clauseLinkProblem, clauseTarget } from '../../src/clauseLinks';
+import { clauseLinkProblem, clauseTarget } from '../../src/core/clauseLinks';
 
 describe('clause links from the server', () => {
   const sandbox = 'http://127.0.0.1:4000/preprod';

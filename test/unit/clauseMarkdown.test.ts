@@ -7,10 +7,10 @@
 import * as assert from 'node:assert/strict';
 import fc from 'fast-check';
 import { startSandbox, type RunningSandbox } from '../../sandbox/index';
-import { buildDocument, documentText, isIdentifier } from '../../src/document/index';
-import { clauseMarkdown } from '../../src/documents/clauseMarkdown';
-import { createStandardsService } from '../../src/service/standardsService';
-import { serviceOptionsFrom } from '../../src/service/index';
+import { buildDocument, documentText, isIdentifier } from '../../src/core/document/index';
+import { clauseMarkdown } from '../../src/core/document/clauseMarkdown';
+import { createStandardsService } from '../../src/core/service/standardsService';
+import { serviceOptionsFrom } from '../../src/core/service/index';
 import { VOCABULARIES, block, body, prose } from './documentProperties.test';
 
 const RUNS = Number(process.env.FUZZ_RUNS ?? 200) || 200;

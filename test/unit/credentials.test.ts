@@ -1,6 +1,6 @@
 import * as assert from 'node:assert/strict';
 import type * as vscode from 'vscode';
-import { CredentialStore, SecretStoreError, type Endpoint, type SecretStore } from '../../src/credentials';
+import { CredentialStore, SecretStoreError, type Endpoint, type SecretStore } from '../../src/extension/credentials';
 
 // SecretStorage and Memento are VS Code interfaces; these in-memory stand-ins let the store's own logic run in
 // plain Node, and the failing one plays a Linux machine without a keyring. The real SecretStorage is exercised

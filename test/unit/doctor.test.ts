@@ -1,9 +1,9 @@
 import * as assert from 'node:assert/strict';
 import { sandboxControl, startSandbox } from '../../sandbox/index';
 import type { RunningSandbox } from '../../sandbox/types';
-import { runChecks, type CheckResult, type DoctorInput } from '../../src/doctor/checks';
-import { doctorReport } from '../../src/doctor/report';
-import { reportPageBody } from '../../src/doctor/reportPage';
+import { runChecks, type CheckResult, type DoctorInput } from '../../src/core/doctor/checks';
+import { doctorReport } from '../../src/core/doctor/report';
+import { reportPageBody } from '../../src/extension/doctor/reportPage';
 import { json, startOddServer } from './oddServer';
 
 /** The doctor against the sandbox: each situation has its failing line and its fix. */

@@ -1,11 +1,11 @@
 import * as assert from 'node:assert/strict';
-import { COPY_REPORT, RUN_AGAIN, actionId, offeredAction, type DoctorAction } from '../../src/doctor/actions';
-import type { CheckResult } from '../../src/doctor/checks';
-import { readDoctorPageMessage } from '../../src/doctor/pageProtocol';
-import { doctorReport } from '../../src/doctor/report';
-import { offeredActions, reportPageBody, runningPageBody } from '../../src/doctor/reportPage';
-import { summaryText } from '../../src/doctor/summary';
-import { webviewPageHtml } from '../../src/webview/html';
+import { COPY_REPORT, RUN_AGAIN, actionId, offeredAction, type DoctorAction } from '../../src/core/doctor/actions';
+import type { CheckResult } from '../../src/core/doctor/checks';
+import { readDoctorPageMessage } from '../../src/webview/doctorProtocol';
+import { doctorReport } from '../../src/core/doctor/report';
+import { offeredActions, reportPageBody, runningPageBody } from '../../src/extension/doctor/reportPage';
+import { summaryText } from '../../src/core/doctor/summary';
+import { webviewPageHtml } from '../../src/extension/webview/html';
 
 /** The Connection Doctor's page, built from check results: order, escaping, remedies and the messages it may send. */
 describe('Connection Doctor page', () => {

@@ -9,7 +9,7 @@ import {
   type Block,
   type ClauseDocument,
   type Inline,
-} from '../../src/document/index';
+} from '../../src/core/document/index';
 
 /** Every block of a document, depth first (sections, list items, notes, cells, term parts included). */
 function allBlocks(document: ClauseDocument): Block[] {

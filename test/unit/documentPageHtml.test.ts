@@ -1,5 +1,5 @@
 import * as assert from 'node:assert/strict';
-import { clausePageHtml, serviceOrigin } from '../../src/webview/html';
+import { clausePageHtml, serviceOrigin } from '../../src/extension/webview/html';
 
 describe('clause page HTML: images only from the service origin', () => {
   const resources = { cspSource: 'vscode-webview://abc', scriptUri: 'https://file/clause.js', styleUri: 'https://file/c.css', nonce: 'N' };

@@ -6,7 +6,7 @@
  */
 import * as assert from 'node:assert/strict';
 import fc from 'fast-check';
-import { buildDocument, documentText } from '../../src/document/index';
+import { buildDocument, documentText } from '../../src/core/document/index';
 
 const RUNS = Number(process.env.FUZZ_RUNS ?? 200) || 200;
 

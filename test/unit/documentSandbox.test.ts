@@ -5,9 +5,9 @@
 import * as assert from 'node:assert/strict';
 import { startSandbox, type RunningSandbox } from '../../sandbox/index';
 import { parseArgs } from '../../sandbox/cli';
-import { buildDocument, documentText, type Block, type ClauseDocument } from '../../src/document/index';
-import { createStandardsService } from '../../src/service/standardsService';
-import { serviceOptionsFrom, type StandardsService } from '../../src/service/index';
+import { buildDocument, documentText, type Block, type ClauseDocument } from '../../src/core/document/index';
+import { createStandardsService } from '../../src/core/service/standardsService';
+import { serviceOptionsFrom, type StandardsService } from '../../src/core/service/index';
 
 const TECHNICAL = /[0-9a-f]{8}-[0-9a-f]{4}-|urn:|#_|\b_[0-9a-f]{6}|\btrue\b|\bfalse\b|MathML|AsciiMath|LaTeX|displayorder|inline-header|obligation|image\/svg/;
 

@@ -1,5 +1,5 @@
 import * as assert from 'node:assert/strict';
-import { clauseDocumentPath, parseStandardsPath, safeFileName } from '../../src/documents/standardsUri';
+import { clauseDocumentPath, parseStandardsPath, safeFileName } from '../../src/extension/documents/standardsUri';
 import { realSample } from './realSample';
 
 describe('standards: URIs', () => {

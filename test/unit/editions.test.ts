@@ -3,10 +3,10 @@
  * sample, test/fixtures) and which clause of another edition matches a clause.
  */
 import * as assert from 'node:assert/strict';
-import { CatalogueIndex } from '../../src/catalogue/catalogueIndex';
-import type { IndexEntry } from '../../src/catalogue/indexSegment';
-import { editionKey, editionQuery, isSupplement, otherEditions } from '../../src/compare/editions';
-import { matchingClause } from '../../src/compare/matchClause';
+import { CatalogueIndex } from '../../src/core/catalogue/catalogueIndex';
+import type { IndexEntry } from '../../src/core/catalogue/indexSegment';
+import { editionKey, editionQuery, isSupplement, otherEditions } from '../../src/core/compare/editions';
+import { matchingClause } from '../../src/core/compare/matchClause';
 import { realSample } from './realSample';
 
 function entries(): IndexEntry[] {

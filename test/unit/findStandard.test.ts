@@ -1,8 +1,8 @@
 import * as assert from 'node:assert/strict';
-import { CatalogueIndex, tokenize, type IndexEntry } from '../../src/catalogue/catalogueIndex';
-import { prepareSegment } from '../../src/catalogue/segmentArrays';
-import { buildPostings } from '../../src/catalogue/segmentData';
-import { factsLabel, factsOf } from '../../src/catalogue/standardFacts';
+import { CatalogueIndex, tokenize, type IndexEntry } from '../../src/core/catalogue/catalogueIndex';
+import { prepareSegment } from '../../src/core/catalogue/segmentArrays';
+import { buildPostings } from '../../src/core/catalogue/segmentData';
+import { factsLabel, factsOf } from '../../src/core/catalogue/standardFacts';
 import { PUBLIC_EDITIONS } from './publicRecords';
 import { realSample } from './realSample';
 

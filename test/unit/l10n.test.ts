@@ -3,8 +3,8 @@ import * as path from 'node:path';
 import { externalise, literals, placeholders } from '../../scripts/l10n/manifest';
 import { compare, describe as describeProblems, l10nProblems } from '../../scripts/l10n/project';
 import { findBypasses, pageMessages } from '../../scripts/l10n/scan';
-import { format } from '../../src/l10n';
-import type * as L10n from '../../src/l10n';
+import { format } from '../../src/core/l10n';
+import type * as L10n from '../../src/core/l10n';
 
 const REPO = path.resolve(__dirname, '../../..');
 
@@ -80,7 +80,7 @@ describe('localisation', () => {
 
 describe('l10n.t in the pure modules', () => {
   it('speaks the language activation chose in every copy of the module (the lazily loaded feature bundles hold their own)', () => {
-    const file = require.resolve('../../src/l10n');
+    const file = require.resolve('../../src/core/l10n');
     const load = (): typeof L10n => {
       delete require.cache[file];
       // eslint-disable-next-line @typescript-eslint/no-require-imports -- a second, separate instance, as a feature bundle has

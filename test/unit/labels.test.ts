@@ -1,5 +1,5 @@
 import * as assert from 'node:assert/strict';
-import { clauseHeading, documentLabel, hostOf, pageTitle, referenceLabel, standardDescription, standardLabel } from '../../src/labels';
+import { clauseHeading, documentLabel, hostOf, pageTitle, referenceLabel, standardDescription, standardLabel } from '../../src/core/labels';
 
 describe('labels', () => {
   const standard = { urn: 'urn:iso:std:iso:9001:ed-5', reference: 'ISO 9001:2015', title: 'Quality management systems — Requirements' };

@@ -1,6 +1,6 @@
 import * as assert from 'node:assert/strict';
-import { Disposable, disposeAll, toDisposable } from '../../src/lifecycle';
-import { storageKey } from '../../src/storageKeys';
+import { Disposable, disposeAll, toDisposable } from '../../src/core/lifecycle';
+import { storageKey } from '../../src/core/storageKeys';
 
 class Owner extends Disposable {
   own<T extends { dispose(): unknown }>(item: T): T {

@@ -4,9 +4,9 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { sandboxControl, sandboxStats, startSandbox } from '../../sandbox/index';
 import type { RunningSandbox } from '../../sandbox/types';
-import { createStandardsService } from '../../src/service/standardsService';
-import { serviceOptionsFrom, type ServiceOptions } from '../../src/service/index';
-import { RECENT_LIMIT, readCopies, readEntries, withPinned, withRecent, without } from '../../src/pins/shelfEntries';
+import { createStandardsService } from '../../src/core/service/standardsService';
+import { serviceOptionsFrom, type ServiceOptions } from '../../src/core/service/index';
+import { RECENT_LIMIT, readCopies, readEntries, withPinned, withRecent, without } from '../../src/extension/pins/shelfEntries';
 
 describe('my standards: stored entries', () => {
   it('reads back only valid entries, once per URN', () => {

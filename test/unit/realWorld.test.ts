@@ -8,8 +8,8 @@ import { Catalogue } from '../../sandbox/catalogue';
 import { readCatalogueRecords } from '../../sandbox/catalogueFile';
 import { sandboxStats, startSandbox } from '../../sandbox/index';
 import type { RunningSandbox } from '../../sandbox/types';
-import { createStandardsService } from '../../src/service/standardsService';
-import { hasType, isValidUrn, sectionLabel, sectionOf, SECTION_TYPES, serviceOptionsFrom, type Standard } from '../../src/service/index';
+import { createStandardsService } from '../../src/core/service/standardsService';
+import { hasType, isValidUrn, sectionLabel, sectionOf, SECTION_TYPES, serviceOptionsFrom, type Standard } from '../../src/core/service/index';
 import { REAL_SLICE, realSample } from './realSample';
 
 const REPO = path.resolve(__dirname, '../../..');

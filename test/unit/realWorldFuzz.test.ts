@@ -5,10 +5,10 @@
  */
 import * as assert from 'node:assert/strict';
 import fc from 'fast-check';
-import { CatalogueIndex, tokenize } from '../../src/catalogue/catalogueIndex';
-import { clauseDocumentPath, parseStandardsPath } from '../../src/documents/standardsUri';
-import { ServiceError } from '../../src/service/errors';
-import { clauseIdProblem, decodeSegment, encodeSegment, urnProblem, validateUrn } from '../../src/service/urn';
+import { CatalogueIndex, tokenize } from '../../src/core/catalogue/catalogueIndex';
+import { clauseDocumentPath, parseStandardsPath } from '../../src/extension/documents/standardsUri';
+import { ServiceError } from '../../src/core/service/errors';
+import { clauseIdProblem, decodeSegment, encodeSegment, urnProblem, validateUrn } from '../../src/core/service/urn';
 import { realSample } from './realSample';
 
 const RUNS = Number(process.env.FUZZ_RUNS) > 0 ? Number(process.env.FUZZ_RUNS) : 300;

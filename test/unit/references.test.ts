@@ -1,6 +1,6 @@
 import * as assert from 'node:assert/strict';
-import { clauseLabel, standardLabel } from '../../src/labels';
-import { formatReference } from '../../src/references';
+import { clauseLabel, standardLabel } from '../../src/core/labels';
+import { formatReference } from '../../src/core/references';
 
 describe('references', () => {
   const standard = { urn: 'urn:iso:std:iso:9001:ed-5', reference: 'ISO 9001:2015', title: 'Quality management systems — Requirements' };

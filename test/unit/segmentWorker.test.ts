@@ -1,10 +1,10 @@
 import * as assert from 'node:assert/strict';
 import { Catalogue } from '../../sandbox/catalogue';
-import { CatalogueIndex, IndexBuilder, SEGMENT_SIZE } from '../../src/catalogue/catalogueIndex';
-import type { IndexEntry } from '../../src/catalogue/indexSegment';
-import { prepareSegment } from '../../src/catalogue/segmentArrays';
-import { packEntries, unpackEntries } from '../../src/catalogue/segmentJob';
-import { SegmentThread } from '../../src/catalogue/segmentThread';
+import { CatalogueIndex, IndexBuilder, SEGMENT_SIZE } from '../../src/core/catalogue/catalogueIndex';
+import type { IndexEntry } from '../../src/core/catalogue/indexSegment';
+import { prepareSegment } from '../../src/core/catalogue/segmentArrays';
+import { packEntries, unpackEntries } from '../../src/core/catalogue/segmentJob';
+import { SegmentThread } from '../../src/core/catalogue/segmentThread';
 
 describe('catalogue index: segments prepared in a worker thread', () => {
   const entries: IndexEntry[] = new Catalogue(5, 2 * SEGMENT_SIZE + 500).standards.map((s, position) => ({

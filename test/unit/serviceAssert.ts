@@ -1,6 +1,6 @@
 /** Assertions shared by the service tests. */
 import * as assert from 'node:assert/strict';
-import { ServiceError } from '../../src/service/errors';
+import { ServiceError } from '../../src/core/service/errors';
 
 /** For `assert.rejects`: a ServiceError of `kind`, its message matching `pattern` when given. */
 export function isKind(kind: string, pattern?: RegExp) {

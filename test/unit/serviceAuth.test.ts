@@ -1,10 +1,10 @@
 import * as assert from 'node:assert/strict';
 import { sandboxControl, sandboxStats, startSandbox } from '../../sandbox/index';
 import type { RunningSandbox } from '../../sandbox/types';
-import { lifetimeSeconds } from '../../src/service/auth';
-import { errorText } from '../../src/errorText';
-import { createStandardsService } from '../../src/service/standardsService';
-import { ServiceError, serviceOptionsFrom } from '../../src/service/index';
+import { lifetimeSeconds } from '../../src/core/service/auth';
+import { errorText } from '../../src/extension/errorText';
+import { createStandardsService } from '../../src/core/service/standardsService';
+import { ServiceError, serviceOptionsFrom } from '../../src/core/service/index';
 import { fakeJwt, json, startOddServer } from './oddServer';
 
 describe('service: access tokens', () => {

@@ -4,10 +4,10 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { sandboxControl, sandboxStats, startSandbox } from '../../sandbox/index';
 import type { RunningSandbox } from '../../sandbox/types';
-import { ByteLru, DiskCache } from '../../src/service/cache';
-import { createStandardsService } from '../../src/service/standardsService';
-import { serviceOptionsFrom, type RequestLogEntry } from '../../src/service/index';
-import { stringBytes } from '../../src/service/cachedFetch';
+import { ByteLru, DiskCache } from '../../src/core/service/cache';
+import { createStandardsService } from '../../src/core/service/standardsService';
+import { serviceOptionsFrom, type RequestLogEntry } from '../../src/core/service/index';
+import { stringBytes } from '../../src/core/service/cachedFetch';
 import { json, startOddServer } from './oddServer';
 
 describe('service: cache', () => {

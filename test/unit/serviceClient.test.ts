@@ -1,9 +1,9 @@
 import * as assert from 'node:assert/strict';
 import { sandboxControl, sandboxStats, startSandbox } from '../../sandbox/index';
 import type { RunningSandbox } from '../../sandbox/types';
-import { backoffDelay, parseRetryAfter } from '../../src/service/backoff';
-import { createStandardsService } from '../../src/service/standardsService';
-import { SECTION_TYPES, serviceOptionsFrom, type RequestLogEntry, type Standard } from '../../src/service/index';
+import { backoffDelay, parseRetryAfter } from '../../src/core/service/backoff';
+import { createStandardsService } from '../../src/core/service/standardsService';
+import { SECTION_TYPES, serviceOptionsFrom, type RequestLogEntry, type Standard } from '../../src/core/service/index';
 import { json, startOddServer } from './oddServer';
 import { isKind } from './serviceAssert';
 

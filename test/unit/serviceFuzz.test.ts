@@ -9,11 +9,11 @@
  */
 import * as assert from 'node:assert/strict';
 import fc from 'fast-check';
-import { Redactor } from '../../src/service/redact';
-import { createStandardsService } from '../../src/service/standardsService';
-import { ServiceError } from '../../src/service/index';
-import { lastSegment, readClause, readItems, readNext, readPrefixes, readStandard, readText, readTotal, readTypes } from '../../src/service/jsonld';
-import { clauseIdProblem, encodeSegment, validateClauseId } from '../../src/service/urn';
+import { Redactor } from '../../src/core/service/redact';
+import { createStandardsService } from '../../src/core/service/standardsService';
+import { ServiceError } from '../../src/core/service/index';
+import { lastSegment, readClause, readItems, readNext, readPrefixes, readStandard, readText, readTotal, readTypes } from '../../src/core/service/jsonld';
+import { clauseIdProblem, encodeSegment, validateClauseId } from '../../src/core/service/urn';
 import { startOddServer, type OddServer } from './oddServer';
 
 const RUNS = Number(process.env.FUZZ_RUNS) > 0 ? Number(process.env.FUZZ_RUNS) : 300;

@@ -7,11 +7,11 @@ import * as assert from 'node:assert/strict';
 import type { ServerResponse } from 'node:http';
 import { gzipSync } from 'node:zlib';
 import { sandboxStats, startSandbox } from '../../sandbox/index';
-import { renewalMargin } from '../../src/service/auth';
-import { createStandardsService } from '../../src/service/standardsService';
-import { serviceOptionsFrom, type RequestLogEntry, type ServiceOptions } from '../../src/service/index';
-import { lastSegment, readClause, readItems, readNext, readPrefixes, readText, readTotal, readTypes } from '../../src/service/jsonld';
-import { isOAuthErrorCode, Redactor } from '../../src/service/redact';
+import { renewalMargin } from '../../src/core/service/auth';
+import { createStandardsService } from '../../src/core/service/standardsService';
+import { serviceOptionsFrom, type RequestLogEntry, type ServiceOptions } from '../../src/core/service/index';
+import { lastSegment, readClause, readItems, readNext, readPrefixes, readText, readTotal, readTypes } from '../../src/core/service/jsonld';
+import { isOAuthErrorCode, Redactor } from '../../src/core/service/redact';
 import { json, startOddServer, type OddServer, type SeenRequest } from './oddServer';
 import { isKind } from './serviceAssert';
 

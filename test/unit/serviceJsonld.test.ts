@@ -1,7 +1,7 @@
 import * as assert from 'node:assert/strict';
-import { parseConnectionInfo, serviceOptionsFrom } from '../../src/service/connectionInfo';
-import { lastSegment, readClause, readItems, readNext, readPrefixes, readStandard, readText, readTotal, readTypes } from '../../src/service/jsonld';
-import { SECTION_LIST, SECTION_TYPES, hasType, sectionLabel } from '../../src/service/sections';
+import { parseConnectionInfo, serviceOptionsFrom } from '../../src/core/service/connectionInfo';
+import { lastSegment, readClause, readItems, readNext, readPrefixes, readStandard, readText, readTotal, readTypes } from '../../src/core/service/jsonld';
+import { SECTION_LIST, SECTION_TYPES, hasType, sectionLabel } from '../../src/core/service/sections';
 
 describe('service: tolerant JSON-LD readers', () => {
   const items = [{ '@id': 'urn:x:1' }, { '@id': 'urn:x:2' }];

@@ -1,8 +1,8 @@
 import * as assert from 'node:assert/strict';
 import { sandboxControl, startSandbox } from '../../sandbox/index';
 import type { RunningSandbox } from '../../sandbox/types';
-import { createStandardsService } from '../../src/service/standardsService';
-import { serviceOptionsFrom } from '../../src/service/index';
+import { createStandardsService } from '../../src/core/service/standardsService';
+import { serviceOptionsFrom } from '../../src/core/service/index';
 import { accessToken } from './sandboxHttp';
 
 describe('service: secrets stay out of messages and logs', () => {

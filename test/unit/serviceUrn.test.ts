@@ -1,6 +1,6 @@
 import * as assert from 'node:assert/strict';
-import { ServiceError } from '../../src/service/errors';
-import { clauseIdProblem, decodeSegment, encodeSegment, isValidUrn, urnProblem, validateClauseId, validateUrn } from '../../src/service/urn';
+import { ServiceError } from '../../src/core/service/errors';
+import { clauseIdProblem, decodeSegment, encodeSegment, isValidUrn, urnProblem, validateClauseId, validateUrn } from '../../src/core/service/urn';
 import { realSample } from './realSample';
 
 describe('service: URN and clause-id rules', () => {

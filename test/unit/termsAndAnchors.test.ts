@@ -1,15 +1,18 @@
 /**
  * Go to Term's store (src/terms/termStore.ts) and the anchors that open a clause page at a subclause or term
- * (src/webview/anchors.ts), on the sandbox's Terms and definitions in both vocabularies (over HTTP) and on
+ * (src/core/document/anchors.ts), on the sandbox's Terms and definitions in both vocabularies (over HTTP) and on
  * hand-written bodies.
  */
 import * as assert from 'node:assert/strict';
 import { startSandbox, type RunningSandbox } from '../../sandbox/index';
-import { buildDocument } from '../../src/document/index';
-import { createStandardsService } from '../../src/service/standardsService';
-import { hasType, serviceOptionsFrom } from '../../src/service/index';
-import { MAX_CLAUSES, TermStore, isTermsClause } from '../../src/terms/termStore';
-import { findAnchor, outline, termAnchor } from '../../src/webview/anchors';
+import { buildDocument, flowText } from '../../src/core/document/index';
+import { createStandardsService } from '../../src/core/service/standardsService';
+import { hasType, serviceOptionsFrom } from '../../src/core/service/index';
+import { MAX_CLAUSES, TermStore, isTermsClause } from '../../src/core/terms/termStore';
+import { findAnchor, outline, termAnchor } from '../../src/core/document/anchors';
+
+/** The document model's readers, as the VS Code host hands them to the term store. */
+const documentModel = { buildDocument, flowText, termAnchor };
 import { decidePageAction, readPageMessage } from '../../src/webview/protocol';
 
 const body = {
@@ -77,7 +80,7 @@ describe('anchors of a clause', () => {
 
 describe('Go to Term: the term store', () => {
   it('keeps the term entries of a Terms and definitions body, with synonyms, excerpt and what opens them', () => {
-    const store = new TermStore();
+    const store = new TermStore(documentModel);
     assert.equal(store.addBody({ urn: 'urn:iso:std:iso:9000', clauseId: 'c3' }, body), 3);
     const [quality, requirement, process] = store.all();
     assert.deepEqual(
@@ -97,7 +100,7 @@ describe('Go to Term: the term store', () => {
   });
 
   it('ignores clauses that are not Terms and definitions, and replaces a clause read again', () => {
-    const store = new TermStore();
+    const store = new TermStore(documentModel);
     assert.equal(store.addBody({ urn: 'u', clauseId: 'c1', types: ['corext:Scope'] }, { ...body, '@type': 'corext:Scope', 'dcterms:title': 'Scope' }), 0);
     assert.equal(isTermsClause({ title: 'Vocabulary' }, {}), true);
     store.addBody({ urn: 'u', clauseId: 'c3' }, body);
@@ -106,7 +109,7 @@ describe('Go to Term: the term store', () => {
   });
 
   it(`stays bounded: the ${MAX_CLAUSES} most recent clauses, newest first`, () => {
-    const store = new TermStore();
+    const store = new TermStore(documentModel);
     for (let i = 0; i < MAX_CLAUSES + 10; i++) store.addBody({ urn: `urn:x:${i}`, clauseId: 'c3' }, body);
     assert.equal(store.size, MAX_CLAUSES * 3);
     assert.equal(store.all()[0].source.urn, `urn:x:${MAX_CLAUSES + 9}`);
@@ -123,7 +126,7 @@ describe('Go to Term: the term store', () => {
         const sandbox = await startSandbox({ vocabulary, standards: 100 });
         started.push(sandbox);
         const service = createStandardsService(serviceOptionsFrom(sandbox));
-        const store = new TermStore();
+        const store = new TermStore(documentModel);
         for (const standard of (await service.listStandards({ limit: 6, offset: 0 })).items) {
           const clause = (await service.listClauses(standard.urn)).find((c) => hasType(c, 'corext:TermsAndDefinitions'));
           assert.ok(clause, `${standard.reference} has Terms and definitions`);

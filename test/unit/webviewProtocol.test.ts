@@ -1,6 +1,6 @@
 import * as assert from 'node:assert/strict';
-import { clausePageHtml } from '../../src/webview/html';
-import type { ClauseRef } from '../../src/model';
+import { clausePageHtml } from '../../src/extension/webview/html';
+import type { ClauseRef } from '../../src/core/model';
 import { decidePageAction, readClauseRef, readPageMessage, readRestoredRef, type PanelContext } from '../../src/webview/protocol';
 
 describe('clause page protocol and HTML', () => {

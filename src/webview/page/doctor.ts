@@ -3,7 +3,7 @@
  * this script only sends a button's action id when the user clicks it, and shows the progress line and the
  * "Copied" note the extension asks for (../../doctor/pageProtocol.ts). It writes text, never HTML.
  */
-import type { DoctorHostMessage, DoctorPageMessage } from '../../doctor/pageProtocol';
+import type { DoctorHostMessage, DoctorPageMessage } from '../doctorProtocol';
 
 interface VsCodeApi {
   postMessage(message: DoctorPageMessage): void;

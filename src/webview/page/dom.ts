@@ -1,5 +1,5 @@
 /** DOM builders for the page: elements with text content only, and MathML from the model's tree. */
-import { MATHML_ELEMENTS, type MathNode } from '../../document/index';
+import { MATHML_ELEMENTS, type MathNode } from '../../core/document/index';
 
 const MATHML_NS = 'http://www.w3.org/1998/Math/MathML';
 

@@ -2,7 +2,7 @@
  * Inline content as DOM: text nodes and a few elements, links that call back into the host (never navigate), math
  * and images (from the service's origin only). The base of the renderers: it owns the page's anchors.
  */
-import { flowText, formulaText, type Image, type Inline, type Math } from '../../document/index';
+import { flowText, formulaText, type Image, type Inline, type Math } from '../../core/document/index';
 import { el, mathElement } from './dom';
 import type { RenderQueue } from './renderQueue';
 import { t } from './words';

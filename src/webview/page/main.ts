@@ -2,11 +2,11 @@
  * The clause page script. It talks to the extension only through the messages in ../protocol.ts, keeps its
  * ClauseRef and scroll position in the webview state, and renders server data as text.
  */
-import { buildDocumentSliced, type ClauseDocument } from '../../document/index';
-import type { ClauseRef } from '../../model';
-import { displayText, stripBidiControls } from '../../service/displayText';
-import { sectionLabel } from '../../service/sections';
-import { findAnchor, outline } from '../anchors';
+import { buildDocumentSliced, type ClauseDocument } from '../../core/document/index';
+import type { ClauseRef } from '../../core/model';
+import { displayText, stripBidiControls } from '../../core/service/displayText';
+import { sectionLabel } from '../../core/service/sections';
+import { findAnchor, outline } from '../../core/document/anchors';
 import type { HostMessage, PageMessage, PageState } from '../protocol';
 import { el } from './dom';
 import { ClauseRenderer } from './render';

@@ -4,7 +4,7 @@
  * only from the service's origin (and the CSP says the same). Work is queued in small units and run in time
  * slices, so a multi-megabyte clause never blocks the page; huge tables show 1000 rows and a "Show more" button.
  */
-import { flowText, type Block, type ClauseDocument, type Footnote } from '../../document/index';
+import { flowText, type Block, type ClauseDocument, type Footnote } from '../../core/document/index';
 import { el } from './dom';
 import { TableRenderer } from './tableRenderer';
 import { t } from './words';

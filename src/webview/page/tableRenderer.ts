@@ -1,5 +1,5 @@
 /** Tables as DOM: head and foot at once, body rows in batches over several slices, a "Show more" past 1000 rows. */
-import type { Block, Cell, Inline, Row } from '../../document/index';
+import type { Block, Cell, Inline, Row } from '../../core/document/index';
 import { el } from './dom';
 import { InlineRenderer } from './inlineRenderer';
 import { t } from './words';

@@ -1,0 +1,253 @@
+/**
+ * A clause as Markdown, from the document model (src/document): numbered headings, paragraphs, lists, notes and
+ * examples as quotes, tables as Markdown tables, term entries, references as links. For reading beside code,
+ * copying into requirements and diffing editions, so it stays plain: no HTML, no identifiers in the text (a
+ * reference's target is only in its link), no bidi controls. Everything the page shows is here (the property
+ * tests check every prose string of a body). Pure: no vscode.
+ */
+import {
+  TOO_DEEP_TEXT,
+  flowText,
+  formulaText,
+  type Block,
+  type Cell,
+  type ClauseDocument,
+  type Inline,
+  type LinkTarget,
+  type Row,
+  type TermEntry,
+} from './index';
+import { stripBidiControls } from '../service/displayText';
+import { escapeLineStarts, escapeText, headingLine, indentAfterFirst, link, longestRun, prefixFirst, quote, slug, styled } from './markdownSyntax';
+
+export { escapeText, slug } from './markdownSyntax';
+
+/** Markdown of a clause document; `standardLabel` ("ISO 9001:2015") when the body does not name its standard. */
+export function clauseMarkdown(document: ClauseDocument, standardLabel?: string): string {
+  const writer = new MarkdownWriter(document);
+  return stripBidiControls(writer.write(standardLabel));
+}
+
+class MarkdownWriter {
+  /** Anchors of headings in this document → the heading's slug, so a cross-reference into the page is a link. */
+  private readonly slugs = new Map<string, string>();
+
+  constructor(private readonly document: ClauseDocument) {}
+
+  write(standardLabel: string | undefined): string {
+    const out: string[] = [];
+    const heading = [this.document.number, this.document.title].filter(Boolean).join(' ');
+    const label = this.document.label ? ` (${this.document.label})` : '';
+    if (heading || label) out.push(`# ${escapeText(heading)}${label}`);
+    const standard = [this.document.standard?.reference || standardLabel, this.document.standard?.title].filter(Boolean).join(' — ');
+    if (standard) out.push(`*${escapeText(standard)}*`);
+    this.collectSlugs(this.document.blocks, 2);
+    this.blocks(this.document.blocks, out, 2);
+    if (this.document.footnotes.length) {
+      out.push('---');
+      for (const note of this.document.footnotes) {
+        const lines: string[] = [];
+        this.blocks(note.blocks, lines, 6);
+        out.push(prefixFirst(lines.length ? lines : [''], `\\[${escapeText(note.marker)}\\] `));
+      }
+    }
+    return `${out.join('\n\n')}\n`;
+  }
+
+  /** Blocks as Markdown chunks (each a paragraph-level piece, joined by blank lines). */
+  private blocks(blocks: readonly Block[], out: string[], level: number): void {
+    let previous: Block | undefined;
+    for (const block of blocks) {
+      const chunk = this.block(block, level);
+      if (!chunk.trim()) continue;
+      // A run of bibliography entries is one tight list.
+      if (block.kind === 'reference' && previous?.kind === 'reference') out[out.length - 1] += `\n${chunk}`;
+      else out.push(chunk);
+      previous = block;
+    }
+  }
+
+  /** Blocks as one chunk (inside list items, quotes, cells). */
+  private nested(blocks: readonly Block[], level: number): string {
+    const out: string[] = [];
+    this.blocks(blocks, out, level);
+    return out.join('\n\n');
+  }
+
+  private block(block: Block, level: number): string {
+    switch (block.kind) {
+      case 'section': {
+        const head = [block.number ? escapeText(block.number) : '', this.inline(block.title), block.label ? `(${block.label})` : ''].filter(Boolean).join(' ');
+        const out: string[] = head ? [headingLine(level, head)] : [];
+        this.blocks(block.children, out, level + 1);
+        return out.join('\n\n');
+      }
+      case 'heading':
+        return headingLine(Math.max(level, Math.min(6, block.level || level)), this.inline(block.content));
+      case 'paragraph':
+        return escapeLineStarts(this.inline(block.content));
+      case 'list':
+        return block.items
+          .map((item, i) => {
+            const marker = block.ordered ? `${i + 1}. ` : '- ';
+            const label = item.label ? `${escapeText(item.label)} ` : '';
+            const body = this.nested(item.blocks, level) || '';
+            return indentAfterFirst(prefixFirst(body.split('\n'), `${marker}${label}`), ' '.repeat(marker.length));
+          })
+          .join('\n');
+      case 'definitions':
+        return block.items.map((item) => [`**${this.inline(item.term)}**`, this.nested(item.definition, level)].filter(Boolean).join('\n\n')).join('\n\n');
+      case 'table':
+        return this.table(block, level);
+      case 'note':
+      case 'example':
+      case 'admonition': {
+        const body = this.nested(block.children, level);
+        const label = block.label ? `**${escapeText(block.label)}**` : '';
+        return quote(body ? (label ? `${label} ${body}` : body) : label);
+      }
+      case 'term':
+        return this.term(block, level);
+      case 'formula': {
+        const line = [escapeLineStarts(escapeText(formulaText(block.math))), block.label ? `    ${escapeText(block.label)}` : ''].join('');
+        const where = this.nested(block.where, level);
+        return where ? `${line}\n\nwhere\n\n${where}` : line;
+      }
+      case 'figure': {
+        const images = block.images.map((image) => `\\[Image${image.alt ? `: ${escapeText(image.alt)}` : ''}\\]`).join(' ');
+        const caption = [block.label ? escapeText(block.label) : '', this.inline(block.caption)].filter(Boolean).join(' — ');
+        return [images, this.nested(block.children, level), caption ? `*${caption}*` : ''].filter(Boolean).join('\n\n');
+      }
+      case 'code': {
+        const fence = '`'.repeat(Math.max(3, longestRun(block.text, '`') + 1));
+        return `${fence}${block.language && /^[\w+#.-]{1,30}$/.test(block.language) ? block.language : ''}\n${block.text}\n${fence}`;
+      }
+      case 'quote': {
+        const source = block.source.length ? `— ${this.inline(block.source)}` : '';
+        return quote([this.nested(block.children, level), source].filter(Boolean).join('\n\n'));
+      }
+      case 'reference': {
+        const label = block.citation || block.urn || '';
+        const cited = label ? (block.urn ? link(escapeText(label), block.urn) : escapeText(label)) : '';
+        const title = block.title.length ? `*${this.inline(block.title)}*` : '';
+        return `- ${[[cited, title].filter(Boolean).join(', '), this.inline(block.details)].filter(Boolean).join(' ')}`;
+      }
+      case 'tooDeep':
+        return `*${TOO_DEEP_TEXT}*`;
+    }
+  }
+
+  private term(block: TermEntry, level: number): string {
+    const names = block.preferred.map((p) => this.inline(p)).join('; ');
+    const out = [headingLine(level, [block.number ? escapeText(block.number) : '', names].filter(Boolean).join(' ') || 'Term')];
+    for (const admitted of block.admitted) out.push(escapeLineStarts(this.inline(admitted)));
+    for (const deprecated of block.deprecated) out.push(`DEPRECATED: ${this.inline(deprecated)}`);
+    if (block.domain.length) out.push(`‹${this.inline(block.domain)}›`);
+    this.blocks(block.definition, out, level + 1);
+    this.blocks(block.examples, out, level + 1);
+    this.blocks(block.notes, out, level + 1);
+    if (block.source.length) {
+      const source = this.inline(block.source);
+      out.push(/^\\?\[?source\b/i.test(flowText(block.source).trim()) ? source : `SOURCE: ${source}`);
+    }
+    return out.join('\n\n');
+  }
+
+  private table(block: Extract<Block, { kind: 'table' }>, level: number): string {
+    const out: string[] = [];
+    const caption = [block.label ? escapeText(block.label) : '', this.inline(block.caption)].filter(Boolean).join(' — ');
+    if (caption) out.push(`**${caption}**`);
+    const rows = [...block.head, ...block.body, ...block.foot].map((row) => this.cells(row, level));
+    const width = Math.max(1, ...rows.map((r) => r.length));
+    const line = (cells: string[]): string => `| ${[...cells, ...Array<string>(width - cells.length).fill('')].join(' | ')} |`;
+    if (rows.length) {
+      // GFM needs a header row: the table's own, else an empty one.
+      const [header, ...rest] = block.head.length ? rows : [Array<string>(width).fill(''), ...rows];
+      out.push([line(header), `|${' --- |'.repeat(width)}`, ...rest.map(line)].join('\n'));
+    }
+    this.blocks(block.notes, out, level);
+    return out.join('\n\n');
+  }
+
+  /** A row's cells as one-line Markdown; a spanned cell is followed by empty cells so columns line up. */
+  private cells(row: Row, level: number): string[] {
+    const cells: string[] = [];
+    for (const cell of row) {
+      cells.push(this.cell(cell, level));
+      for (let i = 1; i < Math.min(cell.colspan ?? 1, 100); i++) cells.push('');
+    }
+    return cells;
+  }
+
+  private cell(cell: Cell, level: number): string {
+    const text = cell.blocks ? this.nested(cell.content as Block[], level) : this.inline(cell.content as Inline[]);
+    return text
+      .replace(/\|/g, '\\|')
+      .replace(/\s*\n\s*/g, ' ')
+      .trim();
+  }
+
+  /** Inline flow as Markdown on one or more lines (breaks are hard line breaks). */
+  private inline(flow: readonly Inline[]): string {
+    let text = '';
+    for (const part of flow) {
+      if (typeof part === 'string') {
+        text += escapeText(part.replace(/\s*\n\s*/g, ' '));
+        continue;
+      }
+      switch (part.kind) {
+        case 'style':
+          text += styled(part.style, this.inline(part.children));
+          break;
+        case 'link': {
+          const label = this.inline(part.children) || escapeText(flowText(part.children)) || 'reference';
+          const target = this.target(part.target);
+          text += target ? link(label, target) : label;
+          break;
+        }
+        case 'math':
+          text += escapeText(formulaText(part.math));
+          break;
+        case 'footnote':
+          text += `\\[${escapeText(part.marker)}\\]`;
+          break;
+        case 'break':
+          text += '  \n';
+          break;
+        case 'image':
+          text += `\\[Image${part.image.alt ? `: ${escapeText(part.image.alt)}` : ''}\\]`;
+          break;
+      }
+    }
+    return text;
+  }
+
+  /** Where a link goes: a heading of this document, a clause or web address, a standard's URN; none for a bare citation. */
+  private target(target: LinkTarget): string | undefined {
+    switch (target.kind) {
+      case 'clause': {
+        const slug = this.slugs.get(target.target.replace(/^#/, ''));
+        if (slug) return `#${slug}`;
+        return /^https?:\/\//i.test(target.target) ? target.target : undefined;
+      }
+      case 'standard':
+        return target.urn;
+      case 'external':
+        return /^(https?|mailto):/i.test(target.href) ? target.href : undefined;
+      case 'citation':
+        return undefined;
+    }
+  }
+
+  /** Slugs of anchored sections and terms, the way Markdown previews name headings. */
+  private collectSlugs(blocks: readonly Block[], level: number): void {
+    for (const block of blocks) {
+      if (block.kind === 'section') {
+        if (block.anchor) this.slugs.set(block.anchor, slug([block.number, flowText(block.title)].filter(Boolean).join(' ')));
+        this.collectSlugs(block.children, level + 1);
+      } else if (block.kind === 'term' && block.anchor) {
+        this.slugs.set(block.anchor, slug([block.number, block.preferred.map(flowText).join('; ')].filter(Boolean).join(' ')));
+      }
+    }
+  }
+}

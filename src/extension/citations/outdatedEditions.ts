@@ -1,0 +1,176 @@
+/**
+ * Outdated editions: a diagnostic on each citation of a withdrawn edition, or of an edition older than the current
+ * one of the same number and part ("ISO 17301-1:2016 has been replaced by ISO 17301-1:2023"), with a Quick Fix that
+ * rewrites the reference to the current edition and keeps its clause locator, and one that opens the cited clause of
+ * both editions side by side. Open documents are checked a moment
+ * after they change (debounced), visible lines first; a newer change cancels a check under way.
+ */
+import * as vscode from 'vscode';
+import { standardLabel } from '../../core/labels';
+import type { CitationResolver } from './citationResolver';
+import { locatorLabel, targetOf } from '../../core/citations/citationTarget';
+import { COMPARE_CITED, comparableLocator, type CitedEditions } from './compareCited';
+import { writtenReference, type ReferenceCitation } from '../../core/citations/recognise';
+
+export const DIAGNOSTICS_SETTING = 'standardsExplorer.diagnostics';
+export const OUTDATED_CODE = 'outdatedEdition';
+const SOURCE = 'Standards Explorer';
+const DEBOUNCE_MS = 400;
+/** Bigger documents are not checked as you type (links and hovers still work in them). */
+const MAX_DOCUMENT_LENGTH = 5_000_000;
+
+type Level = 'off' | 'hint' | 'information' | 'warning';
+const SEVERITY: Record<Exclude<Level, 'off'>, vscode.DiagnosticSeverity> = {
+  hint: vscode.DiagnosticSeverity.Hint,
+  information: vscode.DiagnosticSeverity.Information,
+  warning: vscode.DiagnosticSeverity.Warning,
+};
+
+export function isCheckedDocument(document: vscode.TextDocument): boolean {
+  return (document.uri.scheme === 'file' || document.uri.scheme === 'untitled') && document.getText().length <= MAX_DOCUMENT_LENGTH;
+}
+
+export class OutdatedEditions implements vscode.Disposable, vscode.CodeActionProvider {
+  static readonly providedCodeActionKinds = [vscode.CodeActionKind.QuickFix];
+  readonly collection = vscode.languages.createDiagnosticCollection('standardsExplorer');
+  private readonly pending = new Map<string, { timer?: NodeJS.Timeout; source?: vscode.CancellationTokenSource }>();
+  private readonly subscriptions: vscode.Disposable[];
+  private readonly settled = new vscode.EventEmitter<vscode.Uri>();
+  /** Fired when a document's diagnostics are published (for tests and the References view). */
+  readonly onDidUpdate = this.settled.event;
+
+  constructor(private readonly resolver: CitationResolver) {
+    this.subscriptions = [
+      vscode.workspace.onDidOpenTextDocument((d) => this.schedule(d, 0)),
+      vscode.workspace.onDidChangeTextDocument((e) => this.schedule(e.document, DEBOUNCE_MS)),
+      vscode.workspace.onDidCloseTextDocument((d) => this.clear(d.uri)),
+      vscode.workspace.onDidChangeConfiguration((e) => e.affectsConfiguration(DIAGNOSTICS_SETTING) && this.refreshAll()),
+      resolver.onDidChange(() => this.refreshAll()),
+    ];
+    this.refreshAll();
+  }
+
+  dispose(): void {
+    for (const uri of [...this.pending.keys()]) this.cancel(uri);
+    for (const s of this.subscriptions) s.dispose();
+    this.collection.dispose();
+    this.settled.dispose();
+  }
+
+  refreshAll(): void {
+    for (const document of vscode.workspace.textDocuments) this.schedule(document, 0);
+  }
+
+  /** Checks `document` now (tests) and resolves when its diagnostics are published. */
+  async check(document: vscode.TextDocument): Promise<readonly vscode.Diagnostic[]> {
+    this.cancel(document.uri.toString());
+    await this.run(document, new vscode.CancellationTokenSource());
+    return this.collection.get(document.uri) ?? [];
+  }
+
+  private schedule(document: vscode.TextDocument, delay: number): void {
+    if (!isCheckedDocument(document)) return;
+    const key = document.uri.toString();
+    this.cancel(key);
+    const source = new vscode.CancellationTokenSource();
+    const timer = setTimeout(() => void this.run(document, source), delay);
+    this.pending.set(key, { timer, source });
+  }
+
+  private cancel(key: string): void {
+    const pending = this.pending.get(key);
+    if (!pending) return;
+    clearTimeout(pending.timer);
+    pending.source?.cancel();
+    pending.source?.dispose();
+    this.pending.delete(key);
+  }
+
+  private clear(uri: vscode.Uri): void {
+    this.cancel(uri.toString());
+    this.collection.delete(uri);
+    this.resolver.forget(uri);
+  }
+
+  private async run(document: vscode.TextDocument, source: vscode.CancellationTokenSource): Promise<void> {
+    const level = vscode.workspace.getConfiguration('standardsExplorer', document.uri).get<Level>('diagnostics', 'information');
+    if (level === 'off' || !(level in SEVERITY) || document.isClosed) {
+      this.collection.delete(document.uri);
+      return;
+    }
+    const version = document.version;
+    const visible = vscode.window.visibleTextEditors.filter((e) => e.document === document).flatMap((e) => e.visibleRanges);
+    const resolved = await this.resolver.resolveAll(document, source.token, visible);
+    if (source.token.isCancellationRequested || document.version !== version || document.isClosed) return;
+    const diagnostics: vscode.Diagnostic[] = [];
+    if (typeof resolved !== 'string') {
+      for (const { citation, standard } of resolved) {
+        if (citation.kind === 'clauseUri') continue;
+        const cited = citation.kind === 'reference' ? writtenReference(citation) : standardLabel(standard.entry);
+        let message: string | undefined;
+        if (standard.replacedBy) message = vscode.l10n.t('{0} has been replaced by {1}', cited, standardLabel(standard.replacedBy));
+        else if (!standard.facts.current)
+          message = vscode.l10n.t('{0} is {1}; the catalogue has no current edition of it', cited, standard.facts.status ?? 'withdrawn');
+        if (!message) continue;
+        // The reference alone: the locator, before or after it, is not what is outdated, and the Quick Fix keeps it.
+        const [start, end] = citation.kind === 'reference' ? [citation.referenceStart, citation.referenceEnd] : [citation.start, citation.end];
+        const diagnostic = new vscode.Diagnostic(new vscode.Range(citation.line, start, citation.line, end), message, SEVERITY[level]);
+        diagnostic.source = SOURCE;
+        diagnostic.code = OUTDATED_CODE;
+        diagnostics.push(diagnostic);
+      }
+    }
+    this.collection.set(document.uri, diagnostics);
+    this.settled.fire(document.uri);
+  }
+
+  /**
+   * For each outdated-edition diagnostic in range: "Replace with ISO 17301-1:2023", and, when the reference names a
+   * clause, "Compare §5 of ISO 17301-1:2016 and ISO 17301-1:2023 side by side" (compareCited.ts).
+   */
+  async provideCodeActions(document: vscode.TextDocument, _range: vscode.Range, context: vscode.CodeActionContext): Promise<vscode.CodeAction[]> {
+    const ours = context.diagnostics.filter((d) => d.source === SOURCE && d.code === OUTDATED_CODE);
+    if (!ours.length) return [];
+    const index = await this.resolver.currentIndex();
+    if (typeof index === 'string') return [];
+    const actions: vscode.CodeAction[] = [];
+    for (const diagnostic of ours) {
+      const citation = this.resolver.citationAt(document, diagnostic.range.start);
+      const standard = citation && this.resolver.resolve(index, citation);
+      const current = standard?.replacedBy;
+      if (!citation || !current || citation.kind === 'clauseUri') continue;
+      const replacement = citation.kind === 'reference' ? rewrittenReference(citation, current.reference) : current.urn;
+      if (replacement) {
+        const action = new vscode.CodeAction(vscode.l10n.t('Replace with {0}', replacement), vscode.CodeActionKind.QuickFix);
+        action.edit = new vscode.WorkspaceEdit();
+        action.edit.replace(document.uri, diagnostic.range, replacement);
+        action.diagnostics = [diagnostic];
+        action.isPreferred = true;
+        actions.push(action);
+      }
+      // Offered without a request: the clause lists are read when it is chosen.
+      const locator = citation.kind === 'reference' ? citation.locator : undefined;
+      if (citation.kind === 'reference' && comparableLocator(locator)) {
+        const title = vscode.l10n.t('Compare {0} of {1} and {2} side by side', locatorLabel(locator), writtenReference(citation), standardLabel(current));
+        const editions: CitedEditions = { cited: targetOf(citation, standard), current: targetOf(citation, { ...standard, entry: current }) };
+        const action = new vscode.CodeAction(title, vscode.CodeActionKind.QuickFix);
+        action.command = { command: COMPARE_CITED, title, arguments: [editions] };
+        action.diagnostics = [diagnostic];
+        actions.push(action);
+      }
+    }
+    return actions;
+  }
+}
+
+/**
+ * The current edition's reference as the rewrite: the catalogue's reference, but a publisher the user wrote
+ * differently ("EN ISO 13849-1:2015") keeps the user's prefix when the catalogue's is contained in it.
+ */
+function rewrittenReference(citation: ReferenceCitation, currentReference: string | undefined): string | undefined {
+  if (!currentReference) return undefined;
+  const written = citation.reference.publisher;
+  const current = currentReference.split(' ')[0];
+  if (written !== current && written.endsWith(` ${current}`)) return `${written.slice(0, -current.length)}${currentReference}`;
+  return currentReference;
+}

@@ -1,0 +1,318 @@
+/**
+ * The References view: every citation in the workspace grouped standard → clause → file:line, with counts and
+ * outdated editions marked. The first time the view is shown, the files matching `standardsExplorer.references.include`
+ * (less `files.exclude`) are read in small batches with progress; from then on, a file is read again when it
+ * changes on disk or in an editor. Recognition is kept per file; resolution uses the catalogue index, so the view
+ * follows a rebuilt index without reading anything again. Export References… writes the matrix as CSV or Markdown.
+ */
+import * as vscode from 'vscode';
+import type { CitationResolver } from './citationResolver';
+import { locatorLabel, statusLine, type CitationTarget } from '../../core/citations/citationTarget';
+import { findCitations, type Citation } from '../../core/citations/recognise';
+import { groupReferences, toCsv, toMarkdown, type ClauseGroup, type Occurrence, type StandardGroup } from '../../core/citations/referenceReport';
+import { searchable } from './searchable';
+import { workspaceText } from './workspaceText';
+
+import { REFERENCES_VIEW } from '../../core/citations/ids';
+
+export { REFERENCES_VIEW };
+export const INCLUDE_SETTING = 'references.include';
+const DEFAULT_INCLUDE = '**/*.{md,markdown,txt,rst,adoc,tex,c,h,cc,cpp,hpp,cs,java,kt,py,js,jsx,ts,tsx,go,rs,swift,json,yaml,yml,toml,xml,html,feature,robot}';
+const MAX_FILES = 20_000;
+/** Files read at once: enough to hide disk latency, few enough to keep the extension host responsive. */
+const BATCH = 16;
+const CHANGE_DEBOUNCE_MS = 500;
+
+export type ReferenceNode =
+  | { kind: 'standard'; group: StandardGroup }
+  | { kind: 'clause'; group: StandardGroup; clause: ClauseGroup }
+  | { kind: 'occurrence'; occurrence: Occurrence; uri: vscode.Uri }
+  | { kind: 'message'; text: string; command?: vscode.Command };
+
+export class WorkspaceReferences implements vscode.TreeDataProvider<ReferenceNode>, vscode.Disposable {
+  /** Citations per file URI, as recognised (resolution happens when the tree is drawn). */
+  private readonly files = new Map<string, { uri: vscode.Uri; citations: Citation[] }>();
+  /** The URI of each file as the occurrences name it (workspace-relative). */
+  private readonly uris = new Map<string, vscode.Uri>();
+  private scanning: Promise<number> | undefined;
+  private scanned = false;
+  private readonly changed = new vscode.EventEmitter<ReferenceNode | undefined>();
+  readonly onDidChangeTreeData = this.changed.event;
+  private readonly dirty = new Map<string, vscode.Uri>();
+  /** Files this view exported: a report of the references is not a source of them. */
+  private readonly exported = new Set<string>();
+  /** Every file the last scan found (with references or not): others are checked against files.exclude first. */
+  private readonly found = new Set<string>();
+  private dirtyTimer: NodeJS.Timeout | undefined;
+  private watcher: vscode.FileSystemWatcher | undefined;
+  private readonly subscriptions: vscode.Disposable[];
+
+  constructor(private readonly resolver: CitationResolver) {
+    this.subscriptions = [
+      resolver.onDidChange(() => this.changed.fire(undefined)),
+      vscode.workspace.onDidChangeTextDocument((e) => this.scanned && this.files.has(e.document.uri.toString()) && this.markDirty(e.document.uri)),
+      // A saved file may cite a standard for the first time (the watcher also sees it, but not on every system).
+      vscode.workspace.onDidSaveTextDocument(
+        (d) => this.scanned && vscode.languages.match({ scheme: 'file', pattern: this.include() }, d) > 0 && this.markDirty(d.uri),
+      ),
+      vscode.workspace.onDidChangeConfiguration((e) => {
+        if (e.affectsConfiguration(`standardsExplorer.${INCLUDE_SETTING}`) && this.scanned) void this.scan();
+      }),
+    ];
+  }
+
+  dispose(): void {
+    clearTimeout(this.dirtyTimer);
+    this.watcher?.dispose();
+    for (const s of this.subscriptions) s.dispose();
+    this.changed.dispose();
+  }
+
+  /** The include glob of the setting (files.exclude applies on top). */
+  include(): string {
+    return vscode.workspace.getConfiguration('standardsExplorer').get<string>(INCLUDE_SETTING) || DEFAULT_INCLUDE;
+  }
+
+  /**
+   * Reads every matching file again (one scan at a time), with progress in the view or, when `cancellable`, in a
+   * notification with a Cancel button; resolves with the number of files read.
+   */
+  scan(cancellable = false): Promise<number> {
+    this.scanning ??= (async () => {
+      try {
+        const run = (token?: vscode.CancellationToken, progress?: vscode.Progress<{ message?: string; increment?: number }>) => this.readAll(token, progress);
+        return cancellable
+          ? await vscode.window.withProgress(
+              { location: vscode.ProgressLocation.Notification, title: vscode.l10n.t('Finding standards references'), cancellable: true },
+              (p, t) => run(t, p),
+            )
+          : await vscode.window.withProgress({ location: { viewId: REFERENCES_VIEW } }, () => run());
+      } finally {
+        this.scanning = undefined;
+        this.scanned = true;
+        this.watch();
+        this.changed.fire(undefined);
+      }
+    })();
+    return this.scanning;
+  }
+
+  /** Every resolved occurrence, for the tree and the export; undefined with a reason when nothing can be resolved. */
+  async occurrences(): Promise<Occurrence[] | { unavailable: 'signedOut' | 'noIndex' }> {
+    const index = await this.resolver.currentIndex();
+    if (typeof index === 'string') return { unavailable: index };
+    const occurrences: Occurrence[] = [];
+    this.uris.clear();
+    let resolved = 0;
+    for (const { uri, citations } of [...this.files.values()]) {
+      // A large workspace resolves thousands of distinct references: give the extension host back now and then.
+      if ((resolved += citations.length) > 200) {
+        resolved = 0;
+        await new Promise((resolve) => setImmediate(resolve));
+      }
+      const file = vscode.workspace.asRelativePath(uri);
+      this.uris.set(file, uri);
+      for (const citation of citations) {
+        const standard = this.resolver.resolve(index, citation);
+        if (!standard) continue;
+        const locator = citation.kind === 'reference' ? citation.locator : undefined;
+        occurrences.push({
+          file,
+          line: citation.line + 1,
+          text: citation.text,
+          standard: standard.entry.reference || standard.entry.urn,
+          urn: citation.kind === 'clauseUri' ? citation.urn : standard.entry.urn,
+          position: standard.entry.position,
+          title: standard.entry.title,
+          clause: locator ? locatorLabel(locator) : citation.kind === 'clauseUri' ? `clause ${citation.clauseId}` : '',
+          ...(locator ? { locator } : {}),
+          status: statusLine(standard),
+          outdated: Boolean(standard.replacedBy) || !standard.facts.current,
+        });
+      }
+    }
+    return occurrences;
+  }
+
+  /** The files read so far that cite a standard, relative to the workspace: for tests, to say what was counted. */
+  get citingFiles(): string[] {
+    return [...this.files.values()].map(({ uri }) => vscode.workspace.asRelativePath(uri)).sort();
+  }
+
+  async getChildren(node?: ReferenceNode): Promise<ReferenceNode[]> {
+    if (!node) {
+      if (!this.scanned) await this.scan();
+      const occurrences = await this.occurrences();
+      if ('unavailable' in occurrences) return [unavailableNode(occurrences.unavailable)];
+      if (!occurrences.length) {
+        if (!vscode.workspace.workspaceFolders?.length) return [{ kind: 'message', text: vscode.l10n.t('Open a folder to find the standards it cites.') }];
+        return [
+          { kind: 'message', text: vscode.l10n.t('No references to standards of the catalogue in {0} files matching {1}.', this.files.size, this.include()) },
+        ];
+      }
+      return groupReferences(occurrences).map((group) => ({ kind: 'standard', group }));
+    }
+    if (node.kind === 'standard') return node.group.clauses.map((clause) => ({ kind: 'clause', group: node.group, clause }));
+    if (node.kind === 'clause') return node.clause.occurrences.map((occurrence) => ({ kind: 'occurrence', occurrence, uri: this.uriOf(occurrence) }));
+    return [];
+  }
+
+  getTreeItem(node: ReferenceNode): vscode.TreeItem {
+    switch (node.kind) {
+      case 'standard': {
+        const { group } = node;
+        const item = new vscode.TreeItem(group.standard, vscode.TreeItemCollapsibleState.Collapsed);
+        item.description = `${group.count} · ${group.status}`;
+        item.tooltip = vscode.l10n.t('{0} — {1}\n{2}\n{3} references', group.standard, group.title, group.status, group.count);
+        item.iconPath = new vscode.ThemeIcon(group.outdated ? 'warning' : 'book');
+        item.contextValue = 'citedStandard';
+        return item;
+      }
+      case 'clause': {
+        const { clause } = node;
+        const item = new vscode.TreeItem(clause.clause || vscode.l10n.t('(the whole standard)'), vscode.TreeItemCollapsibleState.Collapsed);
+        item.description = String(clause.occurrences.length);
+        item.iconPath = new vscode.ThemeIcon('symbol-number');
+        item.contextValue = clause.clause && clause.occurrences[0]?.locator?.kind !== 'table' ? 'citedClause' : 'citedWhole';
+        return item;
+      }
+      case 'occurrence': {
+        const { occurrence, uri } = node;
+        const item = new vscode.TreeItem(`${occurrence.file}:${occurrence.line}`, vscode.TreeItemCollapsibleState.None);
+        item.description = occurrence.text;
+        item.resourceUri = uri;
+        item.tooltip = `${occurrence.file}:${occurrence.line}\n${occurrence.text}`;
+        const line = occurrence.line - 1;
+        item.command = { command: 'vscode.open', title: vscode.l10n.t('Open'), arguments: [uri, { selection: new vscode.Range(line, 0, line, 0) }] };
+        item.contextValue = 'citation';
+        return item;
+      }
+      default: {
+        const item = new vscode.TreeItem(node.text, vscode.TreeItemCollapsibleState.None);
+        item.command = node.command;
+        item.iconPath = new vscode.ThemeIcon('info');
+        return item;
+      }
+    }
+  }
+
+  /** The target of "Open Clause" on a standard or clause node. */
+  targetOf(node: ReferenceNode): CitationTarget | undefined {
+    if (node.kind === 'occurrence') {
+      const o = node.occurrence;
+      return { urn: o.urn, reference: o.standard, title: o.title, position: o.position, ...(o.locator ? { locator: o.locator } : {}) };
+    }
+    if (node.kind !== 'standard' && node.kind !== 'clause') return undefined;
+    const { group } = node;
+    const locator = node.kind === 'clause' ? node.clause.occurrences[0]?.locator : undefined;
+    return { urn: group.urn, reference: group.standard, title: group.title, position: group.position, ...(locator ? { locator } : {}) };
+  }
+
+  /** Writes the matrix to `target` (CSV, or Markdown for .md), asking where when not given; returns the file. */
+  async export(target?: vscode.Uri): Promise<vscode.Uri | undefined> {
+    if (!this.scanned) await this.scan(true);
+    const occurrences = await this.occurrences();
+    if ('unavailable' in occurrences) {
+      throw new Error(
+        occurrences.unavailable === 'signedOut'
+          ? vscode.l10n.t('Sign in first: references are resolved against the catalogue of your service.')
+          : vscode.l10n.t('The catalogue index is not built yet: run Find Standard… once, then export again.'),
+      );
+    }
+    const folder = vscode.workspace.workspaceFolders?.[0]?.uri;
+    const uri =
+      target ??
+      (await vscode.window.showSaveDialog({
+        title: vscode.l10n.t('Export References'),
+        defaultUri: folder && vscode.Uri.joinPath(folder, 'standards-references.csv'),
+        filters: { CSV: ['csv'], Markdown: ['md'] },
+      }));
+    if (!uri) return undefined;
+    const groups = groupReferences(occurrences);
+    const text = /\.(md|markdown)$/i.test(uri.path) ? toMarkdown(groups) : toCsv(groups);
+    this.exported.add(uri.toString());
+    this.files.delete(uri.toString());
+    await vscode.workspace.fs.writeFile(uri, new TextEncoder().encode(text));
+    void vscode.window.showInformationMessage(vscode.l10n.t('Exported {0} references to {1}.', occurrences.length, vscode.workspace.asRelativePath(uri)));
+    return uri;
+  }
+
+  private async readAll(token?: vscode.CancellationToken, progress?: vscode.Progress<{ message?: string; increment?: number }>): Promise<number> {
+    const uris = (await vscode.workspace.findFiles(this.include(), undefined, MAX_FILES, token)).filter((u) => !this.exported.has(u.toString()));
+    this.files.clear();
+    this.found.clear();
+    for (const uri of uris) this.found.add(uri.toString());
+    // Read once per scan: the setting behind it is not free to read, and a scan reads thousands of files.
+    const serviceBaseUrl = this.resolver.serviceBaseUrl;
+    let read = 0;
+    for (let from = 0; from < uris.length; from += BATCH) {
+      if (token?.isCancellationRequested) break;
+      await Promise.all(uris.slice(from, from + BATCH).map((uri) => this.readFile(uri, serviceBaseUrl)));
+      read = Math.min(uris.length, from + BATCH);
+      progress?.report({ message: vscode.l10n.t('{0} of {1} files', read, uris.length), increment: (BATCH / uris.length) * 100 });
+    }
+    return read;
+  }
+
+  /** Reads one file (its open document when there is one), skipping large and binary files. */
+  private async readFile(uri: vscode.Uri, serviceBaseUrl: string | undefined): Promise<void> {
+    const key = uri.toString();
+    const open = vscode.workspace.textDocuments.find((d) => d.uri.toString() === key);
+    const text = open ? open.getText() : await workspaceText(uri);
+    if (text === undefined) return void this.files.delete(key);
+    const citations = findCitations(text, { serviceBaseUrl });
+    if (citations.length) this.files.set(key, { uri, citations });
+    else this.files.delete(key);
+  }
+
+  private watch(): void {
+    this.watcher?.dispose();
+    this.watcher = vscode.workspace.createFileSystemWatcher(this.include());
+    this.watcher.onDidCreate((uri) => this.markDirty(uri));
+    this.watcher.onDidChange((uri) => this.markDirty(uri));
+    this.watcher.onDidDelete((uri) => {
+      if (this.files.delete(uri.toString())) this.changed.fire(undefined);
+    });
+  }
+
+  /** Files changed on disk or in an editor are read again together, a moment after the last change. */
+  private markDirty(uri: vscode.Uri): void {
+    // The watcher's glob also matches files outside the workspace (user settings…).
+    if (!vscode.workspace.getWorkspaceFolder(uri) || this.exported.has(uri.toString())) return;
+    this.dirty.set(uri.toString(), uri);
+    clearTimeout(this.dirtyTimer);
+    this.dirtyTimer = setTimeout(() => void this.readDirty(), CHANGE_DEBOUNCE_MS);
+  }
+
+  private async readDirty(): Promise<void> {
+    const dirty = [...this.dirty.values()];
+    this.dirty.clear();
+    const uris: vscode.Uri[] = [];
+    for (const uri of dirty) {
+      if (!this.found.has(uri.toString()) && !(await searchable(uri))) continue;
+      this.found.add(uri.toString());
+      uris.push(uri);
+    }
+    const serviceBaseUrl = this.resolver.serviceBaseUrl;
+    for (let from = 0; from < uris.length; from += BATCH) await Promise.all(uris.slice(from, from + BATCH).map((uri) => this.readFile(uri, serviceBaseUrl)));
+    this.changed.fire(undefined);
+  }
+
+  private uriOf(occurrence: Occurrence): vscode.Uri {
+    return this.uris.get(occurrence.file) ?? vscode.Uri.file(occurrence.file);
+  }
+}
+
+function unavailableNode(reason: 'signedOut' | 'noIndex'): ReferenceNode {
+  return reason === 'signedOut'
+    ? {
+        kind: 'message',
+        text: vscode.l10n.t('Sign in to resolve the references in this workspace.'),
+        command: { command: 'standardsExplorer.signIn', title: vscode.l10n.t('Sign In…') },
+      }
+    : {
+        kind: 'message',
+        text: vscode.l10n.t('Build the catalogue index to resolve references (Find Standard…).'),
+        command: { command: 'standardsExplorer.findStandard', title: vscode.l10n.t('Find Standard…') },
+      };
+}

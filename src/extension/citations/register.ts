@@ -1,0 +1,82 @@
+/**
+ * Standards references in the user's own documents: links, hovers, outdated-edition diagnostics with their Quick
+ * Fixes, completion, the References view with its export, and the commands the links and the view run. Registered for
+ * files and untitled documents of every language; nothing here sends a request until the user hovers or clicks.
+ * Activation registers thin providers only: the implementation (create.ts, the citations feature) is loaded through
+ * src/lazy.ts on the first call, or when a file or untitled document is open, so that its diagnostics arrive as before.
+ */
+import * as vscode from 'vscode';
+import type { CatalogueStore } from '../catalogue/catalogueStore';
+import { registerCommand } from '../commands/feedback';
+import { createCitations } from '../lazy';
+import type { Session } from '../session';
+import type { CitationsImpl } from './create';
+import { COMPARE_CITED, OPEN_CITATION, REFERENCES_VIEW } from '../../core/citations/ids';
+import type { ReferenceNode } from './referencesView';
+
+export const CITATION_DOCUMENTS: vscode.DocumentSelector = [{ scheme: 'file' }, { scheme: 'untitled' }];
+
+export type Citations = Omit<CitationsImpl, 'openCitation' | 'compareCited' | 'openReferencedClause' | 'disposable'> & {
+  referencesView: vscode.TreeView<ReferenceNode>;
+};
+
+export function registerCitations(
+  session: Session,
+  catalogue: CatalogueStore,
+  log: vscode.LogOutputChannel,
+): { citations: () => Citations; disposable: vscode.Disposable } {
+  const treeChanged = new vscode.EventEmitter<ReferenceNode | undefined>();
+  let loaded: CitationsImpl | undefined;
+  const impl = (): CitationsImpl => {
+    if (loaded) return loaded;
+    loaded = createCitations(session, catalogue);
+    loaded.references.onDidChangeTreeData((node) => treeChanged.fire(node ?? undefined));
+    return loaded;
+  };
+  // The diagnostics of open documents: the implementation checks them all once loaded.
+  const isCited = (document: vscode.TextDocument): boolean => document.uri.scheme === 'file' || document.uri.scheme === 'untitled';
+  const loadFor = (documents: readonly vscode.TextDocument[]): void => void (!loaded && documents.some(isCited) && impl());
+  const startup = setTimeout(() => loadFor(vscode.workspace.textDocuments), 0);
+  const references: vscode.TreeDataProvider<ReferenceNode> = {
+    onDidChangeTreeData: treeChanged.event,
+    getChildren: (node) => impl().references.getChildren(node),
+    getTreeItem: (node) => impl().references.getTreeItem(node),
+  };
+  const referencesView = vscode.window.createTreeView(REFERENCES_VIEW, { treeDataProvider: references, showCollapseAll: true });
+  const command = (id: string, handler: (...args: unknown[]) => Promise<unknown>): vscode.Disposable => registerCommand(id, handler, log);
+  const disposable = vscode.Disposable.from(
+    new vscode.Disposable(() => clearTimeout(startup)),
+    new vscode.Disposable(() => {
+      loaded?.disposable.dispose();
+    }),
+    treeChanged,
+    vscode.workspace.onDidOpenTextDocument((document) => loadFor([document])),
+    vscode.workspace.onDidChangeTextDocument((e) => loadFor([e.document])),
+    vscode.languages.registerDocumentLinkProvider(CITATION_DOCUMENTS, { provideDocumentLinks: (...args) => impl().links.provideDocumentLinks(...args) }),
+    vscode.languages.registerHoverProvider(CITATION_DOCUMENTS, { provideHover: (...args) => impl().hovers.provideHover(...args) }),
+    vscode.languages.registerCodeActionsProvider(
+      CITATION_DOCUMENTS,
+      { provideCodeActions: (document, range, context) => impl().outdated.provideCodeActions(document, range, context) },
+      { providedCodeActionKinds: [vscode.CodeActionKind.QuickFix] },
+    ),
+    referencesView,
+    vscode.languages.registerCompletionItemProvider(
+      CITATION_DOCUMENTS,
+      { provideCompletionItems: (document, position, token) => impl().completion.provideCompletionItems(document, position, token) },
+      ' ',
+    ),
+    command(OPEN_CITATION, (arg) => impl().openCitation(arg)),
+    command(COMPARE_CITED, (arg) => impl().compareCited(arg)),
+    command('standardsExplorer.scanReferences', () => impl().references.scan(true)),
+    command('standardsExplorer.exportReferences', (arg) => impl().references.export(exportTarget(arg))),
+    command('standardsExplorer.openReferencedClause', (node) => impl().openReferencedClause(node)),
+  );
+  return { citations: () => ({ ...impl(), referencesView }), disposable };
+}
+
+/** Automation may name the file to export to (a URI or a path); the palette asks. */
+function exportTarget(arg: unknown): vscode.Uri | undefined {
+  if (arg instanceof vscode.Uri) return arg;
+  if (typeof arg === 'string' && arg) return arg.includes('://') || arg.startsWith('file:') ? vscode.Uri.parse(arg) : vscode.Uri.file(arg);
+  return undefined;
+}

@@ -1,0 +1,65 @@
+/**
+ * Which standard or clause a command acts on: its argument (a ref or a tree node), else the tree's selection, else
+ * the user's choice in a QuickPick.
+ */
+import * as vscode from 'vscode';
+import type { CatalogueStore } from '../catalogue/catalogueStore';
+import { clauseHeading, standardLabel } from '../../core/labels';
+import { pickStandard } from '../catalogue/standardPicker';
+import { clauseRefOf, type ClauseRef, type StandardRef } from '../../core/model';
+import { SECTION_LIST, sectionLabel, type Clause, type SectionType } from '../../core/service/index';
+import type { Session } from '../session';
+import type { TreeNode } from '../tree/nodes';
+import { withDelayedProgress } from './feedback';
+import { asClauseRef, asStandardRef } from './refs';
+
+export interface Chooser {
+  standard(arg: unknown, title: string): Promise<StandardRef | undefined>;
+  clause(arg: unknown, title: string): Promise<ClauseRef | undefined>;
+  section(title: string): Promise<SectionType | undefined>;
+  /** The clauses of a standard, with progress when slow. */
+  clausesOf(standard: StandardRef): Promise<Clause[]>;
+}
+
+export function createChooser(session: Session, catalogue: CatalogueStore, selection: () => readonly TreeNode[]): Chooser {
+  const chooser: Chooser = {
+    async standard(arg, title) {
+      const given = asStandardRef(arg) ?? asStandardRef(selection()[0]);
+      if (given) return given;
+      const entry = await pickStandard(catalogue, title);
+      return entry && { urn: entry.urn, reference: entry.reference, title: entry.title, position: entry.position };
+    },
+
+    async clause(arg, title) {
+      const given = asClauseRef(arg) ?? asClauseRef(selection()[0]);
+      if (given) return given;
+      const standard = await chooser.standard(undefined, title);
+      if (!standard) return undefined;
+      const clauses = await chooser.clausesOf(standard);
+      const picked = await vscode.window.showQuickPick(
+        clauses.map((clause) => ({
+          label: clauseHeading(clause),
+          description: sectionLabel(clause.types),
+          clause,
+        })),
+        { title, placeHolder: vscode.l10n.t('Choose a clause of {0}', standardLabel(standard)), matchOnDescription: true },
+      );
+      return picked && clauseRefOf(standard, picked.clause);
+    },
+
+    async section(title) {
+      const picked = await vscode.window.showQuickPick(
+        SECTION_LIST.filter((s) => s.type !== 'corext:Clause').map((section) => ({ label: section.label, description: section.type, section })),
+        { title, placeHolder: vscode.l10n.t('Which section?') },
+      );
+      return picked?.section;
+    },
+
+    clausesOf(standard) {
+      return withDelayedProgress(vscode.l10n.t('Loading the clauses of {0}', standardLabel(standard)), async (signal) =>
+        (await session.service()).listClauses(standard.urn, signal),
+      );
+    },
+  };
+  return chooser;
+}

@@ -1,0 +1,160 @@
+/**
+ * Add, rename, remove and switch environments (src/connection/environments.ts); loaded on first use (src/lazy.ts),
+ * environmentInView.ts names the active one at activation. Each command takes its answers as an argument too, for automation (tests, scripts).
+ */
+import * as vscode from 'vscode';
+import { urlProblem } from '../config';
+import { DEFAULT_ENVIRONMENT_ID, type Environment } from '../connection/environments';
+import { hostOf } from '../../core/labels';
+import { isHeaderName } from '../../core/service/addresses';
+import type { Session } from '../session';
+
+export interface AddEnvironmentArgs {
+  name: string;
+  baseUrl: string;
+  tokenUrl: string;
+  scope?: string;
+  apiKeyHeader?: string;
+}
+
+const text = (value: unknown): string | undefined => (typeof value === 'string' && value.trim() ? value.trim() : undefined);
+
+function isAddArgs(arg: unknown): arg is AddEnvironmentArgs {
+  const a = arg as Partial<AddEnvironmentArgs> | undefined;
+  return Boolean(text(a?.name) && text(a?.baseUrl) && text(a?.tokenUrl));
+}
+
+/** Adds an environment and switches to it; returns its id (undefined when cancelled). */
+export async function addEnvironment(session: Session, arg?: unknown): Promise<string | undefined> {
+  const given = isAddArgs(arg) ? arg : await askEnvironment(session);
+  if (!given) return undefined;
+  for (const key of ['baseUrl', 'tokenUrl'] as const) {
+    const problem = urlProblem(key, given[key].trim());
+    if (problem) throw new Error(problem);
+  }
+  const header = given.apiKeyHeader?.trim() ?? '';
+  if (header && !isHeaderName(header)) throw new Error(vscode.l10n.t('"{0}" is not a valid HTTP header name.', header));
+  const added = await session.config.environments.add(given.name, {
+    baseUrl: given.baseUrl.trim(),
+    tokenUrl: given.tokenUrl.trim(),
+    scope: given.scope?.trim() || 'openid',
+    apiKeyHeader: header,
+  });
+  await session.config.environments.switchTo(added.id);
+  if (!isAddArgs(arg)) {
+    const signIn = vscode.l10n.t('Sign In…');
+    const choice = await vscode.window.showInformationMessage(vscode.l10n.t('Environment "{0}" added and active. Sign in to it now?', added.name), signIn);
+    if (choice === signIn) await vscode.commands.executeCommand('standardsExplorer.signIn');
+  }
+  return added.id;
+}
+
+async function askEnvironment(session: Session): Promise<AddEnvironmentArgs | undefined> {
+  const title = vscode.l10n.t('Add an environment');
+  const taken = new Set(session.config.environments.all.map((e) => e.name));
+  const ask = (step: number, options: vscode.InputBoxOptions): Thenable<string | undefined> =>
+    vscode.window.showInputBox({ title: `${title} (${step}/5)`, ignoreFocusOut: true, ...options });
+  const name = await ask(1, {
+    prompt: vscode.l10n.t('Name of the environment, e.g. Production'),
+    validateInput: (v) =>
+      !v.trim() ? vscode.l10n.t('Enter a name.') : taken.has(v.trim()) ? vscode.l10n.t('An environment has this name already.') : undefined,
+  });
+  if (name === undefined) return undefined;
+  const baseUrl = await ask(2, {
+    prompt: vscode.l10n.t('Base URL of the service, up to (not including) /v1'),
+    placeHolder: 'https://api.example.com/prod',
+    validateInput: (v) => (v.trim() ? urlProblem('baseUrl', v.trim()) : vscode.l10n.t('Enter the base URL.')),
+  });
+  if (baseUrl === undefined) return undefined;
+  const tokenUrl = await ask(3, {
+    prompt: vscode.l10n.t('Token URL of the identity provider'),
+    placeHolder: 'https://login.example.com/oauth2/token',
+    validateInput: (v) => (v.trim() ? urlProblem('tokenUrl', v.trim()) : vscode.l10n.t('Enter the token URL.')),
+  });
+  if (tokenUrl === undefined) return undefined;
+  const scope = await ask(4, { prompt: vscode.l10n.t('Scope requested with the access token'), value: 'openid' });
+  if (scope === undefined) return undefined;
+  const apiKeyHeader = await ask(5, {
+    prompt: vscode.l10n.t('Header that carries the API key (empty when the subscription needs none)'),
+    validateInput: (v) => (!v.trim() || isHeaderName(v.trim()) ? undefined : vscode.l10n.t('Not a valid header name.')),
+  });
+  if (apiKeyHeader === undefined) return undefined;
+  return { name, baseUrl, tokenUrl, scope, apiKeyHeader };
+}
+
+/** The environment named by `arg` ({ id } or an id), else the one the user picks. */
+async function chosen(session: Session, arg: unknown, placeHolder: string, filter: (e: Environment) => boolean = () => true): Promise<Environment | undefined> {
+  const all = session.config.environments.all.filter(filter);
+  const id = typeof arg === 'string' ? arg : text((arg as { id?: unknown } | undefined)?.id);
+  if (id) {
+    const found = all.find((e) => e.id === id);
+    if (!found) throw new Error(vscode.l10n.t('There is no environment "{0}" to use here.', id));
+    return found;
+  }
+  const active = session.config.environments.active.id;
+  const picked = await vscode.window.showQuickPick(
+    all.map((e) => ({
+      label: e.name,
+      description: e.id === active ? vscode.l10n.t('active') : undefined,
+      detail: hostOf(e.baseUrl) || undefined,
+      environment: e,
+    })),
+    { placeHolder },
+  );
+  return picked?.environment;
+}
+
+/** Switches to another environment: the tree, cache, index and credentials follow (status bar, view title). */
+export async function switchEnvironment(session: Session, arg?: unknown): Promise<string | undefined> {
+  const add = { label: `$(add) ${vscode.l10n.t('Add Environment…')}`, add: true as const };
+  if (arg === undefined) {
+    const active = session.config.environments.active.id;
+    const items = [
+      ...session.config.environments.all.map((e) => ({
+        label: `${e.id === active ? '$(check) ' : ''}${e.name}`,
+        description: hostOf(e.baseUrl) || vscode.l10n.t('not set up'),
+        environment: e,
+      })),
+      add,
+    ];
+    const picked = await vscode.window.showQuickPick<(typeof items)[number]>(items, { placeHolder: vscode.l10n.t('Switch to an environment') });
+    if (!picked) return undefined;
+    if ('add' in picked) return addEnvironment(session);
+    await session.useEnvironment(picked.environment.id);
+    return picked.environment.id;
+  }
+  const target = await chosen(session, arg, '');
+  if (target) await session.useEnvironment(target.id);
+  return target?.id;
+}
+
+export async function renameEnvironment(session: Session, arg?: unknown): Promise<void> {
+  const target = await chosen(session, arg, vscode.l10n.t('Environment to rename'));
+  if (!target) return;
+  const given = text((arg as { name?: unknown } | undefined)?.name);
+  const name =
+    given ??
+    (await vscode.window.showInputBox({
+      prompt: vscode.l10n.t('New name of "{0}"', target.name),
+      value: target.name,
+      validateInput: (v) => (v.trim() ? undefined : vscode.l10n.t('Enter a name.')),
+    }));
+  if (name) await session.config.environments.rename(target.id, name);
+}
+
+/** Removes an environment and forgets its stored credentials (the default one stays). */
+export async function removeEnvironment(session: Session, arg?: unknown): Promise<void> {
+  const target = await chosen(session, arg, vscode.l10n.t('Environment to remove'), (e) => e.id !== DEFAULT_ENVIRONMENT_ID);
+  if (!target) return;
+  if (arg === undefined) {
+    const remove = vscode.l10n.t('Remove');
+    const choice = await vscode.window.showWarningMessage(
+      vscode.l10n.t('Remove the environment "{0}" and forget its stored credentials?', target.name),
+      { modal: true },
+      remove,
+    );
+    if (choice !== remove) return;
+  }
+  await session.credentials.forget({ baseUrl: target.baseUrl, tokenUrl: target.tokenUrl, environment: target.id });
+  await session.config.environments.remove(target.id);
+}

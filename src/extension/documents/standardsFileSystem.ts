@@ -1,0 +1,131 @@
+/**
+ * Clause JSON as read-only documents beside the code: `standards:/<urn>/<clauseId>/<label>.json` reads the clause
+ * content, pretty-printed. Folding, search, breadcrumbs, diff and copy work as for any JSON file; writes are refused.
+ * `….md` reads the same clause as Markdown (clauseMarkdown.ts): for reading, copying, the Markdown preview and diffs.
+ */
+import * as vscode from 'vscode';
+import { errorText } from '../errorText';
+import { documentLabel } from '../../core/labels';
+import { Disposable } from '../../core/lifecycle';
+import { isServiceError } from '../../core/service/index';
+import type { Session } from '../session';
+import { buildDocument, clauseMarkdown } from '../lazy';
+import { STANDARDS_SCHEME, clauseDocumentPath, parseStandardsPath, type ClauseFormat } from './standardsUri';
+
+interface Known {
+  size: number;
+  mtime: number;
+}
+
+export class StandardsFileSystem extends Disposable implements vscode.FileSystemProvider {
+  private readonly emitter = this.register(new vscode.EventEmitter<vscode.FileChangeEvent[]>());
+  readonly onDidChangeFile = this.emitter.event;
+  /** Size and first-read time of documents already read, so stat is cheap and stable. */
+  private readonly known = new Map<string, Known>();
+  private readonly started = Date.now();
+  /** Documents last read from a stored copy because the service could not be reached: URI → when stored. */
+  private readonly offline = new Map<string, number>();
+  private readonly offlineChanged = this.register(new vscode.EventEmitter<vscode.Uri>());
+  /** Fired when a document turns out to be an offline copy, or stops being one. */
+  readonly onDidChangeOffline = this.offlineChanged.event;
+
+  constructor(
+    private readonly session: Session,
+    /** Told of every clause body read (Go to Term keeps the terms of Terms-and-definitions clauses). */
+    private readonly onBody?: (source: { urn: string; clauseId: string }, body: unknown) => void,
+  ) {
+    super();
+  }
+
+  /** When the document was last read from a stored copy (the service could not be reached), the date it was stored. */
+  offlineSince(uri: vscode.Uri): number | undefined {
+    return this.offline.get(uri.toString());
+  }
+
+  /** The URI of a clause document with a readable tab label. */
+  static uriFor(urn: string, clauseId: string, label: string, format: ClauseFormat = 'json'): vscode.Uri {
+    return vscode.Uri.from({ scheme: STANDARDS_SCHEME, path: clauseDocumentPath(urn, clauseId, label, format) });
+  }
+
+  watch(): vscode.Disposable {
+    // Published clauses do not change under the reader; nothing to watch.
+    return new vscode.Disposable(() => undefined);
+  }
+
+  async stat(uri: vscode.Uri): Promise<vscode.FileStat> {
+    const path = parseStandardsPath(uri.path);
+    if (!path) throw vscode.FileSystemError.FileNotFound(uri);
+    if (path.kind !== 'clause') {
+      return { type: vscode.FileType.Directory, ctime: this.started, mtime: this.started, size: 0, permissions: vscode.FilePermission.Readonly };
+    }
+    const known = this.known.get(key(path.urn, path.clauseId, path.format)) ?? (await this.load(uri, path.urn, path.clauseId, path.format)).known;
+    return { type: vscode.FileType.File, ctime: known.mtime, mtime: known.mtime, size: known.size, permissions: vscode.FilePermission.Readonly };
+  }
+
+  async readFile(uri: vscode.Uri): Promise<Uint8Array> {
+    const path = parseStandardsPath(uri.path);
+    if (!path || path.kind !== 'clause') throw vscode.FileSystemError.FileNotFound(uri);
+    return (await this.load(uri, path.urn, path.clauseId, path.format)).bytes;
+  }
+
+  async readDirectory(uri: vscode.Uri): Promise<Array<[string, vscode.FileType]>> {
+    const path = parseStandardsPath(uri.path);
+    if (!path || path.kind === 'clause') throw vscode.FileSystemError.FileNotFound(uri);
+    if (path.kind === 'root') return [];
+    const clauses = await this.call(uri, (service) => service.listClauses(path.urn));
+    if (path.kind === 'standard') return clauses.map((c): [string, vscode.FileType] => [c.clauseId, vscode.FileType.Directory]);
+    const clause = clauses.find((c) => c.clauseId === path.clauseId);
+    if (!clause) throw vscode.FileSystemError.FileNotFound(uri);
+    return [
+      [`${documentLabel(clause)}.json`, vscode.FileType.File],
+      [`${documentLabel(clause)}.md`, vscode.FileType.File],
+    ];
+  }
+
+  createDirectory(uri: vscode.Uri): never {
+    throw vscode.FileSystemError.NoPermissions(uri);
+  }
+
+  writeFile(uri: vscode.Uri): never {
+    throw vscode.FileSystemError.NoPermissions(uri);
+  }
+
+  delete(uri: vscode.Uri): never {
+    throw vscode.FileSystemError.NoPermissions(uri);
+  }
+
+  rename(oldUri: vscode.Uri): never {
+    throw vscode.FileSystemError.NoPermissions(oldUri);
+  }
+
+  private async load(uri: vscode.Uri, urn: string, clauseId: string, format: ClauseFormat): Promise<{ bytes: Uint8Array; known: Known }> {
+    const { value: body, offlineSince } = await this.call(uri, (service) => service.getClauseCopy(urn, clauseId));
+    if (this.offline.get(uri.toString()) !== offlineSince) {
+      if (offlineSince === undefined) this.offline.delete(uri.toString());
+      else this.offline.set(uri.toString(), offlineSince);
+      this.offlineChanged.fire(uri);
+    }
+    this.onBody?.({ urn, clauseId }, body);
+    const text = format === 'markdown' ? clauseMarkdown(buildDocument(body)) : `${JSON.stringify(body, null, 2)}\n`;
+    const bytes = new TextEncoder().encode(text);
+    const id = key(urn, clauseId, format);
+    const known = { size: bytes.byteLength, mtime: this.known.get(id)?.mtime ?? Date.now() };
+    this.known.set(id, known);
+    return { bytes, known };
+  }
+
+  private async call<T>(uri: vscode.Uri, work: (service: Awaited<ReturnType<Session['service']>>) => Promise<T>): Promise<T> {
+    try {
+      return await work(await this.session.service());
+    } catch (error) {
+      if (isServiceError(error) && (error.kind === 'notFound' || error.kind === 'invalidInput')) throw vscode.FileSystemError.FileNotFound(uri);
+      throw vscode.FileSystemError.Unavailable(errorText(error));
+    }
+  }
+}
+
+function key(urn: string, clauseId: string, format: ClauseFormat): string {
+  return `${urn}\u0000${clauseId}\u0000${format}`;
+}
+
+export { STANDARDS_SCHEME };

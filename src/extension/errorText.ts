@@ -1,0 +1,33 @@
+/**
+ * Failures in the user's words. The service layer says what happened and, as a `remedy`, what would fix it; the
+ * words for the remedy are written here, where the commands and settings they name live. Pure: no vscode value.
+ */
+import { l10n } from '../core/l10n';
+import { isServiceError, type Remedy } from '../core/service/errors';
+
+const REMEDY_WORDS: Record<Remedy, () => string> = {
+  signIn: () => l10n.t('Check the client ID and secret (Standards: Sign In…).'),
+  baseUrl: () => l10n.t('Check the base URL setting.'),
+  tokenUrl: () => l10n.t('Check the token URL setting.'),
+  scope: () => l10n.t('Check the standardsExplorer.scope setting.'),
+  apiKeyHeader: () => l10n.t('Check the standardsExplorer.apiKeyHeader setting.'),
+  network: () => l10n.t('Check the base URL and token URL settings and your network or proxy.'),
+  timeout: () => l10n.t('The service did not answer in time; try again, or raise the timeout if your connection is slow.'),
+  askAdministrator: () => l10n.t('Your credentials or subscription do not give access to this resource; check them with your administrator.'),
+  refresh: () => l10n.t('It may have been withdrawn or renamed; refresh the list.'),
+  wait: () => l10n.t('The service is limiting requests; wait a moment and try again.'),
+  tryLater: () => l10n.t('The service is having trouble; try again later.'),
+  unknownAnswer: () => l10n.t('The service answered in a way this extension does not understand; check the base URL setting.'),
+};
+
+/** What to do about a remedy, in words. */
+function remedyText(remedy: Remedy): string {
+  return REMEDY_WORDS[remedy]();
+}
+
+/** The message to show for any failure: a ServiceError's facts followed by its remedy in words. */
+export function errorText(error: unknown): string {
+  const message = error instanceof Error ? error.message : String(error);
+  if (!isServiceError(error) || !error.remedy) return message;
+  return `${message} ${remedyText(error.remedy)}`;
+}

@@ -1,0 +1,8 @@
+/**
+ * The HTTP client (axios) and the service layer over it: loaded with the first request to a service (src/lazy.ts),
+ * not at activation, which runs whenever a file opens. `auth` and `transport` are what other features take from here
+ * (the Connection Doctor, environments), so that there is one axios.
+ */
+export { createStandardsService } from '../../core/service/standardsService';
+export * as auth from '../../core/service/auth';
+export * as transport from '../../core/service/transport';

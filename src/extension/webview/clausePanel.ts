@@ -1,0 +1,210 @@
+/**
+ * One clause page: loads the clause from the service into its webview, and answers the page's messages (toolbar
+ * actions, cross-references, render reports) through the host's actions.
+ */
+import * as vscode from 'vscode';
+import { errorText } from '../errorText';
+import { pageTitle } from '../../core/labels';
+import { Disposable } from '../../core/lifecycle';
+import type { ClauseRef } from '../../core/model';
+import { offlineCopyLabel } from '../pins/offlineLabel';
+import { displayText } from '../../core/service/displayText';
+import { readText } from '../../core/service/jsonld';
+import type { ClausePageDeps, ClausePageManager, FailedEvent, RenderedEvent } from './clausePage';
+import { clausePageHtml, pageResources } from './html';
+import { decidePageAction, readPageMessage, type HostMessage, type PageAction } from '../../webview/protocol';
+
+/** Page messages that come from a click of the user's (toolbar buttons, links). */
+const USER_ACTIONS = new Set(['openJson', 'openText', 'compare', 'copyLink', 'insertReference', 'pin', 'unpin', 'openClause']);
+
+export class ClausePanel extends Disposable {
+  private loading: AbortController | undefined;
+  /** The clause was read from the service: page actions may use `ref`. */
+  private loaded = false;
+  private failure: string | undefined;
+  /** When the clause shown is a stored copy (the service could not be reached), the date it was stored. */
+  offlineSince: number | undefined;
+  /** Where to scroll once the clause is shown: sent with the clause, or at once to a page already showing it. */
+  private anchor: string | undefined;
+
+  constructor(
+    readonly panel: vscode.WebviewPanel,
+    private current: ClauseRef,
+    private readonly deps: ClausePageDeps,
+    private readonly manager: ClausePageManager,
+    private readonly onRendered: (event: RenderedEvent) => void,
+    private readonly onFailed: (event: FailedEvent) => void,
+  ) {
+    super();
+    panel.iconPath = vscode.Uri.joinPath(deps.extensionUri, 'media', 'standards.svg');
+    panel.title = pageTitle(current);
+    panel.webview.html = clausePageHtml(
+      pageResources(panel.webview, deps.extensionUri, (base, ...parts) => vscode.Uri.joinPath(base, ...parts), current.id, vscode.env.language),
+      panel.title,
+    );
+    this.register(panel.webview.onDidReceiveMessage((raw: unknown) => this.receive(raw)));
+    this.register({ dispose: () => this.loading?.abort() });
+  }
+
+  get ref(): ClauseRef {
+    return this.current;
+  }
+
+  /** The last load failed (the page shows the message and a Retry button). */
+  get hasFailed(): boolean {
+    return this.failure !== undefined;
+  }
+
+  reload(): void {
+    this.loadInBackground();
+  }
+
+  postPinned(): void {
+    if (this.loaded) void this.post({ type: 'pinned', pinned: this.deps.isPinned?.(this.current.urn) ?? false });
+  }
+
+  /** Scrolls the page to `anchor`: now when it shows the clause, else as soon as it does (also after a reload). */
+  revealAnchor(anchor: string): void {
+    this.anchor = anchor;
+    if (this.loaded) void this.post({ type: 'reveal', anchor });
+  }
+
+  /** Shows another clause in this panel (cross-reference navigation). */
+  show(ref: ClauseRef): void {
+    this.current = ref;
+    this.anchor = undefined;
+    this.loaded = false;
+    this.panel.title = pageTitle(ref);
+    this.loadInBackground();
+  }
+
+  /** A load nobody awaits: a failure to post (the panel closed meanwhile) goes to the log, not unhandled. */
+  private loadInBackground(): void {
+    this.load().catch((error: unknown) => this.deps.log.debug(`Clause page: ${error instanceof Error ? error.message : String(error)}`));
+  }
+
+  private receive(raw: unknown): void {
+    const message = readPageMessage(raw);
+    if (!message) {
+      this.deps.log.debug(
+        `Clause page: ignored an unexpected message of type ${typeof raw === 'object' && raw !== null ? displayText(String((raw as { type?: unknown }).type)).slice(0, 40) : typeof raw}`,
+      );
+      return;
+    }
+    // A click in a page that did not have the focus gives it the focus; the news of that can reach the host just
+    // after the click's message. Wait a moment for it rather than drop the user's click.
+    const active = this.panel.active || !USER_ACTIONS.has(message.type) ? Promise.resolve(this.panel.active) : this.becomesActive(500);
+    void active
+      .then((isActive) =>
+        this.handle(decidePageAction(message, { ref: this.current, loaded: this.loaded, active: isActive, serviceBaseUrl: this.deps.serviceBaseUrl() })),
+      )
+      .catch((error: unknown) => {
+        void vscode.window.showErrorMessage(errorText(error));
+      });
+  }
+
+  /** True as soon as the panel has the focus, false if it does not get it within `ms`. */
+  private becomesActive(ms: number): Promise<boolean> {
+    return new Promise((resolve) => {
+      const timer = setTimeout(() => {
+        listener.dispose();
+        resolve(this.panel.active);
+      }, ms);
+      const listener = this.panel.onDidChangeViewState(() => {
+        if (!this.panel.active) return;
+        clearTimeout(timer);
+        listener.dispose();
+        resolve(true);
+      });
+    });
+  }
+
+  private async handle(action: PageAction): Promise<void> {
+    switch (action.kind) {
+      case 'load':
+        return this.load();
+      case 'command':
+        await vscode.commands.executeCommand(action.command, action.ref);
+        return;
+      case 'openClause':
+        this.manager.follow(action.ref, this);
+        return;
+      case 'revealStandard':
+        await vscode.commands.executeCommand('standardsExplorer.revealStandard', { urn: action.urn });
+        return;
+      case 'revealed':
+        if (action.anchor === this.anchor) this.anchor = undefined;
+        this.manager.fireRevealed({ ref: this.current, anchor: action.anchor, found: action.found });
+        return;
+      case 'rendered':
+        this.deps.log.debug(`Clause page rendered "${action.title}": ${action.blocks} blocks in ${Math.round(action.ms)} ms`);
+        this.onRendered({ ref: this.current, title: action.title, blocks: action.blocks, ms: action.ms, offlineSince: this.offlineSince });
+        return;
+      case 'refuse':
+        void vscode.window.showWarningMessage(action.message);
+        return;
+      case 'ignore':
+        this.deps.log.debug(`Clause page: ignored ${action.reason}`);
+        return;
+    }
+  }
+
+  /** Fetches the clause and posts it once, as JSON text. */
+  private async load(): Promise<void> {
+    this.loading?.abort();
+    const controller = new AbortController();
+    this.loading = controller;
+    const ref = this.current;
+    this.failure = undefined;
+    await this.post({ type: 'loading', ref });
+    try {
+      const service = await this.deps.service();
+      const { value: body, offlineSince } = await service.getClauseCopy(ref.urn, ref.clauseId, controller.signal);
+      if (controller.signal.aborted) return;
+      this.current = enrich(ref, body);
+      this.loaded = true;
+      this.deps.onBody?.(this.current, body);
+      this.panel.title = pageTitle(this.current);
+      this.offlineSince = offlineSince;
+      await this.post({
+        type: 'clause',
+        ref: this.current,
+        json: JSON.stringify(body),
+        anchor: this.anchor,
+        offline: offlineSince !== undefined ? offlineCopyLabel(offlineSince) : undefined,
+        pinned: this.deps.isPinned?.(ref.urn) ?? false,
+      });
+    } catch (error) {
+      if (controller.signal.aborted) return;
+      const message = errorText(error);
+      this.failure = message;
+      await this.post({ type: 'error', ref, message });
+      this.onFailed({ ref, message });
+    }
+  }
+
+  private post(message: HostMessage): Thenable<boolean> {
+    return this.panel.webview.postMessage(message);
+  }
+}
+
+/** Fills what the ref lacks from the clause body (a cross-reference knows only the target's @id). */
+function enrich(ref: ClauseRef, body: unknown): ClauseRef {
+  if (typeof body !== 'object' || body === null) return ref;
+  const b = body as Record<string, unknown>;
+  const part = (typeof b['dcterms:isPartOf'] === 'object' && b['dcterms:isPartOf'] !== null ? b['dcterms:isPartOf'] : {}) as Record<string, unknown>;
+  const types = Array.isArray(b['@type'])
+    ? b['@type'].filter((t): t is string => typeof t === 'string')
+    : typeof b['@type'] === 'string'
+      ? [b['@type']]
+      : undefined;
+  return {
+    ...ref,
+    id: ref.id ?? (readText(b['@id']) || undefined),
+    title: ref.title ?? readText(b['dcterms:title']),
+    number: ref.number ?? (readText(b['corext:number']) || undefined),
+    types: ref.types ?? types,
+    standardReference: ref.standardReference ?? (readText(part['dcterms:identifier']) || undefined),
+    standardTitle: ref.standardTitle ?? (readText(part['dcterms:title']) || undefined),
+  };
+}

@@ -1,3 +1,0 @@
-/** Building, reading and searching the catalogue index: loaded on first use (src/lazy.ts). */
-export { buildCatalogueIndex } from '../catalogue/buildIndex';
-export { CatalogueIndex, IndexBuilder } from '../catalogue/catalogueIndex';

@@ -1,8 +1,0 @@
-/**
- * The HTTP client (axios) and the service layer over it: loaded with the first request to a service (src/lazy.ts),
- * not at activation, which runs whenever a file opens. `auth` and `transport` are what other features take from here
- * (the Connection Doctor, environments), so that there is one axios.
- */
-export { createStandardsService } from '../service/standardsService';
-export * as auth from '../service/auth';
-export * as transport from '../service/transport';
