@@ -12,6 +12,7 @@ import type { Frame, Page } from 'playwright-core';
 import { launchBrowser } from '../harness/browser';
 import { startCodeServer, stopExtensionSandbox, type CodeServer } from '../harness/codeServer';
 import { REPO, checkTools } from '../harness/tools';
+import { runScript } from './workbench';
 import { frameWith } from './frames';
 
 const RESULTS = path.join(REPO, 'test-results');
@@ -215,11 +216,4 @@ async function main(): Promise<number> {
   return failed ? 1 : 0;
 }
 
-main().then(
-  (code) => process.exit(code),
-  (error: unknown) => {
-    console.error('looks failed to run:', error instanceof Error ? error.message : error);
-    console.log('looks: 0 passed, 1 failed');
-    process.exit(2);
-  },
-);
+runScript('looks', main);

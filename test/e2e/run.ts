@@ -15,7 +15,7 @@ import { REPO, checkTools } from '../harness/tools';
 import { frameWith } from './frames';
 import { hostileContentStep } from './hostile';
 import { checkClausePages } from './clausePage';
-import { STEP_TIMEOUT, closeQuickInput, labelled, runCommand, treeRow, view } from './workbench';
+import { STEP_TIMEOUT, closeQuickInput, labelled, runCommand, runScript, treeRow, view } from './workbench';
 
 const RESULTS = path.join(REPO, 'test-results');
 const VSIX = path.join(REPO, 'dist', 'standards-explorer.vsix');
@@ -488,10 +488,4 @@ async function main(): Promise<number> {
   return failed ? 1 : 0;
 }
 
-main()
-  .then((code) => process.exit(code))
-  .catch((error: unknown) => {
-    console.error('e2e failed to run:', error instanceof Error ? error.message : error);
-    console.log('e2e: 0 passed, 1 failed');
-    process.exit(2);
-  });
+runScript('e2e', main);

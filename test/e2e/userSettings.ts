@@ -17,7 +17,7 @@ import type { RunningSandbox } from '../../sandbox/types';
 import { launchBrowser } from '../harness/browser';
 import { startCodeServer } from '../harness/codeServer';
 import { REPO, checkTools, editors, type Editor } from '../harness/tools';
-import { STEP_TIMEOUT, labelled, runCommand, treeRow } from './workbench';
+import { STEP_TIMEOUT, labelled, runCommand, runScript, treeRow } from './workbench';
 
 const RESULTS = path.join(REPO, 'test-results');
 const VSIX = path.join(REPO, 'dist', 'standards-explorer.vsix');
@@ -103,10 +103,4 @@ async function main(): Promise<number> {
   return failed ? 1 : 0;
 }
 
-main()
-  .then((code) => process.exit(code))
-  .catch((error: unknown) => {
-    console.error('user settings e2e failed to run:', error instanceof Error ? error.message : error);
-    console.log('user settings: 0 passed, 1 failed');
-    process.exit(2);
-  });
+runScript('user settings', main);

@@ -51,3 +51,18 @@ export async function runCommand(page: Page, title: string): Promise<void> {
   await row.waitFor({ timeout: STEP_TIMEOUT });
   await row.click();
 }
+
+/**
+ * Runs an e2e script's main() as its process: exits with its code, or with 2 after a "<label>: 0 passed, 1 failed"
+ * line when it could not run (test-all.sh counts that line).
+ */
+export function runScript(label: string, main: () => Promise<number>): void {
+  main().then(
+    (code) => process.exit(code),
+    (error: unknown) => {
+      console.error(`${label} failed to run:`, error instanceof Error ? error.message : error);
+      console.log(`${label}: 0 passed, 1 failed`);
+      process.exit(2);
+    },
+  );
+}
