@@ -14,7 +14,7 @@ export function format(message: string, args: L10nArg[]): string {
 
 /**
  * Where the translation is kept: on the global object, not in this module, because the lazily loaded feature
- * bundles (src/lazy.ts) each hold their own copy of this module and must speak the language activation chose.
+ * bundles (src/extension/lazy.ts) each hold their own copy of this module and must speak the language activation chose.
  */
 const TRANSLATE = Symbol.for('standardsExplorer.l10n');
 const shared = globalThis as { [TRANSLATE]?: Translate };

@@ -46,7 +46,7 @@ export interface StandardsExplorerApi {
 }
 
 export function activate(context: vscode.ExtensionContext): StandardsExplorerApi {
-  // The pure modules' words (src/l10n.ts) in VS Code's display language, as vscode.l10n.t gives them.
+  // The pure modules' words (src/core/l10n.ts) in VS Code's display language, as vscode.l10n.t gives them.
   useTranslation((message, ...args) => vscode.l10n.t(message, ...args));
   const log = createLog();
   const config = new Config();

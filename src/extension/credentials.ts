@@ -32,7 +32,7 @@ export interface Endpoint {
   baseUrl: string;
   tokenUrl: string;
   /**
-   * The environment it belongs to (src/connection/environments.ts). Absent or 'default': the keys of before
+   * The environment it belongs to (src/extension/connection/environments.ts). Absent or 'default': the keys of before
    * environments existed, so the default environment finds what was stored then. Any other: its own entries, so
    * two environments never share a secret even with the same URLs.
    */

@@ -88,7 +88,7 @@ export const buildCatalogueIndex: typeof CatalogueIndexFeature.buildCatalogueInd
 export const newIndexBuilder = (): InstanceType<typeof CatalogueIndexFeature.IndexBuilder> => new (catalogueIndexFeature().IndexBuilder)();
 export const indexFromFile: typeof CatalogueIndexFeature.CatalogueIndex.fromFile = (...args) => catalogueIndexFeature().CatalogueIndex.fromFile(...args);
 
-// The references in code (src/citations/register.ts registers thin providers that call this on first use).
+// The references in code (src/extension/citations/register.ts registers thin providers that call this on first use).
 export const createCitations: typeof CitationsFeature.createCitations = (...args) => citationsFeature().createCitations(...args);
 
 // Compare with Another Edition (and its Markdown/JSON toggle).
@@ -106,7 +106,7 @@ export const switchEnvironment: typeof EnvironmentsFeature.switchEnvironment = (
 export const renameEnvironment: typeof EnvironmentsFeature.renameEnvironment = (...args) => environmentsFeature().renameEnvironment(...args);
 export const removeEnvironment: typeof EnvironmentsFeature.removeEnvironment = (...args) => environmentsFeature().removeEnvironment(...args);
 
-// A clause page's panel (src/webview/clausePage.ts keeps the pages; each panel is made here).
+// A clause page's panel (src/extension/webview/clausePage.ts keeps the pages; each panel is made here).
 export const newClausePanel = (...args: ConstructorParameters<typeof ClausePanelFeature.ClausePanel>): InstanceType<typeof ClausePanelFeature.ClausePanel> =>
   new (clausePanelFeature().ClausePanel)(...args);
 export const isClausePanel = (value: unknown): value is InstanceType<typeof ClausePanelFeature.ClausePanel> =>

@@ -1,7 +1,7 @@
 /**
  * Every message the clause page shows (src/webview/page, `t('…')`), translated here in the host, where l10n works,
  * and handed to the page in the HTML (`data-words`). The l10n check fails when the page uses a message this list
- * lacks. Pure (src/l10n.ts).
+ * lacks. Pure (src/core/l10n.ts).
  */
 import { l10n } from '../core/l10n';
 

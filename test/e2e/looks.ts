@@ -126,7 +126,7 @@ const runs: Run[] = [
       await input.fill(`>Standards: ${nlsDe['command.findStandard.title'].replace('…', '')}`);
       await page.locator('.quick-input-list .monaco-list-row', { hasText: nlsDe['command.findStandard.title'] }).first().waitFor({ timeout: TIMEOUT });
       await page.screenshot({ path: path.join(RESULTS, 'looks-german-commands.png') });
-      // The Connection Doctor's report, written by pure modules through src/l10n.ts, in German too.
+      // The Connection Doctor's report, written by pure modules through src/core/l10n.ts, in German too.
       await page.locator('.quick-input-widget input').first().fill(`>Standards: ${nlsDe['command.connectionDoctor.title']}`);
       await page
         .locator('.quick-input-list .monaco-list-row', {

@@ -12,7 +12,7 @@ import type { IndexEntry } from './indexSegment';
 import type { SegmentArrays } from './segmentArrays';
 import { packEntries, type SegmentJob } from './segmentJob';
 
-/** Beside the code that starts it: out/src/catalogue/ when compiled, dist/ in the bundle (esbuild.js). */
+/** Beside the code that starts it: out/src/core/catalogue/ when compiled, dist/ in the bundle (esbuild.js). */
 const WORKER_FILE = path.join(__dirname, 'segmentWorker.js');
 
 type Reply = { arrays: SegmentArrays } | { error: string };

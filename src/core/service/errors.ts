@@ -1,7 +1,7 @@
 /**
  * The one error type of the service layer. Its message states what happened, for the user: it names the request
  * (method and path, never a token, secret or API key). What to do about it is a `remedy`, a fact the UI puts in
- * words (src/errorText.ts), since only the UI knows its commands and settings.
+ * words (src/extension/errorText.ts), since only the UI knows its commands and settings.
  */
 import type { ServiceErrorKind } from './types';
 

@@ -1,7 +1,7 @@
 /**
  * The service layer's public face. Nothing here imports 'vscode': it runs and is tested in plain Node. The client
  * itself, `createStandardsService` (standardsService.ts), is not here: it brings axios, which the extension loads
- * with the first request (src/lazy.ts), so what activation imports from this file must not reach it.
+ * with the first request (src/extension/lazy.ts), so what activation imports from this file must not reach it.
  */
 export type { ManagedStandardsService, ServiceTuning } from './managedService';
 export { ServiceError, isServiceError, isUnreachable, type Remedy } from './errors';

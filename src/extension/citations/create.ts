@@ -1,6 +1,6 @@
 /**
- * The implementation behind the references in code (src/citations/register.ts registers thin providers that load
- * this, through src/lazy.ts, on first call): the resolver and the providers, the diagnostics and the References
+ * The implementation behind the references in code (src/extension/citations/register.ts registers thin providers that load
+ * this, through src/extension/lazy.ts, on first call): the resolver and the providers, the diagnostics and the References
  * view's data, and the commands' work.
  */
 import * as vscode from 'vscode';

@@ -3,7 +3,7 @@
  * Fixes, completion, the References view with its export, and the commands the links and the view run. Registered for
  * files and untitled documents of every language; nothing here sends a request until the user hovers or clicks.
  * Activation registers thin providers only: the implementation (create.ts, the citations feature) is loaded through
- * src/lazy.ts on the first call, or when a file or untitled document is open, so that its diagnostics arrive as before.
+ * src/extension/lazy.ts on the first call, or when a file or untitled document is open, so that its diagnostics arrive as before.
  */
 import * as vscode from 'vscode';
 import type { CatalogueStore } from '../catalogue/catalogueStore';

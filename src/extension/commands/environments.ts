@@ -1,5 +1,5 @@
 /**
- * Add, rename, remove and switch environments (src/connection/environments.ts); loaded on first use (src/lazy.ts),
+ * Add, rename, remove and switch environments (src/extension/connection/environments.ts); loaded on first use (src/extension/lazy.ts),
  * environmentInView.ts names the active one at activation. Each command takes its answers as an argument too, for automation (tests, scripts).
  */
 import * as vscode from 'vscode';

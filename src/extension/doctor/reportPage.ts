@@ -1,5 +1,5 @@
 /**
- * The Connection Doctor's report as the body of its page (src/doctor/panel.ts puts it in the webview's HTML shell):
+ * The Connection Doctor's report as the body of its page (src/extension/doctor/panel.ts puts it in the webview's HTML shell):
  * a header saying when and what was checked, a summary line, then the checks — failures first, then warnings, then
  * the rest in the order they ran — each with what was found, what to try and a button per remedy. Every text is
  * escaped: a detail echoing a server's `<img onerror>` or `[x](command:…)` shows as those characters. Pure.

@@ -1,2 +1,2 @@
-/** The Connection Doctor: loaded on first use (src/lazy.ts). */
+/** The Connection Doctor: loaded on first use (src/extension/lazy.ts). */
 export { copyDoctorReport, runConnectionDoctor } from '../doctor/command';

@@ -2,7 +2,7 @@
  * Clause pages: one webview panel per clause, rendering the clause for reading. The panel asks the extension for
  * the clause (ready handshake), survives being hidden without retainContextWhenHidden (the page keeps its
  * ClauseRef and scroll in its state) and is restored after a restart by the serializer. Each panel's implementation
- * (clausePanel.ts) is loaded with the first page (src/lazy.ts).
+ * (clausePanel.ts) is loaded with the first page (src/extension/lazy.ts).
  */
 import * as vscode from 'vscode';
 import { pageTitle } from '../../core/labels';

@@ -1,5 +1,5 @@
 /**
- * The Connection Doctor page's script. The report arrives as HTML the extension built (src/doctor/reportPage.ts):
+ * The Connection Doctor page's script. The report arrives as HTML the extension built (src/extension/doctor/reportPage.ts):
  * this script only sends a button's action id when the user clicks it, and shows the progress line and the
  * "Copied" note the extension asks for (../../doctor/pageProtocol.ts). It writes text, never HTML.
  */
