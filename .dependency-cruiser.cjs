@@ -33,18 +33,7 @@ module.exports = {
       comment: 'Folders depend on each other one way: no folder reaches back to one that reaches it.',
       severity: 'error',
       scope: 'folder',
-      from: { path: '^src/', pathNot: '^src/extension/' },
-      to: { circular: true },
-    },
-    {
-      name: 'no-folder-circle-extension',
-      comment:
-        'The same for the VS Code host, a warning until its features own their wiring (docs/architecture.md): the ' +
-        'folder circles left go through commands/, tree/, pins/ and webview/. dependency-cruiser keeps no baseline of ' +
-        'folder circles, so these are warnings rather than known violations.',
-      severity: 'warn',
-      scope: 'folder',
-      from: { path: '^src/extension/' },
+      from: { path: '^src/' },
       to: { circular: true },
     },
   ],

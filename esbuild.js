@@ -1,4 +1,4 @@
-// Bundles what the VSIX runs: the extension host code, its features loaded on first use (src/extension/lazy.ts), the index
+// Bundles what the VSIX runs: the extension host code, the parts it loads on first use (src/extension/**/*.lazy.ts), the index
 // worker, the pages' scripts (clause page, Connection Doctor) and the local sandbox.
 // `--production` minifies (no sourcemaps); otherwise linked sourcemaps for debugging.
 // `--watch` rebuilds on change; `--only=extension,service,features,worker,webview,sandbox` limits the targets.
@@ -59,41 +59,63 @@ const shims = {
   http2: './scripts/bundle-shims/http2.js',
 };
 
-/** Features loaded on first use (src/extension/lazy.ts): src/extension/features/<name>.ts → dist/features/<name>.js. */
-const FEATURES = ['document', 'doctor', 'catalogueIndex', 'citations', 'compare', 'terms', 'environments', 'clausePanel', 'catalogueOrganiser', 'replacements'];
-/** Service modules the main bundle keeps and gives to every other bundle, never a copy: SHARED in src/extension/lazy.ts. */
+/**
+ * Parts of the extension loaded on first use: each `src/extension/<folder>/<name>.lazy.ts` is a bundle of its own,
+ * dist/features/<name>.js, which the file that uses it `require`s on its first call (through core/lifecycle's
+ * onFirstUse). `service` (the HTTP client) is built apart, with axios' shims.
+ */
+const LAZY = fs
+  .readdirSync(path.join(__dirname, 'src', 'extension'), { recursive: true })
+  .map((file) => String(file).split(path.sep).join('/'))
+  .filter((file) => file.endsWith('.lazy.ts'))
+  .sort()
+  .map((file) => ({ in: `src/extension/${file}`, out: path.basename(file, '.lazy.ts') }));
+const SERVICE = LAZY.find((entry) => entry.out === 'service');
+const FEATURES = LAZY.filter((entry) => entry !== SERVICE);
+for (const entry of LAZY)
+  if (LAZY.filter((other) => other.out === entry.out).length > 1) throw new Error(`two parts loaded on first use are named ${entry.out}.lazy.ts: rename one`);
+/** Service modules the main bundle keeps and gives to every other bundle, never a copy: SHARED in src/extension/sharedModules.ts. */
 const MAIN_SHARED = ['service/addresses', 'service/displayText', 'service/errors', 'service/jsonld', 'service/redact', 'service/sections', 'service/urn'];
 /** Service modules that come with the HTTP client (dist/features/service.js); other features take them from it. */
 const SERVICE_SHARED = ['service/auth', 'service/transport'];
 
-/** The main bundle leaves src/extension/lazy.ts's `require('./features/<name>')` to run, on first use, beside it. */
-const lazyFeaturesPlugin = {
-  name: 'lazy-features',
-  setup(build) {
-    build.onResolve({ filter: /^\.\/features\// }, (args) =>
-      /src[\\/]extension[\\/]lazy\.ts$/.test(args.importer) ? { path: `${args.path}.js`, external: true } : undefined,
-    );
-  },
-};
+/**
+ * A `require('./<name>.lazy')` stays a require, of the bundle beside (dist/features/<name>.js), run on first use;
+ * importing such a file (other than `import type`, which esbuild drops) would put it into the importer's bundle.
+ * `fromMain`: the main bundle, dist/extension.js, one folder above the parts.
+ */
+function lazyPartsPlugin(fromMain) {
+  return {
+    name: 'lazy-parts',
+    setup(build) {
+      build.onResolve({ filter: /\.lazy$/ }, (args) =>
+        args.kind === 'require-call'
+          ? { path: `./${fromMain ? 'features/' : ''}${path.basename(args.path)}`.replace(/\.lazy$/, '.js'), external: true }
+          : {
+              errors: [
+                {
+                  text: `${path.relative(__dirname, args.importer)} imports ${args.path}: a part loaded on first use is only required (or imported as a type)`,
+                },
+              ],
+            },
+      );
+    },
+  };
+}
 
 /**
- * A feature bundle takes the service modules from the bundles that own them (see MAIN_SHARED, SERVICE_SHARED), so
- * axios and ServiceError exist once; it never reaches src/extension/lazy.ts, which would bundle the other features into it.
- * `ownsService`: the HTTP client's own bundle, which holds the service modules that are not MAIN_SHARED.
+ * A part loaded on first use takes the service modules from the bundles that own them (see MAIN_SHARED,
+ * SERVICE_SHARED), so axios and ServiceError exist once; it never reaches src/extension/sharedModules.ts, which
+ * would make a second table of its own copies. `ownsService`: the HTTP client's own bundle, which holds the service
+ * modules that are not MAIN_SHARED.
  */
 function sharedModulesPlugin(ownsService) {
   return {
     name: 'shared-modules',
     setup(build) {
-      build.onResolve({ filter: /\/lazy$/ }, (args) =>
-        path.resolve(args.resolveDir, args.path) === path.join(__dirname, 'src', 'extension', 'lazy')
-          ? {
-              errors: [
-                {
-                  text: `${path.relative(__dirname, args.importer)} imports src/extension/lazy.ts: a lazy feature must not (it would bundle the other features)`,
-                },
-              ],
-            }
+      build.onResolve({ filter: /\/sharedModules$/ }, (args) =>
+        path.resolve(args.resolveDir, args.path) === path.join(__dirname, 'src', 'extension', 'sharedModules')
+          ? { errors: [{ text: `${path.relative(__dirname, args.importer)} imports src/extension/sharedModules.ts: only activation does` }] }
           : undefined,
       );
       build.onResolve({ filter: /^\.\.?\// }, (args) => {
@@ -107,7 +129,7 @@ function sharedModulesPlugin(ownsService) {
         return {
           errors: [
             {
-              text: `${file} is used by a lazy feature but not shared: add it to MAIN_SHARED or SERVICE_SHARED in esbuild.js and SHARED in src/extension/lazy.ts`,
+              text: `${file} is used by a part loaded on first use but not shared: add it to MAIN_SHARED or SERVICE_SHARED in esbuild.js and SHARED in src/extension/sharedModules.ts`,
             },
           ],
         };
@@ -138,12 +160,12 @@ const targets = {
     format: 'cjs',
     target: 'node20',
     external: ['vscode'],
-    plugins: [...common.plugins, lazyFeaturesPlugin],
+    plugins: [...common.plugins, lazyPartsPlugin(true)],
   },
   // The HTTP client (axios, lean: see the shims) and the service layer over it, loaded with the first request.
   service: {
     ...common,
-    entryPoints: ['src/extension/features/service.ts'],
+    entryPoints: [SERVICE.in],
     outfile: 'dist/features/service.js',
     platform: 'node',
     format: 'cjs',
@@ -152,19 +174,19 @@ const targets = {
     // error. The extension host is Node: there is no navigator to find.
     define: { navigator: 'undefined' },
     alias: shims,
-    plugins: [...common.plugins, leanAxiosPlugin, sharedModulesPlugin(true)],
+    plugins: [...common.plugins, leanAxiosPlugin, lazyPartsPlugin(false), sharedModulesPlugin(true)],
   },
   features: {
     ...common,
-    entryPoints: FEATURES.map((name) => ({ in: `src/extension/features/${name}.ts`, out: name })),
+    entryPoints: FEATURES,
     outdir: 'dist/features',
     platform: 'node',
     format: 'cjs',
     target: 'node20',
     external: ['vscode'],
-    plugins: [...common.plugins, sharedModulesPlugin(false)],
+    plugins: [...common.plugins, lazyPartsPlugin(false), sharedModulesPlugin(false)],
   },
-  // The catalogue index's worker thread (src/core/catalogue/segmentThread.ts finds it beside the catalogueIndex feature).
+  // The catalogue index's worker thread (src/core/catalogue/segmentThread.ts finds it beside the catalogueIndex part).
   worker: {
     ...common,
     entryPoints: ['src/core/catalogue/segmentWorker.ts'],

@@ -36,6 +36,12 @@ const WEBVIEW_TO_HOST = [
   host('extension', 'A page runs in the browser: it never imports the VS Code host, only src/core and the protocol.'),
   host('cli', 'Hosts never import each other.'),
 ];
+/** The folders of the VS Code host that register commands and views: commands/ and targets/ never import them. */
+const FEATURES = ['auth', 'citations', 'clauses', 'compare', 'doctor', 'environments', 'pins', 'terms', 'tree', 'webview'];
+const BELOW_FEATURES = {
+  regex: String.raw`^\.\./(${FEATURES.join('|')})(/|$)`,
+  message: 'commands/ (how a command runs) and targets/ (what it acts on) sit below the features: move what both need down here.',
+};
 /** Modules of the VS Code host documented as pure: vscode types at most, tested in plain Node. */
 const PURE = ['src/extension/documents/standardsUri.ts'];
 
@@ -113,17 +119,14 @@ export default tseslint.config(
   { files: ['src/extension/**/*.ts'], rules: restrict([], EXTENSION_TO_HOST) },
   // The webview pages (browser) and what they share with their host (the protocols): no VS Code, no other host.
   { files: ['src/webview/**/*.ts'], rules: restrict([VSCODE_ANY], WEBVIEW_TO_HOST) },
-  // Views present the model; commands sit above them, so the tree never imports a command.
+  // How any command runs (commands/) and what it acts on (targets/) sit below the features that register commands.
   {
-    files: ['src/extension/tree/**/*.ts', 'src/extension/documents/**/*.ts'],
-    rules: restrict(
-      [],
-      [...EXTENSION_TO_HOST, { group: ['../commands/*', '../commands'], message: 'Views sit below commands: move what both need into the view or the model.' }],
-    ),
+    files: ['src/extension/commands/**/*.ts', 'src/extension/targets/**/*.ts'],
+    rules: restrict([], [...EXTENSION_TO_HOST, BELOW_FEATURES]),
   },
   {
     files: PURE,
-    rules: restrict([VSCODE_VALUE], [...EXTENSION_TO_HOST, { group: ['../commands/*', '../commands'], message: 'Views sit below commands.' }]),
+    rules: restrict([VSCODE_VALUE], EXTENSION_TO_HOST),
   },
   // The entry point only starts its host.
   { files: ['src/extension.ts'], rules: restrict([]) },

@@ -1,6 +1,6 @@
 /**
  * The extension bundle: the minified size of dist/extension.js and of each feature bundle loaded on first use
- * (src/extension/lazy.ts, dist/features/), what each package contributes to each (esbuild's metafile), and the time to
+ * (src/extension/<folder>/<name>.lazy.ts → dist/features/<name>.js), what each package contributes to each (esbuild's metafile), and the time to
  * `require` the main bundle (what activation loads), alone and followed by the HTTP client's bundle (what the first
  * request adds), next to a baseline built in the same run the way it was before: one bundle with everything, axios
  * loaded with it and with all its Node dependencies (form-data, follow-redirects, https-proxy-agent, http2, its
@@ -80,7 +80,7 @@ async function main(): Promise<void> {
     const features = await build(targets.features, path.join(dir, 'ours', 'features'));
     // The HTTP client loaded with the extension, as before it was a feature of its own (the other features stay
     // behind esbuild's lazy `require` wrappers, as they were).
-    const eager = "require('./src/extension/features/service');\nmodule.exports = require('./src/extension');\n";
+    const eager = "require('./src/extension/connection/service.lazy');\nmodule.exports = require('./src/extension');\n";
     const [baseline] = await build(
       {
         ...targets.extension,

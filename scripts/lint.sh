@@ -1,8 +1,7 @@
 #!/usr/bin/env bash
 # `npm run lint`: ESLint (type-aware, with the layer rules in eslint.config.mjs), dependency-cruiser (the house's
-# arrows and circles, .dependency-cruiser.cjs; circles recorded in .dependency-cruiser-known-violations.json are
-# reported only when new) and Prettier's check. Runs all three, then names what fails, so one run shows all there is
-# to fix. Exits non-zero on any problem.
+# arrows and circles, .dependency-cruiser.cjs) and Prettier's check. Runs all three, then names what fails, so one
+# run shows all there is to fix. Exits non-zero on any problem.
 set -uo pipefail
 cd "$(dirname "$0")/.."
 status=0
@@ -11,7 +10,7 @@ echo "--- eslint"
 if ! npx --no-install eslint --max-warnings 0 .; then status=1; eslint_failed=1; fi
 
 echo "--- dependency-cruiser"
-if ! npx --no-install depcruise src --config .dependency-cruiser.cjs --ignore-known --output-type err; then status=1; deps_failed=1; fi
+if ! npx --no-install depcruise src --config .dependency-cruiser.cjs --output-type err; then status=1; deps_failed=1; fi
 
 echo "--- prettier --check"
 unformatted=$(npx --no-install prettier --list-different . 2>&1)

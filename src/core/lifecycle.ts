@@ -57,3 +57,9 @@ export abstract class Disposable implements IDisposable {
     disposeAll(items);
   }
 }
+
+/** `make`'s result, made on the first call and kept: how a host loads a part it does not need at start-up. */
+export function onFirstUse<T>(make: () => T): () => T {
+  let made: { value: T } | undefined;
+  return () => (made ??= { value: make() }).value;
+}

@@ -1,34 +1,42 @@
 /**
- * Activation: builds the pieces and registers them; no logic of its own. No request and no secret read happens
- * here: the service is made on first use.
+ * Activation: makes the shared pieces (settings, credentials, the session, the stores) and lists each feature's
+ * registration, in the order their parts depend on each other; no logic of its own. No request and no secret read
+ * happens here: the service is made on first use, and the heavier parts of each feature are loaded on theirs.
  */
+import './sharedModules';
 import * as vscode from 'vscode';
-import { AUTH_PROVIDER_ID, StandardsAuthProvider } from './auth/authProvider';
+import { TermStore, type TermSource } from '../core/terms/termStore';
+import { useTranslation } from '../core/l10n';
+import { registerAccounts } from './auth/register';
+import type { StandardsAuthProvider } from './auth/authProvider';
 import { CatalogueStore } from './catalogue/catalogueStore';
 import { registerCitations, type Citations } from './citations/register';
-import { showEnvironmentInView } from './commands/environmentInView';
-import { registerCommands } from './commands/index';
-import { signIn } from './commands/signIn';
+import { registerClauseCommands } from './clauses/register';
+import { registerCompare } from './compare/register';
 import { Config } from './config';
 import { CredentialStore } from './credentials';
-import { useTranslation } from '../core/l10n';
-import { STANDARDS_SCHEME, StandardsFileSystem } from './documents/standardsFileSystem';
+import { registerConnectionDoctor } from './doctor/register';
+import { documentReaders } from './documents/documentModel';
+import { registerStandardsDocuments, type StandardsFileSystem } from './documents/register';
+import { registerEnvironments } from './environments/register';
 import { createLog } from './log';
 import { registerMyStandards, type MyStandards } from './pins/register';
-import { createOfflineStatus } from './pins/offlineStatus';
 import { Session } from './session';
-import { createStatusBar } from './statusBar';
-import { TermStore } from '../core/terms/termStore';
-import { buildDocument, flowText, termAnchor } from './lazy';
-import { CatalogueArrangement } from './tree/catalogueArrangement';
-import type { TreeNode } from './tree/nodes';
-import { StandardsModel } from './tree/standardsModel';
-import { StandardsTreeProvider, VIEW_ID } from './tree/standardsTree';
+import { registerStatusBar } from './statusBar';
+import { createChooser } from './targets/choose';
+import type { TreeNode } from './targets/nodes';
+import { registerTerms } from './terms/register';
+import type { StandardsModel } from './tree/standardsModel';
+import type { StandardsTreeProvider } from './tree/standardsTree';
+import { registerStandardsView } from './tree/register';
+import { registerWalkthrough } from './walkthrough';
 import { registerClausePages, type ClausePages } from './webview/clausePage';
 
 /** What activate() returns: for tests and other extensions. */
 export interface StandardsExplorerApi {
   session: Session;
+  /** Where the credentials are kept (SecretStorage, by endpoint). */
+  credentials: CredentialStore;
   model: StandardsModel;
   tree: StandardsTreeProvider;
   view: vscode.TreeView<TreeNode>;
@@ -50,74 +58,41 @@ export function activate(context: vscode.ExtensionContext): StandardsExplorerApi
   useTranslation((message, ...args) => vscode.l10n.t(message, ...args));
   const log = createLog();
   const config = new Config();
-  const session = new Session(context, config, new CredentialStore(context.secrets, context.globalState, (message) => log.info(message)), log);
-  const model = new StandardsModel(session);
+  const credentials = new CredentialStore(context.secrets, context.globalState, (message) => log.info(message));
+  const session = new Session(context, config, credentials, log);
   const catalogue = new CatalogueStore(context.globalStorageUri, session, log);
-  const arranged = new CatalogueArrangement(catalogue, () => session.settings().pageSize);
-  let view: vscode.TreeView<TreeNode> | undefined;
-  const terms = new TermStore({ buildDocument, flowText, termAnchor });
-  const myStandards = registerMyStandards(context, session, catalogue, log, terms, (badge) => {
-    if (view) view.badge = badge;
-  });
-  const tree = new StandardsTreeProvider(model, session, arranged, myStandards);
-  view = vscode.window.createTreeView(VIEW_ID, { treeDataProvider: tree, showCollapseAll: true });
-  // Back online after stored copies were shown: pinned standards are checked with their ETags.
-  model.onDidComeBack(() => void myStandards.pinning.revalidate().catch((error: unknown) => log.warn(`Checking pinned standards: ${String(error)}`)));
-  const documents = new StandardsFileSystem(session, (source, body) => {
-    terms.addBody(source, body);
-    myStandards.opened(source);
-  });
+  const terms = new TermStore(documentReaders);
+  context.subscriptions.push(log, config, session, catalogue);
+
+  const myStandards = registerMyStandards(context, { session, catalogue, log, terms });
+  const { model, tree, view } = registerStandardsView(context, { session, catalogue, myStandards, log });
+  const choose = createChooser(session, catalogue, () => view.selection);
+  const readClause = (ref: TermSource, body: unknown): void => {
+    terms.addBody(ref, body);
+    myStandards.opened(ref);
+  };
+  const documents = registerStandardsDocuments(context, { session, onBody: readClause });
   const pages = registerClausePages(context, {
     extensionUri: context.extensionUri,
     service: () => session.service(),
     serviceBaseUrl: () => session.baseUrl,
     log,
-    onBody: (ref, body) => {
-      terms.addBody(ref, body);
-      myStandards.opened(ref);
-    },
+    onBody: readClause,
     isPinned: (urn) => myStandards.shelf.isPinned(urn),
   });
-  context.subscriptions.push(
-    myStandards.shelf.onDidChange(() => pages.updatePinned()),
-    log,
-    config,
-    session,
-    model,
-    arranged,
-    tree,
-    view,
-    catalogue,
-    createStatusBar(session),
-    documents,
-    vscode.workspace.registerFileSystemProvider(STANDARDS_SCHEME, documents, { isReadonly: true, isCaseSensitive: true }),
-    registerCommands({
-      session,
-      model,
-      view,
-      catalogue,
-      arranged,
-      pages,
-      log,
-      terms,
-      extensionUri: context.extensionUri,
-      beforeGoToTerm: () => myStandards.pinnedTerms.add(),
-    }),
-    myStandards.disposable,
-    createOfflineStatus(documents),
-  );
-  const citations = registerCitations(session, catalogue, log);
-  context.subscriptions.push(citations.disposable);
-  const auth = new StandardsAuthProvider(session, () => signIn(session, log));
-  context.subscriptions.push(
-    auth,
-    vscode.authentication.registerAuthenticationProvider(AUTH_PROVIDER_ID, vscode.l10n.t('Standards Content Service'), auth, {
-      supportsMultipleAccounts: false,
-    }),
-    showEnvironmentInView(view, session, arranged),
-  );
+  context.subscriptions.push(myStandards.shelf.onDidChange(() => pages.updatePinned()));
+  registerClauseCommands(context, { session, choose, pages, log });
+  registerCompare(context, { choose, catalogue, log });
+  registerTerms(context, { session, terms, pages, choose, log, beforeGoToTerm: () => myStandards.pinnedTerms.add() });
+  const citations = registerCitations(context, { session, catalogue, log });
+  const auth = registerAccounts(context, { session, credentials, config, log });
+  registerEnvironments(context, { session, environments: config.environments, credentials, log });
+  registerConnectionDoctor(context, { session, credentials, log, extensionUri: context.extensionUri });
+  registerStatusBar(context, session, log);
+  registerWalkthrough(context, log);
   return {
     session,
+    credentials,
     model,
     tree,
     view,
@@ -125,7 +100,7 @@ export function activate(context: vscode.ExtensionContext): StandardsExplorerApi
     catalogue,
     terms,
     get citations() {
-      return citations.citations();
+      return citations();
     },
     auth,
     myStandards,

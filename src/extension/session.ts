@@ -1,14 +1,17 @@
 /**
  * The current connection, as the rest of the extension sees it: which service (the configured one with stored
  * credentials, or a local sandbox), its state for the status bar, and the one StandardsService everything shares.
- * The work is done by the parts in src/connection (source, status, factory) and by Config; this class wires them
- * and keeps the service: made on first use, so activation makes no request and reads no secret.
+ * The work is done by the parts in src/extension/connection (source, status, factory) and by Config; this class
+ * wires them and keeps the service: made on first use, so activation makes no request and reads no secret. Features
+ * receive it as the little they use (connection/serviceAccess.ts), and the settings and credential stores from
+ * activation, never through it.
  */
 import * as vscode from 'vscode';
 import type { Config, Settings } from './config';
 import { ConnectionSource } from './connection/connectionSource';
 import { ConnectionStatus, type ConnectionState } from './connection/connectionStatus';
 import { ServiceFactory } from './connection/serviceFactory';
+import type { ConnectionControl } from './connection/serviceAccess';
 import { isCredentialKey, type CredentialStore, type Credentials, type Endpoint } from './credentials';
 import { Disposable } from '../core/lifecycle';
 import type { ConnectionInfo, ManagedStandardsService } from '../core/service/index';
@@ -16,7 +19,7 @@ import type { ConnectionInfo, ManagedStandardsService } from '../core/service/in
 export type { ConnectionState } from './connection/connectionStatus';
 export { NotConnectedError } from './connection/serviceFactory';
 
-export class Session extends Disposable {
+export class Session extends Disposable implements ConnectionControl {
   private readonly changed = this.register(new vscode.EventEmitter<void>());
   /** Fired when the service is replaced or dropped, or a setting the views use changes: views reload. */
   readonly onDidChange = this.changed.event;
@@ -28,8 +31,8 @@ export class Session extends Disposable {
 
   constructor(
     context: vscode.ExtensionContext,
-    readonly config: Config,
-    readonly credentials: CredentialStore,
+    private readonly config: Config,
+    private readonly credentials: CredentialStore,
     log: vscode.LogOutputChannel,
   ) {
     super();

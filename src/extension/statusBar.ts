@@ -1,8 +1,17 @@
-/** The connection in the status bar; a click opens the action that fits the state. */
+/** The connection in the status bar; a click opens the action that fits the state, or the connection's menu. */
 import * as vscode from 'vscode';
-import type { ConnectionState, Session } from './session';
+import { registerCommands } from './commands/feedback';
+import type { ConnectionState } from './connection/connectionStatus';
+import type { ConnectionFacts } from './connection/serviceAccess';
 
-export function createStatusBar(session: Session): vscode.Disposable {
+export function registerStatusBar(context: vscode.ExtensionContext, session: ConnectionFacts, log: vscode.LogOutputChannel): void {
+  context.subscriptions.push(
+    createStatusBar(session),
+    registerCommands({ 'standardsExplorer.connectionMenu': () => connectionMenu(session), 'standardsExplorer.showLog': () => log.show() }, log),
+  );
+}
+
+function createStatusBar(session: ConnectionFacts): vscode.Disposable {
   const item = vscode.window.createStatusBarItem('standardsExplorer.connection', vscode.StatusBarAlignment.Left, 10);
   item.name = vscode.l10n.t('Standards Explorer connection');
   const show = (state: ConnectionState): void => {
@@ -38,7 +47,7 @@ export function createStatusBar(session: Session): vscode.Disposable {
 }
 
 /** The menu behind a click on the status bar item. */
-export async function connectionMenu(session: Session): Promise<void> {
+async function connectionMenu(session: ConnectionFacts): Promise<void> {
   const state = session.state;
   const items: Array<vscode.QuickPickItem & { command: string }> = [
     {

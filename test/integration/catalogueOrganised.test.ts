@@ -9,7 +9,7 @@ import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { readCatalogueFile } from '../../sandbox/catalogueFile';
 import { startSandbox, type RunningSandbox } from '../../sandbox/index';
-import type { CatalogueGroupNode, CatalogueMoreNode, StandardNode, TreeNode } from '../../src/extension/tree/nodes';
+import type { CatalogueGroupNode, CatalogueMoreNode, StandardNode, TreeNode } from '../../src/extension/targets/nodes';
 import { api, signInTo, signInToSandbox } from './fixtures';
 
 const SLICE = path.resolve(__dirname, '../../../test/fixtures/real-catalogue-slice.jsonl');

@@ -1,7 +1,7 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { RenderedEvent } from '../../src/extension/webview/clausePage';
-import type { ClauseNode, StandardNode } from '../../src/extension/tree/nodes';
+import type { ClauseNode, StandardNode } from '../../src/extension/targets/nodes';
 import { api, resetSandbox, signInToSandbox } from './fixtures';
 
 describe('clause page', () => {

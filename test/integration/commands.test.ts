@@ -1,7 +1,7 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { formatReference } from '../../src/core/references';
-import type { StandardNode } from '../../src/extension/tree/nodes';
+import type { StandardNode } from '../../src/extension/targets/nodes';
 import { api, insertedReference, resetSandbox, scopeRef, signInToSandbox, until } from './fixtures';
 
 describe('commands', () => {

@@ -1,7 +1,7 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { sandboxStats } from '../../sandbox/index';
-import type { ClauseNode, StandardNode } from '../../src/extension/tree/nodes';
+import type { ClauseNode, StandardNode } from '../../src/extension/targets/nodes';
 import { api, resetSandbox, signInToSandbox } from './fixtures';
 
 describe('standards: documents', () => {

@@ -7,7 +7,7 @@ import * as http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import * as vscode from 'vscode';
 import { ignoredWorkspaceSettings, readSettings, type SettingsSource } from '../../src/extension/config';
-import type { MessageNode } from '../../src/extension/tree/nodes';
+import type { MessageNode } from '../../src/extension/targets/nodes';
 import { api, resetSandbox, sandboxRoute, signInToSandbox, until } from './fixtures';
 
 interface Catcher {

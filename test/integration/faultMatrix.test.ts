@@ -12,7 +12,7 @@ import * as vscode from 'vscode';
 import { createStandardsService } from '../../src/core/service/standardsService';
 import { type Clause, type Standard } from '../../src/core/service/index';
 import type { ClauseRef } from '../../src/core/model';
-import type { MessageNode, TreeNode } from '../../src/extension/tree/nodes';
+import type { MessageNode, TreeNode } from '../../src/extension/targets/nodes';
 import { api, resetSandbox, restartSandbox, sandbox, sandboxRoute, signInToSandbox } from './fixtures';
 
 const PAGE_SIZE = 20;

@@ -5,7 +5,7 @@
  */
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import type { ClauseNode, StandardNode } from '../../src/extension/tree/nodes';
+import type { ClauseNode, StandardNode } from '../../src/extension/targets/nodes';
 import type { RenderedEvent, RevealedEvent } from '../../src/extension/webview/clausePage';
 import { api, resetSandbox, signInToSandbox, until } from './fixtures';
 

@@ -7,7 +7,7 @@ import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { startSandbox, type RunningSandbox } from '../../sandbox/index';
 import { matchingClause } from '../../src/core/compare/matchClause';
-import type { ClauseNode, StandardNode } from '../../src/extension/tree/nodes';
+import type { ClauseNode, StandardNode } from '../../src/extension/targets/nodes';
 import { api, signInTo, signInToSandbox } from './fixtures';
 
 const RECORDS = [

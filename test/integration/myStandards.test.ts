@@ -3,7 +3,7 @@ import * as vscode from 'vscode';
 import { startSandbox, type RunningSandbox } from '../../sandbox/index';
 import type { StandardRef } from '../../src/core/model';
 import { Shelf } from '../../src/extension/pins/shelf';
-import type { ClauseNode, MessageNode, SectionNode, StandardNode, TreeNode } from '../../src/extension/tree/nodes';
+import type { ClauseNode, MessageNode, SectionNode, StandardNode, TreeNode } from '../../src/extension/targets/nodes';
 import type { RenderedEvent } from '../../src/extension/webview/clausePage';
 import { api, resetSandbox, restartSandbox, sandboxRoute, signInTo, signInToSandbox, until } from './fixtures';
 

@@ -12,7 +12,7 @@ import * as vscode from 'vscode';
 import { sandboxStats, startSandbox } from '../../sandbox/index';
 import type { RunningSandbox } from '../../sandbox/types';
 import { readSettings, type SettingsSource } from '../../src/extension/config';
-import type { StandardNode } from '../../src/extension/tree/nodes';
+import type { StandardNode } from '../../src/extension/targets/nodes';
 import { api, resetSandbox, signInToSandbox, until } from './fixtures';
 
 const SECTION = 'standardsExplorer';
@@ -91,7 +91,7 @@ describe('environments', () => {
     await assert.rejects(session.service(), /No credentials are stored/);
     // Sign In asks for credentials only: the URLs are the environment's.
     await vscode.commands.executeCommand('standardsExplorer.signIn', { clientId: production.clientId, clientSecret: production.clientSecret });
-    assert.equal((await session.credentials.read(session.endpoint))?.clientSecret, production.clientSecret);
+    assert.equal((await (await api()).credentials.read(session.endpoint))?.clientSecret, production.clientSecret);
     assert.notEqual(session.storageScope, preprodScope, 'each environment has its own storage');
 
     const productionTree = await firstStandards();
@@ -122,7 +122,7 @@ describe('environments', () => {
     const preprodIndex = await until(() => catalogue.peek(), 'the pre-production index');
     assert.equal(preprodIndex.size, 300, 'the pre-production index is kept');
     assert.equal((await sandboxStats(preprod)).requests.listStandards, listed, 'read from disk, not paged again');
-    assert.equal((await session.credentials.read(session.endpoint))?.clientSecret, preprod.clientSecret);
+    assert.equal((await (await api()).credentials.read(session.endpoint))?.clientSecret, preprod.clientSecret);
     assert.ok(await exists(productionCache), 'the production cache is kept while another environment is active');
     assert.deepEqual(
       myStandards.shelf.pinned.map((e) => e.urn),
@@ -149,7 +149,7 @@ describe('environments', () => {
     await vscode.commands.executeCommand('standardsExplorer.renameEnvironment', { id: productionId, name: 'Production (EU)' });
     await until(() => view.description === 'Production (EU)', 'the renamed environment in the view');
     assert.equal(session.storageScope, scope);
-    assert.equal((await session.credentials.read(session.endpoint))?.clientSecret, production.clientSecret);
+    assert.equal((await (await api()).credentials.read(session.endpoint))?.clientSecret, production.clientSecret);
   });
 
   it('cannot be redirected, added or switched by a workspace: no request reaches a server the workspace names', async function () {
@@ -214,12 +214,12 @@ describe('environments', () => {
   it('removes an environment and forgets its credentials', async () => {
     const { session, view } = await api();
     const endpoint = { baseUrl: production.baseUrl, tokenUrl: production.tokenUrl, environment: productionId };
-    assert.ok(await session.credentials.read(endpoint));
+    assert.ok(await (await api()).credentials.read(endpoint));
     await session.useEnvironment(productionId);
     await vscode.commands.executeCommand('standardsExplorer.removeEnvironment', { id: productionId });
     productionId = '';
     assert.equal(session.environment.id, 'default');
     await until(() => view.description === 'Pre-production', 'back to the default environment');
-    assert.equal(await session.credentials.read(endpoint), undefined);
+    assert.equal(await (await api()).credentials.read(endpoint), undefined);
   });
 });

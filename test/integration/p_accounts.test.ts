@@ -49,7 +49,7 @@ describe('Accounts menu (authentication provider)', () => {
       await auth.removeSession(session.id);
       await until(() => changes.count() >= 1, 'onDidChangeSessions after sign-out from the Accounts menu');
       assert.deepEqual(await vscode.authentication.getAccounts(AUTH_PROVIDER_ID), []);
-      assert.equal(await connection.credentials.read(connection.endpoint), undefined, 'the stored secret is gone');
+      assert.equal(await (await api()).credentials.read(connection.endpoint), undefined, 'the stored secret is gone');
 
       // Signing in through our command shows in the Accounts menu too.
       const before = changes.count();

@@ -1,7 +1,7 @@
 import * as assert from 'node:assert/strict';
 import { promises as fs } from 'node:fs';
 import * as vscode from 'vscode';
-import type { ClauseNode, StandardNode, TreeNode } from '../../src/extension/tree/nodes';
+import type { ClauseNode, StandardNode, TreeNode } from '../../src/extension/targets/nodes';
 import type { RenderedEvent } from '../../src/extension/webview/clausePage';
 import { api, resetSandbox, signInToSandbox, until } from './fixtures';
 

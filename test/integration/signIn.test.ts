@@ -7,9 +7,9 @@ describe('sign-in', () => {
   it('keeps the secret in SecretStorage only, and connects', async () => {
     await resetSandbox();
     const s = await signInToSandbox();
-    const { session } = await api();
+    const { session, credentials: store } = await api();
     assert.equal(session.isConfigured, true);
-    const credentials = await session.credentials.read(session.endpoint);
+    const credentials = await store.read(session.endpoint);
     assert.equal(credentials?.clientSecret, s.clientSecret, 'the secret comes back from SecretStorage');
     const config = vscode.workspace.getConfiguration('standardsExplorer');
     assert.equal(config.get('baseUrl'), s.baseUrl);

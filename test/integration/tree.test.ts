@@ -1,7 +1,7 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { sandboxControl, sandboxStats } from '../../sandbox/index';
-import type { ClauseNode, MessageNode, StandardNode, TreeNode } from '../../src/extension/tree/nodes';
+import type { ClauseNode, MessageNode, StandardNode, TreeNode } from '../../src/extension/targets/nodes';
 import { api, resetSandbox, signInToSandbox, until } from './fixtures';
 
 describe('tree', () => {

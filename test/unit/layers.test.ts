@@ -58,10 +58,14 @@ describe('layer rules (eslint.config.mjs)', function () {
     assert.deepEqual(await problems('src/webview/page/main.ts', '../../core/document/index'), []);
   });
 
-  it('forbids imports upward: the tree from commands, the service from above it, the sandbox from src/ outside the service', async () => {
+  it('forbids imports upward: commands from a feature, the service from above it, the sandbox from src/ outside the service', async () => {
     assert.equal(
-      (await importProblems('src/extension/tree/nodes.ts', "import { asClauseRef } from '../commands/refs';\nexport const f = asClauseRef;\n")).length,
+      (await importProblems('src/extension/targets/refs.ts', "import { VIEW_ID } from '../tree/standardsTree';\nexport const v = VIEW_ID;\n")).length,
       1,
+    );
+    assert.deepEqual(
+      await importProblems('src/extension/tree/register.ts', "import { registerCommands } from '../commands/feedback';\nexport const r = registerCommands;\n"),
+      [],
     );
     assert.equal((await importProblems('src/core/service/jsonld.ts', "import { labels } from '../labels';\nexport const s = labels;\n")).length, 1);
     assert.equal((await importProblems('sandbox/faults.ts', "import { SECTION } from '../src/extension/config';\nexport const s = SECTION;\n")).length, 1);

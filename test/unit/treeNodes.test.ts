@@ -1,6 +1,6 @@
 import * as assert from 'node:assert/strict';
 import type { Clause } from '../../src/core/service/index';
-import { nestClauses, type StandardNode } from '../../src/extension/tree/nodes';
+import { nestClauses, type StandardNode } from '../../src/extension/targets/nodes';
 
 describe('tree nodes', () => {
   const owner: StandardNode = { kind: 'standard', position: 3, standard: { urn: 'urn:iso:std:iso:1', title: 'T', raw: {} } };

@@ -8,9 +8,10 @@ import type { DiskCache } from './cache';
 import { PinnedCopies } from './pinnedCopies';
 import { syncPinned, type PinOptions, type PinOutcome } from './pinSync';
 import { ServiceError, asServiceError } from './errors';
+import { jsonBody, nextLinkInside, shapeError, shapeErrorAt } from './answers';
 import { isObject, readClause, readItems, readNext, readPrefixes, readStandard, readTotal } from './jsonld';
 import { Redactor } from './redact';
-import { ServiceHttp, pathOf, type GetResult } from './serviceHttp';
+import { ServiceHttp, pathOf } from './serviceHttp';
 import { checkServiceUrl, isHeaderName } from './addresses';
 import { createAxios } from './transport';
 import type { ManagedStandardsService, ServiceTuning } from './managedService';
@@ -80,7 +81,7 @@ class StandardsServiceImpl implements ManagedStandardsService {
     });
     this.cache = new CachedFetch({
       http: this.http,
-      parseBody: (result) => this.parseBody(result),
+      parseBody: (result) => jsonBody(result, this.redactor),
       memoryMaxBytes: options.cacheMaxBytes ?? 64 * 1024 * 1024,
       diskDir: options.cacheDir,
       diskMaxBytes: options.diskCacheMaxBytes ?? DEFAULT_DISK_CACHE_BYTES,
@@ -163,7 +164,7 @@ class StandardsServiceImpl implements ManagedStandardsService {
     if (!Number.isInteger(offset) || offset < 0) throw new ServiceError('invalidInput', `The offset must be a whole number of at least 0, not ${offset}.`);
     const url = `${this.base}/v1/standards?limit=${limit}&offset=${offset}`;
     const result = await this.http.get(url, { accept: LIST_ACCEPT, signal });
-    const body = this.parseBody(result);
+    const body = jsonBody(result, this.redactor);
     const rawItems = readItems(body);
     if (!rawItems) throw shapeError(result, 'a list of standards (a JSON array, or an object with @graph, hydra:member, member, items, standards or data)');
     const items = rawItems.map(readStandard).filter((s) => s !== undefined);
@@ -210,7 +211,10 @@ class StandardsServiceImpl implements ManagedStandardsService {
       // A loop, not push(...page): spreading a page of a few hundred thousand items overflows the stack.
       for (const clause of page) clauses.push(clause);
       const next = readNext(body);
-      url = next && rawItems.length > 0 ? this.resolveLink(next, from, url) : undefined;
+      url =
+        next && rawItems.length > 0
+          ? nextLinkInside(next, from, url, { base: this.base, basePrefix: this.basePrefix, basePath: this.basePath() }, this.redactor)
+          : undefined;
     }
     return { value: clauses, offlineSince, changed };
   }
@@ -245,49 +249,6 @@ class StandardsServiceImpl implements ManagedStandardsService {
     this.cache.dispose();
     this.tokens.clear();
   }
-
-  /** The JSON body of a 2xx answer (ServiceHttp parsed it); a non-JSON answer is a clear badResponse. */
-  private parseBody(result: GetResult): unknown {
-    if (result.json !== undefined) return result.json;
-    const where = `GET ${pathOf(result.url)}`;
-    const type = this.redactor.excerpt((result.contentType ?? 'no content type').split(';')[0], 80);
-    throw new ServiceError('badResponse', `${where} answered with ${type} instead of JSON (a proxy or login page may be answering).`, {
-      remedy: 'baseUrl',
-      status: result.status,
-      method: 'GET',
-      path: pathOf(result.url),
-    });
-  }
-
-  /**
-   * A next link, relative or absolute, resolved and kept under the service's base URL (same origin and base path):
-   * the token and API key must not go to another API on the same host (`../../admin`).
-   */
-  private resolveLink(link: string, from: string, current: string): string {
-    const shown = JSON.stringify(this.redactor.excerpt(link, 100));
-    let resolved: URL;
-    try {
-      resolved = new URL(link, from);
-    } catch {
-      throw shapeErrorAt(current, `a valid next link, not ${shown}`);
-    }
-    const details = { method: 'GET', path: pathOf(current) };
-    if (resolved.origin !== new URL(this.base).origin) {
-      throw new ServiceError(
-        'badResponse',
-        `GET ${pathOf(current)}: the next link points to another server (${this.redactor.excerpt(resolved.origin, 100)}); not followed. The service is misconfigured or faulty.`,
-        details,
-      );
-    }
-    if (!resolved.href.startsWith(this.basePrefix)) {
-      throw new ServiceError(
-        'badResponse',
-        `GET ${pathOf(current)}: the next link ${shown} leads outside the service (${this.basePath() || '/'}); not followed. The service is misconfigured or faulty.`,
-        details,
-      );
-    }
-    return resolved.href;
-  }
 }
 
 function withoutTrailingSlashes(url: string): string {
@@ -302,16 +263,4 @@ function maskedLogger(logger: ServiceLogger, redactor: Redactor): ServiceLogger 
     request: (entry) => logger.request({ ...entry, path: redactor.mask(entry.path), ...(entry.detail ? { detail: redactor.mask(entry.detail) } : {}) }),
     ...(logger.debug ? { debug: (message: string) => logger.debug?.(redactor.mask(message)) } : {}),
   };
-}
-
-function shapeError(result: GetResult, expected: string): ServiceError {
-  return shapeErrorAt(result.url, expected);
-}
-
-function shapeErrorAt(url: string, expected: string): ServiceError {
-  return new ServiceError('badResponse', `GET ${pathOf(url)} answered with JSON of an unknown shape: expected ${expected}.`, {
-    remedy: 'baseUrl',
-    method: 'GET',
-    path: pathOf(url),
-  });
 }

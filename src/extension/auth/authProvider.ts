@@ -15,7 +15,8 @@
 import * as vscode from 'vscode';
 import { errorText } from '../errorText';
 import { Disposable } from '../../core/lifecycle';
-import type { Session } from '../session';
+import type { ConnectionControl } from '../connection/serviceAccess';
+import type { CredentialStore } from '../credentials';
 import { storageKey } from '../../core/storageKeys';
 
 /** The provider id other extensions pass to `vscode.authentication.getSession`. */
@@ -34,7 +35,9 @@ export class StandardsAuthProvider extends Disposable implements vscode.Authenti
   private last: SessionFacts | undefined;
 
   constructor(
-    private readonly session: Session,
+    private readonly session: ConnectionControl,
+    /** Read for the client ID only: the label of the session, never a secret. */
+    private readonly credentials: CredentialStore,
     /** The Sign In flow (the command's): true when signed in, false when cancelled. */
     private readonly signIn: () => Promise<boolean>,
   ) {
@@ -75,7 +78,7 @@ export class StandardsAuthProvider extends Disposable implements vscode.Authenti
       clientId = sandbox.clientId;
     } else {
       environment = this.session.environment.name;
-      clientId = this.session.endpoint.baseUrl ? this.session.credentials.clientId(this.session.endpoint) : undefined;
+      clientId = this.session.endpoint.baseUrl ? this.credentials.clientId(this.session.endpoint) : undefined;
     }
     if (!clientId) return undefined;
     const scope = this.session.storageScope ?? '';

@@ -5,9 +5,13 @@
  */
 import { promises as fs } from 'node:fs';
 import * as vscode from 'vscode';
-import type { Session } from '../session';
-import { buildCatalogueIndex, indexFromFile, newIndexBuilder } from '../lazy';
+import type { ServiceAccess } from '../connection/serviceAccess';
+import { onFirstUse } from '../../core/lifecycle';
 import type { CatalogueIndex, IndexBuilder } from '../../core/catalogue/catalogueIndex';
+import type * as IndexBundle from './catalogueIndex.lazy';
+/** The catalogue index (Find Standard, references in code): loaded when it is first built or read back. */
+// eslint-disable-next-line @typescript-eslint/no-require-imports -- required on first use, its own bundle (esbuild.js)
+const indexBundle = onFirstUse(() => require('./catalogueIndex.lazy') as typeof IndexBundle);
 
 /** The service's usual maximum page; the offset moves by what comes back, so a smaller maximum is fine. */
 const INDEX_PAGE_SIZE = 1000;
@@ -38,7 +42,7 @@ export class CatalogueStore implements vscode.Disposable {
 
   constructor(
     private readonly storage: vscode.Uri,
-    private readonly session: Session,
+    private readonly session: ServiceAccess,
     private readonly log: vscode.LogOutputChannel,
   ) {
     this.subscription = session.onDidChange(() => {
@@ -95,7 +99,7 @@ export class CatalogueStore implements vscode.Disposable {
     const where = this.connected();
     if (this.building?.where.scope === where.scope) return this.building.done;
     const resume = !fresh && this.partial?.where.scope === where.scope ? this.partial.builder : undefined;
-    const builder = resume ?? newIndexBuilder();
+    const builder = resume ?? new (indexBundle().IndexBuilder)();
     const done = this.build(where, builder).finally(() => {
       if (this.building?.builder === builder) this.building = undefined;
       this.changed.fire();
@@ -131,7 +135,7 @@ export class CatalogueStore implements vscode.Disposable {
           const controller = new AbortController();
           token.onCancellationRequested(() => controller.abort());
           let reported = 0;
-          return buildCatalogueIndex((page, signal) => service.listStandards(page, signal), {
+          return indexBundle().buildCatalogueIndex((page, signal) => service.listStandards(page, signal), {
             pageSize: INDEX_PAGE_SIZE,
             concurrency: this.session.settings().indexConcurrency,
             signal: controller.signal,
@@ -165,7 +169,7 @@ export class CatalogueStore implements vscode.Disposable {
   private async read(where: Where): Promise<CatalogueIndex | undefined> {
     try {
       const bytes = await vscode.workspace.fs.readFile(this.fileFor(where.scope));
-      return indexFromFile(bytes, where.baseUrl);
+      return indexBundle().CatalogueIndex.fromFile(bytes, where.baseUrl);
     } catch {
       return undefined;
     }

@@ -12,7 +12,7 @@ import { clauseRefOf, type ClauseRef, type StandardRef } from '../../core/model'
 import { clauseLabel, standardLabel } from '../../core/labels';
 import { displayText } from '../../core/service/displayText';
 import type { Clause } from '../../core/service/types';
-import type { Session } from '../session';
+import type { ServiceAccess } from '../connection/serviceAccess';
 import { standardRefOf, type CitationResolver } from './citationResolver';
 import { OPEN_CITATION, escaped, locatorLabel, statusLine, targetOf } from '../../core/citations/citationTarget';
 import { RequestBudget } from '../../core/citations/clauseGlances';
@@ -35,7 +35,7 @@ export const HOVER_COMMANDS = [
 export class CitationHoverProvider implements vscode.HoverProvider {
   constructor(
     private readonly resolver: CitationResolver,
-    private readonly session: Session,
+    private readonly session: ServiceAccess,
   ) {}
 
   async provideHover(document: vscode.TextDocument, position: vscode.Position, token: vscode.CancellationToken): Promise<vscode.Hover | undefined> {
@@ -190,7 +190,7 @@ function link(label: string, command: string, arg: unknown): string {
   return `[${label.replace(/[[\]\\]/g, '\\$&')}](command:${command}?${args})`;
 }
 
-function unavailable(error: unknown, session: Session): string {
+function unavailable(error: unknown, session: ServiceAccess): string {
   const message = error instanceof Error ? error.message : String(error);
   return session.baseUrl ? vscode.l10n.t('The clause could not be loaded: {0}', message) : vscode.l10n.t('Not signed in.');
 }

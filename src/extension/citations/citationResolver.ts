@@ -9,7 +9,7 @@ import type { CatalogueIndex } from '../../core/catalogue/catalogueIndex';
 import type { CatalogueStore } from '../catalogue/catalogueStore';
 import type { StandardRef } from '../../core/model';
 import type { Clause } from '../../core/service/types';
-import type { Session } from '../session';
+import type { ServiceAccess } from '../connection/serviceAccess';
 import { ClauseGlances } from '../../core/citations/clauseGlances';
 import { findCitations, writtenReference, type Citation, type Locator } from '../../core/citations/recognise';
 import { resolveLocator, resolveStandard, type ResolvedStandard } from '../../core/citations/resolve';
@@ -39,7 +39,7 @@ export class CitationResolver implements vscode.Disposable {
   private readonly subscriptions: vscode.Disposable[];
 
   constructor(
-    private readonly session: Session,
+    private readonly session: ServiceAccess,
     private readonly catalogue: CatalogueStore,
   ) {
     // A new base URL changes which URLs are clause links, so the scans go too.

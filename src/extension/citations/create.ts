@@ -1,11 +1,11 @@
 /**
- * The implementation behind the references in code (src/extension/citations/register.ts registers thin providers that load
- * this, through src/extension/lazy.ts, on first call): the resolver and the providers, the diagnostics and the References
+ * The implementation behind the references in code (register.ts registers thin providers that load this,
+ * its own bundle through citations.lazy.ts, on first call): the resolver and the providers, the diagnostics and the References
  * view's data, and the commands' work.
  */
 import * as vscode from 'vscode';
 import type { CatalogueStore } from '../catalogue/catalogueStore';
-import type { Session } from '../session';
+import type { ServiceAccess } from '../connection/serviceAccess';
 import { CitationCompletionProvider } from './citationCompletion';
 import { CitationHoverProvider } from './citationHover';
 import { CitationLinkProvider, openCitation } from './citationLinks';
@@ -28,7 +28,7 @@ export interface CitationsImpl {
   disposable: vscode.Disposable;
 }
 
-export function createCitations(session: Session, catalogue: CatalogueStore): CitationsImpl {
+export function createCitations(session: ServiceAccess, catalogue: CatalogueStore): CitationsImpl {
   const resolver = new CitationResolver(session, catalogue);
   const outdated = new OutdatedEditions(resolver);
   const references = new WorkspaceReferences(resolver);

@@ -9,9 +9,12 @@ import * as vscode from 'vscode';
 import type { CitationResolver } from './citationResolver';
 import { locatorLabel, statusLine, type CitationTarget } from '../../core/citations/citationTarget';
 import { findCitations, type Citation } from '../../core/citations/recognise';
-import { groupReferences, toCsv, toMarkdown, type ClauseGroup, type Occurrence, type StandardGroup } from '../../core/citations/referenceReport';
+import { groupReferences, toCsv, toMarkdown, type Occurrence } from '../../core/citations/referenceReport';
 import { searchable } from './searchable';
 import { workspaceText } from './workspaceText';
+import { referenceItem, referenceTarget, unavailableNode, type ReferenceNode } from './referenceNodes';
+
+export type { ReferenceNode } from './referenceNodes';
 
 import { REFERENCES_VIEW } from '../../core/citations/ids';
 
@@ -22,12 +25,6 @@ const MAX_FILES = 20_000;
 /** Files read at once: enough to hide disk latency, few enough to keep the extension host responsive. */
 const BATCH = 16;
 const CHANGE_DEBOUNCE_MS = 500;
-
-export type ReferenceNode =
-  | { kind: 'standard'; group: StandardGroup }
-  | { kind: 'clause'; group: StandardGroup; clause: ClauseGroup }
-  | { kind: 'occurrence'; occurrence: Occurrence; uri: vscode.Uri }
-  | { kind: 'message'; text: string; command?: vscode.Command };
 
 export class WorkspaceReferences implements vscode.TreeDataProvider<ReferenceNode>, vscode.Disposable {
   /** Citations per file URI, as recognised (resolution happens when the tree is drawn). */
@@ -158,54 +155,12 @@ export class WorkspaceReferences implements vscode.TreeDataProvider<ReferenceNod
   }
 
   getTreeItem(node: ReferenceNode): vscode.TreeItem {
-    switch (node.kind) {
-      case 'standard': {
-        const { group } = node;
-        const item = new vscode.TreeItem(group.standard, vscode.TreeItemCollapsibleState.Collapsed);
-        item.description = `${group.count} · ${group.status}`;
-        item.tooltip = vscode.l10n.t('{0} — {1}\n{2}\n{3} references', group.standard, group.title, group.status, group.count);
-        item.iconPath = new vscode.ThemeIcon(group.outdated ? 'warning' : 'book');
-        item.contextValue = 'citedStandard';
-        return item;
-      }
-      case 'clause': {
-        const { clause } = node;
-        const item = new vscode.TreeItem(clause.clause || vscode.l10n.t('(the whole standard)'), vscode.TreeItemCollapsibleState.Collapsed);
-        item.description = String(clause.occurrences.length);
-        item.iconPath = new vscode.ThemeIcon('symbol-number');
-        item.contextValue = clause.clause && clause.occurrences[0]?.locator?.kind !== 'table' ? 'citedClause' : 'citedWhole';
-        return item;
-      }
-      case 'occurrence': {
-        const { occurrence, uri } = node;
-        const item = new vscode.TreeItem(`${occurrence.file}:${occurrence.line}`, vscode.TreeItemCollapsibleState.None);
-        item.description = occurrence.text;
-        item.resourceUri = uri;
-        item.tooltip = `${occurrence.file}:${occurrence.line}\n${occurrence.text}`;
-        const line = occurrence.line - 1;
-        item.command = { command: 'vscode.open', title: vscode.l10n.t('Open'), arguments: [uri, { selection: new vscode.Range(line, 0, line, 0) }] };
-        item.contextValue = 'citation';
-        return item;
-      }
-      default: {
-        const item = new vscode.TreeItem(node.text, vscode.TreeItemCollapsibleState.None);
-        item.command = node.command;
-        item.iconPath = new vscode.ThemeIcon('info');
-        return item;
-      }
-    }
+    return referenceItem(node);
   }
 
   /** The target of "Open Clause" on a standard or clause node. */
   targetOf(node: ReferenceNode): CitationTarget | undefined {
-    if (node.kind === 'occurrence') {
-      const o = node.occurrence;
-      return { urn: o.urn, reference: o.standard, title: o.title, position: o.position, ...(o.locator ? { locator: o.locator } : {}) };
-    }
-    if (node.kind !== 'standard' && node.kind !== 'clause') return undefined;
-    const { group } = node;
-    const locator = node.kind === 'clause' ? node.clause.occurrences[0]?.locator : undefined;
-    return { urn: group.urn, reference: group.standard, title: group.title, position: group.position, ...(locator ? { locator } : {}) };
+    return referenceTarget(node);
   }
 
   /** Writes the matrix to `target` (CSV, or Markdown for .md), asking where when not given; returns the file. */
@@ -301,18 +256,4 @@ export class WorkspaceReferences implements vscode.TreeDataProvider<ReferenceNod
   private uriOf(occurrence: Occurrence): vscode.Uri {
     return this.uris.get(occurrence.file) ?? vscode.Uri.file(occurrence.file);
   }
-}
-
-function unavailableNode(reason: 'signedOut' | 'noIndex'): ReferenceNode {
-  return reason === 'signedOut'
-    ? {
-        kind: 'message',
-        text: vscode.l10n.t('Sign in to resolve the references in this workspace.'),
-        command: { command: 'standardsExplorer.signIn', title: vscode.l10n.t('Sign In…') },
-      }
-    : {
-        kind: 'message',
-        text: vscode.l10n.t('Build the catalogue index to resolve references (Find Standard…).'),
-        command: { command: 'standardsExplorer.findStandard', title: vscode.l10n.t('Find Standard…') },
-      };
 }

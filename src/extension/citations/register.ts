@@ -2,17 +2,21 @@
  * Standards references in the user's own documents: links, hovers, outdated-edition diagnostics with their Quick
  * Fixes, completion, the References view with its export, and the commands the links and the view run. Registered for
  * files and untitled documents of every language; nothing here sends a request until the user hovers or clicks.
- * Activation registers thin providers only: the implementation (create.ts, the citations feature) is loaded through
- * src/extension/lazy.ts on the first call, or when a file or untitled document is open, so that its diagnostics arrive as before.
+ * Activation registers thin providers only: the implementation (create.ts, its own bundle: citations.lazy.ts) is
+ * loaded on the first call, or when a file or untitled document is open, so that its diagnostics arrive as before.
  */
 import * as vscode from 'vscode';
 import type { CatalogueStore } from '../catalogue/catalogueStore';
-import { registerCommand } from '../commands/feedback';
-import { createCitations } from '../lazy';
-import type { Session } from '../session';
+import { registerCommands } from '../commands/feedback';
+import { onFirstUse } from '../../core/lifecycle';
+import type { ServiceAccess } from '../connection/serviceAccess';
 import type { CitationsImpl } from './create';
 import { COMPARE_CITED, OPEN_CITATION, REFERENCES_VIEW } from '../../core/citations/ids';
 import type { ReferenceNode } from './referencesView';
+import type * as CitationsBundle from './citations.lazy';
+/** The references in code: loaded the first time a provider below is asked. */
+// eslint-disable-next-line @typescript-eslint/no-require-imports -- required on first use, its own bundle (esbuild.js)
+const citationsBundle = onFirstUse(() => require('./citations.lazy') as typeof CitationsBundle);
 
 export const CITATION_DOCUMENTS: vscode.DocumentSelector = [{ scheme: 'file' }, { scheme: 'untitled' }];
 
@@ -20,16 +24,19 @@ export type Citations = Omit<CitationsImpl, 'openCitation' | 'compareCited' | 'o
   referencesView: vscode.TreeView<ReferenceNode>;
 };
 
-export function registerCitations(
-  session: Session,
-  catalogue: CatalogueStore,
-  log: vscode.LogOutputChannel,
-): { citations: () => Citations; disposable: vscode.Disposable } {
+export interface CitationsDeps {
+  session: ServiceAccess;
+  catalogue: CatalogueStore;
+  log: vscode.LogOutputChannel;
+}
+
+/** Registers the thin providers and commands; returns how to reach the implementation (loading it). */
+export function registerCitations(context: vscode.ExtensionContext, { session, catalogue, log }: CitationsDeps): () => Citations {
   const treeChanged = new vscode.EventEmitter<ReferenceNode | undefined>();
   let loaded: CitationsImpl | undefined;
   const impl = (): CitationsImpl => {
     if (loaded) return loaded;
-    loaded = createCitations(session, catalogue);
+    loaded = citationsBundle().createCitations(session, catalogue);
     loaded.references.onDidChangeTreeData((node) => treeChanged.fire(node ?? undefined));
     return loaded;
   };
@@ -43,8 +50,7 @@ export function registerCitations(
     getTreeItem: (node) => impl().references.getTreeItem(node),
   };
   const referencesView = vscode.window.createTreeView(REFERENCES_VIEW, { treeDataProvider: references, showCollapseAll: true });
-  const command = (id: string, handler: (...args: unknown[]) => Promise<unknown>): vscode.Disposable => registerCommand(id, handler, log);
-  const disposable = vscode.Disposable.from(
+  context.subscriptions.push(
     new vscode.Disposable(() => clearTimeout(startup)),
     new vscode.Disposable(() => {
       loaded?.disposable.dispose();
@@ -65,13 +71,18 @@ export function registerCitations(
       { provideCompletionItems: (document, position, token) => impl().completion.provideCompletionItems(document, position, token) },
       ' ',
     ),
-    command(OPEN_CITATION, (arg) => impl().openCitation(arg)),
-    command(COMPARE_CITED, (arg) => impl().compareCited(arg)),
-    command('standardsExplorer.scanReferences', () => impl().references.scan(true)),
-    command('standardsExplorer.exportReferences', (arg) => impl().references.export(exportTarget(arg))),
-    command('standardsExplorer.openReferencedClause', (node) => impl().openReferencedClause(node)),
+    registerCommands(
+      {
+        [OPEN_CITATION]: (arg) => impl().openCitation(arg),
+        [COMPARE_CITED]: (arg) => impl().compareCited(arg),
+        'standardsExplorer.scanReferences': () => impl().references.scan(true),
+        'standardsExplorer.exportReferences': (arg) => impl().references.export(exportTarget(arg)),
+        'standardsExplorer.openReferencedClause': (node) => impl().openReferencedClause(node),
+      },
+      log,
+    ),
   );
-  return { citations: () => ({ ...impl(), referencesView }), disposable };
+  return () => ({ ...impl(), referencesView });
 }
 
 /** Automation may name the file to export to (a URI or a path); the palette asks. */

@@ -51,3 +51,11 @@ export function registerCommand(id: string, handler: (...args: unknown[]) => unk
     }
   });
 }
+
+/** A command's handler; what it returns is for automation and tests. */
+export type CommandHandler = (...args: unknown[]) => unknown;
+
+/** A feature's table of commands (command id → handler), each registered as registerCommand does. */
+export function registerCommands(commands: Record<string, CommandHandler>, log: vscode.LogOutputChannel): vscode.Disposable {
+  return vscode.Disposable.from(...Object.entries(commands).map(([id, handler]) => registerCommand(id, handler, log)));
+}

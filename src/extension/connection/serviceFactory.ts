@@ -8,7 +8,7 @@ import { checkConnectionSettings, checkGeneralSettings, type Config } from '../c
 import { safeUrl } from '../credentials';
 import { hostOf } from '../../core/labels';
 import { serviceLogger } from '../log';
-import { createStandardsService } from '../lazy';
+import { httpClient } from './httpClient';
 import { serviceOptionsFrom, type ManagedStandardsService } from '../../core/service/index';
 import type { ConnectionSource } from './connectionSource';
 import type { ConnectionStatus } from './connectionStatus';
@@ -53,7 +53,7 @@ export class ServiceFactory {
           }
         : {}),
     };
-    if (sandbox) return createStandardsService({ ...serviceOptionsFrom(sandbox), ...common });
+    if (sandbox) return httpClient().createStandardsService({ ...serviceOptionsFrom(sandbox), ...common });
     try {
       checkConnectionSettings(settings);
     } catch (error) {
@@ -80,7 +80,7 @@ export class ServiceFactory {
       // API keys are bound to the base URL: one entered for another base URL is not sent here.
       log.warn(`No API key is stored for ${safeUrl(settings.baseUrl)}: none is sent in ${settings.apiKeyHeader}. Run "Standards: Sign In…" to enter one.`);
     }
-    return createStandardsService({
+    return httpClient().createStandardsService({
       baseUrl: settings.baseUrl,
       tokenUrl: settings.tokenUrl,
       clientId: credentials.clientId,

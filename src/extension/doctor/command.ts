@@ -5,7 +5,8 @@
  * "Copy Connection Doctor Report" and the page's Copy Report put the report's Markdown on the clipboard.
  */
 import * as vscode from 'vscode';
-import type { Session } from '../session';
+import type { ConnectionFacts } from '../connection/serviceAccess';
+import type { CredentialStore } from '../credentials';
 import type { DoctorAction, PageAction, RemedySetting } from '../../core/doctor/actions';
 import { runChecks, type CheckResult, type DoctorInput } from '../../core/doctor/checks';
 import { DoctorPage, type DoctorPageHost } from './panel';
@@ -14,7 +15,9 @@ import { doctorReport } from '../../core/doctor/report';
 export { DOCTOR_KINDS } from '../../core/doctor/kinds';
 
 export interface DoctorDeps {
-  session: Session;
+  session: ConnectionFacts;
+  /** Where this endpoint's credentials are kept: read to check them, never shown. */
+  credentials: CredentialStore;
   log: vscode.LogOutputChannel;
   extensionUri: vscode.Uri;
   /** Opens the Settings editor where `setting` is edited (for a named environment, the environments list). */
@@ -55,7 +58,7 @@ async function copyLast(deps: DoctorDeps): Promise<string> {
 
 async function run(deps: DoctorDeps): Promise<DoctorRun> {
   const { session, log } = deps;
-  const input = await doctorInput(session);
+  const input = await doctorInput(session, deps.credentials);
   const context = { baseUrl: input.baseUrl, tokenUrl: input.tokenUrl, sandbox: session.isSandbox };
   const page = DoctorPage.open(pageHost(deps));
   page.running(context);
@@ -105,7 +108,7 @@ function pageHost(deps: DoctorDeps): DoctorPageHost {
   return { extensionUri: deps.extensionUri, log: deps.log, act };
 }
 
-async function doctorInput(session: Session): Promise<DoctorInput> {
+async function doctorInput(session: ConnectionFacts, store: CredentialStore): Promise<DoctorInput> {
   const settings = session.settings();
   const http = vscode.workspace.getConfiguration('http');
   const env = process.env;
@@ -132,9 +135,9 @@ async function doctorInput(session: Session): Promise<DoctorInput> {
   }
   const endpoint = session.endpoint;
   let secretStorage: DoctorInput['secretStorage'] = { ok: true };
-  let credentials: Awaited<ReturnType<Session['credentials']['read']>>;
+  let credentials: Awaited<ReturnType<CredentialStore['read']>>;
   try {
-    credentials = await session.credentials.read(endpoint);
+    credentials = await store.read(endpoint);
   } catch (error) {
     secretStorage = { ok: false, message: error instanceof Error ? error.message : String(error) };
   }
@@ -143,7 +146,7 @@ async function doctorInput(session: Session): Promise<DoctorInput> {
     baseUrl: settings.baseUrl,
     tokenUrl: settings.tokenUrl,
     scope: settings.scope,
-    clientId: credentials?.clientId ?? session.credentials.clientId(endpoint),
+    clientId: credentials?.clientId ?? store.clientId(endpoint),
     clientSecret: credentials?.clientSecret,
     apiKey: settings.apiKeyHeader ? { header: settings.apiKeyHeader, value: credentials?.apiKey } : undefined,
     secretStorage,

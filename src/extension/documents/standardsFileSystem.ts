@@ -8,8 +8,8 @@ import { errorText } from '../errorText';
 import { documentLabel } from '../../core/labels';
 import { Disposable } from '../../core/lifecycle';
 import { isServiceError } from '../../core/service/index';
-import type { Session } from '../session';
-import { buildDocument, clauseMarkdown } from '../lazy';
+import type { ServiceAccess } from '../connection/serviceAccess';
+import { documentModel } from './documentModel';
 import { STANDARDS_SCHEME, clauseDocumentPath, parseStandardsPath, type ClauseFormat } from './standardsUri';
 
 interface Known {
@@ -30,7 +30,7 @@ export class StandardsFileSystem extends Disposable implements vscode.FileSystem
   readonly onDidChangeOffline = this.offlineChanged.event;
 
   constructor(
-    private readonly session: Session,
+    private readonly session: ServiceAccess,
     /** Told of every clause body read (Go to Term keeps the terms of Terms-and-definitions clauses). */
     private readonly onBody?: (source: { urn: string; clauseId: string }, body: unknown) => void,
   ) {
@@ -106,7 +106,7 @@ export class StandardsFileSystem extends Disposable implements vscode.FileSystem
       this.offlineChanged.fire(uri);
     }
     this.onBody?.({ urn, clauseId }, body);
-    const text = format === 'markdown' ? clauseMarkdown(buildDocument(body)) : `${JSON.stringify(body, null, 2)}\n`;
+    const text = format === 'markdown' ? documentModel().clauseMarkdown(documentModel().buildDocument(body)) : `${JSON.stringify(body, null, 2)}\n`;
     const bytes = new TextEncoder().encode(text);
     const id = key(urn, clauseId, format);
     const known = { size: bytes.byteLength, mtime: this.known.get(id)?.mtime ?? Date.now() };
@@ -114,7 +114,7 @@ export class StandardsFileSystem extends Disposable implements vscode.FileSystem
     return { bytes, known };
   }
 
-  private async call<T>(uri: vscode.Uri, work: (service: Awaited<ReturnType<Session['service']>>) => Promise<T>): Promise<T> {
+  private async call<T>(uri: vscode.Uri, work: (service: Awaited<ReturnType<ServiceAccess['service']>>) => Promise<T>): Promise<T> {
     try {
       return await work(await this.session.service());
     } catch (error) {

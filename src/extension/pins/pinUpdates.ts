@@ -5,9 +5,12 @@
 import * as vscode from 'vscode';
 import type { CatalogueStore } from '../catalogue/catalogueStore';
 import type { IndexEntry } from '../../core/catalogue/catalogueIndex';
-import { replacementOf } from '../lazy';
-import { Disposable } from '../../core/lifecycle';
+import { Disposable, onFirstUse } from '../../core/lifecycle';
 import type { Shelf } from './shelf';
+import type * as ReplacementsBundle from './replacements.lazy';
+/** Which edition replaces a standard (core/citations/resolve): loaded with the first check for updates. */
+// eslint-disable-next-line @typescript-eslint/no-require-imports -- required on first use, its own bundle (esbuild.js)
+const replacements = onFirstUse(() => require('./replacements.lazy') as typeof ReplacementsBundle);
 
 export class PinUpdates extends Disposable {
   private newer = new Map<string, IndexEntry>();
@@ -18,7 +21,6 @@ export class PinUpdates extends Disposable {
   constructor(
     private readonly shelf: Shelf,
     private readonly catalogue: CatalogueStore,
-    private readonly setBadge: (badge: vscode.ViewBadge | undefined) => void,
   ) {
     super();
     this.register(shelf.onDidChange(() => void this.update()));
@@ -37,7 +39,13 @@ export class PinUpdates extends Disposable {
     return this.shelf.pinned.filter((e) => this.newer.has(e.urn) || copies[e.urn]?.changed).length;
   }
 
-  /** Recomputes (one at a time) and sets the badge. */
+  /** The Standards view's badge: how many pinned standards have updates (onDidChange says when to read it again). */
+  get badge(): vscode.ViewBadge | undefined {
+    const count = this.count;
+    return count ? { value: count, tooltip: vscode.l10n.t('{0} pinned standards have updates', count) } : undefined;
+  }
+
+  /** Recomputes, one at a time. */
   update(): Promise<void> {
     this.pending ??= this.compute().finally(() => (this.pending = undefined));
     return this.pending;
@@ -49,13 +57,11 @@ export class PinUpdates extends Disposable {
     if (index) {
       for (const pin of this.shelf.pinned) {
         const entry = index.bestForUrn(pin.urn);
-        const replacement = entry && replacementOf(index, entry);
+        const replacement = entry && replacements().replacementOf(index, entry);
         if (replacement) newer.set(pin.urn, replacement);
       }
     }
     this.newer = newer;
-    const count = this.count;
-    this.setBadge(count ? { value: count, tooltip: vscode.l10n.t('{0} pinned standards have updates', count) } : undefined);
     this.changed.fire();
   }
 }

@@ -8,7 +8,7 @@ import { errorText } from '../errorText';
 import { standardLabel } from '../../core/labels';
 import { Disposable } from '../../core/lifecycle';
 import type { PinOutcome } from '../../core/service/index';
-import type { Session } from '../session';
+import type { ServiceAccess } from '../connection/serviceAccess';
 import type { Shelf } from './shelf';
 import type { ShelfEntry } from './shelfEntries';
 
@@ -25,7 +25,7 @@ export class Pinning extends Disposable {
   readonly onDidProgress = this.changed.event;
 
   constructor(
-    private readonly session: Session,
+    private readonly session: ServiceAccess,
     private readonly shelf: Shelf,
     private readonly log: vscode.LogOutputChannel,
   ) {

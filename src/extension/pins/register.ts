@@ -6,10 +6,10 @@ import * as vscode from 'vscode';
 import type { CatalogueStore } from '../catalogue/catalogueStore';
 import { pickStandard } from '../catalogue/standardPicker';
 import { recordStatus } from '../../core/catalogue/standardFacts';
-import { registerCommand } from '../commands/feedback';
-import { asStandardRef } from '../commands/refs';
+import { registerCommands, type CommandHandler } from '../commands/feedback';
+import { asStandardRef } from '../targets/refs';
 import { isObject } from '../../core/service/index';
-import type { Session } from '../session';
+import type { ServiceAccess } from '../connection/serviceAccess';
 import type { TermStore } from '../../core/terms/termStore';
 import { Pinning } from './pinning';
 import { PinnedTerms } from './pinnedTerms';
@@ -25,20 +25,20 @@ export interface MyStandards {
   pinnedTerms: PinnedTerms;
   /** A clause of the standard was opened (page or document): it goes on top of Recent. */
   opened(source: { urn: string; standardReference?: string; standardTitle?: string }): void;
-  disposable: vscode.Disposable;
 }
 
-export function registerMyStandards(
-  context: vscode.ExtensionContext,
-  session: Session,
-  catalogue: CatalogueStore,
-  log: vscode.LogOutputChannel,
-  terms: TermStore,
-  setBadge: (badge: vscode.ViewBadge | undefined) => void,
-): MyStandards {
+export interface MyStandardsDeps {
+  session: ServiceAccess;
+  catalogue: CatalogueStore;
+  log: vscode.LogOutputChannel;
+  /** Where the terms of pinned standards go (Go to Term). */
+  terms: TermStore;
+}
+
+export function registerMyStandards(context: vscode.ExtensionContext, { session, catalogue, log, terms }: MyStandardsDeps): MyStandards {
   const shelf = new Shelf(context.globalState, session);
   const pinning = new Pinning(session, shelf, log);
-  const updates = new PinUpdates(shelf, catalogue, setBadge);
+  const updates = new PinUpdates(shelf, catalogue);
   const pinnedTerms = new PinnedTerms(shelf, () => session.service(), terms);
 
   /** What to keep of a standard so it shows offline: the catalogue's record when the index has it. */
@@ -64,7 +64,7 @@ export function registerMyStandards(
     return picked && entryOf(picked);
   };
 
-  const commands: Record<string, (...args: unknown[]) => unknown> = {
+  const commands: Record<string, CommandHandler> = {
     'standardsExplorer.pin': async (arg) => {
       const entry = await standardArg(arg, vscode.l10n.t('Pin for Offline Reading'));
       if (!entry) return undefined;
@@ -97,6 +97,6 @@ export function registerMyStandards(
       .catch((error: unknown) => log.debug(`Recent: ${String(error)}`));
   };
 
-  const disposable = vscode.Disposable.from(shelf, pinning, updates, ...Object.entries(commands).map(([id, handler]) => registerCommand(id, handler, log)));
-  return { shelf, pinning, updates, pinnedTerms, opened, disposable };
+  context.subscriptions.push(shelf, pinning, updates, registerCommands(commands, log));
+  return { shelf, pinning, updates, pinnedTerms, opened };
 }

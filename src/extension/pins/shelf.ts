@@ -5,7 +5,7 @@
  */
 import * as vscode from 'vscode';
 import { Disposable } from '../../core/lifecycle';
-import type { Session } from '../session';
+import type { ServiceAccess } from '../connection/serviceAccess';
 import { readCopies, readEntries, without, withPinned, withRecent, type CopyState, type ShelfEntry } from './shelfEntries';
 
 const PINNED = 'standardsExplorer.pinned.';
@@ -21,7 +21,7 @@ export class Shelf extends Disposable {
   constructor(
     /** globalState: read on every access, so a new Shelf over it sees what an earlier one stored (a restart). */
     readonly state: vscode.Memento & { setKeysForSync(keys: readonly string[]): void },
-    private readonly session: Pick<Session, 'storageScope' | 'onDidChange'>,
+    private readonly session: Pick<ServiceAccess, 'storageScope' | 'onDidChange'>,
   ) {
     super();
     this.register(session.onDidChange(() => this.changed.fire()));

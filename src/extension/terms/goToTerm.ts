@@ -4,12 +4,12 @@
  * entry. Collect Terms of a Standard… fetches one standard's Terms and definitions on demand.
  */
 import * as vscode from 'vscode';
-import type { Chooser } from '../commands/choose';
+import type { Chooser } from '../targets/choose';
 import { withDelayedProgress } from '../commands/progress';
 import type { ClauseRef } from '../../core/model';
 import { displayText } from '../../core/service/displayText';
 import { SECTION_TYPES } from '../../core/service/sections';
-import type { Session } from '../session';
+import type { ServiceAccess } from '../connection/serviceAccess';
 import type { ClausePages } from '../webview/clausePage';
 import type { TermItem, TermStore } from '../../core/terms/termStore';
 import { termsClauses } from '../../core/terms/termsClauses';
@@ -105,7 +105,7 @@ function open(pages: ClausePages, item: TermItem): Promise<void> {
 }
 
 /** Reads the Terms and definitions of a standard (and its subclauses) into the store; returns how many terms. */
-export async function collectTerms(terms: TermStore, choose: Chooser, session: Session, arg: unknown): Promise<number | undefined> {
+export async function collectTerms(terms: TermStore, choose: Chooser, session: ServiceAccess, arg: unknown): Promise<number | undefined> {
   const standard = await choose.standard(arg, vscode.l10n.t('Collect Terms of a Standard'));
   if (!standard) return undefined;
   const name = displayText(standard.reference || standard.urn);

@@ -9,9 +9,8 @@
 import * as vscode from 'vscode';
 import type { CatalogueIndex, IndexEntry } from '../../core/catalogue/catalogueIndex';
 import type { CatalogueStore } from '../catalogue/catalogueStore';
-import { Disposable } from '../../core/lifecycle';
+import { Disposable, onFirstUse } from '../../core/lifecycle';
 import { SECTION } from '../config';
-import { newCatalogueOrganiser } from '../lazy';
 import {
   GROUPINGS,
   type Arrangement,
@@ -20,7 +19,11 @@ import {
   type CatalogueGroup,
   type Grouping,
 } from '../../core/arrangement/catalogueGrouping';
-import type { CatalogueGroupNode, CatalogueHintNode, CatalogueMoreNode, StandardNode, TreeNode } from './nodes';
+import type { CatalogueGroupNode, CatalogueHintNode, CatalogueMoreNode, StandardNode, TreeNode } from '../targets/nodes';
+import type * as OrganiserBundle from './catalogueOrganiser.lazy';
+/** The organised catalogue: loaded once the user groups the catalogue or hides withdrawn standards. */
+// eslint-disable-next-line @typescript-eslint/no-require-imports -- required on first use, its own bundle (esbuild.js)
+const organiserBundle = onFirstUse(() => require('./catalogueOrganiser.lazy') as typeof OrganiserBundle);
 
 export const GROUP_BY_SETTING = 'catalogue.groupBy';
 export const HIDE_WITHDRAWN_SETTING = 'catalogue.hideWithdrawn';
@@ -192,7 +195,7 @@ export class CatalogueArrangement extends Disposable {
     const current = this.current;
     if (current?.index !== index || current.options.grouping !== options.grouping || current.options.hideWithdrawn !== options.hideWithdrawn) {
       let organiser = this.organisers.get(index);
-      if (!organiser) this.organisers.set(index, (organiser = newCatalogueOrganiser(index.entries)));
+      if (!organiser) this.organisers.set(index, (organiser = new (organiserBundle().CatalogueOrganiser)(index.entries)));
       this.current = { index, options, arrangement: organiser.arrange(options) };
       this.groups = new Map();
       this.standards = new Map();

@@ -5,11 +5,11 @@
 import * as vscode from 'vscode';
 import { standardLabel } from '../../core/labels';
 import { Disposable } from '../../core/lifecycle';
-import { offlineCopyLabel } from '../pins/offlineLabel';
+import { offlineCopyLabel } from '../documents/offlineLabel';
 import type { PinUpdates } from '../pins/pinUpdates';
 import type { Pinning } from '../pins/pinning';
 import type { Shelf as ShelfStore } from '../pins/shelf';
-import type { MessageNode, SectionNode, Shelf, StandardNode } from './nodes';
+import type { MessageNode, SectionNode, Shelf, StandardNode } from '../targets/nodes';
 
 export interface ShelfDeps {
   shelf: ShelfStore;

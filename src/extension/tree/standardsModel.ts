@@ -7,9 +7,9 @@ import type { IndexEntry } from '../../core/catalogue/catalogueIndex';
 import { checkGeneralSettings } from '../config';
 import { errorText } from '../errorText';
 import { Disposable } from '../../core/lifecycle';
-import type { Session } from '../session';
+import type { ServiceAccess } from '../connection/serviceAccess';
 import { isUnreachable } from '../../core/service/index';
-import { nestClauses, standardId, type ClauseNode, type StandardNode } from './nodes';
+import { nestClauses, standardId, type ClauseNode, type StandardNode } from '../targets/nodes';
 
 export interface RootState {
   standards: StandardNode[];
@@ -35,7 +35,7 @@ export class StandardsModel extends Disposable {
   readonly onDidComeBack = this.online.event;
   private abort = new AbortController();
 
-  constructor(private readonly session: Session) {
+  constructor(private readonly session: ServiceAccess) {
     super();
     this.register(session.onDidChange(() => this.refresh()));
     // Whichever AbortController is current when the model goes: no page load outlives it.

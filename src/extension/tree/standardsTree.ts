@@ -8,9 +8,9 @@ import { errorText } from '../errorText';
 import { clauseHeading, standardDescription, standardLabel } from '../../core/labels';
 import { Disposable } from '../../core/lifecycle';
 import { displayText, sectionOf, SECTION_TYPES } from '../../core/service/index';
-import type { Session } from '../session';
+import type { ServiceAccess } from '../connection/serviceAccess';
 import type { CatalogueArrangement } from './catalogueArrangement';
-import { clauseRef, standardId, type ClauseNode, type LoadMoreNode, type MessageNode, type StandardNode, type TreeNode } from './nodes';
+import { clauseRef, standardId, type ClauseNode, type LoadMoreNode, type MessageNode, type StandardNode, type TreeNode } from '../targets/nodes';
 import { ShelfView, offlineNode, pinnedIcon, sectionItem, shelfDescription, type ShelfDeps } from './shelfView';
 import type { StandardsModel } from './standardsModel';
 
@@ -35,7 +35,7 @@ export class StandardsTreeProvider extends Disposable implements vscode.TreeData
 
   constructor(
     private readonly model: StandardsModel,
-    private readonly session: Session,
+    private readonly session: ServiceAccess,
     /** The catalogue grouped, sorted and filtered from the index, when the user asked for it. */
     readonly arranged: CatalogueArrangement,
     shelf: ShelfDeps,

@@ -6,12 +6,15 @@
  */
 import * as vscode from 'vscode';
 import { pageTitle } from '../../core/labels';
-import { Disposable } from '../../core/lifecycle';
+import { Disposable, onFirstUse } from '../../core/lifecycle';
 import type { ClauseRef } from '../../core/model';
 import type { ManagedStandardsService } from '../../core/service/index';
-import { isClausePanel, newClausePanel, readRestoredRef } from '../lazy';
 import type { ClausePanel } from './clausePanel';
 import { pageOptions } from './pageOptions';
+import type * as PanelBundle from './clausePanel.lazy';
+/** A clause page's panel: loaded with the first page opened or restored. */
+// eslint-disable-next-line @typescript-eslint/no-require-imports -- required on first use, its own bundle (esbuild.js)
+const panelBundle = onFirstUse(() => require('./clausePanel.lazy') as typeof PanelBundle);
 
 const CLAUSE_VIEW_TYPE = 'standardsExplorer.clause';
 
@@ -75,7 +78,7 @@ export function registerClausePages(context: vscode.ExtensionContext, deps: Clau
     vscode.window.registerWebviewPanelSerializer(CLAUSE_VIEW_TYPE, {
       async deserializeWebviewPanel(panel: vscode.WebviewPanel, state: unknown) {
         // The state was written by the page: keep only a checked URN and clause id; the title is re-read.
-        const ref = readRestoredRef(state);
+        const ref = panelBundle().readRestoredRef(state);
         if (ref) pages.adopt(panel, ref);
         else panel.dispose();
       },
@@ -127,7 +130,7 @@ export class ClausePageManager extends Disposable implements ClausePages {
 
   /** A cross-reference clicked on a page: an open panel of that clause, else the follow panel, else a new one. */
   follow(ref: ClauseRef, source?: ClauseRef | ClausePanel): void {
-    const from = isClausePanel(source) ? source : source && this.panels.get(keyOf(source));
+    const from = source instanceof panelBundle().ClausePanel ? source : source && this.panels.get(keyOf(source));
     const existing = this.panels.get(keyOf(ref));
     if (existing) {
       existing.panel.reveal();
@@ -162,7 +165,7 @@ export class ClausePageManager extends Disposable implements ClausePages {
 
   adopt(panel: vscode.WebviewPanel, ref: ClauseRef, anchor?: string): ClausePanel {
     panel.webview.options = pageOptions(this.deps.extensionUri);
-    const clausePanel = newClausePanel(
+    const clausePanel = new (panelBundle().ClausePanel)(
       panel,
       ref,
       this.deps,

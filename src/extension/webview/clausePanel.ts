@@ -7,7 +7,7 @@ import { errorText } from '../errorText';
 import { pageTitle } from '../../core/labels';
 import { Disposable } from '../../core/lifecycle';
 import type { ClauseRef } from '../../core/model';
-import { offlineCopyLabel } from '../pins/offlineLabel';
+import { offlineCopyLabel } from '../documents/offlineLabel';
 import { displayText } from '../../core/service/displayText';
 import { readText } from '../../core/service/jsonld';
 import type { ClausePageDeps, ClausePageManager, FailedEvent, RenderedEvent } from './clausePage';

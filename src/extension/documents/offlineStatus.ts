@@ -3,8 +3,8 @@
  * shows a clause read from a stored copy because the service could not be reached.
  */
 import * as vscode from 'vscode';
-import type { StandardsFileSystem } from '../documents/standardsFileSystem';
-import { STANDARDS_SCHEME } from '../documents/standardsUri';
+import type { StandardsFileSystem } from './standardsFileSystem';
+import { STANDARDS_SCHEME } from './standardsUri';
 import { offlineCopyLabel } from './offlineLabel';
 
 export function createOfflineStatus(documents: Pick<StandardsFileSystem, 'offlineSince' | 'onDidChangeOffline'>): vscode.Disposable {

@@ -1,11 +1,11 @@
 /** Sign In…, Sign Out and Connect to Local Sandbox. */
 import * as vscode from 'vscode';
-import { SECTION, urlProblem } from '../config';
-import { SecretStoreError, type Credentials } from '../credentials';
+import { SECTION, urlProblem, type Config } from '../config';
+import { SecretStoreError, type CredentialStore, type Credentials } from '../credentials';
 import { isHeaderName } from '../../core/service/index';
 import { hostOf } from '../../core/labels';
-import type { Session } from '../session';
-import { withDelayedProgress } from './feedback';
+import type { ConnectionControl } from '../connection/serviceAccess';
+import { withDelayedProgress } from '../commands/feedback';
 
 /** For automation (tests, scripts): everything Sign In would ask for. */
 export interface SignInArgs {
@@ -16,13 +16,22 @@ export interface SignInArgs {
   tokenUrl?: string;
 }
 
+/** What the account commands use: the connection they change, where credentials and settings are kept, the log. */
+export interface AccountDeps {
+  session: ConnectionControl;
+  credentials: CredentialStore;
+  config: Config;
+  log: vscode.LogOutputChannel;
+}
+
 function isSignInArgs(arg: unknown): arg is SignInArgs {
   const a = arg as Partial<SignInArgs> | undefined;
   return typeof a?.clientId === 'string' && typeof a.clientSecret === 'string';
 }
 
-export async function signIn(session: Session, log: vscode.LogOutputChannel, arg?: unknown): Promise<boolean> {
-  const given = isSignInArgs(arg) ? arg : await askCredentials(session);
+export async function signIn(deps: AccountDeps, arg?: unknown): Promise<boolean> {
+  const { session, log } = deps;
+  const given = isSignInArgs(arg) ? arg : await askCredentials(deps);
   if (!given) return false;
   const { baseUrl, tokenUrl, ...rest } = given;
   const credentials: Credentials = { clientId: rest.clientId.trim(), clientSecret: rest.clientSecret, apiKey: rest.apiKey || undefined };
@@ -33,8 +42,8 @@ export async function signIn(session: Session, log: vscode.LogOutputChannel, arg
     // The keychain failed: the session still uses what was typed; say how to make it stick.
     const retry = vscode.l10n.t('Retry Saving');
     void vscode.window.showErrorMessage(error.message, retry).then(async (choice) => {
-      const pending = session.credentials.pending;
-      if (choice === retry && pending) await signIn(session, log, pending);
+      const pending = deps.credentials.pending;
+      if (choice === retry && pending) await signIn(deps, pending);
     });
   }
   // Check the credentials at once, so a typo shows now and not in the tree.
@@ -51,7 +60,7 @@ export async function signIn(session: Session, log: vscode.LogOutputChannel, arg
   return true;
 }
 
-async function askCredentials(session: Session): Promise<SignInArgs | undefined> {
+async function askCredentials({ session, credentials, config }: AccountDeps): Promise<SignInArgs | undefined> {
   const settings = session.settings();
   const total = 3 + (settings.baseUrl ? 0 : 1) + (settings.tokenUrl ? 0 : 1);
   let step = 1;
@@ -80,7 +89,7 @@ async function askCredentials(session: Session): Promise<SignInArgs | undefined>
   const clientId = await ask({
     prompt: vscode.l10n.t('Client ID (CLIENT_ID)'),
     // Only the ID entered for this token URL: another endpoint's client is no default.
-    value: session.credentials.clientId(session.endpoint) ?? '',
+    value: credentials.clientId(session.endpoint) ?? '',
     validateInput: (v) => (v.trim() ? undefined : vscode.l10n.t('Enter the client ID.')),
   });
   if (clientId === undefined) return undefined;
@@ -106,18 +115,18 @@ async function askCredentials(session: Session): Promise<SignInArgs | undefined>
       validateInput: (v) => (isHeaderName(v.trim()) ? undefined : vscode.l10n.t('Not a valid header name.')),
     });
     if (header === undefined) return undefined;
-    await session.config.setUserValue('apiKeyHeader', header.trim());
+    await config.setUserValue('apiKeyHeader', header.trim());
   }
   return { clientId, clientSecret, apiKey: apiKey || undefined, baseUrl: baseUrl?.trim(), tokenUrl: tokenUrl?.trim() };
 }
 
-export async function signOut(session: Session, log: vscode.LogOutputChannel): Promise<void> {
+export async function signOut({ session, log }: AccountDeps): Promise<void> {
   await session.signOut();
   log.info('Signed out');
   void vscode.window.showInformationMessage(vscode.l10n.t('Signed out of the Standards Content Service.'));
 }
 
-export async function connectSandbox(session: Session, log: vscode.LogOutputChannel): Promise<string> {
+export async function connectSandbox({ session, log }: AccountDeps): Promise<string> {
   const info = await vscode.window.withProgress(
     { location: vscode.ProgressLocation.Notification, title: vscode.l10n.t('Starting the local sandbox'), cancellable: true },
     (_progress, token) => {

@@ -1,12 +1,11 @@
 /** The commands of the organised catalogue (view title menu): group, hide or show withdrawn, build the index. */
 import type { CatalogueStore } from '../catalogue/catalogueStore';
-import type { CatalogueArrangement } from '../tree/catalogueArrangement';
+import type { CatalogueArrangement } from './catalogueArrangement';
 import type { Grouping } from '../../core/arrangement/catalogueGrouping';
-import type { CatalogueMoreNode } from '../tree/nodes';
+import type { CatalogueMoreNode } from '../targets/nodes';
+import type { CommandHandler } from '../commands/feedback';
 
-type Handler = (...args: unknown[]) => unknown;
-
-export function catalogueViewCommands(arranged: CatalogueArrangement, catalogue: CatalogueStore): Record<string, Handler> {
+export function catalogueViewCommands(arranged: CatalogueArrangement, catalogue: CatalogueStore): Record<string, CommandHandler> {
   const groupBy = (grouping: Grouping) => () => arranged.setGrouping(grouping);
   return {
     'standardsExplorer.groupCatalogueByNone': groupBy('none'),

@@ -1,3 +1,3 @@
-/** Building, reading and searching the catalogue index: loaded on first use (src/extension/lazy.ts). */
+/** Building, reading and searching the catalogue index: loaded on first use (its own bundle: esbuild.js). */
 export { buildCatalogueIndex } from '../../core/catalogue/buildIndex';
 export { CatalogueIndex, IndexBuilder } from '../../core/catalogue/catalogueIndex';

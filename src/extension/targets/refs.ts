@@ -1,7 +1,7 @@
 /** Turning command arguments (tree nodes, refs from other commands or tests) into ClauseRef / StandardRef. */
 import { standardOfClause, type ClauseRef, type StandardRef } from '../../core/model';
-import { isObject } from '../../core/service/index';
-import { clauseRef, standardRef, type ClauseNode, type StandardNode } from '../tree/nodes';
+import { isObject } from '../../core/service/jsonld';
+import { clauseRef, standardRef, type ClauseNode, type StandardNode } from './nodes';
 
 /** A ClauseRef from a command argument: a ClauseRef, a clause tree node, or nothing usable. */
 export function asClauseRef(arg: unknown): ClauseRef | undefined {

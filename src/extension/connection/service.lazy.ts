@@ -1,5 +1,5 @@
 /**
- * The HTTP client (axios) and the service layer over it: loaded with the first request to a service (src/extension/lazy.ts),
+ * The HTTP client (axios) and the service layer over it: loaded with the first request to a service (its own bundle: esbuild.js),
  * not at activation, which runs whenever a file opens. `auth` and `transport` are what other features take from here
  * (the Connection Doctor, environments), so that there is one axios.
  */

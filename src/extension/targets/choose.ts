@@ -7,10 +7,13 @@ import type { CatalogueStore } from '../catalogue/catalogueStore';
 import { clauseHeading, standardLabel } from '../../core/labels';
 import { pickStandard } from '../catalogue/standardPicker';
 import { clauseRefOf, type ClauseRef, type StandardRef } from '../../core/model';
-import { SECTION_LIST, sectionLabel, type Clause, type SectionType } from '../../core/service/index';
-import type { Session } from '../session';
-import type { TreeNode } from '../tree/nodes';
-import { withDelayedProgress } from './feedback';
+import { SECTION_LIST, sectionLabel, type SectionType } from '../../core/service/sections';
+import type { Clause } from '../../core/service/types';
+import type { ServiceAccess } from '../connection/serviceAccess';
+import type { TreeNode } from './nodes';
+import { withDelayedProgress } from '../commands/progress';
+import { displayText } from '../../core/service/displayText';
+import { STANDARDS_SCHEME, parseStandardsPath } from '../documents/standardsUri';
 import { asClauseRef, asStandardRef } from './refs';
 
 export interface Chooser {
@@ -21,7 +24,7 @@ export interface Chooser {
   clausesOf(standard: StandardRef): Promise<Clause[]>;
 }
 
-export function createChooser(session: Session, catalogue: CatalogueStore, selection: () => readonly TreeNode[]): Chooser {
+export function createChooser(session: ServiceAccess, catalogue: CatalogueStore, selection: () => readonly TreeNode[]): Chooser {
   const chooser: Chooser = {
     async standard(arg, title) {
       const given = asStandardRef(arg) ?? asStandardRef(selection()[0]);
@@ -62,4 +65,19 @@ export function createChooser(session: Session, catalogue: CatalogueStore, selec
     },
   };
   return chooser;
+}
+
+/** The clause of a command's argument: a `standards:` document's URI (editor title buttons), else as Chooser reads it. */
+export function clauseOf(choose: Chooser, arg: unknown, title: string): Promise<ClauseRef | undefined> {
+  return arg instanceof vscode.Uri ? clauseOfDocument(choose, arg) : choose.clause(arg, title);
+}
+
+/** The clause a `standards:` document shows. */
+async function clauseOfDocument(choose: Chooser, uri: vscode.Uri): Promise<ClauseRef> {
+  const path = uri.scheme === STANDARDS_SCHEME ? parseStandardsPath(uri.path) : undefined;
+  if (path?.kind !== 'clause') throw new Error(vscode.l10n.t('Compare with Another Edition works on a clause: open one from the Standards view first.'));
+  const standard = { urn: path.urn };
+  const clause = (await choose.clausesOf(standard)).find((c) => c.clauseId === path.clauseId);
+  if (!clause) throw new Error(vscode.l10n.t('The clause {0} is no longer listed by {1}.', displayText(path.clauseId), displayText(path.urn)));
+  return clauseRefOf(standard, clause);
 }

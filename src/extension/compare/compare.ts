@@ -9,11 +9,11 @@ import { factsLabel, factsOf } from '../../core/catalogue/standardFacts';
 import { editionQuery, latestYear, otherEditions, type Edition } from '../../core/compare/editions';
 import { matchingClause } from '../../core/compare/matchClause';
 import { clauseLabel, documentLabel } from '../../core/labels';
-import { clauseRefOf, type ClauseRef } from '../../core/model';
+import type { ClauseRef } from '../../core/model';
 import { displayText } from '../../core/service/displayText';
 import type { Clause } from '../../core/service/index';
 import { STANDARDS_SCHEME, clauseDocumentPath, parseStandardsPath, type ClauseFormat } from '../documents/standardsUri';
-import type { Chooser } from './choose';
+import { clauseOf, type Chooser } from '../targets/choose';
 
 /** For automation and tests: which edition (URN or reference) and which form, without the QuickPick. */
 export interface CompareOptions {
@@ -85,21 +85,6 @@ export async function compareWithEdition(
   const how = match.by === 'type' ? '' : ` (${vscode.l10n.t('matched by {0}', match.by)})`;
   await vscode.commands.executeCommand('vscode.diff', left, right, `${clauseName}: ${leftName} ↔ ${rightName}${how}`, { preview: true });
   return { left, right };
-}
-
-/** The clause of a command's argument: a `standards:` document's URI (editor title buttons), else as Chooser reads it. */
-export function clauseOf(choose: Chooser, arg: unknown, title: string): Promise<ClauseRef | undefined> {
-  return arg instanceof vscode.Uri ? clauseOfDocument(choose, arg) : choose.clause(arg, title);
-}
-
-/** The clause a `standards:` document shows. */
-async function clauseOfDocument(choose: Chooser, uri: vscode.Uri): Promise<ClauseRef> {
-  const path = uri.scheme === STANDARDS_SCHEME ? parseStandardsPath(uri.path) : undefined;
-  if (path?.kind !== 'clause') throw new Error(vscode.l10n.t('Compare with Another Edition works on a clause: open one from the Standards view first.'));
-  const standard = { urn: path.urn };
-  const clause = (await choose.clausesOf(standard)).find((c) => c.clauseId === path.clauseId);
-  if (!clause) throw new Error(vscode.l10n.t('The clause {0} is no longer listed by {1}.', displayText(path.clauseId), displayText(path.urn)));
-  return clauseRefOf(standard, clause);
 }
 
 /** Shows the comparison in the active diff editor in the other form: Markdown text ↔ JSON. */

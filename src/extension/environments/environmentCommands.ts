@@ -1,13 +1,21 @@
 /**
- * Add, rename, remove and switch environments (src/extension/connection/environments.ts); loaded on first use (src/extension/lazy.ts),
- * environmentInView.ts names the active one at activation. Each command takes its answers as an argument too, for automation (tests, scripts).
+ * Add, rename, remove and switch environments (src/extension/connection/environments.ts); loaded on first use
+ * (environments.lazy.ts); tree/environmentInView.ts names the active one at activation. Each command takes its answers as an argument too, for automation (tests, scripts).
  */
 import * as vscode from 'vscode';
 import { urlProblem } from '../config';
-import { DEFAULT_ENVIRONMENT_ID, type Environment } from '../connection/environments';
+import { DEFAULT_ENVIRONMENT_ID, type Environment, type EnvironmentSettings } from '../connection/environments';
 import { hostOf } from '../../core/labels';
 import { isHeaderName } from '../../core/service/addresses';
-import type { Session } from '../session';
+import type { ConnectionControl } from '../connection/serviceAccess';
+import type { CredentialStore } from '../credentials';
+
+/** What the environment commands change: the connection, the environments in the settings, their credentials. */
+export interface EnvironmentDeps {
+  session: ConnectionControl;
+  environments: EnvironmentSettings;
+  credentials: CredentialStore;
+}
 
 export interface AddEnvironmentArgs {
   name: string;
@@ -25,8 +33,8 @@ function isAddArgs(arg: unknown): arg is AddEnvironmentArgs {
 }
 
 /** Adds an environment and switches to it; returns its id (undefined when cancelled). */
-export async function addEnvironment(session: Session, arg?: unknown): Promise<string | undefined> {
-  const given = isAddArgs(arg) ? arg : await askEnvironment(session);
+export async function addEnvironment(deps: EnvironmentDeps, arg?: unknown): Promise<string | undefined> {
+  const given = isAddArgs(arg) ? arg : await askEnvironment(deps);
   if (!given) return undefined;
   for (const key of ['baseUrl', 'tokenUrl'] as const) {
     const problem = urlProblem(key, given[key].trim());
@@ -34,13 +42,13 @@ export async function addEnvironment(session: Session, arg?: unknown): Promise<s
   }
   const header = given.apiKeyHeader?.trim() ?? '';
   if (header && !isHeaderName(header)) throw new Error(vscode.l10n.t('"{0}" is not a valid HTTP header name.', header));
-  const added = await session.config.environments.add(given.name, {
+  const added = await deps.environments.add(given.name, {
     baseUrl: given.baseUrl.trim(),
     tokenUrl: given.tokenUrl.trim(),
     scope: given.scope?.trim() || 'openid',
     apiKeyHeader: header,
   });
-  await session.config.environments.switchTo(added.id);
+  await deps.environments.switchTo(added.id);
   if (!isAddArgs(arg)) {
     const signIn = vscode.l10n.t('Sign In…');
     const choice = await vscode.window.showInformationMessage(vscode.l10n.t('Environment "{0}" added and active. Sign in to it now?', added.name), signIn);
@@ -49,9 +57,9 @@ export async function addEnvironment(session: Session, arg?: unknown): Promise<s
   return added.id;
 }
 
-async function askEnvironment(session: Session): Promise<AddEnvironmentArgs | undefined> {
+async function askEnvironment(deps: EnvironmentDeps): Promise<AddEnvironmentArgs | undefined> {
   const title = vscode.l10n.t('Add an environment');
-  const taken = new Set(session.config.environments.all.map((e) => e.name));
+  const taken = new Set(deps.environments.all.map((e) => e.name));
   const ask = (step: number, options: vscode.InputBoxOptions): Thenable<string | undefined> =>
     vscode.window.showInputBox({ title: `${title} (${step}/5)`, ignoreFocusOut: true, ...options });
   const name = await ask(1, {
@@ -83,15 +91,20 @@ async function askEnvironment(session: Session): Promise<AddEnvironmentArgs | un
 }
 
 /** The environment named by `arg` ({ id } or an id), else the one the user picks. */
-async function chosen(session: Session, arg: unknown, placeHolder: string, filter: (e: Environment) => boolean = () => true): Promise<Environment | undefined> {
-  const all = session.config.environments.all.filter(filter);
+async function chosen(
+  deps: EnvironmentDeps,
+  arg: unknown,
+  placeHolder: string,
+  filter: (e: Environment) => boolean = () => true,
+): Promise<Environment | undefined> {
+  const all = deps.environments.all.filter(filter);
   const id = typeof arg === 'string' ? arg : text((arg as { id?: unknown } | undefined)?.id);
   if (id) {
     const found = all.find((e) => e.id === id);
     if (!found) throw new Error(vscode.l10n.t('There is no environment "{0}" to use here.', id));
     return found;
   }
-  const active = session.config.environments.active.id;
+  const active = deps.environments.active.id;
   const picked = await vscode.window.showQuickPick(
     all.map((e) => ({
       label: e.name,
@@ -105,12 +118,12 @@ async function chosen(session: Session, arg: unknown, placeHolder: string, filte
 }
 
 /** Switches to another environment: the tree, cache, index and credentials follow (status bar, view title). */
-export async function switchEnvironment(session: Session, arg?: unknown): Promise<string | undefined> {
+export async function switchEnvironment(deps: EnvironmentDeps, arg?: unknown): Promise<string | undefined> {
   const add = { label: `$(add) ${vscode.l10n.t('Add Environment…')}`, add: true as const };
   if (arg === undefined) {
-    const active = session.config.environments.active.id;
+    const active = deps.environments.active.id;
     const items = [
-      ...session.config.environments.all.map((e) => ({
+      ...deps.environments.all.map((e) => ({
         label: `${e.id === active ? '$(check) ' : ''}${e.name}`,
         description: hostOf(e.baseUrl) || vscode.l10n.t('not set up'),
         environment: e,
@@ -119,17 +132,17 @@ export async function switchEnvironment(session: Session, arg?: unknown): Promis
     ];
     const picked = await vscode.window.showQuickPick<(typeof items)[number]>(items, { placeHolder: vscode.l10n.t('Switch to an environment') });
     if (!picked) return undefined;
-    if ('add' in picked) return addEnvironment(session);
-    await session.useEnvironment(picked.environment.id);
+    if ('add' in picked) return addEnvironment(deps);
+    await deps.session.useEnvironment(picked.environment.id);
     return picked.environment.id;
   }
-  const target = await chosen(session, arg, '');
-  if (target) await session.useEnvironment(target.id);
+  const target = await chosen(deps, arg, '');
+  if (target) await deps.session.useEnvironment(target.id);
   return target?.id;
 }
 
-export async function renameEnvironment(session: Session, arg?: unknown): Promise<void> {
-  const target = await chosen(session, arg, vscode.l10n.t('Environment to rename'));
+export async function renameEnvironment(deps: EnvironmentDeps, arg?: unknown): Promise<void> {
+  const target = await chosen(deps, arg, vscode.l10n.t('Environment to rename'));
   if (!target) return;
   const given = text((arg as { name?: unknown } | undefined)?.name);
   const name =
@@ -139,12 +152,12 @@ export async function renameEnvironment(session: Session, arg?: unknown): Promis
       value: target.name,
       validateInput: (v) => (v.trim() ? undefined : vscode.l10n.t('Enter a name.')),
     }));
-  if (name) await session.config.environments.rename(target.id, name);
+  if (name) await deps.environments.rename(target.id, name);
 }
 
 /** Removes an environment and forgets its stored credentials (the default one stays). */
-export async function removeEnvironment(session: Session, arg?: unknown): Promise<void> {
-  const target = await chosen(session, arg, vscode.l10n.t('Environment to remove'), (e) => e.id !== DEFAULT_ENVIRONMENT_ID);
+export async function removeEnvironment(deps: EnvironmentDeps, arg?: unknown): Promise<void> {
+  const target = await chosen(deps, arg, vscode.l10n.t('Environment to remove'), (e) => e.id !== DEFAULT_ENVIRONMENT_ID);
   if (!target) return;
   if (arg === undefined) {
     const remove = vscode.l10n.t('Remove');
@@ -155,6 +168,6 @@ export async function removeEnvironment(session: Session, arg?: unknown): Promis
     );
     if (choice !== remove) return;
   }
-  await session.credentials.forget({ baseUrl: target.baseUrl, tokenUrl: target.tokenUrl, environment: target.id });
-  await session.config.environments.remove(target.id);
+  await deps.credentials.forget({ baseUrl: target.baseUrl, tokenUrl: target.tokenUrl, environment: target.id });
+  await deps.environments.remove(target.id);
 }

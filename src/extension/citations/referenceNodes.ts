@@ -1,0 +1,76 @@
+/** The nodes of the References view (standard → clause → file:line, or a message) and how each shows. */
+import * as vscode from 'vscode';
+import type { CitationTarget } from '../../core/citations/citationTarget';
+import type { ClauseGroup, Occurrence, StandardGroup } from '../../core/citations/referenceReport';
+
+export type ReferenceNode =
+  | { kind: 'standard'; group: StandardGroup }
+  | { kind: 'clause'; group: StandardGroup; clause: ClauseGroup }
+  | { kind: 'occurrence'; occurrence: Occurrence; uri: vscode.Uri }
+  | { kind: 'message'; text: string; command?: vscode.Command };
+
+/** How a node of the References view shows. */
+export function referenceItem(node: ReferenceNode): vscode.TreeItem {
+  switch (node.kind) {
+    case 'standard': {
+      const { group } = node;
+      const item = new vscode.TreeItem(group.standard, vscode.TreeItemCollapsibleState.Collapsed);
+      item.description = `${group.count} · ${group.status}`;
+      item.tooltip = vscode.l10n.t('{0} — {1}\n{2}\n{3} references', group.standard, group.title, group.status, group.count);
+      item.iconPath = new vscode.ThemeIcon(group.outdated ? 'warning' : 'book');
+      item.contextValue = 'citedStandard';
+      return item;
+    }
+    case 'clause': {
+      const { clause } = node;
+      const item = new vscode.TreeItem(clause.clause || vscode.l10n.t('(the whole standard)'), vscode.TreeItemCollapsibleState.Collapsed);
+      item.description = String(clause.occurrences.length);
+      item.iconPath = new vscode.ThemeIcon('symbol-number');
+      item.contextValue = clause.clause && clause.occurrences[0]?.locator?.kind !== 'table' ? 'citedClause' : 'citedWhole';
+      return item;
+    }
+    case 'occurrence': {
+      const { occurrence, uri } = node;
+      const item = new vscode.TreeItem(`${occurrence.file}:${occurrence.line}`, vscode.TreeItemCollapsibleState.None);
+      item.description = occurrence.text;
+      item.resourceUri = uri;
+      item.tooltip = `${occurrence.file}:${occurrence.line}\n${occurrence.text}`;
+      const line = occurrence.line - 1;
+      item.command = { command: 'vscode.open', title: vscode.l10n.t('Open'), arguments: [uri, { selection: new vscode.Range(line, 0, line, 0) }] };
+      item.contextValue = 'citation';
+      return item;
+    }
+    default: {
+      const item = new vscode.TreeItem(node.text, vscode.TreeItemCollapsibleState.None);
+      item.command = node.command;
+      item.iconPath = new vscode.ThemeIcon('info');
+      return item;
+    }
+  }
+}
+
+/** The target of "Open Clause" on a standard or clause node. */
+export function referenceTarget(node: ReferenceNode): CitationTarget | undefined {
+  if (node.kind === 'occurrence') {
+    const o = node.occurrence;
+    return { urn: o.urn, reference: o.standard, title: o.title, position: o.position, ...(o.locator ? { locator: o.locator } : {}) };
+  }
+  if (node.kind !== 'standard' && node.kind !== 'clause') return undefined;
+  const { group } = node;
+  const locator = node.kind === 'clause' ? node.clause.occurrences[0]?.locator : undefined;
+  return { urn: group.urn, reference: group.standard, title: group.title, position: group.position, ...(locator ? { locator } : {}) };
+}
+
+export function unavailableNode(reason: 'signedOut' | 'noIndex'): ReferenceNode {
+  return reason === 'signedOut'
+    ? {
+        kind: 'message',
+        text: vscode.l10n.t('Sign in to resolve the references in this workspace.'),
+        command: { command: 'standardsExplorer.signIn', title: vscode.l10n.t('Sign In…') },
+      }
+    : {
+        kind: 'message',
+        text: vscode.l10n.t('Build the catalogue index to resolve references (Find Standard…).'),
+        command: { command: 'standardsExplorer.findStandard', title: vscode.l10n.t('Find Standard…') },
+      };
+}

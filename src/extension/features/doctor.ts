@@ -1,2 +1,0 @@
-/** The Connection Doctor: loaded on first use (src/extension/lazy.ts). */
-export { copyDoctorReport, runConnectionDoctor } from '../doctor/command';

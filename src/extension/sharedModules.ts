@@ -1,0 +1,35 @@
+/**
+ * The service modules every bundle uses, never a copy: one ServiceError class, so that `instanceof` holds across
+ * bundles, and one axios. A part loaded on first use (a `*.lazy.ts` file, its own bundle: esbuild.js) finds them
+ * here, under SHARED_KEY; esbuild.js maps its imports of these modules to this table and lists the same names. The
+ * pure ones are in the main bundle; `auth` and `transport` come with the HTTP client, loaded when a part uses them.
+ * Compiled by tsc (the tests), every module is itself and the table is not read.
+ */
+import * as addresses from '../core/service/addresses';
+import * as displayText from '../core/service/displayText';
+import * as errors from '../core/service/errors';
+import * as jsonld from '../core/service/jsonld';
+import * as redact from '../core/service/redact';
+import * as sections from '../core/service/sections';
+import * as urn from '../core/service/urn';
+import { httpClient } from './connection/httpClient';
+
+/** Where the bundles loaded on first use look for the shared modules. */
+export const SHARED_KEY = Symbol.for('standardsExplorer.sharedModules');
+
+const SHARED = {
+  'service/addresses': addresses,
+  'service/displayText': displayText,
+  'service/errors': errors,
+  'service/jsonld': jsonld,
+  'service/redact': redact,
+  'service/sections': sections,
+  'service/urn': urn,
+  get 'service/auth'() {
+    return httpClient().auth;
+  },
+  get 'service/transport'() {
+    return httpClient().transport;
+  },
+};
+(globalThis as Record<symbol, unknown>)[SHARED_KEY] = SHARED;

@@ -1,0 +1,17 @@
+/** The walkthrough (package.json `walkthroughs`): its command, and the steps the extension marks done. */
+import * as vscode from 'vscode';
+import { registerCommands } from './commands/feedback';
+
+/** The walkthrough of package.json, as `workbench.action.openWalkthrough` names it: extension id # walkthrough id. */
+const WALKTHROUGH = 'standards-explorer.standards-explorer#standardsExplorer.start';
+
+export function registerWalkthrough(context: vscode.ExtensionContext, log: vscode.LogOutputChannel): void {
+  context.subscriptions.push(
+    registerCommands({ 'standardsExplorer.getStarted': () => vscode.commands.executeCommand('workbench.action.openWalkthrough', WALKTHROUGH, false) }, log),
+  );
+}
+
+/** A clause has been read, however it was opened (tree, page link, palette): the walkthrough's step is done. */
+export function clauseOpened(): Thenable<unknown> {
+  return vscode.commands.executeCommand('setContext', 'standardsExplorer.clauseOpened', true);
+}
