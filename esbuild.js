@@ -1,7 +1,7 @@
 // Bundles what the VSIX runs: the extension host code, the parts it loads on first use (src/extension/**/*.lazy.ts), the index
 // worker, the pages' scripts (clause page, Connection Doctor) and the local sandbox.
 // `--production` minifies (no sourcemaps); otherwise linked sourcemaps for debugging.
-// `--watch` rebuilds on change; `--only=extension,service,features,worker,webview,sandbox` limits the targets.
+// `--watch` rebuilds on change; `--only=extension,service,features,worker,webview,cli,sandbox` limits the targets.
 // Type checking is `tsc` (npm run compile); esbuild only strips types.
 const fs = require('node:fs');
 const path = require('node:path');
@@ -206,6 +206,19 @@ const targets = {
     platform: 'browser',
     format: 'iife',
     target: 'es2022',
+  },
+  // The command line (`standards-explorer check`, package.json `bin`): the core with its HTTP client, for Node.
+  cli: {
+    ...common,
+    entryPoints: ['src/cli.ts'],
+    outfile: 'dist/cli.js',
+    platform: 'node',
+    format: 'cjs',
+    target: 'node20',
+    banner: { js: '#!/usr/bin/env node' },
+    define: { navigator: 'undefined', CLI_VERSION: JSON.stringify(require('./package.json').version) },
+    alias: shims,
+    plugins: [...common.plugins, leanAxiosPlugin],
   },
   sandbox: {
     ...common,

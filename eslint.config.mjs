@@ -13,13 +13,13 @@ const VSCODE_VALUE = {
 /** Words that name a command or a setting: written in the UI (src/extension/errorText.ts), never in src/core/service. */
 const UI_WORDS = String.raw`Sign In|Standards: |standardsExplorer\.|\bsettings?\b`;
 const UI_WORDS_MESSAGE = 'src/core/service names no command or setting: return a remedy (errors.ts) and word it in src/extension/errorText.ts.';
-/** The entry points (src/extension.ts, later src/cli.ts) only start their host: nothing imports them. */
-const NOT_ENTRY = { regex: String.raw`^(\.\./)+extension$`, message: 'src/extension.ts is an entry point; nothing imports it.' };
+/** The entry points (src/extension.ts, src/cli.ts) only start their host: nothing imports them. */
+const NOT_ENTRY = { regex: String.raw`^(\.\./)+(extension|cli)$`, message: 'src/extension.ts and src/cli.ts are entry points; nothing imports them.' };
 
 /**
  * The house: src/core needs no editor (the service client, the document model, citations, the catalogue index,
  * editions, terms, the Connection Doctor's checks); the hosts — src/extension (VS Code), src/webview (the pages in
- * the browser, with what they share with their host), src/cli (later) — stand on it and never on each other.
+ * the browser, with what they share with their host), src/cli (the command line) — stand on it and never on each other.
  * Each arrow that must not exist is a regular expression over a relative import (docs/architecture.md).
  */
 const host = (name, why) => ({ regex: String.raw`^(\.\./)+${name}(/|$)`, message: why });
@@ -31,6 +31,10 @@ const CORE_TO_HOST = [
 const EXTENSION_TO_HOST = [
   host('webview/page', 'The VS Code host talks to a page only through the protocol in src/webview/, never its code.'),
   host('cli', 'Hosts never import each other: what src/extension and src/cli share belongs in src/core.'),
+];
+const CLI_TO_HOST = [
+  host('extension', 'The command line runs without VS Code: what it shares with the extension belongs in src/core.'),
+  host('webview', 'Hosts never import each other.'),
 ];
 const WEBVIEW_TO_HOST = [
   host('extension', 'A page runs in the browser: it never imports the VS Code host, only src/core and the protocol.'),
@@ -117,6 +121,8 @@ export default tseslint.config(
   },
   // The VS Code host.
   { files: ['src/extension/**/*.ts'], rules: restrict([], EXTENSION_TO_HOST) },
+  // The command line (src/cli.ts and src/cli/): Node only, no VS Code, no other host.
+  { files: ['src/cli.ts', 'src/cli/**/*.ts'], rules: restrict([VSCODE_ANY], CLI_TO_HOST) },
   // The webview pages (browser) and what they share with their host (the protocols): no VS Code, no other host.
   { files: ['src/webview/**/*.ts'], rules: restrict([VSCODE_ANY], WEBVIEW_TO_HOST) },
   // How any command runs (commands/) and what it acts on (targets/) sit below the features that register commands.
@@ -133,7 +139,15 @@ export default tseslint.config(
   // The sandbox is a separate program: it shares only the service layer's pure helpers.
   {
     files: ['sandbox/**/*.ts'],
-    rules: restrict([VSCODE_ANY], [{ regex: String.raw`^\.\./src/(?!core/service/)`, message: 'The sandbox may import src/core/service only.' }]),
+    rules: restrict(
+      [VSCODE_ANY],
+      [
+        {
+          regex: String.raw`^\.\./src/(?!core/service/|core/catalogue/catalogueFile$)`,
+          message: 'The sandbox may import src/core/service (and the catalogue file reader) only.',
+        },
+      ],
+    ),
   },
   // Tests use fakes, asserted throw-aways and loose fixtures; type-aware strictness there would only add noise.
   {

@@ -10,7 +10,7 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { Catalogue } from '../sandbox/catalogue';
-import { readCatalogueFile } from '../sandbox/catalogueFile';
+import { readCatalogueFile } from '../src/core/catalogue/catalogueFile';
 import { startSandbox } from '../sandbox/index';
 import { buildCatalogueIndex } from '../src/core/catalogue/buildIndex';
 import { CatalogueIndex, type IndexEntry } from '../src/core/catalogue/catalogueIndex';

@@ -3,7 +3,7 @@
  * lists and clause bodies, all derived from a seed. Standard records are small and made at start-up; clause
  * lists are made on first use and kept in a bounded map; clause bodies are made per request (see content.ts).
  */
-import type { CatalogueRecord } from './catalogueFile';
+import type { CatalogueRecord } from '../src/core/catalogue/catalogueFile';
 import { type Random, hash32, randomFor } from './random';
 import { ANNEX_TITLES, CLAUSE_TITLES, PART_TITLES, SUBJECTS } from './words';
 

@@ -7,7 +7,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo, Socket } from 'node:net';
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { Catalogue } from './catalogue';
-import { readCatalogueFile } from './catalogueFile';
+import { readCatalogueFile } from '../src/core/catalogue/catalogueFile';
 import { VOCABULARIES } from './content';
 import { ContentService } from './contentService';
 import { FaultInjector, parseFaults } from './faults';

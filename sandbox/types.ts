@@ -1,5 +1,5 @@
 import type { ConnectionInfo } from '../src/core/service/connectionInfo';
-import type { CatalogueRecord } from './catalogueFile';
+import type { CatalogueRecord } from '../src/core/catalogue/catalogueFile';
 
 /** Options of the local sandbox, shared by the CLI (`npm run sandbox -- …`) and `startSandbox()`. */
 export interface SandboxOptions {

@@ -7,7 +7,7 @@
 import * as assert from 'node:assert/strict';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import { readCatalogueFile } from '../../sandbox/catalogueFile';
+import { readCatalogueFile } from '../../src/core/catalogue/catalogueFile';
 import { startSandbox, type RunningSandbox } from '../../sandbox/index';
 import type { CatalogueGroupNode, CatalogueMoreNode, StandardNode, TreeNode } from '../../src/extension/targets/nodes';
 import { api, signInTo, signInToSandbox } from './fixtures';

@@ -52,10 +52,13 @@ describe('layer rules (eslint.config.mjs)', function () {
     assert.equal((await problems('src/extension/session.ts', '../cli/main')).length, 1);
     assert.equal((await problems('src/extension/webview/html.ts', '../../webview/page/render')).length, 1);
     assert.equal((await problems('src/webview/page/main.ts', '../../extension/config')).length, 1);
+    assert.equal((await problems('src/cli/main.ts', '../extension/config')).length, 1);
+    assert.equal((await problems('src/cli/main.ts', 'vscode')).length, 1);
     // allowed: hosts on the core, the VS Code host on the pages' protocol, the page on the core
     assert.deepEqual(await problems('src/extension/session.ts', '../core/labels'), []);
     assert.deepEqual(await problems('src/extension/webview/clausePanel.ts', '../../webview/protocol'), []);
     assert.deepEqual(await problems('src/webview/page/main.ts', '../../core/document/index'), []);
+    assert.deepEqual(await problems('src/cli/main.ts', '../core/check/checkText'), []);
   });
 
   it('forbids imports upward: commands from a feature, the service from above it, the sandbox from src/ outside the service', async () => {

@@ -5,7 +5,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { createInterface } from 'node:readline';
 import { Catalogue } from '../../sandbox/catalogue';
-import { readCatalogueRecords } from '../../sandbox/catalogueFile';
+import { readCatalogueRecords } from '../../src/core/catalogue/catalogueFile';
 import { sandboxStats, startSandbox } from '../../sandbox/index';
 import type { RunningSandbox } from '../../sandbox/types';
 import { createStandardsService } from '../../src/core/service/standardsService';

@@ -10,7 +10,8 @@ import { standardLabel } from '../../core/labels';
 import type { CitationResolver } from './citationResolver';
 import { locatorLabel, targetOf } from '../../core/citations/citationTarget';
 import { COMPARE_CITED, comparableLocator, type CitedEditions } from './compareCited';
-import { writtenReference, type ReferenceCitation } from '../../core/citations/recognise';
+import { writtenReference } from '../../core/citations/recognise';
+import { outdatedEdition, rewrittenReference } from '../../core/citations/outdated';
 
 export const DIAGNOSTICS_SETTING = 'standardsExplorer.diagnostics';
 export const OUTDATED_CODE = 'outdatedEdition';
@@ -107,11 +108,12 @@ export class OutdatedEditions implements vscode.Disposable, vscode.CodeActionPro
       for (const { citation, standard } of resolved) {
         if (citation.kind === 'clauseUri') continue;
         const cited = citation.kind === 'reference' ? writtenReference(citation) : standardLabel(standard.entry);
-        let message: string | undefined;
-        if (standard.replacedBy) message = vscode.l10n.t('{0} has been replaced by {1}', cited, standardLabel(standard.replacedBy));
-        else if (!standard.facts.current)
-          message = vscode.l10n.t('{0} is {1}; the catalogue has no current edition of it', cited, standard.facts.status ?? 'withdrawn');
-        if (!message) continue;
+        const outdated = outdatedEdition(standard);
+        if (!outdated) continue;
+        const message =
+          outdated.kind === 'replaced'
+            ? vscode.l10n.t('{0} has been replaced by {1}', cited, standardLabel(outdated.by))
+            : vscode.l10n.t('{0} is {1}; the catalogue has no current edition of it', cited, outdated.status);
         // The reference alone: the locator, before or after it, is not what is outdated, and the Quick Fix keeps it.
         const [start, end] = citation.kind === 'reference' ? [citation.referenceStart, citation.referenceEnd] : [citation.start, citation.end];
         const diagnostic = new vscode.Diagnostic(new vscode.Range(citation.line, start, citation.line, end), message, SEVERITY[level]);
@@ -161,16 +163,4 @@ export class OutdatedEditions implements vscode.Disposable, vscode.CodeActionPro
     }
     return actions;
   }
-}
-
-/**
- * The current edition's reference as the rewrite: the catalogue's reference, but a publisher the user wrote
- * differently ("EN ISO 13849-1:2015") keeps the user's prefix when the catalogue's is contained in it.
- */
-function rewrittenReference(citation: ReferenceCitation, currentReference: string | undefined): string | undefined {
-  if (!currentReference) return undefined;
-  const written = citation.reference.publisher;
-  const current = currentReference.split(' ')[0];
-  if (written !== current && written.endsWith(` ${current}`)) return `${written.slice(0, -current.length)}${currentReference}`;
-  return currentReference;
 }

@@ -17,10 +17,10 @@ import { referenceItem, referenceTarget, unavailableNode, type ReferenceNode } f
 export type { ReferenceNode } from './referenceNodes';
 
 import { REFERENCES_VIEW } from '../../core/citations/ids';
+import { DEFAULT_CITING_FILES } from '../../core/citations/citingFiles';
 
 export { REFERENCES_VIEW };
 export const INCLUDE_SETTING = 'references.include';
-const DEFAULT_INCLUDE = '**/*.{md,markdown,txt,rst,adoc,tex,c,h,cc,cpp,hpp,cs,java,kt,py,js,jsx,ts,tsx,go,rs,swift,json,yaml,yml,toml,xml,html,feature,robot}';
 const MAX_FILES = 20_000;
 /** Files read at once: enough to hide disk latency, few enough to keep the extension host responsive. */
 const BATCH = 16;
@@ -67,7 +67,7 @@ export class WorkspaceReferences implements vscode.TreeDataProvider<ReferenceNod
 
   /** The include glob of the setting (files.exclude applies on top). */
   include(): string {
-    return vscode.workspace.getConfiguration('standardsExplorer').get<string>(INCLUDE_SETTING) || DEFAULT_INCLUDE;
+    return vscode.workspace.getConfiguration('standardsExplorer').get<string>(INCLUDE_SETTING) || DEFAULT_CITING_FILES;
   }
 
   /**

@@ -1,0 +1,86 @@
+/**
+ * The catalogue a check resolves citations against: a catalogue file (air-gapped CI), or the service's own list of
+ * standards, read with the credentials of the environment (never an argument: a command line is visible to every
+ * process on the machine, and CI logs print it).
+ */
+import { readCatalogueFile } from '../core/catalogue/catalogueFile';
+import { buildCatalogueIndex } from '../core/catalogue/buildIndex';
+import { IndexBuilder, entryOf, type CatalogueIndex } from '../core/catalogue/catalogueIndex';
+import { isServiceError, type Remedy } from '../core/service/errors';
+import { createStandardsService } from '../core/service/standardsService';
+import type { CheckConfig } from './config';
+import { CannotRun } from './usage';
+
+export interface CatalogueSource {
+  catalogue?: string;
+  baseUrl?: string;
+  tokenUrl?: string;
+}
+
+/** The words for what fixes a service error, on a command line. */
+const REMEDIES: Record<Remedy, string> = {
+  signIn: 'Check STANDARDS_CLIENT_ID and STANDARDS_CLIENT_SECRET.',
+  baseUrl: 'Check the service URL (--base-url, STANDARDS_BASE_URL or "baseUrl" in the config).',
+  tokenUrl: 'Check the token URL (--token-url, STANDARDS_TOKEN_URL or "tokenUrl" in the config).',
+  scope: 'Check "scope" in the config.',
+  apiKeyHeader: 'Set STANDARDS_API_KEY and STANDARDS_API_KEY_HEADER (the header the service expects the key in).',
+  network: 'Check the network and proxy between this machine and the service.',
+  timeout: 'The service did not answer in time: run the check again.',
+  askAdministrator: "Ask the service's administrator.",
+  refresh: 'Run the check again.',
+  wait: 'The service is busy: run the check again later.',
+  tryLater: 'Run the check again later.',
+  unknownAnswer: 'Run the check again; if it happens again, the service answered something this tool does not know.',
+};
+
+export async function loadCatalogue(options: CatalogueSource, config: CheckConfig, env: NodeJS.ProcessEnv): Promise<CatalogueIndex> {
+  const file = options.catalogue ?? (options.baseUrl || env.STANDARDS_BASE_URL ? undefined : config.catalogue);
+  if (file) return indexOfFile(file);
+  const baseUrl = options.baseUrl ?? env.STANDARDS_BASE_URL ?? config.baseUrl;
+  const tokenUrl = options.tokenUrl ?? env.STANDARDS_TOKEN_URL ?? config.tokenUrl;
+  if (!baseUrl || !tokenUrl) {
+    throw new CannotRun(
+      'No catalogue to check against: give --catalogue FILE, or the service with --base-url and --token-url (or STANDARDS_BASE_URL and STANDARDS_TOKEN_URL) and its credentials in STANDARDS_CLIENT_ID and STANDARDS_CLIENT_SECRET.',
+    );
+  }
+  const clientId = env.STANDARDS_CLIENT_ID;
+  const clientSecret = env.STANDARDS_CLIENT_SECRET;
+  if (!clientId || !clientSecret) throw new CannotRun('The service needs credentials: set STANDARDS_CLIENT_ID and STANDARDS_CLIENT_SECRET in the environment.');
+  const apiKey = env.STANDARDS_API_KEY ? { header: env.STANDARDS_API_KEY_HEADER || 'X-Api-Key', value: env.STANDARDS_API_KEY } : undefined;
+  let service;
+  try {
+    service = createStandardsService({ baseUrl, tokenUrl, clientId, clientSecret, apiKey, scope: config.scope, userAgent: 'standards-explorer-cli' });
+  } catch (error) {
+    throw cannotRun(error);
+  }
+  try {
+    return await buildCatalogueIndex((page, signal) => service.listStandards(page, signal), { pageSize: 500, inThread: true });
+  } catch (error) {
+    throw cannotRun(error);
+  } finally {
+    service.dispose();
+  }
+}
+
+function indexOfFile(file: string): Promise<CatalogueIndex> {
+  let records;
+  try {
+    records = readCatalogueFile(file);
+  } catch (error) {
+    throw new CannotRun(error instanceof Error ? error.message : String(error));
+  }
+  const builder = new IndexBuilder();
+  builder.expected = records.length;
+  builder.add(
+    0,
+    records.map((record, position) => entryOf(position, record.urn, record.reference, record.title, record.status)),
+  );
+  return builder.finish();
+}
+
+/** A service failure as "could not run", with what fixes it; its message never holds a secret (errors.ts). */
+function cannotRun(error: unknown): CannotRun {
+  if (!isServiceError(error)) return new CannotRun(`Could not read the catalogue from the service: ${error instanceof Error ? error.message : String(error)}`);
+  const remedy = error.remedy;
+  return new CannotRun(`Could not read the catalogue from the service: ${error.message}${remedy ? ` ${REMEDIES[remedy]}` : ''}`);
+}

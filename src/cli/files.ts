@@ -1,0 +1,87 @@
+/**
+ * The files a check reads: under each path given, those git would track (tracked and untracked, less what .gitignore
+ * excludes) in a git work tree, else every file below it but .git and node_modules; then the config's include and
+ * exclude globs (relative to where the check runs). Text files only, and none larger than the editor checks.
+ */
+import { execFileSync } from 'node:child_process';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { minimatch } from 'minimatch';
+import { DEFAULT_CITING_FILES } from '../core/citations/citingFiles';
+import { CannotRun } from './usage';
+
+/** Bigger files are not checked (as in the editor). */
+export const MAX_FILE_BYTES = 5_000_000;
+
+export interface FileFilter {
+  include?: string[];
+  exclude?: string[];
+}
+
+/** Relative paths (forward slashes) from `cwd`, sorted. */
+export function listFiles(cwd: string, paths: readonly string[], filter: FileFilter): string[] {
+  const include = filter.include?.length ? filter.include : [DEFAULT_CITING_FILES];
+  const exclude = filter.exclude ?? [];
+  const found = new Set<string>();
+  for (const given of paths.length ? paths : ['.']) {
+    const absolute = path.resolve(cwd, given);
+    let stat: fs.Stats;
+    try {
+      stat = fs.statSync(absolute);
+    } catch {
+      throw new CannotRun(`${given}: no such file or folder.`);
+    }
+    if (stat.isFile()) {
+      found.add(relative(cwd, absolute));
+      continue;
+    }
+    for (const file of gitFiles(absolute) ?? walk(absolute)) found.add(relative(cwd, file));
+  }
+  const matches = (file: string, globs: readonly string[]): boolean =>
+    globs.some((glob) => minimatch(file, glob, { dot: true, matchBase: !glob.includes('/') }));
+  return [...found].filter((file) => matches(file, include) && !matches(file, exclude)).sort();
+}
+
+/** The text of a file to check, or undefined when it is binary or too large. */
+export function readText(cwd: string, file: string): string | undefined {
+  const absolute = path.resolve(cwd, file);
+  const size = fs.statSync(absolute).size;
+  if (size > MAX_FILE_BYTES) return undefined;
+  const bytes = fs.readFileSync(absolute);
+  if (bytes.subarray(0, 8000).includes(0)) return undefined;
+  return bytes.toString('utf8');
+}
+
+function relative(cwd: string, file: string): string {
+  return path.relative(cwd, file).split(path.sep).join('/') || path.basename(file);
+}
+
+/** Tracked and untracked files git does not ignore, or undefined outside a git work tree (or without git). */
+function gitFiles(folder: string): string[] | undefined {
+  try {
+    const out = execFileSync('git', ['ls-files', '--cached', '--others', '--exclude-standard', '-z'], {
+      cwd: folder,
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'ignore'],
+      maxBuffer: 256 * 1024 * 1024,
+    });
+    return out
+      .split('\0')
+      .filter(Boolean)
+      .map((file) => path.join(folder, file))
+      .filter((file) => fs.existsSync(file));
+  } catch {
+    return undefined;
+  }
+}
+
+function walk(folder: string): string[] {
+  const files: string[] = [];
+  for (const entry of fs.readdirSync(folder, { withFileTypes: true, recursive: true })) {
+    if (!entry.isFile()) continue;
+    const file = path.join(entry.parentPath, entry.name);
+    if (/(^|[\\/])(\.git|node_modules)([\\/]|$)/.test(path.relative(folder, file))) continue;
+    files.push(file);
+  }
+  return files;
+}

@@ -1,0 +1,112 @@
+/**
+ * `standards-explorer check`: reads the files, checks their citations (src/core/check) against the catalogue, writes
+ * the report, and says by its exit status whether findings reached the gate (1) or the check could not run (2).
+ */
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { parseArgs } from 'node:util';
+import { checkText, type Finding } from '../core/check/checkText';
+import { FORMATS, formatReport, type Format } from '../core/check/formats';
+import type { RuleId } from '../core/check/rules';
+import { loadCatalogue } from './catalogue';
+import { loadConfig, ruleList } from './config';
+import { listFiles, readText } from './files';
+import { CannotRun, USAGE } from './usage';
+
+/** Where the command line writes, and what it runs in: the process's own, or a test's. */
+export interface CliIo {
+  cwd: string;
+  env: NodeJS.ProcessEnv;
+  stdout: { write(text: string): unknown; isTTY?: boolean };
+  stderr: { write(text: string): unknown; isTTY?: boolean };
+}
+
+export const EXIT = { clean: 0, findings: 1, cannotRun: 2 } as const;
+
+export async function main(argv: readonly string[], io: CliIo, version: string): Promise<number> {
+  try {
+    return await run(argv, io, version);
+  } catch (error) {
+    if (!(error instanceof CannotRun)) throw error;
+    io.stderr.write(`standards-explorer: ${error.message}\n`);
+    return EXIT.cannotRun;
+  }
+}
+
+async function run(argv: readonly string[], io: CliIo, version: string): Promise<number> {
+  const [command, ...rest] = argv;
+  if (command === undefined || command === '--help' || command === '-h' || command === 'help') {
+    io.stdout.write(USAGE);
+    return command === undefined ? EXIT.cannotRun : EXIT.clean;
+  }
+  if (command === '--version' || command === '-v') {
+    io.stdout.write(`${version}\n`);
+    return EXIT.clean;
+  }
+  if (command !== 'check') throw new CannotRun(`Unknown command "${command}". Run standards-explorer --help for what it can do.`);
+  const { values, positionals } = parse(rest);
+  if (values.help) {
+    io.stdout.write(USAGE);
+    return EXIT.clean;
+  }
+  const format = values.format ?? 'text';
+  if (!(FORMATS as readonly string[]).includes(format)) throw new CannotRun(`--format ${format}: the formats are ${FORMATS.join(', ')}.`);
+  const config = loadConfig(io.cwd, values.config);
+  const failOn: RuleId[] =
+    values['fail-on'] !== undefined
+      ? ruleList(values['fail-on'], (what) => {
+          throw new CannotRun(`--fail-on ${what}`);
+        })
+      : (config.failOn ?? []);
+  const files = listFiles(io.cwd, positionals, config);
+  const index = await loadCatalogue(
+    { catalogue: values.catalogue && path.resolve(io.cwd, values.catalogue), baseUrl: values['base-url'], tokenUrl: values['token-url'] },
+    { ...config, catalogue: config.catalogue && path.resolve(io.cwd, config.catalogue) },
+    io.env,
+  );
+  const findings: Finding[] = [];
+  let checked = 0;
+  for (const file of files) {
+    const text = readText(io.cwd, file);
+    if (text === undefined) continue;
+    checked++;
+    findings.push(...checkText(text, file, index, { severities: config.rules }));
+  }
+  const out = values.output ? undefined : io.stdout;
+  const report = formatReport({ findings, files: checked }, format as Format, { color: Boolean(out?.isTTY) && !io.env.NO_COLOR });
+  if (values.output) writeReport(path.resolve(io.cwd, values.output), report);
+  else io.stdout.write(report);
+  if (values.output && format !== 'text') io.stderr.write(`${findings.length} findings in ${checked} files; report written to ${values.output}\n`);
+  return findings.some((finding) => failOn.includes(finding.rule)) ? EXIT.findings : EXIT.clean;
+}
+
+function parse(args: readonly string[]) {
+  try {
+    return parseArgs({
+      args: [...args],
+      allowPositionals: true,
+      strict: true,
+      options: {
+        catalogue: { type: 'string' },
+        'base-url': { type: 'string' },
+        'token-url': { type: 'string' },
+        format: { type: 'string' },
+        output: { type: 'string' },
+        'fail-on': { type: 'string' },
+        config: { type: 'string' },
+        help: { type: 'boolean', short: 'h' },
+      },
+    });
+  } catch (error) {
+    throw new CannotRun(`${error instanceof Error ? error.message : String(error)}. Run standards-explorer check --help for the options.`);
+  }
+}
+
+function writeReport(file: string, report: string): void {
+  try {
+    fs.mkdirSync(path.dirname(file), { recursive: true });
+    fs.writeFileSync(file, report);
+  } catch (error) {
+    throw new CannotRun(`Cannot write the report to ${file}: ${error instanceof Error ? error.message : String(error)}`);
+  }
+}

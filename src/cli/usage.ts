@@ -1,0 +1,28 @@
+/** The command line's words: its usage, and the error that means "could not run" (exit 2) rather than findings. */
+import { FORMATS } from '../core/check/formats';
+import { RULE_IDS } from '../core/check/rules';
+
+/** Anything that stops the check from running: bad arguments, a broken config, an unreachable service. Exit 2. */
+export class CannotRun extends Error {}
+
+export const USAGE = `Usage: standards-explorer check [paths…] [options]
+
+Checks the standards cited in the files under paths (default: the current folder; .gitignore is honoured in a git
+work tree) against the catalogue: withdrawn and superseded editions, unknown standards, undated references.
+
+Catalogue (one of):
+  --catalogue FILE       a catalogue file, JSON Lines of {"urn", "reference", "title", "status"} (plain or gzipped)
+  --base-url URL         the Standards Content Service (or STANDARDS_BASE_URL, or "baseUrl" in the config)
+  --token-url URL        its token endpoint (or STANDARDS_TOKEN_URL, or "tokenUrl" in the config)
+                         credentials only from the environment: STANDARDS_CLIENT_ID, STANDARDS_CLIENT_SECRET, and
+                         STANDARDS_API_KEY with STANDARDS_API_KEY_HEADER when the service needs an API key
+
+Report:
+  --format FORMAT        ${FORMATS.join(', ')} (default: text)
+  --output FILE          write the report to FILE instead of standard output
+  --fail-on RULES        exit 1 when a finding of these rules is reported, comma-separated: ${RULE_IDS.join(', ')}
+                         (default: none, a report first)
+  --config FILE          the config file (default: standards.config.json, else the "standards" key of package.json)
+
+Exit status: 0 no finding at the gate, 1 findings at the gate, 2 could not run (usage, config, catalogue, service).
+`;

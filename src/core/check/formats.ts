@@ -1,0 +1,90 @@
+/** The check's report in the forms `--format` names: text for a person, JSON for tools, GitHub workflow commands. */
+import type { Finding } from './checkText';
+import { RULES, type ReportedSeverity } from './rules';
+
+export const FORMATS = ['text', 'json', 'github'] as const;
+export type Format = (typeof FORMATS)[number];
+
+export interface CheckReport {
+  findings: readonly Finding[];
+  /** How many files were read. */
+  files: number;
+}
+
+export function formatReport(report: CheckReport, format: Format, options: { color?: boolean } = {}): string {
+  switch (format) {
+    case 'json':
+      return `${JSON.stringify({ files: report.files, summary: counts(report.findings), findings: report.findings }, null, 2)}\n`;
+    case 'github':
+      return report.findings.map(githubLine).join('');
+    default:
+      return textReport(report, options.color ?? false);
+  }
+}
+
+function counts(findings: readonly Finding[]): Record<ReportedSeverity, number> {
+  const result: Record<ReportedSeverity, number> = { error: 0, warning: 0, note: 0 };
+  for (const finding of findings) result[finding.severity]++;
+  return result;
+}
+
+const COLOURS: Record<ReportedSeverity | 'dim' | 'bold', [string, string]> = {
+  error: ['\x1b[31m', '\x1b[39m'],
+  warning: ['\x1b[33m', '\x1b[39m'],
+  note: ['\x1b[36m', '\x1b[39m'],
+  dim: ['\x1b[2m', '\x1b[22m'],
+  bold: ['\x1b[1m', '\x1b[22m'],
+};
+
+/** Grouped by file, in file order; colours only when asked (a terminal). */
+function textReport(report: CheckReport, color: boolean): string {
+  const paint = (style: keyof typeof COLOURS, text: string): string => (color ? `${COLOURS[style][0]}${text}${COLOURS[style][1]}` : text);
+  const lines: string[] = [];
+  let file: string | undefined;
+  for (const finding of report.findings) {
+    if (finding.file !== file) {
+      if (file !== undefined) lines.push('');
+      file = finding.file;
+      lines.push(paint('bold', file));
+    }
+    const where = `${finding.line}:${finding.column}`.padEnd(8);
+    lines.push(`  ${where}${paint(finding.severity, finding.severity.padEnd(8))}${finding.message}  ${paint('dim', finding.rule)}`);
+    if (finding.fix) lines.push(`  ${' '.repeat(16)}${paint('dim', `fix: ${finding.fix}`)}`);
+  }
+  const { error, warning, note } = counts(report.findings);
+  const total = report.findings.length;
+  const files = `${plural(report.files, 'file')} checked`;
+  if (lines.length) lines.push('');
+  lines.push(
+    total
+      ? `${plural(total, 'finding')} (${plural(error, 'error')}, ${plural(warning, 'warning')}, ${plural(note, 'note')}); ${files}.`
+      : `No findings; ${files}.`,
+  );
+  return `${lines.join('\n')}\n`;
+}
+
+function plural(count: number, word: string): string {
+  return `${count} ${word}${count === 1 ? '' : 's'}`;
+}
+
+/** A workflow command (docs.github.com, "Workflow commands for GitHub Actions"): an annotation on the line. */
+function githubLine(finding: Finding): string {
+  const command = finding.severity === 'note' ? 'notice' : finding.severity;
+  const properties = [
+    `file=${escapeProperty(finding.file)}`,
+    `line=${finding.line}`,
+    `col=${finding.column}`,
+    `endColumn=${finding.endColumn}`,
+    `title=${escapeProperty(`${finding.rule}: ${RULES[finding.rule].summary}`)}`,
+  ];
+  const fix = finding.fix ? ` Fix: ${finding.fix}` : '';
+  return `::${command} ${properties.join(',')}::${escapeData(`${finding.message}${fix}`)}\n`;
+}
+
+function escapeData(text: string): string {
+  return text.replace(/%/g, '%25').replace(/\r/g, '%0D').replace(/\n/g, '%0A');
+}
+
+function escapeProperty(text: string): string {
+  return escapeData(text).replace(/:/g, '%3A').replace(/,/g, '%2C');
+}

@@ -1,0 +1,28 @@
+/**
+ * Whether a cited edition is outdated, and how the citation reads with the current edition: the one judgement the
+ * editor's diagnostics and the command line's check share.
+ */
+import type { IndexEntry } from '../catalogue/catalogueIndex';
+import type { ReferenceCitation } from './recognise';
+import type { ResolvedStandard } from './resolve';
+
+/** Replaced by a newer current edition of the same number and part, or not current with none to replace it. */
+export type Outdated = { kind: 'replaced'; by: IndexEntry } | { kind: 'notCurrent'; status: string };
+
+export function outdatedEdition(standard: ResolvedStandard): Outdated | undefined {
+  if (standard.replacedBy) return { kind: 'replaced', by: standard.replacedBy };
+  if (!standard.facts.current) return { kind: 'notCurrent', status: standard.facts.status ?? 'withdrawn' };
+  return undefined;
+}
+
+/**
+ * The current edition's reference as the rewrite: the catalogue's reference, but a publisher the user wrote
+ * differently ("EN ISO 13849-1:2015") keeps the user's prefix when the catalogue's is contained in it.
+ */
+export function rewrittenReference(citation: ReferenceCitation, currentReference: string | undefined): string | undefined {
+  if (!currentReference) return undefined;
+  const written = citation.reference.publisher;
+  const current = currentReference.split(' ')[0];
+  if (written !== current && written.endsWith(` ${current}`)) return `${written.slice(0, -current.length)}${currentReference}`;
+  return currentReference;
+}

@@ -1,0 +1,240 @@
+/**
+ * `standards-explorer check` as a user runs it: dist/cli.js, built with esbuild.js's own options into a temporary
+ * folder, run as a Node process in a workspace of real files (a git work tree, so .gitignore counts), against the
+ * fixture catalogue (real ISO and IEC records, test/fixtures/cli/README.md) or the sandbox over HTTP with a real
+ * identity provider. Asserts the report, the exit status and what never reaches the output.
+ */
+import * as assert from 'node:assert/strict';
+import { execFileSync, spawn } from 'node:child_process';
+import * as fs from 'node:fs';
+import * as net from 'node:net';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import * as esbuild from 'esbuild';
+import { startSandbox } from '../../sandbox/index';
+import { readCatalogueFile } from '../../src/core/catalogue/catalogueFile';
+import type { RunningSandbox } from '../../sandbox/types';
+
+const REPO = path.resolve(__dirname, '../../..');
+const CATALOGUE = path.join(REPO, 'test/fixtures/cli/catalogue.jsonl');
+// eslint-disable-next-line @typescript-eslint/no-require-imports -- esbuild.js is plain CommonJS, the build's own options
+const { targets } = require(path.join(REPO, 'esbuild.js')) as { targets: Record<string, esbuild.BuildOptions> };
+
+interface Run {
+  status: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+describe('command line: standards-explorer check', function () {
+  this.timeout(60_000);
+  let dir: string;
+  let cli: string;
+  let workspace: string;
+
+  const run = (args: string[], options: { cwd?: string; env?: Record<string, string> } = {}): Promise<Run> =>
+    new Promise((resolve, reject) => {
+      // Only what the check reads of the environment: no STANDARDS_* of the machine running the tests.
+      const env = { PATH: process.env.PATH ?? '', HOME: os.tmpdir(), ...options.env };
+      const child = spawn(process.execPath, [cli, ...args], { cwd: options.cwd ?? workspace, env });
+      let stdout = '';
+      let stderr = '';
+      child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+      child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+      child.on('error', reject);
+      child.on('close', (status) => resolve({ status, stdout, stderr }));
+    });
+
+  before(async () => {
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'se-cli-'));
+    const { outfile: _outfile, ...options } = targets.cli;
+    cli = path.join(dir, 'cli.js');
+    await esbuild.build({ ...options, outfile: cli, absWorkingDir: REPO, sourcemap: false, logLevel: 'error' });
+    workspace = path.join(dir, 'workspace');
+    const write = (file: string, text: string): void => {
+      fs.mkdirSync(path.dirname(path.join(workspace, file)), { recursive: true });
+      fs.writeFileSync(path.join(workspace, file), text);
+    };
+    write('docs/design.md', '# Design\n\nThe quality system follows ISO 9001:2008, clause 7.1.\nRisk management: ISO 14971:2019.\n');
+    write('src/safety.c', '/* Software units per IEC 61508-3:1998 and IEC 62304. */\nint main(void) { return 0; }\n');
+    write('docs/notes.txt', 'EN ISO 13485:2003 and ISO 99999:2020 (no such standard).\n');
+    write('build/generated.md', 'ISO 9001:1994 in a generated file that .gitignore excludes.\n');
+    write('.gitignore', 'build/\n');
+    write('image.png', '\x89PNG\r\n\x1a\n\0\0ISO 9001:2008');
+    execFileSync('git', ['init', '-q'], { cwd: workspace });
+  });
+
+  after(() => fs.rmSync(dir, { recursive: true, force: true }));
+
+  it('reports withdrawn, superseded and unknown citations by file, with the fix, and exits 0 without a gate', async () => {
+    const { status, stdout, stderr } = await run(['check', '--catalogue', CATALOGUE]);
+    assert.equal(stderr, '');
+    assert.equal(status, 0, stdout);
+    assert.match(
+      stdout,
+      /^docs\/design\.md\n {2}3:28 +error +ISO 9001:2008 is withdrawn; the current edition is ISO 9001:2015\. +withdrawn\n +fix: ISO 9001:2015$/m,
+    );
+    assert.match(stdout, /^src\/safety\.c\n {2}1:23 +warning +IEC 61508-3:1998 has a newer current edition: IEC 61508-3:2010\. +superseded$/m);
+    assert.match(stdout, /EN ISO 13485:2003 is withdrawn; the current edition is ISO 13485:2016\.[^\n]*\n +fix: EN ISO 13485:2016/);
+    assert.match(stdout, /ISO 99999:2020: the catalogue has no such standard\. +unknown/);
+    assert.ok(!stdout.includes('generated.md'), '.gitignore is honoured');
+    assert.ok(!stdout.includes('image.png'), 'binary files are not read');
+    assert.ok(!/ISO 14971:2019/.test(stdout), 'a current edition is no finding');
+    assert.match(stdout, /4 findings \(2 errors, 1 warning, 1 note\); 3 files checked\.\n$/);
+  });
+
+  it('exits 1 when a finding reaches --fail-on, and 0 when none does', async () => {
+    assert.equal((await run(['check', '--catalogue', CATALOGUE, '--fail-on', 'withdrawn'])).status, 1);
+    assert.equal((await run(['check', 'src', '--catalogue', CATALOGUE, '--fail-on', 'withdrawn'])).status, 0);
+    assert.equal((await run(['check', 'src', '--catalogue', CATALOGUE, '--fail-on', 'withdrawn,superseded'])).status, 1);
+  });
+
+  it('writes JSON with stable rule ids, positions and fixes', async () => {
+    const { status, stdout } = await run(['check', 'docs/design.md', '--catalogue', CATALOGUE, '--format', 'json']);
+    assert.equal(status, 0);
+    const report = JSON.parse(stdout) as { files: number; summary: Record<string, number>; findings: Array<Record<string, unknown>> };
+    assert.equal(report.files, 1);
+    assert.deepEqual(report.summary, { error: 1, warning: 0, note: 0 });
+    assert.deepEqual(report.findings[0], {
+      rule: 'withdrawn',
+      severity: 'error',
+      file: 'docs/design.md',
+      line: 3,
+      column: 28,
+      endColumn: 41,
+      cited: 'ISO 9001:2008',
+      message: 'ISO 9001:2008 is withdrawn; the current edition is ISO 9001:2015.',
+      standard: { urn: report.findings[0].standard && (report.findings[0].standard as { urn: string }).urn, reference: 'ISO 9001:2008', status: 'withdrawn' },
+      fix: 'ISO 9001:2015',
+    });
+  });
+
+  it("writes GitHub workflow commands: one annotation per finding, in the runner's syntax", async () => {
+    const { stdout } = await run(['check', '--catalogue', CATALOGUE, '--format', 'github']);
+    const lines = stdout.trimEnd().split('\n');
+    assert.equal(lines.length, 4);
+    // ::<error|warning|notice> file=…,line=…,col=…,endColumn=…,title=…::message — properties escaped (%3A, %2C), data escaped (%25, %0A).
+    for (const line of lines) assert.match(line, /^::(error|warning|notice) file=[^,:]+,line=\d+,col=\d+,endColumn=\d+,title=[^,:]+::[^\r\n]+$/);
+    assert.ok(lines.some((l) => l.startsWith('::error file=docs/design.md,line=3,col=28,endColumn=41,title=withdrawn%3A The cited edition is withdrawn.::')));
+  });
+
+  it('reads the config: severities, include and exclude, the gate; and --output', async () => {
+    const configured = path.join(dir, 'configured');
+    fs.cpSync(workspace, configured, { recursive: true });
+    fs.writeFileSync(
+      path.join(configured, 'standards.config.json'),
+      JSON.stringify({
+        include: ['**/*.{md,c}'],
+        exclude: ['src/**'],
+        rules: { undated: 'warning', unknown: 'off' },
+        failOn: ['undated'],
+        catalogue: CATALOGUE,
+      }),
+    );
+    fs.appendFileSync(path.join(configured, 'docs/design.md'), 'Software life cycle: IEC 62304.\n');
+    const { status, stdout, stderr } = await run(['check', '--output', 'out/report.json', '--format', 'json'], { cwd: configured });
+    assert.equal(status, 1, stderr);
+    assert.equal(stdout, '');
+    assert.match(stderr, /report written to out\/report\.json/);
+    const report = JSON.parse(fs.readFileSync(path.join(configured, 'out/report.json'), 'utf8')) as {
+      files: number;
+      findings: Array<{ rule: string; file: string }>;
+    };
+    assert.equal(report.files, 1, 'only docs/design.md: notes.txt is not included, src/ is excluded');
+    assert.deepEqual(report.findings.map((f) => f.rule).sort(), ['undated', 'withdrawn']);
+  });
+
+  it('cannot run (exit 2, a message naming what and where) on a broken config, bad arguments or no catalogue', async () => {
+    const broken = path.join(dir, 'broken');
+    fs.mkdirSync(broken);
+    fs.writeFileSync(path.join(broken, 'standards.config.json'), JSON.stringify({ rules: { withdrawn: 'fatal' } }));
+    const config = await run(['check', '--catalogue', CATALOGUE], { cwd: broken });
+    assert.equal(config.status, 2);
+    assert.equal(config.stdout, '');
+    assert.equal(config.stderr, 'standards-explorer: standards.config.json: "rules.withdrawn" must be one of error, warning, note, off.\n');
+    fs.writeFileSync(path.join(broken, 'standards.config.json'), '{"include": ["**/*.md"],}');
+    assert.match((await run(['check', '--catalogue', CATALOGUE], { cwd: broken })).stderr, /standards\.config\.json is not valid JSON/);
+    fs.writeFileSync(path.join(broken, 'standards.config.json'), JSON.stringify({ failOnn: ['withdrawn'] }));
+    assert.match((await run(['check', '--catalogue', CATALOGUE], { cwd: broken })).stderr, /"failOnn" is not a setting of the check/);
+
+    const cases: Array<[string[], RegExp]> = [
+      [['check', '--catalogue', CATALOGUE, '--format', 'xml'], /--format xml: the formats are text, json, github/],
+      [['check', '--catalogue', CATALOGUE, '--fail-on', 'withdrawn,outdated'], /--fail-on names no rule: outdated/],
+      [['check', '--catalogue', CATALOGUE, '--colour'], /Unknown option '--colour'/],
+      [['check', 'no/such/folder', '--catalogue', CATALOGUE], /no\/such\/folder: no such file or folder/],
+      [['check', '--catalogue', path.join(dir, 'missing.jsonl')], /Cannot read the catalogue file/],
+      [['check'], /No catalogue to check against: give --catalogue FILE/],
+      [['lint'], /Unknown command "lint"/],
+    ];
+    for (const [args, message] of cases) {
+      const result = await run(args);
+      assert.equal(result.status, 2, args.join(' '));
+      assert.match(result.stderr, message);
+      assert.equal(result.stdout, '', 'no report when the check could not run');
+    }
+  });
+
+  describe('against the service', () => {
+    let sandbox: RunningSandbox;
+    before(async () => {
+      sandbox = await startSandbox({ catalogue: readCatalogueFile(CATALOGUE) });
+    });
+    after(() => sandbox.close());
+
+    const credentials = (secret = sandbox.clientSecret): Record<string, string> => ({
+      STANDARDS_CLIENT_ID: sandbox.clientId,
+      STANDARDS_CLIENT_SECRET: secret,
+    });
+
+    it('reads the catalogue from the service with the credentials of the environment', async () => {
+      const { status, stdout, stderr } = await run(['check', '--base-url', sandbox.baseUrl, '--token-url', sandbox.tokenUrl, '--format', 'json'], {
+        env: credentials(),
+      });
+      assert.equal(status, 0, stderr);
+      const report = JSON.parse(stdout) as { findings: Array<{ rule: string; cited: string }> };
+      assert.deepEqual(
+        report.findings.map((f) => `${f.rule} ${f.cited}`),
+        ['withdrawn ISO 9001:2008', 'withdrawn EN ISO 13485:2003', 'unknown ISO 99999:2020', 'superseded IEC 61508-3:1998'],
+      );
+      // The same through the environment's URLs.
+      const byEnv = await run(['check', '--fail-on', 'withdrawn'], {
+        env: { ...credentials(), STANDARDS_BASE_URL: sandbox.baseUrl, STANDARDS_TOKEN_URL: sandbox.tokenUrl },
+      });
+      assert.equal(byEnv.status, 1);
+    });
+
+    it('cannot run (exit 2, never a report of zero findings) with wrong credentials or an unreachable service, and prints no secret', async () => {
+      const secret = 'wrong-secret-7f3a9c';
+      const denied = await run(['check', '--base-url', sandbox.baseUrl, '--token-url', sandbox.tokenUrl], { env: credentials(secret) });
+      assert.equal(denied.status, 2);
+      assert.equal(denied.stdout, '');
+      assert.match(denied.stderr, /Could not read the catalogue from the service: .+ Check STANDARDS_CLIENT_ID and STANDARDS_CLIENT_SECRET\./);
+      assert.ok(!denied.stderr.includes(secret) && !denied.stderr.includes(sandbox.clientSecret), 'no secret in the message');
+
+      const port = await closedPort();
+      const unreachable = await run(['check', '--base-url', `http://127.0.0.1:${port}/v0`, '--token-url', `http://127.0.0.1:${port}/token`], {
+        env: credentials(),
+      });
+      assert.equal(unreachable.status, 2);
+      assert.equal(unreachable.stdout, '');
+      assert.match(unreachable.stderr, /Could not read the catalogue from the service: .+/);
+      assert.ok(!unreachable.stderr.includes(sandbox.clientSecret));
+
+      const missing = await run(['check', '--base-url', sandbox.baseUrl, '--token-url', sandbox.tokenUrl]);
+      assert.equal(missing.status, 2);
+      assert.match(missing.stderr, /The service needs credentials: set STANDARDS_CLIENT_ID and STANDARDS_CLIENT_SECRET/);
+    });
+  });
+});
+
+/** A loopback port nothing listens on (bound, then released). */
+function closedPort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.on('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
