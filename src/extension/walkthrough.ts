@@ -1,4 +1,4 @@
-/** The walkthrough (package.json `walkthroughs`): its command, and the steps the extension marks done. */
+/** The walkthrough (package.json `walkthroughs`): its command (the steps it marks done are the features' own). */
 import * as vscode from 'vscode';
 import { registerCommands } from './commands/feedback';
 
@@ -9,9 +9,4 @@ export function registerWalkthrough(context: vscode.ExtensionContext, log: vscod
   context.subscriptions.push(
     registerCommands({ 'standardsExplorer.getStarted': () => vscode.commands.executeCommand('workbench.action.openWalkthrough', WALKTHROUGH, false) }, log),
   );
-}
-
-/** A clause has been read, however it was opened (tree, page link, palette): the walkthrough's step is done. */
-export function clauseOpened(): Thenable<unknown> {
-  return vscode.commands.executeCommand('setContext', 'standardsExplorer.clauseOpened', true);
 }

@@ -7,7 +7,7 @@
  */
 import * as vscode from 'vscode';
 import { withDelayedProgress } from '../commands/progress';
-import { STANDARDS_SCHEME, clauseDocumentPath } from '../documents/standardsUri';
+import { clauseDocumentUri } from '../documents/clauseDocumentUri';
 import { clauseLabel, documentLabel, standardLabel } from '../../core/labels';
 import type { Clause } from '../../core/service/types';
 import type { CitationResolver } from './citationResolver';
@@ -72,5 +72,5 @@ export async function compareCitedEditions(arg: unknown, resolver: CitationResol
 }
 
 function uriOf(target: CitationTarget, clause: Clause, standardName: string): vscode.Uri {
-  return vscode.Uri.from({ scheme: STANDARDS_SCHEME, path: clauseDocumentPath(target.urn, clause.clauseId, documentLabel(clause, standardName), 'markdown') });
+  return clauseDocumentUri(target.urn, clause.clauseId, documentLabel(clause, standardName), 'markdown');
 }

@@ -12,7 +12,8 @@ import { clauseLabel, documentLabel } from '../../core/labels';
 import type { ClauseRef } from '../../core/model';
 import { displayText } from '../../core/service/displayText';
 import type { Clause } from '../../core/service/index';
-import { STANDARDS_SCHEME, clauseDocumentPath, parseStandardsPath, type ClauseFormat } from '../documents/standardsUri';
+import { STANDARDS_SCHEME, parseStandardsPath, type ClauseFormat } from '../documents/standardsUri';
+import { clauseDocumentUri } from '../documents/clauseDocumentUri';
 import { clauseOf, type Chooser } from '../targets/choose';
 
 /** For automation and tests: which edition (URN or reference) and which form, without the QuickPick. */
@@ -123,7 +124,7 @@ async function pickEdition(editions: Edition[], name: string, ref: ClauseRef): P
 }
 
 function uriOf(urn: string, clauseId: string, clause: Pick<Clause, 'number' | 'title' | 'types'>, standard: string, format: ClauseFormat): vscode.Uri {
-  return vscode.Uri.from({ scheme: STANDARDS_SCHEME, path: clauseDocumentPath(urn, clauseId, documentLabel(clause, standard), format) });
+  return clauseDocumentUri(urn, clauseId, documentLabel(clause, standard), format);
 }
 
 /** Whether the clause's own edition is newer than `edition` (drafts are the newest). */

@@ -10,7 +10,7 @@ import { Disposable } from '../../core/lifecycle';
 import { isServiceError } from '../../core/service/index';
 import type { ServiceAccess } from '../connection/serviceAccess';
 import { documentModel } from './documentModel';
-import { STANDARDS_SCHEME, clauseDocumentPath, parseStandardsPath, type ClauseFormat } from './standardsUri';
+import { STANDARDS_SCHEME, parseStandardsPath, type ClauseFormat } from './standardsUri';
 
 interface Known {
   size: number;
@@ -40,11 +40,6 @@ export class StandardsFileSystem extends Disposable implements vscode.FileSystem
   /** When the document was last read from a stored copy (the service could not be reached), the date it was stored. */
   offlineSince(uri: vscode.Uri): number | undefined {
     return this.offline.get(uri.toString());
-  }
-
-  /** The URI of a clause document with a readable tab label. */
-  static uriFor(urn: string, clauseId: string, label: string, format: ClauseFormat = 'json'): vscode.Uri {
-    return vscode.Uri.from({ scheme: STANDARDS_SCHEME, path: clauseDocumentPath(urn, clauseId, label, format) });
   }
 
   watch(): vscode.Disposable {
