@@ -4,6 +4,7 @@
  */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { checkText, type Finding } from '../core/check/checkText';
 import { FORMATS, formatReport, type Format } from '../core/check/formats';
@@ -73,7 +74,9 @@ async function run(argv: readonly string[], io: CliIo, version: string): Promise
     findings.push(...checkText(text, file, index, { severities: config.rules }));
   }
   const out = values.output ? undefined : io.stdout;
-  const report = formatReport({ findings, files: checked }, format as Format, { color: Boolean(out?.isTTY) && !io.env.NO_COLOR });
+  const tool = { name: 'standards-explorer', version };
+  const root = `${pathToFileURL(io.cwd).href.replace(/\/?$/, '/')}`;
+  const report = formatReport({ findings, files: checked, tool, root }, format as Format, { color: Boolean(out?.isTTY) && !io.env.NO_COLOR });
   if (values.output) writeReport(path.resolve(io.cwd, values.output), report);
   else io.stdout.write(report);
   if (values.output && format !== 'text') io.stderr.write(`${findings.length} findings in ${checked} files; report written to ${values.output}\n`);

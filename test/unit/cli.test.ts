@@ -5,11 +5,12 @@
  * identity provider. Asserts the report, the exit status and what never reaches the output.
  */
 import * as assert from 'node:assert/strict';
-import { execFileSync, spawn } from 'node:child_process';
+import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as net from 'node:net';
 import * as os from 'node:os';
 import * as path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import * as esbuild from 'esbuild';
 import { startSandbox } from '../../sandbox/index';
 import { readCatalogueFile } from '../../src/core/catalogue/catalogueFile';
@@ -19,6 +20,23 @@ const REPO = path.resolve(__dirname, '../../..');
 const CATALOGUE = path.join(REPO, 'test/fixtures/cli/catalogue.jsonl');
 // eslint-disable-next-line @typescript-eslint/no-require-imports -- esbuild.js is plain CommonJS, the build's own options
 const { targets } = require(path.join(REPO, 'esbuild.js')) as { targets: Record<string, esbuild.BuildOptions> };
+
+/** The parts of a SARIF log the tests read. */
+interface SarifLog {
+  version: string;
+  runs: Array<{
+    tool: { driver: { rules: Array<{ id: string }> } };
+    originalUriBaseIds: Record<string, { uri: string }>;
+    results: Array<{
+      ruleId: string;
+      level: string;
+      message: { text: string };
+      locations: Array<{ physicalLocation: { region: Record<string, unknown> & { startLine: number } } }>;
+      partialFingerprints: Record<string, string>;
+      fixes?: Array<{ artifactChanges: Array<{ replacements: Array<{ insertedContent: { text: string } }> }> }>;
+    }>;
+  }>;
+}
 
 interface Run {
   status: number | null;
@@ -116,6 +134,74 @@ describe('command line: standards-explorer check', function () {
     // ::<error|warning|notice> file=…,line=…,col=…,endColumn=…,title=…::message — properties escaped (%3A, %2C), data escaped (%25, %0A).
     for (const line of lines) assert.match(line, /^::(error|warning|notice) file=[^,:]+,line=\d+,col=\d+,endColumn=\d+,title=[^,:]+::[^\r\n]+$/);
     assert.ok(lines.some((l) => l.startsWith('::error file=docs/design.md,line=3,col=28,endColumn=41,title=withdrawn%3A The cited edition is withdrawn.::')));
+  });
+
+  it("writes SARIF 2.1.0 that Microsoft's SARIF validator accepts, with rules, fingerprints and fixes", async () => {
+    const { status, stdout } = await run(['check', '--catalogue', CATALOGUE, '--format', 'sarif', '--output', 'report.sarif']);
+    assert.equal(status, 0);
+    assert.equal(stdout, '');
+    const file = path.join(workspace, 'report.sarif');
+    const sarif = JSON.parse(fs.readFileSync(file, 'utf8')) as SarifLog;
+    const run0 = sarif.runs[0];
+    assert.equal(sarif.version, '2.1.0');
+    assert.deepEqual(
+      run0.tool.driver.rules.map((r) => r.id),
+      ['withdrawn', 'superseded', 'undated', 'unknown'],
+    );
+    const withdrawn = run0.results.find((r) => r.message.text.startsWith('ISO 9001:2008'));
+    assert.ok(withdrawn);
+    assert.equal(withdrawn.ruleId, 'withdrawn');
+    assert.equal(withdrawn.level, 'error');
+    assert.deepEqual(withdrawn.locations[0].physicalLocation.region, { startLine: 3, startColumn: 28, endColumn: 41, snippet: { text: 'ISO 9001:2008' } });
+    assert.equal(withdrawn.fixes?.[0].artifactChanges[0].replacements[0].insertedContent.text, 'ISO 9001:2015');
+    assert.match(withdrawn.partialFingerprints['citation/v1'], /^[0-9a-f]{32}$/);
+    assert.equal(run0.originalUriBaseIds.SRCROOT.uri, `${pathToFileURL(workspace).href}/`);
+    // Lines moving above a finding leave its fingerprint as it was.
+    fs.writeFileSync(path.join(workspace, 'docs/design.md'), `\n\n${fs.readFileSync(path.join(workspace, 'docs/design.md'), 'utf8')}`);
+    try {
+      const again = JSON.parse((await run(['check', 'docs/design.md', '--catalogue', CATALOGUE, '--format', 'sarif'])).stdout) as SarifLog;
+      assert.equal(again.runs[0].results[0].locations[0].physicalLocation.region.startLine, 5);
+      assert.equal(again.runs[0].results[0].partialFingerprints['citation/v1'], withdrawn.partialFingerprints['citation/v1']);
+    } finally {
+      fs.writeFileSync(path.join(workspace, 'docs/design.md'), fs.readFileSync(path.join(workspace, 'docs/design.md'), 'utf8').slice(2));
+    }
+    // Microsoft's validator (@microsoft/sarif-multitool from the npm registry; its binary, without the wrapper's
+    // shell): errors fail, warnings and notes are advice.
+    const validated = path.join(dir, 'validation.sarif');
+    // eslint-disable-next-line @typescript-eslint/no-require-imports -- the package's main export is the binary's path
+    const multitool = require('@microsoft/sarif-multitool') as string;
+    const out = spawnSync(multitool, ['validate', file, '--output', validated], { encoding: 'utf8', timeout: 120_000 });
+    assert.equal(out.status, 0, out.stdout + out.stderr);
+    const { results } = (JSON.parse(fs.readFileSync(validated, 'utf8')) as SarifLog).runs[0];
+    assert.deepEqual(
+      results.filter((r) => r.level === 'error').map((r) => r.ruleId),
+      [],
+    );
+    // It did analyse the log: a value it cannot read (an unknown level) makes it stop without a word, so its one
+    // expected piece of advice (SARIF2005: no informationUri, as this tool has no public page) must be there.
+    assert.deepEqual(
+      results.map((r) => r.ruleId),
+      ['SARIF2005'],
+    );
+    fs.rmSync(file);
+  });
+
+  it('writes JUnit XML: a suite per file, a failing case per error or warning, notes as passing cases', async () => {
+    const { stdout } = await run(['check', '--catalogue', CATALOGUE, '--format', 'junit']);
+    assert.match(stdout, /^<\?xml version="1\.0" encoding="UTF-8"\?>\n<testsuites name="standards-explorer check" tests="4" failures="3" errors="0">\n/);
+    assert.match(stdout, /<testsuite name="docs\/design\.md" tests="1" failures="1" errors="0" skipped="0">/);
+    assert.match(
+      stdout,
+      /<testcase classname="docs\/design\.md" name="3:28 withdrawn: ISO 9001:2008"><failure type="withdrawn" message="ISO 9001:2008 is withdrawn; the current edition is ISO 9001:2015\.">/,
+    );
+    assert.match(stdout, /<testcase classname="docs\/notes\.txt" name="1:23 unknown: ISO 99999:2020"><system-out>/);
+    fs.writeFileSync(path.join(dir, 'clean.md'), 'Risk management per ISO 14971:2019.\n');
+    const clean = await run(['check', 'clean.md', '--catalogue', CATALOGUE, '--format', 'junit'], { cwd: dir });
+    assert.equal(clean.status, 0);
+    assert.match(
+      clean.stdout,
+      /<testsuites name="standards-explorer check" tests="1" failures="0" errors="0">\n {2}<testsuite name="standards-explorer check" tests="1"[^>]*>\n {4}<testcase classname="standards-explorer" name="citations"\/>/,
+    );
   });
 
   it('reads the config: severities, include and exclude, the gate; and --output', async () => {

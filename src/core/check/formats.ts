@@ -1,14 +1,19 @@
-/** The check's report in the forms `--format` names: text for a person, JSON for tools, GitHub workflow commands. */
+/** The check's report in the forms `--format` names: text for a person, JSON, GitHub workflow commands, SARIF, JUnit XML. */
 import type { Finding } from './checkText';
+import { junitReport } from './junit';
 import { RULES, type ReportedSeverity } from './rules';
+import { sarifReport, type SarifTool } from './sarif';
 
-export const FORMATS = ['text', 'json', 'github'] as const;
+export const FORMATS = ['text', 'json', 'github', 'sarif', 'junit'] as const;
 export type Format = (typeof FORMATS)[number];
 
 export interface CheckReport {
   findings: readonly Finding[];
   /** How many files were read. */
   files: number;
+  /** Who made the report (SARIF's tool), and where the files are (SARIF's base URI: a file: URI ending in "/"). */
+  tool: SarifTool;
+  root: string;
 }
 
 export function formatReport(report: CheckReport, format: Format, options: { color?: boolean } = {}): string {
@@ -17,6 +22,10 @@ export function formatReport(report: CheckReport, format: Format, options: { col
       return `${JSON.stringify({ files: report.files, summary: counts(report.findings), findings: report.findings }, null, 2)}\n`;
     case 'github':
       return report.findings.map(githubLine).join('');
+    case 'sarif':
+      return `${JSON.stringify(sarifReport(report.findings, report.tool, report.root), null, 2)}\n`;
+    case 'junit':
+      return junitReport(report.findings);
     default:
       return textReport(report, options.color ?? false);
   }
