@@ -57,6 +57,8 @@ const ORDER = [
   'referencesScanMaxHostDelayMs',
   'referencesScanRoundTripP95Ms',
   'referencesScanRoundTripMaxMs',
+  'cliCheckMs',
+  'cliCheckPeakMB',
   'hoverFromCacheMs',
   'hoverProviderFromCacheMs',
 ];

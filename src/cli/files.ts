@@ -6,7 +6,7 @@
 import { execFileSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { minimatch } from 'minimatch';
+import { Minimatch } from 'minimatch';
 import { DEFAULT_CITING_FILES } from '../core/citations/citingFiles';
 import { CannotRun } from './usage';
 
@@ -37,9 +37,10 @@ export function listFiles(cwd: string, paths: readonly string[], filter: FileFil
     }
     for (const file of gitFiles(absolute) ?? walk(absolute)) found.add(relative(cwd, file));
   }
-  const matches = (file: string, globs: readonly string[]): boolean =>
-    globs.some((glob) => minimatch(file, glob, { dot: true, matchBase: !glob.includes('/') }));
-  return [...found].filter((file) => matches(file, include) && !matches(file, exclude)).sort();
+  const compile = (globs: readonly string[]): Minimatch[] => globs.map((glob) => new Minimatch(glob, { dot: true, matchBase: !glob.includes('/') }));
+  const [included, excluded] = [compile(include), compile(exclude)];
+  const matches = (file: string, globs: readonly Minimatch[]): boolean => globs.some((glob) => glob.match(file));
+  return [...found].filter((file) => matches(file, included) && !matches(file, excluded)).sort();
 }
 
 /** The text of a file to check, or undefined when it is binary or too large. */

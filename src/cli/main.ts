@@ -6,7 +6,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
-import { checkText, type Finding } from '../core/check/checkText';
+import { CitationChecker, type Finding } from '../core/check/checkText';
 import { FORMATS, formatReport, type Format } from '../core/check/formats';
 import type { RuleId } from '../core/check/rules';
 import { loadCatalogue } from './catalogue';
@@ -65,13 +65,14 @@ async function run(argv: readonly string[], io: CliIo, version: string): Promise
     { ...config, catalogue: config.catalogue && path.resolve(io.cwd, config.catalogue) },
     io.env,
   );
+  const checker = new CitationChecker(index, { severities: config.rules });
   const findings: Finding[] = [];
   let checked = 0;
   for (const file of files) {
     const text = readText(io.cwd, file);
     if (text === undefined) continue;
     checked++;
-    findings.push(...checkText(text, file, index, { severities: config.rules }));
+    findings.push(...checker.check(text, file));
   }
   const out = values.output ? undefined : io.stdout;
   const tool = { name: 'standards-explorer', version };

@@ -6,7 +6,7 @@ import type { CatalogueIndex } from '../catalogue/catalogueIndex';
 import { standardLabel } from '../labels';
 import { rewrittenReference, outdatedEdition } from '../citations/outdated';
 import { findCitations, writtenReference, type Citation } from '../citations/recognise';
-import { resolveStandard } from '../citations/resolve';
+import { resolveStandard, type ResolvedStandard } from '../citations/resolve';
 import { RULES, type ReportedSeverity, type RuleId, type Severity } from './rules';
 
 export interface Finding {
@@ -32,7 +32,36 @@ export interface CheckRules {
   severities?: Partial<Record<RuleId, Severity>>;
 }
 
-export function checkText(text: string, file: string, index: CatalogueIndex, rules: CheckRules = {}): Finding[] {
+/**
+ * Checks texts against one index: each reference as written (or URN) is resolved once, however many files cite it —
+ * a repository cites the same few standards thousands of times.
+ */
+export class CitationChecker {
+  private readonly resolved = new Map<string, ResolvedStandard | null>();
+
+  constructor(
+    private readonly index: CatalogueIndex,
+    private readonly rules: CheckRules = {},
+  ) {}
+
+  check(text: string, file: string): Finding[] {
+    return checkText(text, file, (citation) => this.resolve(citation), this.rules);
+  }
+
+  private resolve(citation: Exclude<Citation, { kind: 'clauseUri' }>): ResolvedStandard | undefined {
+    const key = citation.kind === 'reference' ? `r ${writtenReference(citation)}` : `u ${citation.urn}`;
+    let standard = this.resolved.get(key);
+    if (standard === undefined) this.resolved.set(key, (standard = resolveStandard(this.index, citation) ?? null));
+    return standard ?? undefined;
+  }
+}
+
+function checkText(
+  text: string,
+  file: string,
+  resolve: (citation: Exclude<Citation, { kind: 'clauseUri' }>) => ResolvedStandard | undefined,
+  rules: CheckRules,
+): Finding[] {
   const severity = (rule: RuleId): Severity => rules.severities?.[rule] ?? RULES[rule].severity;
   const findings: Finding[] = [];
   for (const citation of findCitations(text)) {
@@ -44,7 +73,7 @@ export function checkText(text: string, file: string, index: CatalogueIndex, rul
       const level = severity(rule);
       if (level !== 'off') findings.push({ rule, severity: level, ...at, message, ...extra });
     };
-    const standard = resolveStandard(index, citation);
+    const standard = resolve(citation);
     if (!standard) {
       add('unknown', `${cited}: the catalogue has no such standard.`);
       continue;

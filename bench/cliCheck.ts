@@ -1,0 +1,93 @@
+/**
+ * `standards-explorer check` on the references workspace (bench/citationFiles.ts: 5 000 files of 200 lines, a
+ * citation every ten lines) against a catalogue file of the sandbox's 3 000 standards: dist/cli.js run as a process,
+ * warm (after one run that fills the file cache), three rounds; wall time and peak memory. Baseline, in the same run:
+ * the same files read and recognised in a bare loop in this process. Records cliCheckMs and cliCheckPeakMB in
+ * bench/results.json; asserts nothing. `--quick`: 300 files, nothing recorded.
+ * Run: npm run compile && node esbuild.js && node out/bench/cliCheck.js [--quick]
+ */
+import { spawnSync } from 'node:child_process';
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { Catalogue } from '../sandbox/catalogue';
+import { REPO } from '../test/harness/tools';
+import { scanInNode, writeWorkspace } from './citationFiles';
+import { record, spread } from './results';
+
+const QUICK = process.argv.includes('--quick');
+const FILES = QUICK ? 300 : 5000;
+const STANDARDS = 3000;
+const ROUNDS = QUICK ? 1 : 3;
+
+interface CheckRun {
+  ms: number;
+  peakMB: number;
+  findings: number;
+}
+
+async function main(): Promise<void> {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'cli-check-'));
+  try {
+    const catalogue = new Catalogue(3, STANDARDS).standards;
+    const catalogueFile = path.join(dir, 'catalogue.jsonl');
+    fs.writeFileSync(
+      catalogueFile,
+      catalogue.map((s) => JSON.stringify({ urn: s.urn, reference: s.reference, title: s.titleText, status: s.status })).join('\n'),
+    );
+    // What the catalogue lists, one reference in 20: each cited many times, as in bench/referencesScan.ts.
+    const references = catalogue
+      .filter((_, i) => i % 20 === 0)
+      .map((s) => s.reference)
+      .filter(Boolean);
+    const workspace = path.join(dir, 'workspace');
+    const files = writeWorkspace(workspace, references, FILES);
+    const check = (): CheckRun => {
+      const started = performance.now();
+      const out = spawnSync(
+        process.execPath,
+        ['--require', path.join(__dirname, 'peakMemory.js'), path.join(REPO, 'dist', 'cli.js'), 'check', '--catalogue', catalogueFile, '--format', 'json'],
+        { cwd: workspace, encoding: 'utf8', maxBuffer: 1024 * 1024 * 1024, env: { PATH: process.env.PATH ?? '' } },
+      );
+      const ms = performance.now() - started;
+      if (out.status !== 0) throw new Error(`check exited with ${String(out.status)}: ${out.stderr}`);
+      const peak = /peakMB=(\d+(?:\.\d+)?)/.exec(out.stderr);
+      return { ms, peakMB: peak ? Number(peak[1]) : NaN, findings: (JSON.parse(out.stdout) as { findings: unknown[] }).findings.length };
+    };
+    check(); // warm: the file cache holds the workspace, as in CI right after the checkout
+    const runs: CheckRun[] = [];
+    const loops: number[] = [];
+    for (let round = 0; round < ROUNDS; round++) {
+      runs.push(check());
+      loops.push((await scanInNode(files)).ms);
+    }
+    const ours = spread(runs.map((r) => r.ms));
+    const loop = spread(loops);
+    const peak = Math.max(...runs.map((r) => r.peakMB));
+    console.log(
+      `check of ${FILES} files: ${Math.round(ours.median)} ms (${Math.round(ours.min)}–${Math.round(ours.max)}), ${runs[0].findings} findings, peak ${peak} MB; ` +
+        `bare loop reading and recognising them: ${Math.round(loop.median)} ms; ratio ${(ours.median / loop.median).toFixed(2)}×`,
+    );
+    record({
+      cliCheckMs: {
+        what: `standards-explorer check (dist/cli.js, a process) of ${FILES} files against a catalogue file of ${STANDARDS}, warm, median of ${ROUNDS}`,
+        unit: 'ms',
+        ours: Math.round(ours.median),
+        min: Math.round(ours.min),
+        max: Math.round(ours.max),
+        rounds: ROUNDS,
+        baseline: Math.round(loop.median),
+        baselineWhat: 'the same files read and recognised in a bare loop, in the bench process',
+        ratio: Number((ours.median / loop.median).toFixed(2)),
+      },
+      cliCheckPeakMB: { what: `peak resident memory of that check (${FILES} files)`, unit: 'MB', ours: peak },
+    });
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exitCode = 1;
+});
