@@ -7,7 +7,9 @@ import { readCatalogueFile } from '../core/catalogue/catalogueFile';
 import { buildCatalogueIndex } from '../core/catalogue/buildIndex';
 import { IndexBuilder, entryOf, type CatalogueIndex } from '../core/catalogue/catalogueIndex';
 import { isServiceError, type Remedy } from '../core/service/errors';
+import type { ManagedStandardsService } from '../core/service/managedService';
 import { createStandardsService } from '../core/service/standardsService';
+import type { Clause } from '../core/service/types';
 import type { CheckConfig } from './config';
 import { CannotRun } from './usage';
 
@@ -33,9 +35,16 @@ const REMEDIES: Record<Remedy, string> = {
   unknownAnswer: 'Run the check again; if it happens again, the service answered something this tool does not know.',
 };
 
-export async function loadCatalogue(options: CatalogueSource, config: CheckConfig, env: NodeJS.ProcessEnv): Promise<CatalogueIndex> {
+/** The catalogue to check against; a service also lists each edition's clauses (the missing-clause rule). */
+export interface OpenCatalogue {
+  index: CatalogueIndex;
+  listClauses?: (urn: string) => Promise<readonly Clause[]>;
+  close(): void;
+}
+
+export async function openCatalogue(options: CatalogueSource, config: CheckConfig, env: NodeJS.ProcessEnv): Promise<OpenCatalogue> {
   const file = options.catalogue ?? (options.baseUrl || env.STANDARDS_BASE_URL ? undefined : config.catalogue);
-  if (file) return indexOfFile(file);
+  if (file) return { index: await indexOfFile(file), close: () => undefined };
   const baseUrl = options.baseUrl ?? env.STANDARDS_BASE_URL ?? config.baseUrl;
   const tokenUrl = options.tokenUrl ?? env.STANDARDS_TOKEN_URL ?? config.tokenUrl;
   if (!baseUrl || !tokenUrl) {
@@ -47,18 +56,22 @@ export async function loadCatalogue(options: CatalogueSource, config: CheckConfi
   const clientSecret = env.STANDARDS_CLIENT_SECRET;
   if (!clientId || !clientSecret) throw new CannotRun('The service needs credentials: set STANDARDS_CLIENT_ID and STANDARDS_CLIENT_SECRET in the environment.');
   const apiKey = env.STANDARDS_API_KEY ? { header: env.STANDARDS_API_KEY_HEADER || 'X-Api-Key', value: env.STANDARDS_API_KEY } : undefined;
-  let service;
+  let service: ManagedStandardsService;
   try {
     service = createStandardsService({ baseUrl, tokenUrl, clientId, clientSecret, apiKey, scope: config.scope, userAgent: 'standards-explorer-cli' });
   } catch (error) {
-    throw cannotRun(error);
+    throw cannotRun(error, 'the catalogue');
   }
   try {
-    return await buildCatalogueIndex((page, signal) => service.listStandards(page, signal), { pageSize: 500, inThread: true });
+    const index = await buildCatalogueIndex((page, signal) => service.listStandards(page, signal), { pageSize: 500, inThread: true });
+    const listClauses = (urn: string): Promise<readonly Clause[]> =>
+      service.listClauses(urn).catch((error: unknown) => {
+        throw cannotRun(error, `the clauses of ${urn}`);
+      });
+    return { index, listClauses, close: () => service.dispose() };
   } catch (error) {
-    throw cannotRun(error);
-  } finally {
     service.dispose();
+    throw cannotRun(error, 'the catalogue');
   }
 }
 
@@ -79,8 +92,9 @@ function indexOfFile(file: string): Promise<CatalogueIndex> {
 }
 
 /** A service failure as "could not run", with what fixes it; its message never holds a secret (errors.ts). */
-function cannotRun(error: unknown): CannotRun {
-  if (!isServiceError(error)) return new CannotRun(`Could not read the catalogue from the service: ${error instanceof Error ? error.message : String(error)}`);
+function cannotRun(error: unknown, what: string): CannotRun {
+  if (error instanceof CannotRun) return error;
+  if (!isServiceError(error)) return new CannotRun(`Could not read ${what} from the service: ${error instanceof Error ? error.message : String(error)}`);
   const remedy = error.remedy;
-  return new CannotRun(`Could not read the catalogue from the service: ${error.message}${remedy ? ` ${REMEDIES[remedy]}` : ''}`);
+  return new CannotRun(`Could not read ${what} from the service: ${error.message}${remedy ? ` ${REMEDIES[remedy]}` : ''}`);
 }

@@ -5,7 +5,7 @@
  */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { isRuleId, isSeverity, type RuleId, type Severity } from '../core/check/rules';
+import { RULE_IDS, isRuleId, isSeverity, type RuleId, type Severity } from '../core/check/rules';
 import { CannotRun } from './usage';
 
 export interface CheckConfig {
@@ -73,7 +73,7 @@ function parseConfig(value: unknown, source: string): CheckConfig {
     if (!isRecord(value.rules)) fail('rules', 'must map rule ids to severities, such as {"undated": "warning"}.');
     const rules: Partial<Record<RuleId, Severity>> = {};
     for (const [rule, severity] of Object.entries(value.rules as Record<string, unknown>)) {
-      if (!isRuleId(rule)) fail(`rules.${rule}`, 'is not a rule; the rules are withdrawn, superseded, undated, unknown.');
+      if (!isRuleId(rule)) fail(`rules.${rule}`, `is not a rule; the rules are ${RULE_IDS.join(', ')}.`);
       if (typeof severity !== 'string' || !isSeverity(severity)) fail(`rules.${rule}`, 'must be one of error, warning, note, off.');
       rules[rule as RuleId] = severity as Severity;
     }
@@ -95,7 +95,7 @@ export function ruleList(value: unknown, fail: (what: string) => never): RuleId[
   if (!Array.isArray(items) || !items.every((item) => typeof item === 'string'))
     return fail('must be a list of rule ids, such as ["withdrawn", "superseded"].');
   const unknown = items.filter((item) => !isRuleId(item));
-  if (unknown.length) return fail(`names no rule: ${unknown.join(', ')}; the rules are withdrawn, superseded, undated, unknown.`);
+  if (unknown.length) return fail(`names no rule: ${unknown.join(', ')}; the rules are ${RULE_IDS.join(', ')}.`);
   return items as RuleId[];
 }
 

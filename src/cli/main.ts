@@ -9,7 +9,8 @@ import { parseArgs } from 'node:util';
 import { CitationChecker, type Finding } from '../core/check/checkText';
 import { FORMATS, formatReport, type Format } from '../core/check/formats';
 import type { RuleId } from '../core/check/rules';
-import { loadCatalogue } from './catalogue';
+import { openCatalogue } from './catalogue';
+import { Progress } from './progress';
 import { loadConfig, ruleList } from './config';
 import { listFiles, readText } from './files';
 import { CannotRun, USAGE } from './usage';
@@ -59,21 +60,35 @@ async function run(argv: readonly string[], io: CliIo, version: string): Promise
           throw new CannotRun(`--fail-on ${what}`);
         })
       : (config.failOn ?? []);
+  const asOfYear = values['as-of'] === undefined ? undefined : yearOf(values['as-of']);
   const files = listFiles(io.cwd, positionals, config);
-  const index = await loadCatalogue(
+  const catalogue = await openCatalogue(
     { catalogue: values.catalogue && path.resolve(io.cwd, values.catalogue), baseUrl: values['base-url'], tokenUrl: values['token-url'] },
     { ...config, catalogue: config.catalogue && path.resolve(io.cwd, config.catalogue) },
     io.env,
   );
-  const checker = new CitationChecker(index, { severities: config.rules });
+  const checker = new CitationChecker(catalogue.index, { severities: config.rules, asOfYear });
   const findings: Finding[] = [];
   let checked = 0;
-  for (const file of files) {
-    const text = readText(io.cwd, file);
-    if (text === undefined) continue;
-    checked++;
-    findings.push(...checker.check(text, file));
+  const progress = new Progress(io.stderr, files.length);
+  try {
+    for (const file of files) {
+      const text = readText(io.cwd, file);
+      progress.tick();
+      if (text === undefined) continue;
+      checked++;
+      findings.push(...checker.check(text, file));
+    }
+    progress.done();
+    if (checker.clauseCitations && catalogue.listClauses) findings.push(...(await checker.checkClauses(catalogue.listClauses)));
+    else if (checker.clauseCitations)
+      io.stderr.write(
+        `standards-explorer: ${checker.clauseCitations} citations of a clause were not checked against their edition (a catalogue file lists no clauses; the missing-clause rule needs the service).\n`,
+      );
+  } finally {
+    catalogue.close();
   }
+  findings.sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : a.line - b.line || a.column - b.column));
   const out = values.output ? undefined : io.stdout;
   const tool = { name: 'standards-explorer', version };
   const root = `${pathToFileURL(io.cwd).href.replace(/\/?$/, '/')}`;
@@ -97,6 +112,7 @@ function parse(args: readonly string[]) {
         format: { type: 'string' },
         output: { type: 'string' },
         'fail-on': { type: 'string' },
+        'as-of': { type: 'string' },
         config: { type: 'string' },
         help: { type: 'boolean', short: 'h' },
       },
@@ -113,4 +129,12 @@ function writeReport(file: string, report: string): void {
   } catch (error) {
     throw new CannotRun(`Cannot write the report to ${file}: ${error instanceof Error ? error.message : String(error)}`);
   }
+}
+
+/** `--as-of 2019-06-30` or `--as-of 2019`: the year the editions are judged in (the catalogue dates editions by year). */
+function yearOf(value: string): number {
+  const match = /^(\d{4})(?:-(\d{2})-(\d{2}))?$/.exec(value.trim());
+  const valid = match && (!match[2] || !Number.isNaN(Date.parse(`${match[1]}-${match[2]}-${match[3]}T00:00:00Z`)));
+  if (!match || !valid) throw new CannotRun(`--as-of ${value}: give a date as YYYY-MM-DD (or a year, YYYY).`);
+  return Number(match[1]);
 }

@@ -8,7 +8,8 @@ export class CannotRun extends Error {}
 export const USAGE = `Usage: standards-explorer check [paths…] [options]
 
 Checks the standards cited in the files under paths (default: the current folder; .gitignore is honoured in a git
-work tree) against the catalogue: withdrawn and superseded editions, unknown standards, undated references.
+work tree) against the catalogue: withdrawn and superseded editions, unknown standards, undated references, and
+(against the service) clauses the cited edition does not have.
 
 Catalogue (one of):
   --catalogue FILE       a catalogue file, JSON Lines of {"urn", "reference", "title", "status"} (plain or gzipped)
@@ -22,6 +23,8 @@ Report:
   --output FILE          write the report to FILE instead of standard output
   --fail-on RULES        exit 1 when a finding of these rules is reported, comma-separated: ${RULE_IDS.join(', ')}
                          (default: none, a report first)
+  --as-of DATE           judge editions as they stood on DATE (YYYY-MM-DD or YYYY): an edition replaced by one
+                         published later was current then
   --config FILE          the config file (default: standards.config.json, else the "standards" key of package.json)
 
 Exit status: 0 no finding at the gate, 1 findings at the gate, 2 could not run (usage, config, catalogue, service).

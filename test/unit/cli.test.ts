@@ -86,7 +86,11 @@ describe('command line: standards-explorer check', function () {
 
   it('reports withdrawn, superseded and unknown citations by file, with the fix, and exits 0 without a gate', async () => {
     const { status, stdout, stderr } = await run(['check', '--catalogue', CATALOGUE]);
-    assert.equal(stderr, '');
+    // Said, not skipped in silence: a catalogue file cannot tell whether clause 7.1 exists.
+    assert.equal(
+      stderr,
+      'standards-explorer: 1 citations of a clause were not checked against their edition (a catalogue file lists no clauses; the missing-clause rule needs the service).\n',
+    );
     assert.equal(status, 0, stdout);
     assert.match(
       stdout,
@@ -146,7 +150,7 @@ describe('command line: standards-explorer check', function () {
     assert.equal(sarif.version, '2.1.0');
     assert.deepEqual(
       run0.tool.driver.rules.map((r) => r.id),
-      ['withdrawn', 'superseded', 'undated', 'unknown'],
+      ['withdrawn', 'superseded', 'undated', 'unknown', 'missing-clause'],
     );
     const withdrawn = run0.results.find((r) => r.message.text.startsWith('ISO 9001:2008'));
     assert.ok(withdrawn);
@@ -202,6 +206,25 @@ describe('command line: standards-explorer check', function () {
       clean.stdout,
       /<testsuites name="standards-explorer check" tests="1" failures="0" errors="0">\n {2}<testsuite name="standards-explorer check" tests="1"[^>]*>\n {4}<testcase classname="standards-explorer" name="citations"\/>/,
     );
+  });
+
+  it('judges editions as they stood on an --as-of date: an edition replaced later was current then', async () => {
+    const findings = async (asOf: string): Promise<string[]> => {
+      const { status, stdout } = await run(['check', '--catalogue', CATALOGUE, '--format', 'json', '--as-of', asOf]);
+      assert.equal(status, 0);
+      return (JSON.parse(stdout) as { findings: Array<{ rule: string; cited: string; message: string }> }).findings.map((f) => `${f.rule} ${f.cited}`);
+    };
+    // ISO 9001:2008 was replaced in 2015, ISO 13485:2003 in 2016, IEC 61508-3:1998 in 2010.
+    assert.deepEqual(await findings('2009-06-30'), ['unknown ISO 99999:2020']);
+    assert.deepEqual(await findings('2012'), ['unknown ISO 99999:2020', 'superseded IEC 61508-3:1998']);
+    assert.deepEqual(await findings('2015-12-31'), ['withdrawn ISO 9001:2008', 'unknown ISO 99999:2020', 'superseded IEC 61508-3:1998']);
+    const { stdout } = await run(['check', 'docs/design.md', '--catalogue', CATALOGUE, '--as-of', '2016-01-01']);
+    assert.match(stdout, /ISO 9001:2008 is withdrawn; the current edition as of 2016 is ISO 9001:2015\./);
+    for (const bad of ['2019-13-01', 'June 2019', '19']) {
+      const result = await run(['check', '--catalogue', CATALOGUE, '--as-of', bad]);
+      assert.equal(result.status, 2, bad);
+      assert.match(result.stderr, /--as-of .+: give a date as YYYY-MM-DD \(or a year, YYYY\)\./);
+    }
   });
 
   it('reads the config: severities, include and exclude, the gate; and --output', async () => {
@@ -287,6 +310,30 @@ describe('command line: standards-explorer check', function () {
         env: { ...credentials(), STANDARDS_BASE_URL: sandbox.baseUrl, STANDARDS_TOKEN_URL: sandbox.tokenUrl },
       });
       assert.equal(byEnv.status, 1);
+    });
+
+    it("checks the cited clauses against the cited edition's clause list: missing-clause", async () => {
+      const cited = path.join(dir, 'clauses');
+      fs.mkdirSync(cited);
+      fs.writeFileSync(
+        path.join(cited, 'risk.md'),
+        'Hazards per ISO 14971:2019, clause 7.1.\nResidual risk: ISO 14971:2019, clause 42.\nSee the Scope of ISO 14971:2019 and clause 10.3.2 of ISO 14971:2019.\n',
+      );
+      const { status, stdout, stderr } = await run(
+        ['check', '--base-url', sandbox.baseUrl, '--token-url', sandbox.tokenUrl, '--format', 'json', '--fail-on', 'missing-clause'],
+        {
+          cwd: cited,
+          env: credentials(),
+        },
+      );
+      assert.equal(stderr, '');
+      assert.equal(status, 1);
+      const report = JSON.parse(stdout) as { findings: Array<{ rule: string; line: number; message: string }> };
+      // Clause 7.1 and the Scope exist; 10.3.2 is deeper than the list goes under 10.3, which exists; 42 does not.
+      assert.deepEqual(
+        report.findings.map((f) => [f.rule, f.line, f.message]),
+        [['missing-clause', 2, 'ISO 14971:2019 has no clause 42 (ISO 14971:2019).']],
+      );
     });
 
     it('cannot run (exit 2, never a report of zero findings) with wrong credentials or an unreachable service, and prints no secret', async () => {

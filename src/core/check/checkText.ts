@@ -1,12 +1,17 @@
 /**
- * The findings of one file's text: every citation the recogniser finds (core/citations/recognise.ts), resolved
- * against the catalogue index as the editor resolves it, and judged by the rules (rules.ts). Pure: no I/O.
+ * The findings of a repository's texts: every citation the recogniser finds (core/citations/recognise.ts), resolved
+ * against the catalogue index as the editor resolves it, and judged by the rules (rules.ts). The clauses a
+ * citation names are checked afterwards, against the cited edition's clause list, when a service can list them.
+ * No I/O of its own.
  */
 import type { CatalogueIndex } from '../catalogue/catalogueIndex';
-import { standardLabel } from '../labels';
+import { factsOf } from '../catalogue/standardFacts';
+import { locatorLabel } from '../citations/citationTarget';
 import { rewrittenReference, outdatedEdition } from '../citations/outdated';
-import { findCitations, writtenReference, type Citation } from '../citations/recognise';
-import { resolveStandard, type ResolvedStandard } from '../citations/resolve';
+import { findCitations, writtenReference, type Citation, type Locator } from '../citations/recognise';
+import { resolveLocator, resolveStandard, type ResolvedStandard } from '../citations/resolve';
+import { standardLabel } from '../labels';
+import type { Clause } from '../service/types';
 import { RULES, type ReportedSeverity, type RuleId, type Severity } from './rules';
 
 export interface Finding {
@@ -30,7 +35,15 @@ export interface Finding {
 export interface CheckRules {
   /** Each rule's severity (RULES' defaults when absent). */
   severities?: Partial<Record<RuleId, Severity>>;
+  /**
+   * Judge editions as they stood in this year: an edition replaced by one published after it was current then. The
+   * catalogue gives editions by year, so a date counts by its year.
+   */
+  asOfYear?: number;
 }
+
+type StandardCitation = Exclude<Citation, { kind: 'clauseUri' }>;
+type Place = Pick<Finding, 'file' | 'line' | 'column' | 'endColumn' | 'cited' | 'standard'>;
 
 /**
  * Checks texts against one index: each reference as written (or URN) is resolved once, however many files cite it —
@@ -38,64 +51,91 @@ export interface CheckRules {
  */
 export class CitationChecker {
   private readonly resolved = new Map<string, ResolvedStandard | null>();
+  /** Citations of a clause, annex or section of a resolved edition: checked by checkClauses. */
+  private readonly located: Array<Place & { urn: string; locator: Locator }> = [];
 
   constructor(
     private readonly index: CatalogueIndex,
     private readonly rules: CheckRules = {},
   ) {}
 
-  check(text: string, file: string): Finding[] {
-    return checkText(text, file, (citation) => this.resolve(citation), this.rules);
+  private severity(rule: RuleId): Severity {
+    return this.rules.severities?.[rule] ?? RULES[rule].severity;
   }
 
-  private resolve(citation: Exclude<Citation, { kind: 'clauseUri' }>): ResolvedStandard | undefined {
+  check(text: string, file: string): Finding[] {
+    const findings: Finding[] = [];
+    for (const citation of findCitations(text)) {
+      if (citation.kind === 'clauseUri') continue;
+      const cited = citation.kind === 'reference' ? writtenReference(citation) : citation.urn;
+      const [start, end] = citation.kind === 'reference' ? [citation.referenceStart, citation.referenceEnd] : [citation.start, citation.end];
+      const place: Place = { file, line: citation.line + 1, column: start + 1, endColumn: end + 1, cited };
+      const add = (rule: RuleId, message: string, fix?: string): void => {
+        const level = this.severity(rule);
+        if (level !== 'off') findings.push({ rule, severity: level, ...place, message, ...(fix ? { fix } : {}) });
+      };
+      const standard = this.resolve(citation);
+      if (!standard) {
+        add('unknown', `${cited}: the catalogue has no such standard.`);
+        continue;
+      }
+      place.standard = { urn: standard.entry.urn, reference: standard.entry.reference, status: standard.entry.status };
+      const locator = citation.kind === 'reference' ? citation.locator : undefined;
+      if (locator && locator.kind !== 'table' && this.severity('missing-clause') !== 'off') this.located.push({ ...place, urn: standard.entry.urn, locator });
+      if (citation.kind === 'reference' && !citation.reference.year)
+        add('undated', `${cited} names no edition year (it resolves to ${standardLabel(standard.entry)}).`);
+      const outdated = outdatedEdition(standard);
+      if (!outdated) continue;
+      if (outdated.kind === 'notCurrent') {
+        add('withdrawn', `${cited} is ${outdated.status}; the catalogue has no current edition of it${this.asOf(' (nor says when it was withdrawn)')}.`);
+        continue;
+      }
+      // Replaced by an edition published after the date judged: it was the current one then.
+      const year = factsOf(outdated.by.urn, outdated.by.reference, outdated.by.status).year;
+      if (this.rules.asOfYear !== undefined && year !== undefined && year > this.rules.asOfYear) continue;
+      const fix = citation.kind === 'reference' ? rewrittenReference(citation, outdated.by.reference) : outdated.by.urn;
+      const current = standardLabel(outdated.by);
+      // A record marked "replaced" or "revised", or a current one with a newer edition, is superseded; "withdrawn" is withdrawn.
+      if (standard.facts.status === 'withdrawn') add('withdrawn', `${cited} is withdrawn; the current edition${this.asOf()} is ${current}.`, fix);
+      else add('superseded', `${cited} has a newer current edition${this.asOf()}: ${current}.`, fix);
+    }
+    return findings;
+  }
+
+  /** How many clause citations wait for checkClauses. */
+  get clauseCitations(): number {
+    return this.located.length;
+  }
+
+  /**
+   * The clause citations whose clause, annex or section the cited edition does not have, each edition's clause list
+   * asked once (`listClauses` may throw: the check then cannot tell, and says so by rejecting).
+   */
+  async checkClauses(listClauses: (urn: string) => Promise<readonly Clause[]>): Promise<Finding[]> {
+    const level = this.severity('missing-clause');
+    if (level === 'off') return [];
+    const lists = new Map<string, Promise<readonly Clause[]>>();
+    const findings: Finding[] = [];
+    for (const citation of this.located) {
+      let list = lists.get(citation.urn);
+      if (!list) lists.set(citation.urn, (list = listClauses(citation.urn)));
+      const clauses = await list;
+      if (resolveLocator(clauses, citation.locator)) continue;
+      const { urn: _urn, locator, ...place } = citation;
+      const edition = place.standard?.reference ?? citation.urn;
+      findings.push({ rule: 'missing-clause', severity: level, ...place, message: `${edition} has no ${locatorLabel(locator)} (${place.cited}).` });
+    }
+    return findings;
+  }
+
+  private asOf(suffix = ''): string {
+    return this.rules.asOfYear === undefined ? suffix : ` as of ${this.rules.asOfYear}${suffix}`;
+  }
+
+  private resolve(citation: StandardCitation): ResolvedStandard | undefined {
     const key = citation.kind === 'reference' ? `r ${writtenReference(citation)}` : `u ${citation.urn}`;
     let standard = this.resolved.get(key);
     if (standard === undefined) this.resolved.set(key, (standard = resolveStandard(this.index, citation) ?? null));
     return standard ?? undefined;
   }
-}
-
-function checkText(
-  text: string,
-  file: string,
-  resolve: (citation: Exclude<Citation, { kind: 'clauseUri' }>) => ResolvedStandard | undefined,
-  rules: CheckRules,
-): Finding[] {
-  const severity = (rule: RuleId): Severity => rules.severities?.[rule] ?? RULES[rule].severity;
-  const findings: Finding[] = [];
-  for (const citation of findCitations(text)) {
-    if (citation.kind === 'clauseUri') continue;
-    const cited = citation.kind === 'reference' ? writtenReference(citation) : citation.urn;
-    const [start, end] = citation.kind === 'reference' ? [citation.referenceStart, citation.referenceEnd] : [citation.start, citation.end];
-    const at = { file, line: citation.line + 1, column: start + 1, endColumn: end + 1, cited };
-    const add = (rule: RuleId, message: string, extra: Pick<Finding, 'standard' | 'fix'> = {}): void => {
-      const level = severity(rule);
-      if (level !== 'off') findings.push({ rule, severity: level, ...at, message, ...extra });
-    };
-    const standard = resolve(citation);
-    if (!standard) {
-      add('unknown', `${cited}: the catalogue has no such standard.`);
-      continue;
-    }
-    const record = { urn: standard.entry.urn, reference: standard.entry.reference, status: standard.entry.status };
-    if (citation.kind === 'reference' && !citation.reference.year)
-      add('undated', `${cited} names no edition year (it resolves to ${standardLabel(standard.entry)}).`, { standard: record });
-    const outdated = outdatedEdition(standard);
-    if (!outdated) continue;
-    if (outdated.kind === 'notCurrent') {
-      add('withdrawn', `${cited} is ${outdated.status}; the catalogue has no current edition of it.`, { standard: record });
-      continue;
-    }
-    const fix = fixOf(citation, outdated.by);
-    const current = standardLabel(outdated.by);
-    // A record marked "replaced" or "revised", or a current one with a newer edition, is superseded; "withdrawn" is withdrawn.
-    if (standard.facts.status === 'withdrawn') add('withdrawn', `${cited} is withdrawn; the current edition is ${current}.`, { standard: record, fix });
-    else add('superseded', `${cited} has a newer current edition: ${current}.`, { standard: record, fix });
-  }
-  return findings;
-}
-
-function fixOf(citation: Citation, current: { urn: string; reference?: string }): string | undefined {
-  return citation.kind === 'reference' ? rewrittenReference(citation, current.reference) : current.urn;
 }

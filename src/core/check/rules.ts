@@ -2,7 +2,7 @@
  * The findings `standards-explorer check` reports, each with a stable id (what `--fail-on`, the config's severities
  * and every output format name it by), a default severity and the help a reader of the report needs.
  */
-export const RULE_IDS = ['withdrawn', 'superseded', 'undated', 'unknown'] as const;
+export const RULE_IDS = ['withdrawn', 'superseded', 'undated', 'unknown', 'missing-clause'] as const;
 export type RuleId = (typeof RULE_IDS)[number];
 
 /** As SARIF names them; `off` turns a rule off. */
@@ -43,6 +43,12 @@ export const RULES: Record<RuleId, Rule> = {
     summary: 'The catalogue has no standard of this reference.',
     help: 'Check the number, part and year as written, or whether the standard comes from a publisher outside the catalogue.',
     severity: 'note',
+  },
+  'missing-clause': {
+    id: 'missing-clause',
+    summary: 'The cited edition has no clause, annex or section of the number or name cited.',
+    help: "Check the clause number against the edition cited (numbers move between editions), or cite the edition that has it. Checked only against a service, which lists each edition's clauses.",
+    severity: 'warning',
   },
 };
 

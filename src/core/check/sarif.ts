@@ -20,6 +20,7 @@ const RULE_NAMES: Record<RuleId, string> = {
   superseded: 'SupersededEdition',
   undated: 'UndatedReference',
   unknown: 'UnknownStandard',
+  'missing-clause': 'MissingClause',
 };
 
 export function sarifReport(findings: readonly Finding[], tool: SarifTool, root: string): object {
