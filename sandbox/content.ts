@@ -29,6 +29,8 @@ export interface ClauseContext {
   clauseUri(clause: ClauseEntry): string;
   /** Which vocabulary bodies are written in; default 'mixed'. */
   vocabulary?: Vocabulary;
+  /** How many times the clause was revised (POST /__sandbox/revise-clause): each revision adds a sentence. */
+  revision?: number;
 }
 
 /** `corext`: the sandbox's own; `metanorma`: Metanorma-like JSON-LD (metanorma.ts); `mixed`: one standard in three Metanorma. */
@@ -60,6 +62,8 @@ export function clauseBody(ctx: ClauseContext): { [key: string]: Json } {
     'dcterms:title': standard.titleText,
   };
   const blocks = writer.blocksFor(clause);
+  for (let revision = 1; revision <= (ctx.revision ?? 0); revision++)
+    blocks.push(paragraph(`Revision ${revision}: this requirement now also applies to accessories and to software updates.`));
   if (vocabularyOf(catalogue.seed, standard, ctx.vocabulary) === 'metanorma') {
     // The envelope stays the service's JSON-LD; the document inside is Metanorma-like.
     const metanorma = new MetanormaWriter(randomFor(catalogue.seed, 'metanorma', standard.canonical, clause.position));

@@ -41,6 +41,8 @@ export class ContentService {
   private revokedBefore = 0;
   private readonly seenTokens = new Set<string>();
   private readonly revokedTokens = new Set<string>();
+  /** Clauses changed on request (reviseClause): key → how many times. */
+  private readonly revisions = new Map<string, number>();
   /** Serialised clause bodies, bounded by bytes so huge clauses do not pile up. */
   private readonly bodies = new ByteLru<Buffer>(32 * 1024 * 1024);
 
@@ -53,6 +55,20 @@ export class ContentService {
     this.revokedBefore = Math.floor(Date.now() / 1000);
     for (const jti of this.seenTokens) this.revokedTokens.add(jti);
     this.seenTokens.clear();
+  }
+
+  /**
+   * Changes a clause's content, as a publisher's correction would: its body gains a sentence and a new ETag. False
+   * when there is no such standard or clause.
+   */
+  reviseClause(urn: string, clauseId: string): boolean {
+    const standard = this.options.catalogue.find(urn);
+    const clause = standard && this.options.catalogue.clauses(standard).find((c) => c.uuid === clauseId);
+    if (!standard || !clause) return false;
+    const key = `${standard.canonical}/${clause.position}`;
+    this.revisions.set(key, (this.revisions.get(key) ?? 0) + 1);
+    this.bodies.delete(key);
+    return true;
   }
 
   /** True when `path` belongs to this service. */
@@ -198,11 +214,17 @@ export class ContentService {
         clause,
         clauseUri: (c) => this.clauseUri(standard, c),
         vocabulary: this.options.vocabulary,
+        revision: this.revisions.get(key),
       });
       body = Buffer.from(JSON.stringify(json));
       this.bodies.set(key, { value: body, bytes: body.length, storedAt: Date.now() });
     }
-    return { body, etag: etagOf(`clause|${this.options.catalogue.seed}|${key}|${this.options.baseUrl}|${this.options.vocabulary ?? 'mixed'}`) };
+    return {
+      body,
+      etag: etagOf(
+        `clause|${this.options.catalogue.seed}|${key}|${this.revisions.get(key) ?? 0}|${this.options.baseUrl}|${this.options.vocabulary ?? 'mixed'}`,
+      ),
+    };
   }
 
   private listStandards(url: URL, res: ServerResponse): { body: Buffer } | undefined {

@@ -136,6 +136,19 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
       res.writeHead(204).end();
       return;
     }
+    if (req.method === 'POST' && path === '/__sandbox/revise-clause') {
+      let body: { urn?: unknown; clauseId?: unknown };
+      try {
+        body = JSON.parse((await readBody(req)) || '{}') as typeof body;
+      } catch (error) {
+        return sendProblem(res, 400, 'Bad revise-clause request', error instanceof Error ? error.message : String(error));
+      }
+      if (typeof body.urn !== 'string' || typeof body.clauseId !== 'string')
+        return sendProblem(res, 400, 'Bad revise-clause request', 'Send {"urn": …, "clauseId": …}.');
+      if (!service?.reviseClause(body.urn, body.clauseId)) return sendProblem(res, 404, 'Clause not found', `No clause ${body.clauseId} of ${body.urn}.`);
+      res.writeHead(204).end();
+      return;
+    }
     if (req.method === 'POST' && path === '/__sandbox/config') {
       let body: { faults?: unknown; latencyMs?: unknown; retryAfterSeconds?: unknown; tokenClockSkewSeconds?: unknown };
       try {
@@ -214,11 +227,11 @@ export async function sandboxStats(sandbox: Pick<RunningSandbox, 'origin' | 'con
   return (await response.json()) as SandboxStats;
 }
 
-/** Posts to a test route (`reset`, `revoke-tokens`, `config`) of a running sandbox. */
+/** Posts to a test route (`reset`, `revoke-tokens`, `config`, `revise-clause`) of a running sandbox. */
 export async function sandboxControl(
   sandbox: Pick<RunningSandbox, 'origin' | 'controlToken'>,
-  route: 'reset' | 'revoke-tokens' | 'config',
-  body?: { faults?: string; latencyMs?: number; retryAfterSeconds?: number; tokenClockSkewSeconds?: number },
+  route: 'reset' | 'revoke-tokens' | 'config' | 'revise-clause',
+  body?: { faults?: string; latencyMs?: number; retryAfterSeconds?: number; tokenClockSkewSeconds?: number } | { urn: string; clauseId: string },
 ): Promise<void> {
   const response = await fetch(`${sandbox.origin}/__sandbox/${route}`, {
     method: 'POST',

@@ -9,7 +9,7 @@ import { IndexBuilder, entryOf, type CatalogueIndex } from '../core/catalogue/ca
 import { isServiceError, type Remedy } from '../core/service/errors';
 import type { ManagedStandardsService } from '../core/service/managedService';
 import { createStandardsService } from '../core/service/standardsService';
-import type { Clause } from '../core/service/types';
+import type { ClauseSource } from '../core/check/lockCheck';
 import type { CheckConfig } from './config';
 import { CannotRun } from './usage';
 
@@ -38,7 +38,8 @@ const REMEDIES: Record<Remedy, string> = {
 /** The catalogue to check against; a service also lists each edition's clauses (the missing-clause rule). */
 export interface OpenCatalogue {
   index: CatalogueIndex;
-  listClauses?: (urn: string) => Promise<readonly Clause[]>;
+  /** The service's clause lists and clause bodies: none with a catalogue file. */
+  clauses?: ClauseSource;
   close(): void;
 }
 
@@ -64,11 +65,17 @@ export async function openCatalogue(options: CatalogueSource, config: CheckConfi
   }
   try {
     const index = await buildCatalogueIndex((page, signal) => service.listStandards(page, signal), { pageSize: 500, inThread: true });
-    const listClauses = (urn: string): Promise<readonly Clause[]> =>
-      service.listClauses(urn).catch((error: unknown) => {
-        throw cannotRun(error, `the clauses of ${urn}`);
-      });
-    return { index, listClauses, close: () => service.dispose() };
+    const clauses: ClauseSource = {
+      listClauses: (urn) =>
+        service.listClauses(urn).catch((error: unknown) => {
+          throw cannotRun(error, `the clauses of ${urn}`);
+        }),
+      clauseBody: (urn, clauseId) =>
+        service.getClause(urn, clauseId).catch((error: unknown) => {
+          throw cannotRun(error, `clause ${clauseId} of ${urn}`);
+        }),
+    };
+    return { index, clauses, close: () => service.dispose() };
   } catch (error) {
     service.dispose();
     throw cannotRun(error, 'the catalogue');

@@ -1,6 +1,8 @@
 /**
  * `standards-explorer check`: reads the files, checks their citations (src/core/check) against the catalogue, writes
  * the report, and says by its exit status whether findings reached the gate (1) or the check could not run (2).
+ * `standards-explorer lock`: records the cited editions and clauses, with fingerprints of the clauses' text, in
+ * standards.lock (src/core/check/lockfile.ts), for `check` to report what changed since.
  */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
@@ -8,11 +10,13 @@ import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { CitationChecker, type Finding } from '../core/check/checkText';
 import { FORMATS, formatReport, type Format } from '../core/check/formats';
+import { checkLock, lockCitations } from '../core/check/lockCheck';
 import type { RuleId } from '../core/check/rules';
-import { openCatalogue } from './catalogue';
-import { Progress } from './progress';
-import { loadConfig, ruleList } from './config';
+import { openCatalogue, type OpenCatalogue } from './catalogue';
+import { loadConfig, ruleList, type CheckConfig } from './config';
 import { listFiles, readText } from './files';
+import { readLock, reviewer, writeLock } from './lock';
+import { Progress } from './progress';
 import { CannotRun, USAGE } from './usage';
 
 /** Where the command line writes, and what it runs in: the process's own, or a test's. */
@@ -24,6 +28,8 @@ export interface CliIo {
 }
 
 export const EXIT = { clean: 0, findings: 1, cannotRun: 2 } as const;
+
+type Options = ReturnType<typeof parse>['values'];
 
 export async function main(argv: readonly string[], io: CliIo, version: string): Promise<number> {
   try {
@@ -45,15 +51,19 @@ async function run(argv: readonly string[], io: CliIo, version: string): Promise
     io.stdout.write(`${version}\n`);
     return EXIT.clean;
   }
-  if (command !== 'check') throw new CannotRun(`Unknown command "${command}". Run standards-explorer --help for what it can do.`);
+  if (command !== 'check' && command !== 'lock') throw new CannotRun(`Unknown command "${command}". Run standards-explorer --help for what it can do.`);
   const { values, positionals } = parse(rest);
   if (values.help) {
     io.stdout.write(USAGE);
     return EXIT.clean;
   }
+  const config = loadConfig(io.cwd, values.config);
+  return command === 'lock' ? lock(io, values, positionals, config) : check(io, values, positionals, config, version);
+}
+
+async function check(io: CliIo, values: Options, positionals: string[], config: CheckConfig, version: string): Promise<number> {
   const format = values.format ?? 'text';
   if (!(FORMATS as readonly string[]).includes(format)) throw new CannotRun(`--format ${format}: the formats are ${FORMATS.join(', ')}.`);
-  const config = loadConfig(io.cwd, values.config);
   const failOn: RuleId[] =
     values['fail-on'] !== undefined
       ? ruleList(values['fail-on'], (what) => {
@@ -61,6 +71,63 @@ async function run(argv: readonly string[], io: CliIo, version: string): Promise
         })
       : (config.failOn ?? []);
   const asOfYear = values['as-of'] === undefined ? undefined : yearOf(values['as-of']);
+  const locked = readLock(io.cwd);
+  const { findings, checked } = await scan(io, values, positionals, config, asOfYear, async (catalogue, checker) => {
+    const found: Finding[] = [];
+    const clauses = catalogue.clauses;
+    if (checker.clauseCitations && clauses) found.push(...(await checker.checkClauses((urn) => clauses.listClauses(urn))));
+    else if (checker.clauseCitations)
+      io.stderr.write(
+        `standards-explorer: ${checker.clauseCitations} citations of a clause were not checked against their edition (a catalogue file lists no clauses; the missing-clause rule needs the service).\n`,
+      );
+    if (locked && clauses) found.push(...(await checkLock(checker.citations, clauses, locked.lock, config.rules)));
+    else if (locked)
+      io.stderr.write(`standards-explorer: ${locked.file} was not checked: a catalogue file has no clause texts to compare (check against the service).\n`);
+    return found;
+  });
+  const out = values.output ? undefined : io.stdout;
+  const tool = { name: 'standards-explorer', version };
+  const root = `${pathToFileURL(io.cwd).href.replace(/\/?$/, '/')}`;
+  const report = formatReport({ findings, files: checked, tool, root }, format as Format, { color: Boolean(out?.isTTY) && !io.env.NO_COLOR });
+  if (values.output) writeReport(path.resolve(io.cwd, values.output), report);
+  else io.stdout.write(report);
+  if (values.output && format !== 'text') io.stderr.write(`${findings.length} findings in ${checked} files; report written to ${values.output}\n`);
+  return findings.some((finding) => failOn.includes(finding.rule)) ? EXIT.findings : EXIT.clean;
+}
+
+async function lock(io: CliIo, values: Options, positionals: string[], config: CheckConfig): Promise<number> {
+  const previous = readLock(io.cwd);
+  let summary = '';
+  await scan(io, values, positionals, config, undefined, async (catalogue, checker) => {
+    if (!catalogue.clauses)
+      throw new CannotRun(
+        "lock needs the service: the fingerprints are taken from the clauses' text, which a catalogue file does not have. Give --base-url and --token-url (or STANDARDS_BASE_URL and STANDARDS_TOKEN_URL).",
+      );
+    const by = reviewer(io.cwd);
+    const written = await lockCitations(checker.citations, catalogue.clauses, previous?.lock, {
+      on: new Date().toISOString().slice(0, 10),
+      ...(by ? { by } : {}),
+    });
+    const file = writeLock(io.cwd, written);
+    const standards = Object.values(written.standards);
+    const clauses = standards.flatMap((s) => Object.values(s.clauses));
+    const today = clauses.filter((c) => c.reviewed.on === new Date().toISOString().slice(0, 10)).length;
+    summary = `Locked ${standards.length} standards and ${clauses.length} clauses in ${path.relative(io.cwd, file)} (${today} reviewed today).\n`;
+    return [];
+  });
+  io.stdout.write(summary);
+  return EXIT.clean;
+}
+
+/** Lists and reads the files, checks their citations, then runs `after` with the catalogue still open. */
+async function scan(
+  io: CliIo,
+  values: Options,
+  positionals: string[],
+  config: CheckConfig,
+  asOfYear: number | undefined,
+  after: (catalogue: OpenCatalogue, checker: CitationChecker) => Promise<Finding[]>,
+): Promise<{ findings: Finding[]; checked: number }> {
   const files = listFiles(io.cwd, positionals, config);
   const catalogue = await openCatalogue(
     { catalogue: values.catalogue && path.resolve(io.cwd, values.catalogue), baseUrl: values['base-url'], tokenUrl: values['token-url'] },
@@ -80,23 +147,12 @@ async function run(argv: readonly string[], io: CliIo, version: string): Promise
       findings.push(...checker.check(text, file));
     }
     progress.done();
-    if (checker.clauseCitations && catalogue.listClauses) findings.push(...(await checker.checkClauses(catalogue.listClauses)));
-    else if (checker.clauseCitations)
-      io.stderr.write(
-        `standards-explorer: ${checker.clauseCitations} citations of a clause were not checked against their edition (a catalogue file lists no clauses; the missing-clause rule needs the service).\n`,
-      );
+    findings.push(...(await after(catalogue, checker)));
   } finally {
     catalogue.close();
   }
   findings.sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : a.line - b.line || a.column - b.column));
-  const out = values.output ? undefined : io.stdout;
-  const tool = { name: 'standards-explorer', version };
-  const root = `${pathToFileURL(io.cwd).href.replace(/\/?$/, '/')}`;
-  const report = formatReport({ findings, files: checked, tool, root }, format as Format, { color: Boolean(out?.isTTY) && !io.env.NO_COLOR });
-  if (values.output) writeReport(path.resolve(io.cwd, values.output), report);
-  else io.stdout.write(report);
-  if (values.output && format !== 'text') io.stderr.write(`${findings.length} findings in ${checked} files; report written to ${values.output}\n`);
-  return findings.some((finding) => failOn.includes(finding.rule)) ? EXIT.findings : EXIT.clean;
+  return { findings, checked };
 }
 
 function parse(args: readonly string[]) {
@@ -118,7 +174,7 @@ function parse(args: readonly string[]) {
       },
     });
   } catch (error) {
-    throw new CannotRun(`${error instanceof Error ? error.message : String(error)}. Run standards-explorer check --help for the options.`);
+    throw new CannotRun(`${error instanceof Error ? error.message : String(error)}. Run standards-explorer --help for the options.`);
   }
 }
 

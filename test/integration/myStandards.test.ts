@@ -127,7 +127,8 @@ describe('my standards', () => {
       await vscode.commands.executeCommand('standardsExplorer.openClause', tree.getTreeItem(clauses[1]).command?.arguments?.[0]);
       await page;
       await until(() => myStandards.shelf.recent[0]?.urn === pinned.standard.urn || undefined, 'the pinned standard on top of Recent');
-      assert.ok(fired.length > 0, 'the view was told');
+      // The shelf stores first and tells its listeners after: wait for the view to be told, not just for the store.
+      await until(() => fired.length > 0 || undefined, 'the view was told');
       for (const e of fired) {
         assert.ok(Array.isArray(e), `a redraw of the shelves, not of the whole tree: ${JSON.stringify(e)}`);
         assert.deepEqual(

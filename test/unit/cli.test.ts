@@ -12,7 +12,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import * as esbuild from 'esbuild';
-import { startSandbox } from '../../sandbox/index';
+import { sandboxControl, startSandbox } from '../../sandbox/index';
 import { readCatalogueFile } from '../../src/core/catalogue/catalogueFile';
 import type { RunningSandbox } from '../../sandbox/types';
 
@@ -150,7 +150,7 @@ describe('command line: standards-explorer check', function () {
     assert.equal(sarif.version, '2.1.0');
     assert.deepEqual(
       run0.tool.driver.rules.map((r) => r.id),
-      ['withdrawn', 'superseded', 'undated', 'unknown', 'missing-clause'],
+      ['withdrawn', 'superseded', 'undated', 'unknown', 'missing-clause', 'changed', 'unlocked'],
     );
     const withdrawn = run0.results.find((r) => r.message.text.startsWith('ISO 9001:2008'));
     assert.ok(withdrawn);
@@ -334,6 +334,86 @@ describe('command line: standards-explorer check', function () {
         report.findings.map((f) => [f.rule, f.line, f.message]),
         [['missing-clause', 2, 'ISO 14971:2019 has no clause 42 (ISO 14971:2019).']],
       );
+    });
+
+    it('locks the cited clauses, then reports a clause changed since its review and citations the lock does not hold', async () => {
+      const project = path.join(dir, 'locked');
+      fs.mkdirSync(project);
+      execFileSync('git', ['init', '-q'], { cwd: project });
+      execFileSync('git', ['config', 'user.name', 'Jane Reviewer'], { cwd: project });
+      fs.writeFileSync(path.join(project, 'risk.md'), 'Hazards per ISO 14971:2019, clause 7.1.\nApplies as in ISO 14971:2019, Scope. QMS: ISO 13485:2016.\n');
+      const service = ['--base-url', sandbox.baseUrl, '--token-url', sandbox.tokenUrl];
+      const inProject = { cwd: project, env: credentials() };
+      const today = new Date().toISOString().slice(0, 10);
+
+      const locked = await run(['lock', ...service], inProject);
+      assert.equal(locked.stderr, '');
+      assert.equal(locked.status, 0);
+      assert.equal(locked.stdout, 'Locked 2 standards and 2 clauses in standards.lock (2 reviewed today).\n');
+      const lockText = fs.readFileSync(path.join(project, 'standards.lock'), 'utf8');
+      const lock = JSON.parse(lockText) as {
+        version: number;
+        standards: Record<string, { reference?: string; clauses: Record<string, Record<string, unknown>> }>;
+      };
+      assert.equal(lock.version, 1);
+      const standard = Object.values(lock.standards).find((s) => s.reference === 'ISO 14971:2019');
+      assert.ok(standard);
+      const clauses = Object.entries(standard.clauses);
+      assert.deepEqual(clauses.map(([, c]) => c.number).sort(), ['1', '7.1']);
+      for (const [, clause] of clauses) {
+        assert.deepEqual(Object.keys(clause), ['id', 'number', 'title', 'fingerprint', 'reviewed']);
+        assert.match(String(clause.fingerprint), /^sha256:[0-9a-f]{64}$/);
+        assert.deepEqual(clause.reviewed, { on: today, by: 'Jane Reviewer' });
+      }
+      assert.equal(lockText, `${JSON.stringify(lock, null, 2)}\n`, 'stable, pretty JSON');
+      assert.equal((await run(['check', ...service, '--fail-on', 'changed,unlocked'], inProject)).status, 0, 'nothing changed, nothing unlocked');
+
+      // A citation the lock does not hold.
+      fs.appendFileSync(path.join(project, 'risk.md'), 'Controls: ISO 14971:2019, clause 5.1.\n');
+      const unlocked = await run(['check', ...service, '--format', 'json'], inProject);
+      const unlockedFindings = (JSON.parse(unlocked.stdout) as { findings: Array<{ rule: string; message: string }> }).findings;
+      assert.deepEqual(
+        unlockedFindings.map((f) => `${f.rule}: ${f.message}`),
+        ['unlocked: Clause 5.1 of ISO 14971:2019 is not in standards.lock: run standards-explorer lock once it is reviewed.'],
+      );
+
+      // The publisher changes clause 7.1.
+      const [clause71] = clauses.find(([, c]) => c.number === '7.1') ?? [];
+      const urn = Object.keys(lock.standards).find((u) => lock.standards[u] === standard);
+      assert.ok(clause71 && urn);
+      await sandboxControl(sandbox, 'revise-clause', { urn, clauseId: clause71 });
+      const changed = await run(['check', ...service, '--fail-on', 'changed'], inProject);
+      assert.equal(changed.status, 1);
+      assert.match(
+        changed.stdout,
+        new RegExp(`1:13 +error +Clause 7\\.1 of ISO 14971:2019 changed since it was reviewed on ${today} by Jane Reviewer\\. +changed`),
+      );
+
+      // Reviewed again: lock keeps the review of what did not change (the Scope, reviewed "earlier" here).
+      const scope = clauses.find(([, c]) => c.number === '1')?.[0] ?? '';
+      standard.clauses[scope].reviewed = { on: '2026-03-01', by: 'Sam Earlier' };
+      fs.writeFileSync(path.join(project, 'standards.lock'), JSON.stringify(lock, null, 2));
+      assert.equal((await run(['lock', ...service], inProject)).status, 0);
+      const relocked = JSON.parse(fs.readFileSync(path.join(project, 'standards.lock'), 'utf8')) as typeof lock;
+      const after = Object.values(relocked.standards).find((s) => s.reference === 'ISO 14971:2019');
+      assert.deepEqual(after?.clauses[scope].reviewed, { on: '2026-03-01', by: 'Sam Earlier' });
+      assert.notEqual(after?.clauses[clause71].fingerprint, standard.clauses[clause71].fingerprint);
+      assert.deepEqual(after?.clauses[clause71].reviewed, { on: today, by: 'Jane Reviewer' });
+      assert.equal((await run(['check', ...service, '--fail-on', 'changed,unlocked'], inProject)).status, 0);
+
+      // A broken lock stops both commands; lock needs the service.
+      fs.writeFileSync(
+        path.join(project, 'standards.lock'),
+        JSON.stringify({ version: 1, standards: { [urn]: { clauses: { x: { id: 'x', fingerprint: 'md5:1' } } } } }),
+      );
+      const broken = await run(['check', ...service], inProject);
+      assert.equal(broken.status, 2);
+      assert.match(broken.stderr, /standards\.lock: "standards\.[^"]+\.clauses\.x" needs "id" and a "fingerprint" of the form sha256:<64 hex digits>\./);
+      fs.rmSync(path.join(project, 'standards.lock'));
+      const offline = await run(['lock', '--catalogue', CATALOGUE], { cwd: project });
+      assert.equal(offline.status, 2);
+      assert.match(offline.stderr, /lock needs the service/);
+      assert.ok(!fs.existsSync(path.join(project, 'standards.lock')));
     });
 
     it('cannot run (exit 2, never a report of zero findings) with wrong credentials or an unreachable service, and prints no secret', async () => {

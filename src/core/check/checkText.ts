@@ -45,14 +45,34 @@ export interface CheckRules {
 type StandardCitation = Exclude<Citation, { kind: 'clauseUri' }>;
 type Place = Pick<Finding, 'file' | 'line' | 'column' | 'endColumn' | 'cited' | 'standard'>;
 
+/** A citation of an edition the catalogue has, and the clause, annex or section it names, if any. */
+export type CitedEdition = Place & { urn: string; locator?: Locator };
+
+/** Each clause citation with the clause it names in its edition (undefined when the edition has none); each list asked once. */
+export async function clausesCited(
+  citations: readonly CitedEdition[],
+  listClauses: (urn: string) => Promise<readonly Clause[]>,
+): Promise<Array<{ citation: CitedEdition & { locator: Locator }; clause?: Clause }>> {
+  const lists = new Map<string, Promise<readonly Clause[]>>();
+  const result: Array<{ citation: CitedEdition & { locator: Locator }; clause?: Clause }> = [];
+  for (const citation of citations) {
+    if (!citation.locator) continue;
+    let list = lists.get(citation.urn);
+    if (!list) lists.set(citation.urn, (list = listClauses(citation.urn)));
+    const found = resolveLocator(await list, citation.locator);
+    result.push({ citation: citation as CitedEdition & { locator: Locator }, ...(found ? { clause: found.clause } : {}) });
+  }
+  return result;
+}
+
 /**
  * Checks texts against one index: each reference as written (or URN) is resolved once, however many files cite it —
  * a repository cites the same few standards thousands of times.
  */
 export class CitationChecker {
   private readonly resolved = new Map<string, ResolvedStandard | null>();
-  /** Citations of a clause, annex or section of a resolved edition: checked by checkClauses. */
-  private readonly located: Array<Place & { urn: string; locator: Locator }> = [];
+  /** Every citation of a resolved edition, with its clause, annex or section when it names one (not a table). */
+  private readonly cited: CitedEdition[] = [];
 
   constructor(
     private readonly index: CatalogueIndex,
@@ -80,8 +100,8 @@ export class CitationChecker {
         continue;
       }
       place.standard = { urn: standard.entry.urn, reference: standard.entry.reference, status: standard.entry.status };
-      const locator = citation.kind === 'reference' ? citation.locator : undefined;
-      if (locator && locator.kind !== 'table' && this.severity('missing-clause') !== 'off') this.located.push({ ...place, urn: standard.entry.urn, locator });
+      const locator = citation.kind === 'reference' && citation.locator?.kind !== 'table' ? citation.locator : undefined;
+      this.cited.push({ ...place, urn: standard.entry.urn, ...(locator ? { locator } : {}) });
       if (citation.kind === 'reference' && !citation.reference.year)
         add('undated', `${cited} names no edition year (it resolves to ${standardLabel(standard.entry)}).`);
       const outdated = outdatedEdition(standard);
@@ -102,9 +122,14 @@ export class CitationChecker {
     return findings;
   }
 
-  /** How many clause citations wait for checkClauses. */
+  /** The citations of a resolved edition so far (lockfile.ts reads them). */
+  get citations(): readonly CitedEdition[] {
+    return this.cited;
+  }
+
+  /** How many citations name a clause, annex or section (checked by checkClauses against the edition's list). */
   get clauseCitations(): number {
-    return this.located.length;
+    return this.cited.filter((c) => c.locator).length;
   }
 
   /**
@@ -114,16 +139,16 @@ export class CitationChecker {
   async checkClauses(listClauses: (urn: string) => Promise<readonly Clause[]>): Promise<Finding[]> {
     const level = this.severity('missing-clause');
     if (level === 'off') return [];
-    const lists = new Map<string, Promise<readonly Clause[]>>();
     const findings: Finding[] = [];
-    for (const citation of this.located) {
-      let list = lists.get(citation.urn);
-      if (!list) lists.set(citation.urn, (list = listClauses(citation.urn)));
-      const clauses = await list;
-      if (resolveLocator(clauses, citation.locator)) continue;
+    for (const { citation, clause } of await clausesCited(this.cited, listClauses)) {
+      if (clause) continue;
       const { urn: _urn, locator, ...place } = citation;
-      const edition = place.standard?.reference ?? citation.urn;
-      findings.push({ rule: 'missing-clause', severity: level, ...place, message: `${edition} has no ${locatorLabel(locator)} (${place.cited}).` });
+      findings.push({
+        rule: 'missing-clause',
+        severity: level,
+        ...place,
+        message: `${place.standard?.reference ?? citation.urn} has no ${locatorLabel(locator)} (${place.cited}).`,
+      });
     }
     return findings;
   }

@@ -2,7 +2,7 @@
  * The findings `standards-explorer check` reports, each with a stable id (what `--fail-on`, the config's severities
  * and every output format name it by), a default severity and the help a reader of the report needs.
  */
-export const RULE_IDS = ['withdrawn', 'superseded', 'undated', 'unknown', 'missing-clause'] as const;
+export const RULE_IDS = ['withdrawn', 'superseded', 'undated', 'unknown', 'missing-clause', 'changed', 'unlocked'] as const;
 export type RuleId = (typeof RULE_IDS)[number];
 
 /** As SARIF names them; `off` turns a rule off. */
@@ -49,6 +49,18 @@ export const RULES: Record<RuleId, Rule> = {
     summary: 'The cited edition has no clause, annex or section of the number or name cited.',
     help: "Check the clause number against the edition cited (numbers move between editions), or cite the edition that has it. Checked only against a service, which lists each edition's clauses.",
     severity: 'warning',
+  },
+  changed: {
+    id: 'changed',
+    summary: 'The cited clause changed since it was reviewed (standards.lock).',
+    help: 'Read the clause again and compare it with what you implemented; then run standards-explorer lock to record the review.',
+    severity: 'error',
+  },
+  unlocked: {
+    id: 'unlocked',
+    summary: 'The cited standard or clause is not in standards.lock.',
+    help: 'Review it, then run standards-explorer lock to record it (the lock keeps a fingerprint of the clause text, never the text).',
+    severity: 'note',
   },
 };
 

@@ -21,6 +21,8 @@ const RULE_NAMES: Record<RuleId, string> = {
   undated: 'UndatedReference',
   unknown: 'UnknownStandard',
   'missing-clause': 'MissingClause',
+  changed: 'ChangedSinceReview',
+  unlocked: 'NotInLockfile',
 };
 
 export function sarifReport(findings: readonly Finding[], tool: SarifTool, root: string): object {
