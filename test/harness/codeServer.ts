@@ -4,10 +4,10 @@
  */
 import { execFileSync, spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, openSync, writeFileSync } from 'node:fs';
-import * as net from 'node:net';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { editors, type Editor } from './tools';
+import { freePort } from './ports';
 
 export interface CodeServerOptions {
   /** Folder opened in the window. */
@@ -58,17 +58,6 @@ export const TEST_USER_SETTINGS = {
   'git.enabled': false,
   'window.commandCenter': false,
 };
-
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 export async function startCodeServer(options: CodeServerOptions = {}): Promise<CodeServer> {
   const profile = mkdtempSync(path.join(os.tmpdir(), 'se-code-server-'));

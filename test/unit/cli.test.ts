@@ -7,7 +7,6 @@
 import * as assert from 'node:assert/strict';
 import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
-import * as net from 'node:net';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -15,6 +14,7 @@ import * as esbuild from 'esbuild';
 import { sandboxControl, startSandbox } from '../../sandbox/index';
 import { readCatalogueFile } from '../../src/core/catalogue/catalogueFile';
 import type { RunningSandbox } from '../../sandbox/types';
+import { freePort } from '../harness/ports';
 
 const REPO = path.resolve(__dirname, '../../..');
 const CATALOGUE = path.join(REPO, 'test/fixtures/cli/catalogue.jsonl');
@@ -424,7 +424,7 @@ describe('command line: standards-explorer check', function () {
       assert.match(denied.stderr, /Could not read the catalogue from the service: .+ Check STANDARDS_CLIENT_ID and STANDARDS_CLIENT_SECRET\./);
       assert.ok(!denied.stderr.includes(secret) && !denied.stderr.includes(sandbox.clientSecret), 'no secret in the message');
 
-      const port = await closedPort();
+      const port = await freePort();
       const unreachable = await run(['check', '--base-url', `http://127.0.0.1:${port}/v0`, '--token-url', `http://127.0.0.1:${port}/token`], {
         env: credentials(),
       });
@@ -439,15 +439,3 @@ describe('command line: standards-explorer check', function () {
     });
   });
 });
-
-/** A loopback port nothing listens on (bound, then released). */
-function closedPort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.on('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}

@@ -5,9 +5,9 @@
  */
 import * as assert from 'node:assert/strict';
 import { request } from 'node:http';
-import { createServer } from 'node:net';
 import { CONTROL_HEADER, sandboxControl, sandboxStats, startSandbox } from '../../sandbox/index';
 import type { RunningSandbox } from '../../sandbox/types';
+import { freePort } from '../harness/ports';
 
 interface RawReply {
   status: number;
@@ -120,14 +120,3 @@ describe('sandbox hardening', () => {
     });
   });
 });
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
