@@ -75,7 +75,16 @@ const FEATURES = LAZY.filter((entry) => entry !== SERVICE);
 for (const entry of LAZY)
   if (LAZY.filter((other) => other.out === entry.out).length > 1) throw new Error(`two parts loaded on first use are named ${entry.out}.lazy.ts: rename one`);
 /** Service modules the main bundle keeps and gives to every other bundle, never a copy: SHARED in src/extension/sharedModules.ts. */
-const MAIN_SHARED = ['service/addresses', 'service/displayText', 'service/errors', 'service/jsonld', 'service/redact', 'service/sections', 'service/urn'];
+const MAIN_SHARED = [
+  'service/addresses',
+  'service/displayText',
+  'service/errors',
+  'service/jsonld',
+  'service/privateFiles',
+  'service/redact',
+  'service/sections',
+  'service/urn',
+];
 /** Service modules that come with the HTTP client (dist/features/service.js); other features take them from it. */
 const SERVICE_SHARED = ['service/auth', 'service/transport'];
 

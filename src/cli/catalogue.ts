@@ -3,12 +3,17 @@
  * standards, read with the credentials of the environment (never an argument: a command line is visible to every
  * process on the machine, and CI logs print it).
  */
+import * as fs from 'node:fs/promises';
+import * as os from 'node:os';
+import * as path from 'node:path';
 import { readCatalogueFile } from '../core/catalogue/catalogueFile';
 import { buildCatalogueIndex } from '../core/catalogue/buildIndex';
-import { IndexBuilder, entryOf, type CatalogueIndex } from '../core/catalogue/catalogueIndex';
+import { CatalogueIndex, IndexBuilder, entryOf } from '../core/catalogue/catalogueIndex';
 import { isServiceError, type Remedy } from '../core/service/errors';
 import type { ManagedStandardsService } from '../core/service/managedService';
+import { writePrivateFile } from '../core/service/privateFiles';
 import { createStandardsService } from '../core/service/standardsService';
+import { storageKey } from '../core/storageKeys';
 import type { ClauseSource } from '../core/check/lockCheck';
 import type { CheckConfig } from './config';
 import { CannotRun } from './usage';
@@ -17,7 +22,12 @@ export interface CatalogueSource {
   catalogue?: string;
   baseUrl?: string;
   tokenUrl?: string;
+  /** Read the catalogue from the service even when the cached one is fresh. */
+  refresh?: boolean;
 }
+
+/** How long a catalogue read from the service is used again without asking: standards change by the month. */
+const CATALOGUE_MAX_AGE_MS = 24 * 60 * 60 * 1000;
 
 /** The words for what fixes a service error, on a command line. */
 const REMEDIES: Record<Remedy, string> = {
@@ -64,7 +74,13 @@ export async function openCatalogue(options: CatalogueSource, config: CheckConfi
     throw cannotRun(error, 'the catalogue');
   }
   try {
-    const index = await buildCatalogueIndex((page, signal) => service.listStandards(page, signal), { pageSize: 500, inThread: true });
+    const cached = path.join(cacheDir(env), `catalogue-${storageKey([baseUrl], 16)}.index`);
+    let index = options.refresh ? undefined : await readCachedIndex(cached, baseUrl);
+    if (!index) {
+      index = await buildCatalogueIndex((page, signal) => service.listStandards(page, signal), { pageSize: 500, inThread: true });
+      // A cache: when it cannot be written, the next run reads the service again.
+      await writePrivateFile(cached, index.toFile(baseUrl)).catch(() => undefined);
+    }
     const clauses: ClauseSource = {
       listClauses: (urn) =>
         service.listClauses(urn).catch((error: unknown) => {
@@ -79,6 +95,24 @@ export async function openCatalogue(options: CatalogueSource, config: CheckConfi
   } catch (error) {
     service.dispose();
     throw cannotRun(error, 'the catalogue');
+  }
+}
+
+/**
+ * Where the command line keeps the catalogues it read from a service: STANDARDS_EXPLORER_CACHE, else the user's
+ * cache folder (XDG_CACHE_HOME, else ~/.cache) — never the repository.
+ */
+function cacheDir(env: NodeJS.ProcessEnv): string {
+  return env.STANDARDS_EXPLORER_CACHE || path.join(env.XDG_CACHE_HOME || path.join(os.homedir(), '.cache'), 'standards-explorer', 'cli');
+}
+
+/** The cached catalogue of `baseUrl` when it is there, readable and younger than a day. */
+async function readCachedIndex(file: string, baseUrl: string): Promise<CatalogueIndex | undefined> {
+  try {
+    const index = CatalogueIndex.fromFile(await fs.readFile(file), baseUrl);
+    return index && Date.now() - index.builtAt < CATALOGUE_MAX_AGE_MS ? index : undefined;
+  } catch {
+    return undefined;
   }
 }
 

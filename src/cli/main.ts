@@ -130,7 +130,12 @@ async function scan(
 ): Promise<{ findings: Finding[]; checked: number }> {
   const files = listFiles(io.cwd, positionals, config);
   const catalogue = await openCatalogue(
-    { catalogue: values.catalogue && path.resolve(io.cwd, values.catalogue), baseUrl: values['base-url'], tokenUrl: values['token-url'] },
+    {
+      catalogue: values.catalogue && path.resolve(io.cwd, values.catalogue),
+      baseUrl: values['base-url'],
+      tokenUrl: values['token-url'],
+      refresh: values.refresh,
+    },
     { ...config, catalogue: config.catalogue && path.resolve(io.cwd, config.catalogue) },
     io.env,
   );
@@ -170,6 +175,7 @@ function parse(args: readonly string[]) {
         'fail-on': { type: 'string' },
         'as-of': { type: 'string' },
         config: { type: 'string' },
+        refresh: { type: 'boolean' },
         help: { type: 'boolean', short: 'h' },
       },
     });

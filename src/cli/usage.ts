@@ -16,7 +16,10 @@ Catalogue (one of):
   --base-url URL         the Standards Content Service (or STANDARDS_BASE_URL, or "baseUrl" in the config)
   --token-url URL        its token endpoint (or STANDARDS_TOKEN_URL, or "tokenUrl" in the config)
                          credentials only from the environment: STANDARDS_CLIENT_ID, STANDARDS_CLIENT_SECRET, and
-                         STANDARDS_API_KEY with STANDARDS_API_KEY_HEADER when the service needs an API key
+                         STANDARDS_API_KEY with STANDARDS_API_KEY_HEADER when the service needs an API key;
+                         the catalogue read is kept for a day in STANDARDS_EXPLORER_CACHE (default:
+                         ~/.cache/standards-explorer/cli), owner-only
+  --refresh              read the catalogue from the service again, however recent the kept one is
 
 Report:
   --format FORMAT        ${FORMATS.join(', ')} (default: text)

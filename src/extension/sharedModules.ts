@@ -9,6 +9,7 @@ import * as addresses from '../core/service/addresses';
 import * as displayText from '../core/service/displayText';
 import * as errors from '../core/service/errors';
 import * as jsonld from '../core/service/jsonld';
+import * as privateFiles from '../core/service/privateFiles';
 import * as redact from '../core/service/redact';
 import * as sections from '../core/service/sections';
 import * as urn from '../core/service/urn';
@@ -22,6 +23,7 @@ const SHARED = {
   'service/displayText': displayText,
   'service/errors': errors,
   'service/jsonld': jsonld,
+  'service/privateFiles': privateFiles,
   'service/redact': redact,
   'service/sections': sections,
   'service/urn': urn,

@@ -11,7 +11,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import * as esbuild from 'esbuild';
-import { sandboxControl, startSandbox } from '../../sandbox/index';
+import { sandboxControl, sandboxStats, startSandbox } from '../../sandbox/index';
 import { readCatalogueFile } from '../../src/core/catalogue/catalogueFile';
 import type { RunningSandbox } from '../../sandbox/types';
 import { freePort } from '../harness/ports';
@@ -53,7 +53,7 @@ describe('command line: standards-explorer check', function () {
   const run = (args: string[], options: { cwd?: string; env?: Record<string, string> } = {}): Promise<Run> =>
     new Promise((resolve, reject) => {
       // Only what the check reads of the environment: no STANDARDS_* of the machine running the tests.
-      const env = { PATH: process.env.PATH ?? '', HOME: os.tmpdir(), ...options.env };
+      const env = { PATH: process.env.PATH ?? '', HOME: os.tmpdir(), STANDARDS_EXPLORER_CACHE: path.join(dir, 'cache'), ...options.env };
       const child = spawn(process.execPath, [cli, ...args], { cwd: options.cwd ?? workspace, env });
       let stdout = '';
       let stderr = '';
@@ -312,6 +312,27 @@ describe('command line: standards-explorer check', function () {
       assert.equal(byEnv.status, 1);
     });
 
+    it('keeps the catalogue it read for a day, owner-only, and reads it again with --refresh', async () => {
+      const cache = path.join(dir, 'cache-of-its-own');
+      const env = { ...credentials(), STANDARDS_EXPLORER_CACHE: cache };
+      const args = ['check', 'docs/design.md', '--base-url', sandbox.baseUrl, '--token-url', sandbox.tokenUrl, '--format', 'json'];
+      const pages = async (): Promise<number> => (await sandboxStats(sandbox)).requests.listStandards;
+      const before = await pages();
+      const first = await run(args, { env });
+      assert.equal(first.status, 0, first.stderr);
+      const read = (await pages()) - before;
+      assert.ok(read >= 1, 'the first run reads the catalogue');
+      const [file] = fs.readdirSync(cache);
+      assert.match(file, /^catalogue-[0-9a-f]{16}\.index$/);
+      assert.equal(fs.statSync(cache).mode & 0o777, 0o700);
+      assert.equal(fs.statSync(path.join(cache, file)).mode & 0o777, 0o600);
+      const again = await run(args, { env });
+      assert.equal(again.stdout, first.stdout, 'the same report from the kept catalogue');
+      assert.equal((await pages()) - before, read, 'no page asked again');
+      await run([...args, '--refresh'], { env });
+      assert.equal((await pages()) - before, 2 * read, '--refresh reads it again');
+    });
+
     it("checks the cited clauses against the cited edition's clause list: missing-clause", async () => {
       const cited = path.join(dir, 'clauses');
       fs.mkdirSync(cited);
@@ -418,7 +439,7 @@ describe('command line: standards-explorer check', function () {
 
     it('cannot run (exit 2, never a report of zero findings) with wrong credentials or an unreachable service, and prints no secret', async () => {
       const secret = 'wrong-secret-7f3a9c';
-      const denied = await run(['check', '--base-url', sandbox.baseUrl, '--token-url', sandbox.tokenUrl], { env: credentials(secret) });
+      const denied = await run(['check', '--base-url', sandbox.baseUrl, '--token-url', sandbox.tokenUrl, '--refresh'], { env: credentials(secret) });
       assert.equal(denied.status, 2);
       assert.equal(denied.stdout, '');
       assert.match(denied.stderr, /Could not read the catalogue from the service: .+ Check STANDARDS_CLIENT_ID and STANDARDS_CLIENT_SECRET\./);

@@ -5,6 +5,7 @@
 import { createHash } from 'node:crypto';
 import { promises as fs } from 'node:fs';
 import * as path from 'node:path';
+import { PRIVATE_FILE_MODE, ensurePrivateDir } from './privateFiles';
 
 export interface CacheEntry<T> {
   /** What is cached (the service keeps the body text and the URL it came from). */
@@ -73,8 +74,6 @@ interface DiskHeader {
 }
 
 /** Owner-only: cached clauses are the user's licensed content. */
-const FILE_MODE = 0o600;
-const DIR_MODE = 0o700;
 
 /**
  * One file per resource: a JSON header line, then the body text. Written to a temporary file and renamed, so a
@@ -148,7 +147,7 @@ export class DiskCache {
       return;
     }
     const temp = `${file}.${process.pid}.${Date.now()}.tmp`;
-    await fs.writeFile(temp, text, { encoding: 'utf8', mode: FILE_MODE });
+    await fs.writeFile(temp, text, { encoding: 'utf8', mode: PRIVATE_FILE_MODE });
     await fs.rename(temp, file);
     this.account(index, name, size);
     await this.evict(index);
@@ -166,11 +165,8 @@ export class DiskCache {
     this.total = 0;
   }
 
-  /** The folder, created owner-only; an existing one (from an older version) is made owner-only too. */
-  private async ensureDir(): Promise<void> {
-    await fs.mkdir(this.dir, { recursive: true, mode: DIR_MODE });
-    const stat = await fs.stat(this.dir);
-    if ((stat.mode & 0o777) !== DIR_MODE) await fs.chmod(this.dir, DIR_MODE);
+  private ensureDir(): Promise<void> {
+    return ensurePrivateDir(this.dir);
   }
 
   private load(): Promise<Map<string, number>> {

@@ -9,6 +9,7 @@ import type { ServiceAccess } from '../connection/serviceAccess';
 import { onFirstUse } from '../../core/lifecycle';
 import type { CatalogueIndex, IndexBuilder } from '../../core/catalogue/catalogueIndex';
 import type * as IndexBundle from './catalogueIndex.lazy';
+import { writePrivateFile } from '../../core/service/privateFiles';
 /** The catalogue index (Find Standard, references in code): loaded when it is first built or read back. */
 // eslint-disable-next-line @typescript-eslint/no-require-imports -- required on first use, its own bundle (esbuild.js)
 const indexBundle = onFirstUse(() => require('./catalogueIndex.lazy') as typeof IndexBundle);
@@ -184,12 +185,7 @@ export class CatalogueStore implements vscode.Disposable {
       await vscode.workspace.fs.writeFile(target, bytes);
       return;
     }
-    await fs.mkdir(this.storage.fsPath, { recursive: true, mode: 0o700 });
-    await fs.chmod(this.storage.fsPath, 0o700);
-    // Written aside, then renamed: a crash never leaves half an index to be read back.
-    const partial = `${target.fsPath}.${process.pid}.partial`;
-    await fs.writeFile(partial, bytes, { mode: 0o600 });
-    await fs.rename(partial, target.fsPath);
+    await writePrivateFile(target.fsPath, bytes);
     // The JSON index of earlier versions, read no more.
     await fs.rm(target.fsPath.replace(/\.index$/, '.json'), { force: true });
   }
