@@ -61,17 +61,8 @@ function isText(value: unknown, max = MAX_TEXT): value is string {
 export function readPageMessage(value: unknown): PageMessage | undefined {
   if (typeof value !== 'object' || value === null) return undefined;
   const message = value as Record<string, unknown>;
+  if (message.type === 'ready' || message.type === 'retry' || isToolbarAction(message.type)) return { type: message.type };
   switch (message.type) {
-    case 'ready':
-    case 'retry':
-    case 'openJson':
-    case 'openText':
-    case 'compare':
-    case 'copyLink':
-    case 'insertReference':
-    case 'pin':
-    case 'unpin':
-      return { type: message.type };
     case 'openClause':
       return isText(message.target) ? { type: 'openClause', target: message.target } : undefined;
     case 'revealStandard':
@@ -144,22 +135,22 @@ const COMMANDS = {
   unpin: 'standardsExplorer.unpin',
 } as const;
 
+/** The toolbar's buttons: each runs the command of the same name on the panel's clause. */
+function isToolbarAction(type: unknown): type is keyof typeof COMMANDS {
+  return typeof type === 'string' && Object.hasOwn(COMMANDS, type);
+}
+
 export function decidePageAction(message: PageMessage, panel: PanelContext): PageAction {
+  if (isToolbarAction(message.type)) {
+    // From the toolbar: the user clicked in this panel, and the host acts on the clause it read itself.
+    if (!panel.active) return { kind: 'ignore', reason: `${message.type} from a panel without focus` };
+    if (!panel.loaded) return { kind: 'ignore', reason: `${message.type} before the clause was loaded` };
+    return { kind: 'command', command: COMMANDS[message.type], ref: hostData(panel.ref) };
+  }
   switch (message.type) {
     case 'ready':
     case 'retry':
       return { kind: 'load' };
-    case 'openJson':
-    case 'openText':
-    case 'compare':
-    case 'copyLink':
-    case 'insertReference':
-    case 'pin':
-    case 'unpin':
-      // From the toolbar: the user clicked in this panel, and the host acts on the clause it read itself.
-      if (!panel.active) return { kind: 'ignore', reason: `${message.type} from a panel without focus` };
-      if (!panel.loaded) return { kind: 'ignore', reason: `${message.type} before the clause was loaded` };
-      return { kind: 'command', command: COMMANDS[message.type], ref: hostData(panel.ref) };
     case 'openClause': {
       if (!panel.active) return { kind: 'ignore', reason: 'openClause from a panel without focus' };
       const target = clauseTarget(message.target, panel.ref.urn, panel.serviceBaseUrl);
