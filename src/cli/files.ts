@@ -45,11 +45,9 @@ export function listFiles(cwd: string, paths: readonly string[], filter: FileFil
 
 /** The text of a file to check, or undefined when it is binary or too large. */
 export function readText(cwd: string, file: string): string | undefined {
-  const absolute = path.resolve(cwd, file);
-  const size = fs.statSync(absolute).size;
-  if (size > MAX_FILE_BYTES) return undefined;
-  const bytes = fs.readFileSync(absolute);
-  if (bytes.subarray(0, 8000).includes(0)) return undefined;
+  // Read whole, then judged: one system call fewer per file than asking its size first, and files over 5 MB are rare.
+  const bytes = fs.readFileSync(path.resolve(cwd, file));
+  if (bytes.length > MAX_FILE_BYTES || bytes.subarray(0, 8000).includes(0)) return undefined;
   return bytes.toString('utf8');
 }
 

@@ -139,7 +139,8 @@ async function scan(
     { ...config, catalogue: config.catalogue && path.resolve(io.cwd, config.catalogue) },
     io.env,
   );
-  const checker = new CitationChecker(catalogue.index, { severities: config.rules, asOfYear });
+  // Kept for the clause lists and the lockfile, which only a service has.
+  const checker = new CitationChecker(catalogue.index, { severities: config.rules, asOfYear, keepCitations: catalogue.clauses !== undefined });
   const findings: Finding[] = [];
   let checked = 0;
   const progress = new Progress(io.stderr, files.length);

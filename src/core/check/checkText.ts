@@ -36,6 +36,11 @@ export interface CheckRules {
   /** Each rule's severity (RULES' defaults when absent). */
   severities?: Partial<Record<RuleId, Severity>>;
   /**
+   * Keep every citation of a resolved edition for what runs after the texts (checkClauses, the lockfile); without,
+   * only clause citations are counted — a repository has hundreds of thousands of citations.
+   */
+  keepCitations?: boolean;
+  /**
    * Judge editions as they stood in this year: an edition replaced by one published after it was current then. The
    * catalogue gives editions by year, so a date counts by its year.
    */
@@ -73,6 +78,7 @@ export class CitationChecker {
   private readonly resolved = new Map<string, ResolvedStandard | null>();
   /** Every citation of a resolved edition, with its clause, annex or section when it names one (not a table). */
   private readonly cited: CitedEdition[] = [];
+  private clauseCount = 0;
 
   constructor(
     private readonly index: CatalogueIndex,
@@ -101,7 +107,8 @@ export class CitationChecker {
       }
       place.standard = { urn: standard.entry.urn, reference: standard.entry.reference, status: standard.entry.status };
       const locator = citation.kind === 'reference' && citation.locator?.kind !== 'table' ? citation.locator : undefined;
-      this.cited.push({ ...place, urn: standard.entry.urn, ...(locator ? { locator } : {}) });
+      if (locator) this.clauseCount++;
+      if (this.rules.keepCitations) this.cited.push({ ...place, urn: standard.entry.urn, ...(locator ? { locator } : {}) });
       if (citation.kind === 'reference' && !citation.reference.year)
         add('undated', `${cited} names no edition year (it resolves to ${standardLabel(standard.entry)}).`);
       const outdated = outdatedEdition(standard);
@@ -122,14 +129,14 @@ export class CitationChecker {
     return findings;
   }
 
-  /** The citations of a resolved edition so far (lockfile.ts reads them). */
+  /** The citations of a resolved edition so far, when kept (keepCitations; lockCheck.ts reads them). */
   get citations(): readonly CitedEdition[] {
     return this.cited;
   }
 
   /** How many citations name a clause, annex or section (checked by checkClauses against the edition's list). */
   get clauseCitations(): number {
-    return this.cited.filter((c) => c.locator).length;
+    return this.clauseCount;
   }
 
   /**
