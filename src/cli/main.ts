@@ -78,7 +78,7 @@ async function check(io: CliIo, values: Options, positionals: string[], config: 
     if (checker.clauseCitations && clauses) found.push(...(await checker.checkClauses((urn) => clauses.listClauses(urn))));
     else if (checker.clauseCitations)
       io.stderr.write(
-        `standards-explorer: ${checker.clauseCitations} citations of a clause were not checked against their edition (a catalogue file lists no clauses; the missing-clause rule needs the service).\n`,
+        `standards-explorer: ${checker.clauseCitations === 1 ? '1 citation of a clause was' : `${checker.clauseCitations} citations of a clause were`} not checked against their edition (a catalogue file lists no clauses; the missing-clause rule needs the service).\n`,
       );
     if (locked && clauses) found.push(...(await checkLock(checker.citations, clauses, locked.lock, config.rules)));
     else if (locked)
@@ -104,15 +104,16 @@ async function lock(io: CliIo, values: Options, positionals: string[], config: C
         "lock needs the service: the fingerprints are taken from the clauses' text, which a catalogue file does not have. Give --base-url and --token-url (or STANDARDS_BASE_URL and STANDARDS_TOKEN_URL).",
       );
     const by = reviewer(io.cwd);
+    const today = new Date().toISOString().slice(0, 10);
     const written = await lockCitations(checker.citations, catalogue.clauses, previous?.lock, {
-      on: new Date().toISOString().slice(0, 10),
+      on: today,
       ...(by ? { by } : {}),
     });
     const file = writeLock(io.cwd, written);
     const standards = Object.values(written.standards);
     const clauses = standards.flatMap((s) => Object.values(s.clauses));
-    const today = clauses.filter((c) => c.reviewed.on === new Date().toISOString().slice(0, 10)).length;
-    summary = `Locked ${standards.length} standards and ${clauses.length} clauses in ${path.relative(io.cwd, file)} (${today} reviewed today).\n`;
+    const reviewedToday = clauses.filter((c) => c.reviewed.on === today).length;
+    summary = `Locked ${standards.length} standards and ${clauses.length} clauses in ${path.relative(io.cwd, file)} (${reviewedToday} reviewed today).\n`;
     return [];
   });
   io.stdout.write(summary);

@@ -89,7 +89,7 @@ describe('command line: standards-explorer check', function () {
     // Said, not skipped in silence: a catalogue file cannot tell whether clause 7.1 exists.
     assert.equal(
       stderr,
-      'standards-explorer: 1 citations of a clause were not checked against their edition (a catalogue file lists no clauses; the missing-clause rule needs the service).\n',
+      'standards-explorer: 1 citation of a clause was not checked against their edition (a catalogue file lists no clauses; the missing-clause rule needs the service).\n',
     );
     assert.equal(status, 0, stdout);
     assert.match(
@@ -103,6 +103,21 @@ describe('command line: standards-explorer check', function () {
     assert.ok(!stdout.includes('image.png'), 'binary files are not read');
     assert.ok(!/ISO 14971:2019/.test(stdout), 'a current edition is no finding');
     assert.match(stdout, /4 findings \(2 errors, 1 warning, 1 note\); 3 files checked\.\n$/);
+  });
+
+  it('packs as the command line alone: npm pack carries dist/cli.js, the manifest, README and LICENSE, nothing else', () => {
+    const packed = path.join(dir, 'packed');
+    fs.mkdirSync(path.join(packed, 'dist'), { recursive: true });
+    for (const file of ['package.json', '.npmignore', 'README.md', 'LICENSE', 'esbuild.js']) fs.copyFileSync(path.join(REPO, file), path.join(packed, file));
+    fs.copyFileSync(cli, path.join(packed, 'dist', 'cli.js'));
+    fs.writeFileSync(path.join(packed, 'dist', 'extension.js'), '');
+    const out = execFileSync('npm', ['pack', '--dry-run', '--json', '--ignore-scripts'], {
+      cwd: packed,
+      encoding: 'utf8',
+      env: { ...process.env, npm_config_loglevel: 'silent' },
+    });
+    const [{ files }] = JSON.parse(out) as Array<{ files: Array<{ path: string }> }>;
+    assert.deepEqual(files.map((f) => f.path).sort(), ['LICENSE', 'README.md', 'dist/cli.js', 'package.json']);
   });
 
   it('exits 1 when a finding reaches --fail-on, and 0 when none does', async () => {
