@@ -10,16 +10,18 @@
  */
 import { type JsonObject, isObject } from '../service/jsonld';
 import { Builder } from './builder';
-import { HEADER_KEYS, IDENTIFIER_KEYS, ID_KEYS, fieldValue, hasTitle, obligation, readElement, restOf, textOf } from './elements';
-import { blockName, inlineText, liftTitle } from './flowText';
-import type { ClauseDocument } from './model';
+import { HEADER_KEYS, IDENTIFIER_KEYS, ID_KEYS, anchorsOf, fieldValue, hasTitle, obligation, readElement, restOf, textOf } from './elements';
+import { inlineText, liftTitle } from './flowText';
+import type { Block, ClauseDocument } from './model';
+import { type ClauseContext, type ClauseListEntry, numberDocument } from './numbering';
+import { blockLabel, clauseLabel, clauseNumberOf } from './xrefLabels';
 import { localName, roleOf } from './names';
 import { NUMBER_KEYS, TECHNICAL_KEYS, TITLE_KEYS } from './keys';
 import { isUrn } from './identifiers';
 
 /** Builds the whole model at once (tests, the text view, hovers). */
-export function buildDocument(body: unknown): ClauseDocument {
-  const steps = documentSteps(body);
+export function buildDocument(body: unknown, context: ClauseContext = {}): ClauseDocument {
+  const steps = documentSteps(body, context);
   for (let step = steps.next(); ; step = steps.next()) if (step.done) return step.value;
 }
 
@@ -27,8 +29,13 @@ export function buildDocument(body: unknown): ClauseDocument {
  * Builds the model in slices of about `sliceMs`, yielding to the event loop between them (the clause page:
  * never blocks for long, whatever the body's size).
  */
-export async function buildDocumentSliced(body: unknown, sliceMs = 12, isCancelled: () => boolean = () => false): Promise<ClauseDocument | undefined> {
-  const steps = documentSteps(body);
+export async function buildDocumentSliced(
+  body: unknown,
+  sliceMs = 12,
+  isCancelled: () => boolean = () => false,
+  context: ClauseContext = {},
+): Promise<ClauseDocument | undefined> {
+  const steps = documentSteps(body, context);
   for (;;) {
     // Yield first: the caller has usually just parsed the body, one long task already.
     await new Promise<void>((resolve) => setTimeout(resolve, 0));
@@ -41,13 +48,14 @@ export async function buildDocumentSliced(body: unknown, sliceMs = 12, isCancell
 }
 
 /** The builder as a generator: each `yield` is a point where the caller may pause. */
-export function* documentSteps(body: unknown): Generator<void, ClauseDocument> {
-  return yield* document(new Builder(), body);
+export function* documentSteps(body: unknown, context: ClauseContext = {}): Generator<void, ClauseDocument> {
+  return yield* document(new Builder(), body, context);
 }
 
 /** The clause's header (title, number, obligation, standard) and blocks; then the links its anchors and bibliography name. */
-function* document(b: Builder, body: unknown): Generator<void, ClauseDocument> {
+function* document(b: Builder, body: unknown, context: ClauseContext): Generator<void, ClauseDocument> {
   const document: ClauseDocument = { title: '', blocks: [], footnotes: b.footnotes };
+  let rootAnchors: string[] = [];
   let root = body;
   // Expanded or flattened JSON-LD: the clause as the one node of an array or of @graph.
   if (Array.isArray(root) && root.length === 1 && isObject(root[0])) root = root[0];
@@ -69,6 +77,7 @@ function* document(b: Builder, body: unknown): Generator<void, ClauseDocument> {
     yield* b.blocks([{ value: root, loose: false }], document.blocks, 1);
   } else {
     const element = readElement(root, undefined);
+    rootAnchors = anchorsOf(element);
     if (element.role && element.role !== 'section' && !hasTitle(element)) {
       yield* b.blocks([{ value: root, loose: false }], document.blocks, 1);
     } else {
@@ -91,15 +100,69 @@ function* document(b: Builder, body: unknown): Generator<void, ClauseDocument> {
       if (!document.title) document.title = liftTitle(document.blocks, (n) => (document.number ??= n));
     }
   }
-  for (const link of b.unnamed) {
-    if (link.kind !== 'link' || link.target.kind !== 'clause') continue;
-    const block = b.anchors.get(link.target.target.replace(/^#/, ''));
-    const name = block ? blockName(block) : '';
-    if (name) link.children = [name];
-  }
+  dropRepeatedTitle(document, context);
+  numberDocument(document, context, b);
+  nameCrossReferences(b, document, context, rootAnchors);
   for (const { link, anchor } of b.citations) {
     const urn = b.bibliography.get(anchor);
     if (urn) link.target = { kind: 'standard', urn };
   }
   return document;
+}
+
+/**
+ * A body that repeats the clause's own heading (a first heading or a one-section wrapper with the clause's
+ * title): shown once, in the page's header.
+ */
+function dropRepeatedTitle(document: ClauseDocument, context: ClauseContext): void {
+  const titles = [document.title, context.title]
+    .filter((t): t is string => Boolean(t?.trim()))
+    .flatMap((t) => [t, `${document.number ?? context.number ?? ''} ${t}`])
+    .map(normalised);
+  if (!titles.length) return;
+  const first = document.blocks[0];
+  if (first?.kind === 'heading' && titles.includes(normalised(inlineText(first.content)))) document.blocks.shift();
+  else if (
+    first?.kind === 'section' &&
+    (titles.includes(normalised(inlineText(first.title))) || titles.includes(normalised(`${first.number ?? ''} ${inlineText(first.title)}`))) &&
+    (!first.number || first.number === (document.number ?? context.number))
+  ) {
+    document.blocks.splice(0, 1, ...first.children);
+    document.number ??= first.number;
+  }
+}
+
+function normalised(text: string): string {
+  return text.replace(/\s+/g, ' ').trim().toLowerCase();
+}
+
+/**
+ * Cross-references that came without text: named by the block they point at on this page, else by the clause
+ * of the standard they point at (and then linked to it), else by what their identifier says (set when read).
+ */
+function nameCrossReferences(b: Builder, document: ClauseDocument, context: ClauseContext, rootAnchors: readonly string[]): void {
+  for (const { link } of b.unnamed) {
+    if (link.target.kind !== 'clause') continue;
+    const target = link.target.target.replace(/^#/, '');
+    const block: Block | undefined = b.anchors.get(target);
+    const here = block ? blockLabel(block) : rootAnchors.includes(target) ? clauseLabel({ number: document.number, title: document.title }) : '';
+    if (here) {
+      link.children = [here];
+      continue;
+    }
+    const clause = clauseFor(target, context.clauses ?? []);
+    const label = clause ? clauseLabel({ number: clause.number, title: clause.title, annex: clause.types?.some((t) => /annex/i.test(t)) }) : '';
+    if (clause && label) {
+      link.children = [label];
+      if (clause.id) link.target = { kind: 'clause', target: clause.id };
+    }
+  }
+}
+
+/** The clause of the list a target names: by its `@id` or clause id, else by the number its identifier holds. */
+function clauseFor(target: string, clauses: readonly ClauseListEntry[]): ClauseListEntry | undefined {
+  const byId = clauses.find((c) => c.id === target || c.clauseId === target || (c.id !== undefined && c.id.endsWith(`/${target}`)));
+  if (byId) return byId;
+  const number = clauseNumberOf(target);
+  return number ? clauses.find((c) => c.number === number) : undefined;
 }

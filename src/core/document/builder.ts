@@ -11,10 +11,12 @@ import {
   NOTHING,
   TAG_KEYS,
   anchorOf,
+  anchorsOf,
   attribute,
   flowOf,
   hasTitle,
   isNodeReference,
+  isUnnumbered,
   languageMapText,
   obligation,
   plainText,
@@ -28,7 +30,7 @@ import { liftTitle, trimFlow } from './flowText';
 import { formula } from './formulas';
 import { isInlineElement, isMixedContent, isPlainInline } from './inlineChecks';
 import { definitions, labelled, list } from './lists';
-import { type Block, type Definition, type Footnote, type Inline, type InlineElement, type LinkTarget, MAX_DEPTH } from './model';
+import { type Block, type Definition, type Footnote, type Inline, type InlineElement, type LinkTarget, MAX_DEPTH, type TermEntry } from './model';
 import { INLINE_ROLES, localName, roleOf } from './names';
 import { NUMBER_KEYS, TITLE_KEYS } from './keys';
 import { isIdentifier } from './identifiers';
@@ -39,6 +41,21 @@ const FOOTNOTE_MARKER_KEYS: ReadonlySet<string> = new Set(['reference', 'label',
 const ATTRIBUTION_KEYS: ReadonlySet<string> = new Set(['attribution', 'source', 'author']);
 
 const YIELD_EVERY = 64;
+/** Sections that are never numbered (ISO/IEC Directives Part 2): foreword, introduction, bibliography… */
+const UNNUMBERED_SECTIONS: ReadonlySet<string> = new Set([
+  'foreword',
+  'introduction',
+  'abstract',
+  'acknowledgements',
+  'acknowledgments',
+  'bibliography',
+  'preface',
+  'executivesummary',
+  'backmatter',
+  'references',
+  'refsection',
+  'reflist',
+]);
 
 export class Builder {
   private work = 0;
@@ -49,7 +66,16 @@ export class Builder {
   readonly bibliography = new Map<string, string>();
   /** Anchors on this page → the block, to name cross-references that come without text. */
   readonly anchors = new Map<string, Block>();
-  readonly unnamed: InlineElement[] = [];
+  /** Cross-references that came without text, named once every block and number is known. */
+  readonly unnamed: Array<{ link: Extract<InlineElement, { kind: 'link' }>; refType: string }> = [];
+  /** Blocks whose number or label the source left to the renderer (numbering.ts gives them). */
+  readonly implicit = new WeakSet<object>();
+  /** Tables, figures and formulas the source marks as not numbered. */
+  readonly unnumbered = new WeakSet<object>();
+  /** A term entry nested in another (3.1.1 under 3.1) → the entry it is under. */
+  readonly termParent = new WeakMap<TermEntry, TermEntry>();
+  /** How many term entries the builder is inside (concepts read differently there). */
+  termDepth = 0;
 
   /** Counts a unit of work; true every YIELD_EVERY units, where a caller may pause. */
   tick(): boolean {
@@ -243,7 +269,8 @@ export class Builder {
     const first = out[start];
     if (anchor && first && first.kind !== 'tooDeep' && !first.anchor) {
       first.anchor = anchor;
-      if (!this.anchors.has(anchor)) this.anchors.set(anchor, first);
+      // Newer Metanorma gives a GUID as `id` and the author's name as `anchor`; cross-references use the name.
+      for (const name of anchorsOf(element)) if (!this.anchors.has(name)) this.anchors.set(name, first);
     }
   }
 
@@ -257,6 +284,7 @@ export class Builder {
       const lifted = liftTitle(children, (n) => (section.number ??= n));
       if (lifted) section.title = [lifted];
     }
+    if (!section.number && !element.names.some((n) => UNNUMBERED_SECTIONS.has(n)) && !isUnnumbered(element)) this.implicit.add(section);
   }
 
   footnote(element: Element, depth: number): Footnote {
@@ -273,6 +301,12 @@ export class Builder {
   inlineElement(element: Element, depth: number): Inline[] {
     return inlineElement(this, element, depth);
   }
+}
+
+/** Notes for the numbering pass whether a table, figure or formula still needs its number, or has none by design. */
+export function markNumbering(b: Builder, element: Element, block: Block, label: string | undefined): void {
+  if (isUnnumbered(element)) b.unnumbered.add(block);
+  else if (!label) b.implicit.add(block);
 }
 
 export function runSync(steps: Generator<void, void>): void {

@@ -18,6 +18,7 @@ import {
   type TermEntry,
 } from './index';
 import { stripBidiControls } from '../service/displayText';
+import { termLayout } from './termLayout';
 import { escapeLineStarts, escapeText, headingLine, indentAfterFirst, link, longestRun, prefixFirst, quote, slug, styled } from './markdownSyntax';
 
 export { escapeText, slug } from './markdownSyntax';
@@ -138,18 +139,17 @@ class MarkdownWriter {
   }
 
   private term(block: TermEntry, level: number): string {
-    const names = block.preferred.map((p) => this.inline(p)).join('; ');
-    const out = [headingLine(level, [block.number ? escapeText(block.number) : '', names].filter(Boolean).join(' ') || 'Term')];
-    for (const admitted of block.admitted) out.push(escapeLineStarts(this.inline(admitted)));
-    for (const deprecated of block.deprecated) out.push(`DEPRECATED: ${this.inline(deprecated)}`);
-    if (block.domain.length) out.push(`‹${this.inline(block.domain)}›`);
-    this.blocks(block.definition, out, level + 1);
-    this.blocks(block.examples, out, level + 1);
-    this.blocks(block.notes, out, level + 1);
-    if (block.source.length) {
-      const source = this.inline(block.source);
-      out.push(/^\\?\[?source\b/i.test(flowText(block.source).trim()) ? source : `SOURCE: ${source}`);
-    }
+    const layout = termLayout(block);
+    const names = layout.preferred.map((p) => `**${this.inline(p)}**`);
+    // The number is the entry's heading (an anchor to link to); the preferred terms follow in bold.
+    const out = [headingLine(level, layout.number ? escapeText(layout.number) : names.length ? this.inline(layout.preferred[0]) : 'Term')];
+    if (layout.number) out.push(...names);
+    else out.push(...names.slice(1));
+    for (const admitted of layout.admitted) out.push(escapeLineStarts(this.inline(admitted)));
+    for (const deprecated of layout.deprecated) out.push(`DEPRECATED: ${this.inline(deprecated)}`);
+    this.blocks(layout.definition, out, level + 1);
+    this.blocks(layout.after, out, level + 1);
+    if (layout.source) out.push(this.inline(layout.source));
     return out.join('\n\n');
   }
 
@@ -246,7 +246,7 @@ class MarkdownWriter {
         if (block.anchor) this.slugs.set(block.anchor, slug([block.number, flowText(block.title)].filter(Boolean).join(' ')));
         this.collectSlugs(block.children, level + 1);
       } else if (block.kind === 'term' && block.anchor) {
-        this.slugs.set(block.anchor, slug([block.number, block.preferred.map(flowText).join('; ')].filter(Boolean).join(' ')));
+        this.slugs.set(block.anchor, slug(block.number || (block.preferred[0] ? flowText(block.preferred[0]) : 'Term')));
       }
     }
   }

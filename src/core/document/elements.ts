@@ -41,9 +41,14 @@ export const OBLIGATIONS: ReadonlySet<string> = new Set(['normative', 'informati
 export const ID_KEYS: ReadonlySet<string> = new Set(['@id', 'id', 'urn']);
 export const IDENTIFIER_KEYS: ReadonlySet<string> = new Set(['identifier', 'reference']);
 export const LABEL_KEY: ReadonlySet<string> = new Set(['label']);
+/** Children that are their parent's title, caption or label, not its content. */
+const HEADER_CHILDREN: ReadonlySet<string> = new Set(['title', 'name', 'label', 'caption', 'fmtname', 'fmttitle']);
 
 export const TERM_PARTS: ReadonlySet<string> = new Set([
   'preferred',
+  'deprecated',
+  'termexample',
+  'domain',
   'definition',
   'admitted',
   'deprecates',
@@ -68,8 +73,33 @@ export function readElement(value: JsonObject, hint: string | undefined): Elemen
   const names = elementNames(value, hint);
   // xml-js and tag-keyed shapes: the name fields named the element, they are not its content.
   const tagged = value.type === 'element' || TAG_KEYS.some((k) => typeof value[k] === 'string');
-  const kept = tagged ? fields.filter((f) => !(['name', 'type'].includes(f.key) || TAG_KEYS.includes(f.key))) : fields;
+  const kept = liftHeaders(tagged ? fields.filter((f) => !(['name', 'type'].includes(f.key) || TAG_KEYS.includes(f.key))) : fields);
   return { names, role: roleFor(names, kept), fields: kept };
+}
+
+/** How far into a content array a title, name or label child is looked for (XML puts them first). */
+const HEADER_LOOKAHEAD = 3;
+
+/**
+ * XML turned into JSON-LD keeps an element's title, caption or label as the first children of its content array
+ * (`"mn:content": [{"@type": "mn:name", …}, …]`, STS `label`): they become fields, as if given under their keys.
+ */
+function liftHeaders(fields: Field[]): Field[] {
+  const at = fields.findIndex((f) => CONTENT_KEYS.has(f.local) && Array.isArray(f.value));
+  if (at < 0) return fields;
+  const content = fields[at].value as unknown[];
+  let lifted: Field[] | undefined;
+  for (let i = 0; i < Math.min(HEADER_LOOKAHEAD, content.length); i++) {
+    const child = content[i];
+    if (!isObject(child) || child['@type'] === undefined) continue;
+    const [name] = typeNames(child['@type']);
+    if (name === undefined || !HEADER_CHILDREN.has(name)) continue;
+    lifted ??= [];
+    lifted.push({ key: name, local: name, value: child });
+  }
+  if (!lifted) return fields;
+  const rest = content.filter((child) => !lifted.some((f) => f.value === child));
+  return [...fields.slice(0, at), ...lifted, { ...fields[at], value: rest }, ...fields.slice(at + 1)];
 }
 
 export function fieldValue(element: Element, locals: readonly string[] | ReadonlySet<string>): unknown {
@@ -97,9 +127,25 @@ export function attribute(element: Element, ...locals: string[]): string | undef
   return undefined;
 }
 
+/** The source says this block has no number (`unnumbered="true"`). */
+export function isUnnumbered(element: Element): boolean {
+  const flag = fieldValue(element, ['unnumbered']);
+  return flag === true || flag === 'true';
+}
+
 export function anchorOf(element: Element): string | undefined {
   const id = attribute(element, '@id', 'id', 'anchor', 'xmlid');
   return id ? id.slice(0, 512) : undefined;
+}
+
+/** Every identifier an element can be pointed at by (its id, its anchor name). */
+export function anchorsOf(element: Element): string[] {
+  const names: string[] = [];
+  for (const local of ['@id', 'id', 'anchor', 'xmlid']) {
+    const value = attribute(element, local);
+    if (value && !names.includes(value)) names.push(value.slice(0, 512));
+  }
+  return names;
 }
 
 export function hasTitle(element: Element): boolean {
@@ -151,14 +197,31 @@ export function elementNames(value: JsonObject, hint: string | undefined): strin
 }
 
 export function roleFor(names: string[], fields: Field[]): Role | undefined {
-  // "term" is a term entry when it is built like one, else a word in running text (JATS, HTML).
-  if (names.includes('term')) {
-    const parts = TERM_PARTS;
-    if (fields.some((f) => parts.has(f.local))) return 'term';
-  }
+  // "term" is a term entry when it is built like one (its parts as keys, or as elements of its content: the
+  // real Metanorma nesting), else a word in running text (JATS, HTML).
+  if (names.includes('term') && fields.some((f) => TERM_PARTS.has(f.local) || (CONTENT_KEYS.has(f.local) && holdsTermPart(f.value)))) return 'term';
   // A language set or a tig on its own reads as a term entry too.
   if (names.some((n) => n === 'langset' || n === 'tig')) return 'term';
   return roleOf(names);
+}
+
+function holdsTermPart(value: unknown): boolean {
+  const items = Array.isArray(value) ? value : [value];
+  return items.some((item) => isObject(item) && elementNames(item, undefined).some((n) => TERM_PARTS.has(n)));
+}
+
+/**
+ * The children of an element in order, whether they come under their own keys (`"preferred": {…}`) or as the
+ * items of a content array (`"mn:content": [{"@type": "mn:preferred", …}]`): each with the key it sat under
+ * when that key names it. Attributes and technical fields are left out.
+ */
+export function childItems(element: Element, skip: ReadonlySet<string> = NOTHING): FlowItem[] {
+  const out: FlowItem[] = [];
+  for (const item of restOf(element, skip)) {
+    if (Array.isArray(item.value)) for (const v of item.value as unknown[]) out.push({ value: v, hint: item.hint, loose: item.loose });
+    else out.push(item);
+  }
+  return out;
 }
 
 /** Element names that are parts of other elements (table rows, list terms, term parts), also recognised as keys. */

@@ -1,6 +1,6 @@
 /** Figures and images, and bibliography entries (whose URNs turn citations into links). */
 import { isObject } from '../service/jsonld';
-import type { Builder } from './builder';
+import { type Builder, markNumbering } from './builder';
 import { type Element, type FlowItem, LABEL_KEY, anchorOf, attribute, plainText, readElement, restOf, textOf } from './elements';
 import { clean, trimFlow } from './flowText';
 import type { Block, Image } from './model';
@@ -20,6 +20,7 @@ export function* figure(b: Builder, element: Element, out: Block[], depth: numbe
     children: [],
   };
   out.push(figure);
+  markNumbering(b, element, figure, figure.label);
   const own = imageOf(element);
   if (own) images.push(own);
   const rest: FlowItem[] = [];

@@ -59,29 +59,6 @@ export function pickTitle(value: unknown): unknown {
   return main ?? value.find((v) => !isObject(v) || v.language === undefined || v.language === 'en') ?? value[0];
 }
 
-/** How a cross-reference without text names its target: "3.2 Title", "Table 1", "(1)". */
-export function blockName(block: Block): string {
-  switch (block.kind) {
-    case 'section':
-      return [block.number, inlineText(block.title)].filter(Boolean).join(' ');
-    case 'table':
-    case 'figure':
-      return block.label || inlineText(block.caption);
-    case 'formula':
-      return block.label ? `Formula ${block.label}` : '';
-    case 'term':
-      return [block.number, block.preferred[0] ? inlineText(block.preferred[0]) : ''].filter(Boolean).join(' ');
-    case 'note':
-    case 'example':
-    case 'admonition':
-      return block.label;
-    case 'heading':
-      return inlineText(block.content);
-    default:
-      return '';
-  }
-}
-
 export function spanOf(value: string | undefined): number | undefined {
   const n = value !== undefined ? Number(value) : NaN;
   return Number.isInteger(n) && n > 1 && n <= 1000 ? n : undefined;

@@ -1,6 +1,6 @@
 /** Formulas: MathML, AsciiMath, LaTeX or plain text, with their `where` definitions. */
 import { isObject } from '../service/jsonld';
-import type { Builder } from './builder';
+import { type Builder, markNumbering } from './builder';
 import { type Element, type FlowItem, attribute, elementNames, isElementName, plainText, readElement, textOf } from './elements';
 import { clean } from './flowText';
 import { definitions } from './lists';
@@ -35,7 +35,11 @@ export function* formula(b: Builder, element: Element, out: Block[], depth: numb
     } else rest.push({ value: field.value, hint: isElementName(local) ? field.key : undefined, loose: !CONTENT_KEYS.has(local) && !isElementName(local) });
   }
   yield* b.blocks(rest, where, depth + 1);
-  if (math) out.push({ kind: 'formula', label, math, where });
+  if (math) {
+    const block: Block = { kind: 'formula', label, math, where };
+    out.push(block);
+    markNumbering(b, element, block, label);
+  }
   else out.push(...where);
 }
 

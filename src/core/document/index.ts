@@ -4,6 +4,7 @@
  */
 export * from './model';
 export { buildDocument, buildDocumentSliced, documentSteps } from './build';
+export type { ClauseContext, ClauseListEntry } from './numbering';
 export { inlineText } from './flowText';
 export { documentText, flowText, formulaText } from './text';
 export { localName } from './names';

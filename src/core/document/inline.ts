@@ -6,6 +6,7 @@ import {
   type FlowItem,
   NOTHING,
   attribute,
+  childItems,
   flowOf,
   isNodeReference,
   languageMapText,
@@ -21,6 +22,7 @@ import { type Inline, type InlineElement, type InlineStyle, type LinkTarget, MAX
 import { INLINE_ROLES, type Role, localName, roleOf } from './names';
 import { NUMBER_KEYS } from './keys';
 import { isClauseUrl, isIdentifier, isUrn } from './identifiers';
+import { fallbackLabel } from './xrefLabels';
 
 const INLINE_LABEL_KEYS: ReadonlySet<string> = new Set([...NUMBER_KEYS, 'citeas', 'title']);
 const LINK_LABEL_KEYS: ReadonlySet<string> = new Set([...NUMBER_KEYS, 'citeas', 'title', 'locality', 'localitystack']);
@@ -105,6 +107,8 @@ export function inlineElement(b: Builder, element: Element, depth: number): Inli
     case 'xref':
     case 'standardRef':
       return link(b, element, depth);
+    case 'concept':
+      return concept(b, element, depth);
     default:
       return inlines(b, restOf(element, NOTHING), depth + 1);
   }
@@ -114,45 +118,125 @@ export function link(b: Builder, element: Element, depth: number): Inline[] {
   // A URN wins wherever it is given: a reference to a standard the tree can reveal.
   const target = attribute(element, 'urn', 'stdid', 'target', 'href', 'xlinkhref', 'linkend', 'rid', 'url', 'uri', 'bibitemid');
   const refType = (attribute(element, 'reftype') ?? '').toLowerCase();
-  let children = trimFlow(inlines(b, restOf(element, LINK_LABEL_KEYS), depth + 1));
+  // The label: the element's text, without its localities (Metanorma writes them as children too).
+  let children = trimFlow(inlines(b, childItems(element, LINK_LABEL_KEYS).filter((item) => !isLocality(item)), depth + 1));
   if (!children.length) {
     const label = trimFlow(inlines(b, flowOf(element, ['label', 'citeas', 'title', 'text']), depth + 1));
     if (!isIdentifier(inlineText(label))) children = label;
   }
-  const locality = localityOf(element);
+  const locality = localityText(element);
   if (locality) children.push(children.length ? `, ${locality}` : locality);
   if (refType === 'fn' && children.length) return [{ kind: 'footnote', marker: inlineText(children) }];
   if (!target) return children;
   const unnamed = !children.length;
-  if (unnamed) children = [element.role === 'standardRef' ? 'referenced document' : 'reference'];
   const bibitem = attribute(element, 'bibitemid');
   let linkTarget: LinkTarget;
   if (isUrn(target)) linkTarget = { kind: 'standard', urn: target.trim() };
   else if (/^https?:\/\//i.test(target) && !isClauseUrl(target)) linkTarget = { kind: 'external', href: target };
-  else if (element.role === 'standardRef' || bibitem) linkTarget = { kind: 'citation' };
+  else if (element.role === 'standardRef' || bibitem || refType === 'bibr') linkTarget = { kind: 'citation' };
   else linkTarget = { kind: 'clause', target };
+  if (unnamed) {
+    // Named later from what it points at (build.ts); until then, what its identifier says.
+    if (linkTarget.kind === 'external') children = [target];
+    else if (linkTarget.kind === 'clause') children = [fallbackLabel(target, refType)];
+    else children = [element.role === 'standardRef' ? 'the referenced document' : fallbackLabel(target, refType)];
+  }
   const link: InlineElement = { kind: 'link', target: linkTarget, children };
-  if (unnamed && linkTarget.kind === 'clause') b.unnamed.push(link);
+  if (unnamed && linkTarget.kind === 'clause') b.unnamed.push({ link, refType });
   if (linkTarget.kind === 'citation') b.citations.push({ link, anchor: bibitem ?? target });
   return [link];
 }
 
-/** "Clause 3.1" from Metanorma localities ({"locality": {"type": "clause", "referenceFrom": "3.1"}}). */
-export function localityOf(element: Element): string | undefined {
+/**
+ * A Metanorma concept (a term mentioned in running text: `refterm`, `renderterm`, then an `xref`, `eref` or
+ * `termref`) as ISO prints it: inside a term entry the term in italics and the reference in parentheses
+ * ("*paddy* (3.1)"); elsewhere the term alone, linked. Never the term twice.
+ */
+export function concept(b: Builder, element: Element, depth: number): Inline[] {
+  let shown: Inline[] = [];
+  let fallback: Inline[] = [];
+  let reference: Inline[] = [];
+  for (const item of childItems(element)) {
+    const child = isObject(item.value) ? readElement(item.value, item.hint) : undefined;
+    const name = child?.names[0] ?? (item.hint ? localName(item.hint) : '');
+    if (name === 'renderterm') shown = trimFlow(inlines(b, child ? restOf(child, NOTHING) : [item], depth + 1));
+    else if (name === 'refterm') fallback = trimFlow(inlines(b, child ? restOf(child, NOTHING) : [item], depth + 1));
+    else if (name === 'termref' && child) reference = termRef(b, child, depth + 1);
+    else if (child && (child.role === 'xref' || child.role === 'standardRef' || name === 'erefstack')) reference = trimFlow(inlineElement(b, child.role ? child : { ...child, role: 'standardRef' }, depth + 1));
+  }
+  if (!shown.length && !reference.length) shown = fallback;
+  if (b.termDepth > 0 || !shown.length) {
+    const out: Inline[] = shown.length ? [{ kind: 'style', style: 'emphasis', children: shown }] : [];
+    if (reference.length) out.push(shown.length ? ' (' : '(', ...reference, ')');
+    return out;
+  }
+  const link = reference.find((part): part is Extract<InlineElement, { kind: 'link' }> => typeof part !== 'string' && part.kind === 'link');
+  if (!link) return shown;
+  // The link keeps its own label object (named later when it had none); the mention shows the term.
+  const mention: InlineElement = { kind: 'link', target: link.target, children: shown };
+  const waiting = b.citations.find((c) => c.link === link);
+  if (waiting) b.citations.push({ link: mention, anchor: waiting.anchor });
+  return [mention];
+}
+
+/** A reference into a term bank: its text, else "Termbase IEV, term ID 135-13-13". */
+function termRef(b: Builder, element: Element, depth: number): Inline[] {
+  const text = trimFlow(inlines(b, restOf(element, NOTHING), depth));
+  if (text.length) return text;
+  const base = attribute(element, 'base');
+  const target = attribute(element, 'target');
+  return [[base ? `Termbase ${base}` : '', target ? `term ID ${target}` : ''].filter(Boolean).join(', ')].filter(Boolean);
+}
+
+const LOCALITY_NAMES: ReadonlySet<string> = new Set(['locality', 'localitystack', 'referencefrom', 'referenceto']);
+
+function isLocality(item: FlowItem): boolean {
+  if (item.hint && LOCALITY_NAMES.has(localName(item.hint))) return true;
+  return isObject(item.value) && readElement(item.value, undefined).names.some((n) => LOCALITY_NAMES.has(n));
+}
+
+/**
+ * Where in the cited document, as ISO writes it after the citation: "3.1" for a subclause, "Clause 3",
+ * "Annex A", "Table 2", "Clause 3 to Clause 5"; several joined by ", ". Metanorma `locality`/`localityStack`,
+ * as keys or as elements of a content array.
+ */
+export function localityText(element: Element): string | undefined {
   const found: string[] = [];
-  const visit = (value: unknown, depth: number): void => {
-    if (depth > 6) return;
-    if (Array.isArray(value)) return value.forEach((v) => visit(v, depth + 1));
+  const visit = (value: unknown, hint: string | undefined, depth: number): void => {
+    if (depth > 8) return;
+    if (Array.isArray(value)) return value.forEach((v) => visit(v, hint, depth + 1));
     if (!isObject(value)) return;
-    const type = typeof value.type === 'string' ? value.type : undefined;
-    const from = value.referenceFrom ?? value.referencefrom ?? value['reference-from'];
-    const fromText =
-      isObject(from) || Array.isArray(from) ? plainText(from, 0) : typeof from === 'string' || typeof from === 'number' ? String(from) : undefined;
-    if (type && fromText && !isIdentifier(fromText)) found.push(`${type[0].toUpperCase()}${type.slice(1)} ${clean(fromText).trim()}`);
-    else for (const v of Object.values(value)) visit(v, depth + 1);
+    const locality = readElement(value, hint);
+    const type = attribute(locality, 'type');
+    const from = partText(locality, 'referencefrom');
+    if (type && from && !isIdentifier(from)) {
+      const to = partText(locality, 'referenceto');
+      found.push(to && !isIdentifier(to) ? `${localityLabel(type, from)} to ${localityLabel(type, to)}` : localityLabel(type, from));
+    } else for (const item of childItems(locality)) visit(item.value, item.hint, depth + 1);
   };
-  for (const field of element.fields) if (field.local === 'locality' || field.local === 'localitystack') visit(field.value, 0);
-  return found.length ? found.join(', ') : undefined;
+  for (const field of element.fields) if (field.local === 'locality' || field.local === 'localitystack') visit(field.value, field.key, 0);
+  for (const item of childItems(element)) if (isLocality(item) && !item.hint) visit(item.value, undefined, 0);
+  return found.filter(Boolean).length ? found.filter(Boolean).join(', ') : undefined;
+}
+
+function partText(element: Element, local: string): string {
+  for (const field of element.fields) if (field.local === local) return clean(plainText(field.value, 0)).trim();
+  for (const item of childItems(element)) {
+    if (isObject(item.value) && readElement(item.value, item.hint).names.includes(local)) return clean(plainText(item.value, 0)).trim();
+  }
+  return '';
+}
+
+/** One locality: "3.1", "Clause 3", "Annex A", "A.2", "Table 2", "Paragraph 4"; nothing for the whole document. */
+function localityLabel(type: string, number: string): string {
+  const kind = type.replace(/^locality:/, '').toLowerCase();
+  if (kind === 'whole') return '';
+  if (kind === 'clause' || kind === 'section' || kind === 'annex') {
+    if (number.includes('.')) return number;
+    return /^[A-Z]$/.test(number) || kind === 'annex' ? `Annex ${number}` : `Clause ${number}`;
+  }
+  const word = kind.replace(/[-_]/g, ' ');
+  return `${word[0].toUpperCase()}${word.slice(1)} ${number}`;
 }
 
 const STYLES: Record<string, InlineStyle> = {

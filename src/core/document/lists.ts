@@ -105,6 +105,8 @@ export function* labelled(b: Builder, element: Element, kind: 'note' | 'example'
           ? 'NOTE'
           : 'EXAMPLE';
   const children: Block[] = [];
-  out.push({ kind, label: given || fallback, children });
+  const block: Block = { kind, label: given || fallback, children };
+  out.push(block);
+  if (!given && kind !== 'admonition') b.implicit.add(block);
   yield* b.blocks(restOf(element, CAPTION_LABEL_KEYS), children, depth + 1);
 }

@@ -66,7 +66,7 @@ export const ROLES = {
   note: set('note', 'nonnormativenote', 'termnote', 'notetoentry', 'footnotetable'),
   example: set('example', 'nonnormativeexample', 'termexample', 'informalexample'),
   admonition: set('admonition', 'warning', 'caution', 'important', 'tip', 'danger', 'attention', 'safetyprecaution', 'hint', 'editorialnote', 'statement'),
-  term: set('termentry', 'termsec', 'concept', 'conceptentry'),
+  term: set('termentry', 'termsec', 'conceptentry'),
   formula: set('formula', 'dispformula', 'equation', 'informalequation', 'displaymath'),
   math: set('math', 'mmlmath', 'stem', 'inlineformula', 'inlineequation', 'texmath', 'latex', 'asciimath', 'tex'),
   figure: set('figure', 'fig', 'figgroup', 'mediaobject', 'informalfigure'),
@@ -84,7 +84,9 @@ export const ROLES = {
   smallcaps: set('smallcap', 'smallcaps', 'sc'),
   underline: set('u', 'underline', 'ins'),
   strike: set('strike', 's', 'del', 'strikethrough'),
-  xref: set('xref', 'a', 'link', 'extlink', 'uri', 'ulink', 'olink', 'url'),
+  xref: set('xref', 'a', 'link', 'extlink', 'uri', 'ulink', 'olink', 'url', 'entailedterm'),
+  /** A term mentioned in running text with its reference (Metanorma). */
+  concept: set('concept'),
   standardRef: set('eref', 'std', 'stdref', 'standardref', 'stdreference', 'citation'),
 } as const;
 
@@ -102,6 +104,7 @@ export const INLINE_ROLES: ReadonlySet<Role> = new Set<Role>([
   'strike',
   'xref',
   'standardRef',
+  'concept',
   'footnote',
   'break',
   'math',

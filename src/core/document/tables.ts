@@ -1,6 +1,6 @@
 /** Tables in any of their shapes: HTML, CALS (tgroup, entry), JATS, arrays of rows. */
 import { isObject } from '../service/jsonld';
-import { type Builder, runSync } from './builder';
+import { type Builder, markNumbering, runSync } from './builder';
 import { type Element, type FlowItem, LABEL_KEY, NOTHING, attribute, readElement, restOf, textOf } from './elements';
 import { clean, spanOf, trimFlow } from './flowText';
 import { isInlineValue } from './inlineChecks';
@@ -16,6 +16,7 @@ export function* table(b: Builder, element: Element, out: Block[], depth: number
   const caption = tableCaption(b, element, depth);
   const table: Block = { kind: 'table', label, caption, head: [], body: [], foot: [], notes: [] };
   out.push(table);
+  markNumbering(b, element, table, label);
   yield* tableParts(b, element, table, 'body', depth + 1);
 }
 

@@ -1,21 +1,49 @@
-/** Term entries (ISO 10241, TBX, Metanorma): designations, definition, notes, examples, source. */
+/**
+ * Term entries (ISO 10241-1, TBX, Metanorma, NISO STS): designations, domain, definition, examples, notes to
+ * entry, source. The parts come under their own keys (`"preferred": {…}`) or as the elements of a content array
+ * in document order (`"mn:content": [{"@type": "mn:preferred", …}]`, the real Metanorma nesting
+ * `term > preferred > expression > name`); NISO STS nests `term-sec > tbx:termEntry > tbx:langSet > tbx:tig >
+ * tbx:term`. Numbers and labels the source leaves out are given by the numbering pass (numbering.ts).
+ */
 import { isObject } from '../service/jsonld';
 import type { Builder } from './builder';
-import { type Element, NOTHING, attribute, elementNames, isElementName, plainText, readElement, restOf, textOf } from './elements';
+import { type Element, type FlowItem, NOTHING, attribute, childItems, plainText, readElement, restOf, textOf } from './elements';
 import { clean, trimFlow } from './flowText';
 import { labelled } from './lists';
 import { type Block, type Inline, MAX_DEPTH, type TermEntry } from './model';
-import { roleOf } from './names';
-import { CONTENT_KEYS, TECHNICAL_KEYS } from './keys';
+import { localName, roleOf } from './names';
+import { CONTENT_KEYS } from './keys';
+import { localityText } from './inline';
 
-const TERM_NUMBER_KEYS: ReadonlySet<string> = new Set(['number', 'label', 'termnumber']);
-const DESIGNATION_ATTRIBUTES: ReadonlySet<string> = new Set(['type', 'language']);
-const SOURCE_ATTRIBUTES: ReadonlySet<string> = new Set(['type', 'status']);
+const TERM_NUMBER_KEYS: ReadonlySet<string> = new Set(['number', 'label', 'termnumber', 'fmtname']);
+/** Parts of a designation that say how it is used, not what it is: grammar, pronunciation, its own source. */
+const DESIGNATION_SKIP: ReadonlySet<string> = new Set([
+  'grammar',
+  'abbreviationtype',
+  'pronunciation',
+  'source',
+  'termsource',
+  'partofspeech',
+  'normativeauthorization',
+  'administrativestatus',
+  'termtype',
+  'gender',
+  'geographicarea',
+  'absent',
+  'isinternational',
+]);
+/** A designation's field of application or usage note, shown after it in angle brackets. */
+const DESIGNATION_QUALIFIERS: ReadonlySet<string> = new Set(['fieldofapplication', 'usageinfo']);
+const STATUS_PARTS: ReadonlySet<string> = new Set(['normativeauthorization', 'administrativestatus']);
+const ENTRY_GROUPS: ReadonlySet<string> = new Set(['langset', 'tig', 'ntig', 'termgrp', 'langsec', 'termentry', 'termsec', 'conceptentry']);
+/** Source statuses printed after the origin (ISO prints "modified" for adapted text too). */
+const MODIFIED_STATUSES: ReadonlySet<string> = new Set(['modified', 'adapted']);
 
 export function* term(b: Builder, element: Element, out: Block[], depth: number): Generator<void, void> {
+  const number = textOf(element, TERM_NUMBER_KEYS);
   const entry: TermEntry = {
     kind: 'term',
-    number: textOf(element, TERM_NUMBER_KEYS) || undefined,
+    number: number && /\d/.test(number) && number.length <= 20 ? number : undefined,
     preferred: [],
     admitted: [],
     deprecated: [],
@@ -26,107 +54,209 @@ export function* term(b: Builder, element: Element, out: Block[], depth: number)
     source: [],
   };
   out.push(entry);
-  yield* termParts(b, element, entry, depth + 1);
+  if (!entry.number) b.implicit.add(entry);
+  b.termDepth++;
+  try {
+    yield* termParts(b, element, entry, out, depth + 1);
+  } finally {
+    b.termDepth--;
+  }
 }
 
-export function* termParts(b: Builder, element: Element, entry: TermEntry, depth: number): Generator<void, void> {
+/** Reads the parts of `element` into `entry`; a term nested in it (a sub-entry) goes to `out` after it. */
+function* termParts(b: Builder, element: Element, entry: TermEntry, out: Block[], depth: number): Generator<void, void> {
   if (depth > MAX_DEPTH) return;
   // A TBX tig/ntig: its term's status is given beside it.
   const status = termStatus(element);
-  for (const field of element.fields) {
-    const { local, value, key } = field;
-    if (['number', 'label', 'termnumber'].includes(local) || local.startsWith('@') || ['normativeauthorization', 'administrativestatus'].includes(local))
-      continue;
-    // TBX: a termNote that gives the term's status, read by termStatus.
-    if (local === 'termnote' && /^\s*(preferred|admitted|deprecated|superseded)Term/i.test(plainText(value, 0))) continue;
-    if (['source', 'termsource', 'origin', 'admin'].includes(local)) {
-      if (entry.source.length) entry.source.push('; ');
-      entry.source.push(...trimFlow(sourceOf(b, value, key, depth + 1)));
+  for (const item of childItems(element, TERM_NUMBER_KEYS)) {
+    if (b.tick()) yield;
+    const { value, hint } = item;
+    if (!isObject(value)) {
+      const text = typeof value === 'string' || typeof value === 'number' ? clean(String(value)) : '';
+      if (!text.trim()) continue;
+      const name = hint ? localName(hint) : '';
+      // "tbx:term": "moisture content", "preferred": "lamp", "definition": "…": a part given as text.
+      if (['term', 'designation', 'preferred', 'admitted', 'deprecates', 'deprecated', 'deprecatedterm'].includes(name))
+        entry[designationKind(name, status, entry)].push([text.trim()]);
+      else if (name === 'domain' || name === 'subjectfield') entry.domain.push(text.trim());
+      else if (['note', 'termnote', 'notetoentry'].includes(name)) entry.notes.push(plainNote('note', text));
+      else if (['example', 'termexample'].includes(name)) entry.examples.push(plainNote('example', text));
+      else if (['source', 'termsource', 'origin'].includes(name)) addSource(entry, [text.trim()]);
+      else if (!STATUS_PARTS.has(name)) entry.definition.push({ kind: 'paragraph', content: [text.trim()] });
       continue;
     }
-    const items = Array.isArray(value) ? value : [value];
-    for (const item of items) {
-      const names = isObject(item) ? elementNames(item, key) : [local];
-      const has = (...wanted: string[]): boolean => names.some((n) => wanted.includes(n)) || wanted.includes(local);
-      if (has('preferred', 'term', 'designation', 'expression')) {
-        const designation = trimFlow(
-          b.inlines([{ value: isObject(item) ? restOf(readElement(item, key), DESIGNATION_ATTRIBUTES).map((i) => i.value) : item, loose: false }], depth + 1),
-        );
-        if (!designation.length) continue;
-        const kind = has('preferred') ? 'preferred' : (status ?? (entry.preferred.length ? 'admitted' : 'preferred'));
-        entry[kind].push(designation);
-      } else if (has('admitted')) {
-        entry.admitted.push(trimFlow(b.inlines([{ value: designationOf(item, key), loose: false }], depth + 1)));
-      } else if (has('deprecates', 'deprecated', 'deprecatedterm')) {
-        entry.deprecated.push(trimFlow(b.inlines([{ value: designationOf(item, key), loose: false }], depth + 1)));
-      } else if (
-        has('definition', 'verbaldefinition', 'def') ||
-        (has('descrip') && /definition/i.test(isObject(item) ? (attribute(readElement(item, key), 'type') ?? '') : ''))
-      ) {
-        yield* b.blocks(isObject(item) ? restOf(readElement(item, key), NOTHING) : [{ value: item, loose: false }], entry.definition, depth + 1);
-      } else if (has('note', 'notes', 'termnote', 'notetoentry')) {
-        if (isObject(item) && roleOf(elementNames(item, undefined)) === 'note') yield* b.block(readElement(item, undefined), entry.notes, depth + 1);
-        else if (isObject(item)) yield* labelled(b, readElement(item, 'termnote'), 'note', entry.notes, depth + 1);
-        else if (typeof item === 'string' && item.trim())
-          entry.notes.push({ kind: 'note', label: 'Note to entry', children: [{ kind: 'paragraph', content: [clean(item)] }] });
-      } else if (has('example', 'examples', 'termexample')) {
-        if (isObject(item)) yield* labelled(b, readElement(item, 'example'), 'example', entry.examples, depth + 1);
-        else if (typeof item === 'string' && item.trim())
-          entry.examples.push({ kind: 'example', label: 'EXAMPLE', children: [{ kind: 'paragraph', content: [clean(item)] }] });
-      } else if (has('source', 'termsource', 'origin', 'admin')) {
-        if (entry.source.length) entry.source.push('; ');
-        entry.source.push(...trimFlow(sourceOf(b, item, key, depth + 1)));
-      } else if (has('domain', 'subjectfield')) {
-        entry.domain.push(...trimFlow(b.inlines([{ value: item, loose: false }], depth + 1)));
-      } else if (has('langset', 'tig', 'ntig', 'termgrp', 'langsec', 'termentry', 'termsec', 'conceptentry') && isObject(item)) {
-        yield* termParts(b, readElement(item, key), entry, depth + 1);
-      } else if (CONTENT_KEYS.has(local) && isObject(item)) {
-        const inner = readElement(item, undefined);
-        if (inner.role === 'term' || inner.names.some((n) => ['langset', 'tig', 'ntig', 'termgrp'].includes(n))) yield* termParts(b, inner, entry, depth + 1);
-        else yield* b.block(inner, entry.definition, depth + 1);
-      } else if (!TECHNICAL_KEYS.has(local) || CONTENT_KEYS.has(local)) {
-        yield* b.blocks(
-          [{ value: item, hint: isElementName(local) ? key : undefined, loose: !CONTENT_KEYS.has(local) && !isElementName(local) }],
-          entry.definition,
-          depth + 1,
-        );
-      }
+    const part = readElement(value, hint);
+    const name = part.names.find((n) => PART_NAMES.has(n)) ?? part.names[0] ?? '';
+    switch (PART_OF.get(name) ?? (part.role === 'term' ? 'entry' : undefined)) {
+      case 'designation':
+        entry[designationKind(name, status, entry)].push(designation(b, part, depth + 1));
+        break;
+      case 'domain':
+        entry.domain.push(...trimFlow(b.inlines(restOf(part, NOTHING), depth + 1)));
+        break;
+      case 'definition':
+        if (name !== 'descrip' || /definition/i.test(attribute(part, 'type') ?? '')) yield* b.blocks(restOf(part, NOTHING), entry.definition, depth + 1);
+        break;
+      case 'note':
+        if (part.names.includes('note') && roleOf(part.names) === 'note' && !part.names.includes('termnote')) yield* b.block(part, entry.notes, depth + 1);
+        else yield* labelled(b, { ...part, names: ['termnote', ...part.names] }, 'note', entry.notes, depth + 1);
+        break;
+      case 'example':
+        yield* labelled(b, { ...part, names: ['termexample', ...part.names] }, 'example', entry.examples, depth + 1);
+        break;
+      case 'source':
+        addSource(entry, sourceOf(b, part, depth + 1));
+        break;
+      case 'status':
+      case 'skip':
+        break;
+      case 'group':
+        yield* termParts(b, part, entry, out, depth + 1);
+        break;
+      case 'entry':
+        // A sub-entry (Metanorma nests terms 3.1 → 3.1.1): its own entry, after this one.
+        {
+          const at = out.length;
+          yield* term(b, part, out, depth + 1);
+          if (out[at]?.kind === 'term') b.termParent.set(out[at] as TermEntry, entry);
+        }
+        break;
+      default:
+        if (part.names.some((n) => CONTENT_KEYS.has(n))) yield* termParts(b, part, entry, out, depth + 1);
+        else yield* b.block(part, entry.definition, depth + 1);
     }
   }
 }
 
-export function termStatus(element: Element): 'preferred' | 'admitted' | 'deprecated' | undefined {
+type PartKind = 'designation' | 'domain' | 'definition' | 'note' | 'example' | 'source' | 'status' | 'skip' | 'group' | 'entry';
+
+const PART_OF = new Map<string, PartKind>([
+  ...['preferred', 'admitted', 'deprecates', 'deprecated', 'deprecatedterm', 'term', 'designation', 'expression', 'lettersymbol', 'graphicalsymbol'].map(
+    (n) => [n, 'designation'] as const,
+  ),
+  ...['domain', 'subjectfield'].map((n) => [n, 'domain'] as const),
+  ...['definition', 'verbaldefinition', 'nonverbalrepresentation', 'def', 'descrip'].map((n) => [n, 'definition'] as const),
+  ...['termnote', 'note', 'notes', 'notetoentry'].map((n) => [n, 'note'] as const),
+  ...['termexample', 'example', 'examples'].map((n) => [n, 'example'] as const),
+  ...['termsource', 'source', 'origin', 'admin'].map((n) => [n, 'source'] as const),
+  ...['normativeauthorization', 'administrativestatus', 'partofspeech', 'termtype'].map((n) => [n, 'status'] as const),
+  // Related terms are not printed in ISO's layout; a subject is a classification, not text.
+  ...['related', 'subject', 'grammar', 'xreftext'].map((n) => [n, 'skip'] as const),
+  ...[...ENTRY_GROUPS].map((n) => [n, 'group'] as const),
+]);
+const PART_NAMES: ReadonlySet<string> = new Set(PART_OF.keys());
+
+function designationKind(name: string, status: TermStatus | undefined, entry: TermEntry): TermStatus {
+  if (name === 'preferred') return 'preferred';
+  if (name === 'admitted') return 'admitted';
+  if (name === 'deprecates' || name === 'deprecated' || name === 'deprecatedterm') return 'deprecated';
+  // A bare designation (TBX tig/tbx:term): its status beside it, else the first is preferred.
+  return status ?? (entry.preferred.length ? 'admitted' : 'preferred');
+}
+
+/** A designation's text: the name in its expression or letter symbol, qualifiers after it in angle brackets. */
+function designation(b: Builder, element: Element, depth: number): Inline[] {
+  const text: Inline[] = [];
+  const qualifiers: Inline[][] = [];
+  const visit = (items: FlowItem[], level: number): void => {
+    if (level > MAX_DEPTH) return;
+    for (const item of items) {
+      if (Array.isArray(item.value)) {
+        visit(
+          (item.value as unknown[]).map((v) => ({ value: v, hint: item.hint, loose: item.loose })),
+          level + 1,
+        );
+        continue;
+      }
+      if (!isObject(item.value)) {
+        const hint = item.hint ? localName(item.hint) : '';
+        if (DESIGNATION_SKIP.has(hint) || STATUS_PARTS.has(hint)) continue;
+        if (DESIGNATION_QUALIFIERS.has(hint)) qualifiers.push([clean(String(item.value)).trim()]);
+        else text.push(...b.inlines([item], level + 1));
+        continue;
+      }
+      const child = readElement(item.value, item.hint);
+      if (child.names.some((n) => DESIGNATION_SKIP.has(n) || STATUS_PARTS.has(n))) continue;
+      if (child.names.some((n) => DESIGNATION_QUALIFIERS.has(n))) qualifiers.push(trimFlow(b.inlines(restOf(child, NOTHING), level + 1)));
+      else if (child.role && child.role !== 'term' && child.role !== 'figure') text.push(...b.inlineElement(child, level + 1));
+      else visit(restOf(child, NOTHING), level + 1);
+    }
+  };
+  visit(restOf(element, NOTHING), depth);
+  const flow = trimFlow(text);
+  for (const qualifier of qualifiers) if (qualifier.length) flow.push(', <', ...qualifier, '>');
+  return flow;
+}
+
+type TermStatus = 'preferred' | 'admitted' | 'deprecated';
+
+export function termStatus(element: Element): TermStatus | undefined {
   for (const field of element.fields) {
-    if (!['normativeauthorization', 'administrativestatus', 'termnote'].includes(field.local)) continue;
+    if (!STATUS_PARTS.has(field.local) && field.local !== 'termnote') continue;
     const value = (isObject(field.value) ? plainText(field.value, 0) : String(field.value)).toLowerCase();
     if (field.local === 'termnote' && !/^\s*(preferred|admitted|deprecated|superseded)term/.test(value)) continue;
     if (value.includes('deprecated') || value.includes('superseded')) return 'deprecated';
     if (value.includes('admitted')) return 'admitted';
     if (value.includes('preferred')) return 'preferred';
   }
+  for (const item of childItems(element)) {
+    if (!isObject(item.value)) continue;
+    const child = readElement(item.value, item.hint);
+    if (child.names.some((n) => STATUS_PARTS.has(n))) return termStatus({ ...child, fields: [{ key: 'status', local: 'normativeauthorization', value: plainText(item.value, 0) || attribute(child, 'value') || '' }] });
+  }
   return undefined;
 }
 
-export function designationOf(item: unknown, key: string): unknown {
-  return isObject(item) ? restOf(readElement(item, key), DESIGNATION_ATTRIBUTES).map((i) => i.value) : item;
+function plainNote(kind: 'note' | 'example', text: string): Block {
+  return { kind, label: kind === 'note' ? 'Note to entry' : 'EXAMPLE', children: [{ kind: 'paragraph', content: [clean(text).trim()] }] };
 }
 
-/** A term's source: text, and references to standards as links. */
-export function sourceOf(b: Builder, item: unknown, key: string, depth: number): Inline[] {
-  if (Array.isArray(item))
-    return item.flatMap((part, i) =>
-      i && isObject(part) && readElement(part, key).names.some((n) => n === 'termsource' || n === 'source')
-        ? ['; ', ...sourceOf(b, part, key, depth + 1)]
-        : sourceOf(b, part, key, depth + 1),
-    );
-  if (!isObject(item)) return b.inlines([{ value: item, loose: false }], depth);
-  const element = readElement(item, key);
+function addSource(entry: TermEntry, source: Inline[]): void {
+  const flow = trimFlow(source);
+  if (!flow.length) return;
+  if (entry.source.length) entry.source.push('; ');
+  entry.source.push(...flow);
+}
+
+/**
+ * A term's source as ISO prints it: the origin with its locality ("ISO 7301:2011, 3.1"), ", modified" when the
+ * status says so, then " — " and the modification. Sources given as prose keep their words.
+ */
+export function sourceOf(b: Builder, element: Element, depth: number): Inline[] {
   const out: Inline[] = [];
-  for (const field of element.fields) {
-    if (field.local === 'origin' && isObject(field.value))
-      out.push(...b.inlineElement({ ...readElement(field.value, 'eref'), role: 'standardRef' }, depth + 1));
-    else if (field.local === 'modification') out.push(', modified — ', ...trimFlow(b.inlines([{ value: field.value, loose: false }], depth + 1)));
-    else out.push(...b.inlines(restOf({ ...element, fields: [field] }, SOURCE_ATTRIBUTES), depth + 1));
+  const status = (attribute(element, 'status') ?? '').toLowerCase();
+  let modification: Inline[] = [];
+  const names = element.names;
+  if (names.includes('origin')) return origin(b, element, depth);
+  for (const item of childItems(element)) {
+    const name = item.hint ? localName(item.hint) : '';
+    const child = isObject(item.value) ? readElement(item.value, item.hint) : undefined;
+    const names = child?.names ?? [name];
+    if (names.includes('origin') && child) out.push(...origin(b, child, depth + 1));
+    else if (names.includes('modification')) {
+      const blocks: Block[] = [];
+      if (child) runBlocks(b, restOf(child, NOTHING), blocks, depth + 1);
+      else blocks.push({ kind: 'paragraph', content: [clean(String(item.value))] });
+      modification = blocks.flatMap((block, i) => [...(i ? [' '] : []), ...(block.kind === 'paragraph' ? block.content : [])]);
+    } else if (names.some((n) => ['termsource', 'source'].includes(n)) && child) {
+      if (out.length) out.push('; ');
+      out.push(...sourceOf(b, child, depth + 1));
+    } else out.push(...b.inlines([item], depth + 1));
   }
-  return out;
+  if (MODIFIED_STATUSES.has(status) && !/modified/i.test(plainText(out.filter((i) => typeof i === 'string'), 0))) out.push(', modified');
+  if (modification.length) out.push(MODIFIED_STATUSES.has(status) || !status ? ' — ' : ', ', ...trimFlow(modification));
+  return trimFlow(out);
+}
+
+/** The origin of a term source: a citation of a standard with its locality, as a link. */
+function origin(b: Builder, element: Element, depth: number): Inline[] {
+  const text = b.inlineElement({ ...element, role: element.role === 'xref' ? 'xref' : 'standardRef' }, depth + 1);
+  if (text.length) return text;
+  const locality = localityText(element);
+  return locality ? [locality] : [];
+}
+
+function runBlocks(b: Builder, items: FlowItem[], out: Block[], depth: number): void {
+  const steps = b.blocks(items, out, depth);
+  for (let step = steps.next(); !step.done; step = steps.next());
 }

@@ -1,5 +1,6 @@
 /** The document model as plain text: one line per block, for the text view, hovers, search and tests. */
 import { mathText } from './mathml';
+import { termLayout } from './termLayout';
 import { readableAsciiMath, readableLatex } from './mathSource';
 import { TOO_DEEP_TEXT, type Block, type Cell, type ClauseDocument, type Inline, type Math } from './model';
 
@@ -73,15 +74,17 @@ function blockText(block: Block, lines: string[], depth: number): void {
     case 'admonition':
       push(block.label);
       return blocksText(block.children, lines, depth + 1);
-    case 'term':
-      push([block.number, block.preferred.map(flowText).join('; ')].filter(Boolean).join(' '));
-      for (const admitted of block.admitted) push(flowText(admitted));
-      for (const deprecated of block.deprecated) push(`DEPRECATED: ${flowText(deprecated)}`);
-      push(flowText(block.domain));
-      blocksText(block.definition, lines, depth + 1);
-      blocksText(block.examples, lines, depth + 1);
-      blocksText(block.notes, lines, depth + 1);
-      return push(flowText(block.source));
+    case 'term': {
+      const layout = termLayout(block);
+      if (layout.number) push(layout.number);
+      for (const preferred of layout.preferred) push(flowText(preferred));
+      for (const admitted of layout.admitted) push(flowText(admitted));
+      for (const deprecated of layout.deprecated) push(`DEPRECATED: ${flowText(deprecated)}`);
+      blocksText(layout.definition, lines, depth + 1);
+      blocksText(layout.after, lines, depth + 1);
+      if (layout.source) push(flowText(layout.source));
+      return;
+    }
     case 'formula':
       push([formulaText(block.math), block.label].filter(Boolean).join('    '));
       return blocksText(block.where, lines, depth + 1);

@@ -4,7 +4,8 @@
  * only from the service's origin (and the CSP says the same). Work is queued in small units and run in time
  * slices, so a multi-megabyte clause never blocks the page; huge tables show 1000 rows and a "Show more" button.
  */
-import { flowText, type Block, type ClauseDocument, type Footnote } from '../../core/document/index';
+import { type Block, type ClauseDocument, type Footnote } from '../../core/document/index';
+import { termLayout } from '../../core/document/termLayout';
 import { el } from './dom';
 import { TableRenderer } from './tableRenderer';
 import { t } from './words';
@@ -163,23 +164,16 @@ export class ClauseRenderer extends TableRenderer {
     }
   }
 
+  /** A term entry in ISO's published layout (termLayout): number, designations, definition, examples, notes, source. */
   private term(block: Extract<Block, { kind: 'term' }>, level: number): HTMLElement {
+    const layout = termLayout(block);
     const entry = el('div', 'term');
-    const head = el('div', 'term-head');
-    if (block.number) head.append(el('span', 'term-number', block.number));
-    block.preferred.forEach((designation, i) => {
-      if (i) head.append('; ');
-      head.append(this.inlineInto(el('strong', 'term-name'), designation));
-    });
-    entry.append(head);
-    for (const admitted of block.admitted) entry.append(this.inlineInto(el('div', 'term-admitted'), admitted));
-    for (const deprecated of block.deprecated) entry.append(this.inlineInto(el('div', 'term-deprecated'), ['DEPRECATED: ', ...deprecated]));
-    if (block.domain.length) entry.append(this.inlineInto(el('div', 'term-domain'), ['\u2039', ...block.domain, '\u203a']));
-    for (const child of [...block.definition, ...block.examples, ...block.notes]) entry.append(this.block(child, level));
-    if (block.source.length) {
-      const source = flowText(block.source).trim();
-      entry.append(this.inlineInto(el('p', 'term-source'), /^\[?source\b/i.test(source) ? block.source : ['SOURCE: ', ...block.source]));
-    }
+    if (layout.number) entry.append(el('div', 'term-number', layout.number));
+    for (const preferred of layout.preferred) entry.append(this.inlineInto(el('div', 'term-name'), preferred));
+    for (const admitted of layout.admitted) entry.append(this.inlineInto(el('div', 'term-admitted'), admitted));
+    for (const deprecated of layout.deprecated) entry.append(this.inlineInto(el('div', 'term-deprecated'), ['DEPRECATED: ', ...deprecated]));
+    for (const child of [...layout.definition, ...layout.after]) entry.append(this.block(child, level));
+    if (layout.source) entry.append(this.inlineInto(el('p', 'term-source'), layout.source));
     return entry;
   }
 
