@@ -71,7 +71,7 @@ describe('anchors of a clause', () => {
         [2, '3.1.1 quality'],
         [2, '3.1.2 requirement'],
         [1, '3.2 Terms related to process'],
-        [2, 'process'],
+        [2, '3.2.1 process'],
       ],
     );
     for (const { block } of entries) if (block.kind === 'term') assert.equal(findAnchor(document, termAnchor(block) as string), block);
@@ -96,7 +96,7 @@ describe('Go to Term: the term store', () => {
     );
     assert.match(quality.excerpt, /^degree to which a set of inherent/);
     assert.equal(requirement.term, 'requirement');
-    assert.equal(process.anchor, 'process', 'no number, no identifier: the designation');
+    assert.equal(process.anchor, '3.2.1', 'a term the source does not number is numbered within its subclause');
   });
 
   it('ignores clauses that are not Terms and definitions, and replaces a clause read again', () => {

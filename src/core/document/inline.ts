@@ -20,7 +20,7 @@ import { mathIn } from './formulas';
 import { imageOf } from './figures';
 import { type Inline, type InlineElement, type InlineStyle, type LinkTarget, MAX_DEPTH, TOO_DEEP_TEXT } from './model';
 import { INLINE_ROLES, type Role, localName, roleOf } from './names';
-import { NUMBER_KEYS } from './keys';
+import { CONTENT_KEYS, NUMBER_KEYS } from './keys';
 import { isClauseUrl, isIdentifier, isUrn } from './identifiers';
 import { fallbackLabel } from './xrefLabels';
 
@@ -212,7 +212,7 @@ export function localityText(element: Element): string | undefined {
     if (type && from && !isIdentifier(from)) {
       const to = partText(locality, 'referenceto');
       found.push(to && !isIdentifier(to) ? `${localityLabel(type, from)} to ${localityLabel(type, to)}` : localityLabel(type, from));
-    } else for (const item of childItems(locality)) visit(item.value, item.hint, depth + 1);
+    } else for (const f of locality.fields) if (LOCALITY_NAMES.has(f.local) || CONTENT_KEYS.has(f.local)) visit(f.value, f.key, depth + 1);
   };
   for (const field of element.fields) if (field.local === 'locality' || field.local === 'localitystack') visit(field.value, field.key, 0);
   for (const item of childItems(element)) if (isLocality(item) && !item.hint) visit(item.value, undefined, 0);

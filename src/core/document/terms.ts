@@ -7,12 +7,13 @@
  */
 import { isObject } from '../service/jsonld';
 import type { Builder } from './builder';
-import { type Element, type FlowItem, NOTHING, attribute, childItems, plainText, readElement, restOf, textOf } from './elements';
+import { type Element, type FlowItem, NOTHING, attribute, childItems, isElementName, plainText, readElement, restOf, textOf } from './elements';
 import { clean, trimFlow } from './flowText';
 import { labelled } from './lists';
 import { type Block, type Inline, MAX_DEPTH, type TermEntry } from './model';
 import { localName, roleOf } from './names';
-import { CONTENT_KEYS } from './keys';
+import { CONTENT_KEYS, TECHNICAL_KEYS } from './keys';
+import { isProse } from './identifiers';
 import { localityText } from './inline';
 
 const TERM_NUMBER_KEYS: ReadonlySet<string> = new Set(['number', 'label', 'termnumber', 'fmtname']);
@@ -68,64 +69,116 @@ function* termParts(b: Builder, element: Element, entry: TermEntry, out: Block[]
   if (depth > MAX_DEPTH) return;
   // A TBX tig/ntig: its term's status is given beside it.
   const status = termStatus(element);
-  for (const item of childItems(element, TERM_NUMBER_KEYS)) {
-    if (b.tick()) yield;
-    const { value, hint } = item;
-    if (!isObject(value)) {
-      const text = typeof value === 'string' || typeof value === 'number' ? clean(String(value)) : '';
-      if (!text.trim()) continue;
-      const name = hint ? localName(hint) : '';
-      // "tbx:term": "moisture content", "preferred": "lamp", "definition": "…": a part given as text.
-      if (['term', 'designation', 'preferred', 'admitted', 'deprecates', 'deprecated', 'deprecatedterm'].includes(name))
-        entry[designationKind(name, status, entry)].push([text.trim()]);
-      else if (name === 'domain' || name === 'subjectfield') entry.domain.push(text.trim());
-      else if (['note', 'termnote', 'notetoentry'].includes(name)) entry.notes.push(plainNote('note', text));
-      else if (['example', 'termexample'].includes(name)) entry.examples.push(plainNote('example', text));
-      else if (['source', 'termsource', 'origin'].includes(name)) addSource(entry, [text.trim()]);
-      else if (!STATUS_PARTS.has(name)) entry.definition.push({ kind: 'paragraph', content: [text.trim()] });
+  for (const field of element.fields) {
+    const { local, value, key } = field;
+    if (TERM_NUMBER_KEYS.has(local) || local.startsWith('@') || (TECHNICAL_KEYS.has(local) && !CONTENT_KEYS.has(local))) continue;
+    if (CONTENT_KEYS.has(local) || !PART_OF.has(local)) {
+      // Parts as the elements of a content array (real Metanorma), or keys we do not know: each by its own name.
+      for (const item of Array.isArray(value) ? value : [value]) {
+        if (b.tick()) yield;
+        if (isObject(item)) yield* part(b, readElement(item, CONTENT_KEYS.has(local) ? undefined : key), entry, out, status, depth + 1);
+        else if ((typeof item === 'string' || typeof item === 'number') && String(item).trim() && (CONTENT_KEYS.has(local) || isElementName(local)))
+          entry.definition.push({ kind: 'paragraph', content: [clean(String(item)).trim()] });
+        else if (typeof item === 'string' && isProse(item)) entry.definition.push({ kind: 'paragraph', content: [clean(item).trim()] });
+      }
       continue;
     }
-    const part = readElement(value, hint);
-    const name = part.names.find((n) => PART_NAMES.has(n)) ?? part.names[0] ?? '';
-    switch (PART_OF.get(name) ?? (part.role === 'term' ? 'entry' : undefined)) {
-      case 'designation':
-        entry[designationKind(name, status, entry)].push(designation(b, part, depth + 1));
-        break;
-      case 'domain':
-        entry.domain.push(...trimFlow(b.inlines(restOf(part, NOTHING), depth + 1)));
-        break;
-      case 'definition':
-        if (name !== 'descrip' || /definition/i.test(attribute(part, 'type') ?? '')) yield* b.blocks(restOf(part, NOTHING), entry.definition, depth + 1);
-        break;
-      case 'note':
-        if (part.names.includes('note') && roleOf(part.names) === 'note' && !part.names.includes('termnote')) yield* b.block(part, entry.notes, depth + 1);
-        else yield* labelled(b, { ...part, names: ['termnote', ...part.names] }, 'note', entry.notes, depth + 1);
-        break;
-      case 'example':
-        yield* labelled(b, { ...part, names: ['termexample', ...part.names] }, 'example', entry.examples, depth + 1);
-        break;
-      case 'source':
-        addSource(entry, sourceOf(b, part, depth + 1));
-        break;
-      case 'status':
-      case 'skip':
-        break;
-      case 'group':
-        yield* termParts(b, part, entry, out, depth + 1);
-        break;
-      case 'entry':
-        // A sub-entry (Metanorma nests terms 3.1 → 3.1.1): its own entry, after this one.
-        {
-          const at = out.length;
-          yield* term(b, part, out, depth + 1);
-          if (out[at]?.kind === 'term') b.termParent.set(out[at] as TermEntry, entry);
-        }
-        break;
-      default:
-        if (part.names.some((n) => CONTENT_KEYS.has(n))) yield* termParts(b, part, entry, out, depth + 1);
-        else yield* b.block(part, entry.definition, depth + 1);
+    // A part under its own key ("preferred": …, "termsource": [text, ref, text]): the whole value is that part.
+    const kind = PART_OF.get(local) as PartKind;
+    if (kind === 'source') {
+      addSource(entry, isObject(value) ? sourceOf(b, readElement(value, key), depth + 1) : b.inlines([{ value, loose: false }], depth + 1));
+      continue;
+    }
+    if (kind === 'domain' && !isObject(value)) {
+      entry.domain.push(...trimFlow(b.inlines([{ value, loose: false }], depth + 1)));
+      continue;
+    }
+    for (const item of Array.isArray(value) ? value : [value]) {
+      if (isObject(item)) yield* part(b, readElement(item, key), entry, out, status, depth + 1, local);
+      else if ((typeof item === 'string' || typeof item === 'number') && String(item).trim()) textPart(entry, local, clean(String(item)).trim(), status);
     }
   }
+}
+
+/** One part of a term entry, by the name it has (or the key it came under). */
+function* part(
+  b: Builder,
+  element: Element,
+  entry: TermEntry,
+  out: Block[],
+  status: TermStatus | undefined,
+  depth: number,
+  key?: string,
+): Generator<void, void> {
+  const name = element.names.find((n) => PART_NAMES.has(n)) ?? key ?? element.names[0] ?? '';
+  switch (PART_OF.get(name) ?? (element.role === 'term' ? 'entry' : undefined)) {
+    case 'designation':
+      entry[designationKind(name, status, entry)].push(designation(b, element, depth + 1));
+      break;
+    case 'domain':
+      entry.domain.push(...trimFlow(b.inlines(restOf(element, NOTHING), depth + 1)));
+      break;
+    case 'definition': {
+      const type = attribute(element, 'type') ?? '';
+      if (name !== 'descrip' || /definition/i.test(type)) yield* b.blocks(restOf(element, NOTHING), entry.definition, depth + 1);
+      else if (/subject/i.test(type)) entry.domain.push(...trimFlow(b.inlines(restOf(element, NOTHING), depth + 1)));
+      break;
+    }
+    case 'note':
+      // TBX writes a term's status as a termNote ("preferredTerm-admn-sts"): read by termStatus, not a note.
+      if (isStatusText(plainText(restOf(element, NOTHING).map((i) => i.value), 0))) break;
+      if (roleOf(element.names) === 'note' && !element.names.includes('termnote') && !element.names.includes('note')) yield* b.block(element, entry.notes, depth + 1);
+      else yield* labelled(b, { ...element, names: ['termnote', ...element.names] }, 'note', entry.notes, depth + 1);
+      break;
+    case 'example':
+      yield* labelled(b, { ...element, names: ['termexample', ...element.names] }, 'example', entry.examples, depth + 1);
+      break;
+    case 'source':
+      addSource(entry, sourceOf(b, element, depth + 1));
+      break;
+    case 'status':
+    case 'skip':
+      break;
+    case 'group':
+      yield* termParts(b, element, entry, out, depth + 1);
+      break;
+    case 'entry': {
+      // A sub-entry (Metanorma nests terms 3.1 → 3.1.1): its own entry, after this one.
+      const at = out.length;
+      yield* term(b, element, out, depth + 1);
+      if (out[at]?.kind === 'term') b.termParent.set(out[at] as TermEntry, entry);
+      break;
+    }
+    default:
+      yield* b.block(element, entry.definition, depth + 1);
+  }
+}
+
+/** A part given as plain text under its key. */
+function textPart(entry: TermEntry, local: string, text: string, status: TermStatus | undefined): void {
+  switch (PART_OF.get(local)) {
+    case 'designation':
+      entry[designationKind(local, status, entry)].push([text]);
+      break;
+    case 'domain':
+      entry.domain.push(text);
+      break;
+    case 'note':
+      if (!isStatusText(text)) entry.notes.push(plainNote('note', text));
+      break;
+    case 'example':
+      entry.examples.push(plainNote('example', text));
+      break;
+    case 'definition':
+      entry.definition.push({ kind: 'paragraph', content: [text] });
+      break;
+    default:
+      break;
+  }
+}
+
+function isStatusText(text: string): boolean {
+  return /^\s*(preferred|admitted|deprecated|superseded)Term\b/i.test(text) || /^\s*(preferred|admitted|deprecated|superseded)term-admn-sts\s*$/i.test(text);
 }
 
 type PartKind = 'designation' | 'domain' | 'definition' | 'note' | 'example' | 'source' | 'status' | 'skip' | 'group' | 'entry';
@@ -231,7 +284,7 @@ export function sourceOf(b: Builder, element: Element, depth: number): Inline[] 
   for (const item of childItems(element)) {
     const name = item.hint ? localName(item.hint) : '';
     const child = isObject(item.value) ? readElement(item.value, item.hint) : undefined;
-    const names = child?.names ?? [name];
+    const names = name ? [name, ...(child?.names ?? [])] : (child?.names ?? []);
     if (names.includes('origin') && child) out.push(...origin(b, child, depth + 1));
     else if (names.includes('modification')) {
       const blocks: Block[] = [];
