@@ -4,7 +4,7 @@
  * The shapes are documented in sandbox/README.md.
  */
 import type { Catalogue, ClauseEntry, StandardEntry } from './catalogue';
-import { MetanormaWriter } from './metanorma';
+import { type MetanormaForm, MetanormaWriter, clauseAnchor } from './metanorma';
 import { type Random, hash32, randomFor } from './random';
 import { ADJECTIVES, FORMULA_SYMBOLS, NOUNS, SUBJECTS, VERBS } from './words';
 
@@ -43,6 +43,11 @@ export function vocabularyOf(seed: number, standard: StandardEntry, vocabulary: 
   return hash32(`${seed}|vocabulary|${standard.canonical}`) % 3 === 0 ? 'metanorma' : 'corext';
 }
 
+/** Which form a Metanorma standard's bodies take: the real nesting, or for one standard in three the older keyed form. */
+export function metanormaFormOf(seed: number, standard: StandardEntry): MetanormaForm {
+  return hash32(`${seed}|metanorma-form|${standard.canonical}`) % 3 === 0 ? 'keyed' : 'nested';
+}
+
 /** The full JSON-LD body of one clause. */
 export function clauseBody(ctx: ClauseContext): { [key: string]: Json } {
   const { catalogue, standard, clause } = ctx;
@@ -65,16 +70,27 @@ export function clauseBody(ctx: ClauseContext): { [key: string]: Json } {
   for (let revision = 1; revision <= (ctx.revision ?? 0); revision++)
     blocks.push(paragraph(`Revision ${revision}: this requirement now also applies to accessories and to software updates.`));
   if (vocabularyOf(catalogue.seed, standard, ctx.vocabulary) === 'metanorma') {
-    // The envelope stays the service's JSON-LD; the document inside is Metanorma-like.
-    const metanorma = new MetanormaWriter(randomFor(catalogue.seed, 'metanorma', standard.canonical, clause.position));
-    body['@context'] = { ...CONTEXT, '@vocab': 'https://www.metanorma.org/ns/standoc#' };
+    // The envelope stays the service's JSON-LD; the document inside is Metanorma-like, in the real nesting or
+    // (one standard in three) the older keyed form.
+    const form = metanormaFormOf(catalogue.seed, standard);
+    const anchors = new Map(ctx.clauses.map((c) => [ctx.clauseUri(c), clauseAnchor(c)]));
+    const metanorma = new MetanormaWriter(randomFor(catalogue.seed, 'metanorma', standard.canonical, clause.position), form, (uri) => anchors.get(uri));
+    body['@context'] = { ...CONTEXT, '@vocab': 'https://www.metanorma.org/ns/standoc#', mn: 'https://www.metanorma.org/ns/standoc#' };
     body.id = `_${randomFor(catalogue.seed, 'anchor', standard.canonical, clause.position).uuid()}`;
+    if (form === 'nested') {
+      // Semantic Metanorma writes no numbers: the clause list's number is what a reader numbers from.
+      delete body['corext:number'];
+      body.anchor = clauseAnchor(clause);
+    }
     body.obligation = clause.annexKind ?? 'normative';
     body['inline-header'] = false;
-    body.title = clause.title;
-    body.content = metanorma.blocks(
-      blocks,
-      !clause.types.some((t) => /Foreword|Introduction|Scope|NormativeReferences|TermsAndDefinitions|Bibliography|Annex/.test(t)),
+    Object.assign(
+      body,
+      metanorma.root(
+        clause.title,
+        blocks,
+        !clause.types.some((t) => /Foreword|Introduction|Scope|NormativeReferences|TermsAndDefinitions|Bibliography|Annex/.test(t)),
+      ),
     );
     return body;
   }
@@ -219,13 +235,13 @@ class Writer {
     if (this.random.chance(0.25)) blocks.push(this.example());
     if (this.random.chance(0.2)) blocks.push(this.table(this.random.int(2, 8)));
     if (this.random.chance(0.15)) {
-      blocks.push(
-        section(
-          '',
-          `${this.random.pick(ADJECTIVES)} ${this.random.pick(NOUNS)}`.replace(/^./, (c) => c.toUpperCase()),
-          [paragraph(this.inline(2))],
-        ),
+      const embedded = section(
+        '',
+        `${this.random.pick(ADJECTIVES)} ${this.random.pick(NOUNS)}`.replace(/^./, (c) => c.toUpperCase()),
+        [paragraph(this.inline(2))],
       );
+      // A subclause within the body only where the clause list has none of its own (they would share numbers).
+      if (!this.ctx.clauses.some((c) => c.parent === this.ctx.clause.position)) blocks.push(embedded);
     }
     if (this.random.chance(0.08)) blocks.push(this.unknownBlock());
     return blocks;
@@ -336,7 +352,14 @@ class Writer {
         parts.push({ '@type': 'corext:Emphasis', 'corext:text': this.phrase() }, '. ');
       } else if (roll < 0.3) {
         const target = this.random.pick(this.ctx.clauses);
-        const label = target.number ?? target.title ?? 'Foreword';
+        // As a published standard words it: "Clause 5", "5.1", "Annex A", else the title.
+        const label = target.number
+          ? target.section === 'corext:Annex'
+            ? `Annex ${target.number}`
+            : target.number.includes('.')
+              ? target.number
+              : `Clause ${target.number}`
+          : target.title || 'Foreword';
         parts.push('See ', { '@type': 'corext:XRef', 'corext:target': this.ctx.clauseUri(target), 'corext:label': label }, '. ');
       } else if (roll < 0.38) {
         const other = this.ctx.catalogue.otherUrn(this.random, this.ctx.standard.index);

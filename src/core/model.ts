@@ -1,3 +1,4 @@
+import type { ClauseContext } from './document/numbering';
 import type { Clause, Standard } from './service/types';
 
 /**
@@ -51,4 +52,17 @@ export function clauseRefOf(standard: StandardRef, clause: Clause): ClauseRef {
 /** The standard a ClauseRef belongs to (a ClauseRef carries the standard's fields under other names). */
 export function standardOfClause(ref: ClauseRef): StandardRef {
   return { urn: ref.urn, reference: ref.standardReference, title: ref.standardTitle, position: ref.standardPosition };
+}
+
+/**
+ * What the document model needs to know about a clause to number and label it as the published page does: its
+ * number, title and types, and the standard's clause list when known (cross-references into other clauses).
+ */
+export function clauseContextOf(ref: Pick<ClauseRef, 'number' | 'title' | 'types'>, clauses?: readonly Clause[]): ClauseContext {
+  return {
+    number: ref.number,
+    title: ref.title,
+    types: ref.types,
+    clauses: clauses?.map((c) => ({ id: c.id, clauseId: c.clauseId, number: c.number, title: c.title, types: c.types })),
+  };
 }

@@ -3,6 +3,7 @@
  * message the page sends against this list before acting on it.
  */
 import { clauseTarget, linkForMessage } from '../core/clauseLinks';
+import type { ClauseListEntry } from '../core/document/numbering';
 import type { ClauseRef } from '../core/model';
 import { displayText } from '../core/service/displayText';
 import { clauseIdProblem, isValidUrn } from '../core/service/urn';
@@ -17,6 +18,8 @@ export type HostMessage =
       ref: ClauseRef;
       json: string;
       anchor?: string;
+      /** The standard's clause list, when known: names and opens cross-references into other clauses. */
+      clauses?: ClauseListEntry[];
       /** "Offline copy from …" when the service could not be reached and a stored copy is shown. */
       offline?: string;
       /** The clause's standard is pinned (the toolbar offers Unpin instead of Pin). */

@@ -8,6 +8,7 @@
 import {
   TOO_DEEP_TEXT,
   flowText,
+  documentHeading,
   formulaText,
   type Block,
   type Cell,
@@ -37,9 +38,8 @@ class MarkdownWriter {
 
   write(standardLabel: string | undefined): string {
     const out: string[] = [];
-    const heading = [this.document.number, this.document.title].filter(Boolean).join(' ');
-    const label = this.document.label ? ` (${this.document.label})` : '';
-    if (heading || label) out.push(`# ${escapeText(heading)}${label}`);
+    const heading = documentHeading(this.document.number, this.document.title, this.document.label);
+    if (heading.length) out.push(`# ${heading.map(escapeText).join(' ')}`);
     const standard = [this.document.standard?.reference || standardLabel, this.document.standard?.title].filter(Boolean).join(' — ');
     if (standard) out.push(`*${escapeText(standard)}*`);
     this.collectSlugs(this.document.blocks, 2);

@@ -6,7 +6,7 @@ export * from './model';
 export { buildDocument, buildDocumentSliced, documentSteps } from './build';
 export type { ClauseContext, ClauseListEntry } from './numbering';
 export { inlineText } from './flowText';
-export { documentText, flowText, formulaText } from './text';
+export { documentHeading, documentText, flowText, formulaText } from './text';
 export { localName } from './names';
 export { isIdentifier, isProse } from './identifiers';
 export { mathText, MATHML_ELEMENTS } from './mathml';

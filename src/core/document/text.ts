@@ -4,11 +4,17 @@ import { termLayout } from './termLayout';
 import { readableAsciiMath, readableLatex } from './mathSource';
 import { TOO_DEEP_TEXT, type Block, type Cell, type ClauseDocument, type Inline, type Math } from './model';
 
+/**
+ * A clause's heading as the published page sets it: "4 General"; an annex on three lines — "Annex A",
+ * "(informative)", its title. Each part once, empty parts left out.
+ */
+export function documentHeading(number: string | undefined, title: string | undefined, label: string | undefined): string[] {
+  if (number && /^[A-Z]$/.test(number)) return [`Annex ${number}`, label ? `(${label})` : '', title ?? ''].filter(Boolean);
+  return [[number, title].filter(Boolean).join(' '), label ? `(${label})` : ''].filter(Boolean);
+}
+
 export function documentText(document: ClauseDocument): string {
-  const lines: string[] = [];
-  const heading = [document.number, document.title].filter(Boolean).join(' ');
-  if (heading) lines.push(heading);
-  if (document.label) lines.push(`(${document.label})`);
+  const lines: string[] = [...documentHeading(document.number, document.title, document.label)];
   blocksText(document.blocks, lines, 0);
   for (const note of document.footnotes) {
     lines.push(`[${note.marker}]`);

@@ -9,7 +9,7 @@ import type { termAnchor } from '../document/anchors';
 import { displayText } from '../service/displayText';
 import { isObject } from '../service/jsonld';
 import { SECTION_TYPES, localTypeName } from '../service/sections';
-import type { ClauseRef } from '../model';
+import { type ClauseRef, clauseContextOf } from '../model';
 
 /** A clause whose terms are kept: enough to open its page. */
 export type TermSource = Omit<ClauseRef, 'standardPosition'>;
@@ -54,7 +54,7 @@ export class TermStore {
   addBody(source: TermSource, body: unknown): number {
     if (!isTermsClause(source, body)) return 0;
     if (JSON.stringify(body).length > MAX_BODY_CHARS) return 0;
-    const document = this.read.buildDocument(body);
+    const document = this.read.buildDocument(body, clauseContextOf(source));
     // What the caller did not know (a document read by URI knows only the URN and clause id), from the body.
     const known: TermSource = {
       ...source,

@@ -7,6 +7,8 @@ import * as vscode from 'vscode';
 import { errorText } from '../errorText';
 import { documentLabel } from '../../core/labels';
 import { Disposable } from '../../core/lifecycle';
+import { clauseContextOf } from '../../core/model';
+import type { ClauseContext } from '../../core/document/numbering';
 import { isServiceError } from '../../core/service/index';
 import type { ServiceAccess } from '../connection/serviceAccess';
 import { documentModel } from './documentModel';
@@ -101,12 +103,22 @@ export class StandardsFileSystem extends Disposable implements vscode.FileSystem
       this.offlineChanged.fire(uri);
     }
     this.onBody?.({ urn, clauseId }, body);
-    const text = format === 'markdown' ? documentModel().clauseMarkdown(documentModel().buildDocument(body)) : `${JSON.stringify(body, null, 2)}\n`;
+    const text = format === 'markdown' ? documentModel().clauseMarkdown(documentModel().buildDocument(body, await this.contextOf(urn, clauseId))) : `${JSON.stringify(body, null, 2)}\n`;
     const bytes = new TextEncoder().encode(text);
     const id = key(urn, clauseId, format);
     const known = { size: bytes.byteLength, mtime: this.known.get(id)?.mtime ?? Date.now() };
     this.known.set(id, known);
     return { bytes, known };
+  }
+
+  /** The clause's number and the standard's clause list, for numbers and cross-reference labels; without them when the list cannot be read. */
+  private async contextOf(urn: string, clauseId: string): Promise<ClauseContext> {
+    const clauses = await this.session
+      .service()
+      .then((service) => service.listClausesCopy(urn))
+      .then((copy) => copy.value)
+      .catch(() => undefined);
+    return clauseContextOf(clauses?.find((c) => c.clauseId === clauseId) ?? {}, clauses);
   }
 
   private async call<T>(uri: vscode.Uri, work: (service: Awaited<ReturnType<ServiceAccess['service']>>) => Promise<T>): Promise<T> {

@@ -21,7 +21,7 @@ const CLAUSE_VIEW_TYPE = 'standardsExplorer.clause';
 export interface ClausePageDeps {
   extensionUri: vscode.Uri;
   /** The current service; rejects with a user-facing Error when not connected. */
-  service(): Promise<Pick<ManagedStandardsService, 'getClauseCopy'>>;
+  service(): Promise<Pick<ManagedStandardsService, 'getClauseCopy' | 'listClausesCopy'>>;
   /** The base URL of the current service: cross-references and links are checked against it. */
   serviceBaseUrl(): string | undefined;
   log: vscode.LogOutputChannel;

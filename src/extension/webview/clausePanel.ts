@@ -6,7 +6,9 @@ import * as vscode from 'vscode';
 import { errorText } from '../errorText';
 import { pageTitle } from '../../core/labels';
 import { Disposable } from '../../core/lifecycle';
+import type { ClauseListEntry } from '../../core/document/index';
 import type { ClauseRef } from '../../core/model';
+import type { Clause } from '../../core/service/types';
 import { offlineCopyLabel } from '../documents/offlineLabel';
 import { displayText } from '../../core/service/displayText';
 import { readText } from '../../core/service/jsonld';
@@ -159,9 +161,15 @@ export class ClausePanel extends Disposable {
     await this.post({ type: 'loading', ref });
     try {
       const service = await this.deps.service();
+      // The clause list names cross-references into other clauses; the page reads well without it.
+      const listing = service
+        .listClausesCopy(ref.urn, controller.signal)
+        .then((copy) => copy.value)
+        .catch(() => undefined);
       const { value: body, offlineSince } = await service.getClauseCopy(ref.urn, ref.clauseId, controller.signal);
+      const clauses = await listing;
       if (controller.signal.aborted) return;
-      this.current = enrich(ref, body);
+      this.current = withListing(enrich(ref, body), clauses);
       this.loaded = true;
       this.deps.onBody?.(this.current, body);
       this.panel.title = pageTitle(this.current);
@@ -171,6 +179,7 @@ export class ClausePanel extends Disposable {
         ref: this.current,
         json: JSON.stringify(body),
         anchor: this.anchor,
+        clauses: clauses?.map(clauseListEntry),
         offline: offlineSince !== undefined ? offlineCopyLabel(offlineSince) : undefined,
         pinned: this.deps.isPinned?.(ref.urn) ?? false,
       });
@@ -186,6 +195,18 @@ export class ClausePanel extends Disposable {
   private post(message: HostMessage): Thenable<boolean> {
     return this.panel.webview.postMessage(message);
   }
+}
+
+/** The clause's number and types from the clause list, when the ref came without them (a cross-reference). */
+function withListing(ref: ClauseRef, clauses: readonly Clause[] | undefined): ClauseRef {
+  const listed = clauses?.find((c) => c.clauseId === ref.clauseId);
+  if (!listed) return ref;
+  return { ...ref, number: ref.number ?? listed.number, types: ref.types ?? listed.types, title: ref.title || listed.title };
+}
+
+/** What the page needs of each clause of the list: enough to name and open a cross-reference. */
+function clauseListEntry(clause: Clause): ClauseListEntry {
+  return { id: clause.id, clauseId: clause.clauseId, number: clause.number, title: clause.title, types: clause.types };
 }
 
 /** Fills what the ref lacks from the clause body (a cross-reference knows only the target's @id). */

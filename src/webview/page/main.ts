@@ -2,8 +2,8 @@
  * The clause page script. It talks to the extension only through the messages in ../protocol.ts, keeps its
  * ClauseRef and scroll position in the webview state, and renders server data as text.
  */
-import { buildDocumentSliced, type ClauseDocument } from '../../core/document/index';
-import type { ClauseRef } from '../../core/model';
+import { buildDocumentSliced, documentHeading, type ClauseDocument, type ClauseListEntry } from '../../core/document/index';
+import { type ClauseRef, clauseContextOf } from '../../core/model';
 import { displayText, stripBidiControls } from '../../core/service/displayText';
 import { sectionLabel } from '../../core/service/sections';
 import { findAnchor, outline } from '../../core/document/anchors';
@@ -85,9 +85,9 @@ window.addEventListener('message', (event: MessageEvent<HostMessage>) => {
       pendingAnchor = message.anchor;
       showPinned(message.pinned === true);
       offlineNote = message.offline;
-      const { ref, json } = message;
+      const { ref, json, clauses } = message;
       if (json.length < LARGE_CLAUSE) {
-        void render(ref, parse(json));
+        void render(ref, parse(json), clauses);
         break;
       }
       // Very large: say so first (parsing alone takes a moment), and keep saying it above the clause.
@@ -96,7 +96,7 @@ window.addEventListener('message', (event: MessageEvent<HostMessage>) => {
         (json.length / 1e6).toFixed(1),
       );
       showStatus(largeNote);
-      setTimeout(() => void render(ref, parse(json)), 30);
+      setTimeout(() => void render(ref, parse(json), clauses), 30);
       break;
     }
     case 'pinned':
@@ -149,7 +149,7 @@ function showError(message: string): void {
   page.replaceChildren(box);
 }
 
-async function render(ref: ClauseRef, body: unknown): Promise<void> {
+async function render(ref: ClauseRef, body: unknown, clauses?: readonly ClauseListEntry[]): Promise<void> {
   queue?.cancel();
   shown = undefined;
   const started = performance.now();
@@ -172,11 +172,14 @@ async function render(ref: ClauseRef, body: unknown): Promise<void> {
   page.replaceChildren(header, progress, article);
 
   // The model is built in slices too: a body of several megabytes never blocks the page for long.
-  const model = await buildDocumentSliced(body, 12, () => queue !== current);
+  const model = await buildDocumentSliced(body, 12, () => queue !== current, { ...clauseContextOf(ref), clauses });
   if (!model || queue !== current) return;
   const title = headingOf(model.number || ref.number, model.title || ref.title || sectionLabel(ref.types ?? []));
-  heading.textContent = title;
-  if (model.label) heading.append(' ', el('span', 'obligation', `(${model.label})`));
+  // An annex as published: "Annex A", "(informative)", its title, each on its own line.
+  const [first, ...rest] = documentHeading(model.number || ref.number, model.title || ref.title || sectionLabel(ref.types ?? []), model.label);
+  heading.textContent = displayText(first ?? title);
+  heading.classList.toggle('annex', rest.length > 0 && /^Annex /.test(first ?? ''));
+  for (const part of rest) heading.append(' ', el('span', part.startsWith('(') ? 'obligation' : 'heading-title', displayText(part)));
   const standard = displayText([model.standard?.reference || ref.standardReference, model.standard?.title || ref.standardTitle].filter(Boolean).join(' — '));
   if (standard) header.append(el('p', 'subtitle', standard));
 
