@@ -98,8 +98,16 @@ export const { block } = fc.letrec<{ inline: GInline; block: GBlock }>((tie) => 
   ),
 }));
 
-export type Vocabulary = 'metanorma' | 'jats' | 'html' | 'docbook' | 'corext';
-export const VOCABULARIES: Vocabulary[] = ['metanorma', 'jats', 'html', 'docbook', 'corext'];
+/** `mn`: Metanorma in the real nesting (`mn:` names, children in `mn:content`); `sts`: NISO STS the same way. */
+export type Vocabulary = 'metanorma' | 'mn' | 'jats' | 'sts' | 'html' | 'docbook' | 'corext';
+export const VOCABULARIES: Vocabulary[] = ['metanorma', 'mn', 'jats', 'sts', 'html', 'docbook', 'corext'];
+
+/** An element as XML turned into JSON-LD writes it: `@type` the element name, attributes, children in order. */
+function xml(vocabulary: 'mn' | 'sts', name: string, attributes: Record<string, unknown>, children: unknown[]): Record<string, unknown> {
+  // STS names carry no prefix but TBX's (`tbx:termEntry`); Metanorma's all carry `mn:`.
+  if (vocabulary === 'sts') return { '@type': name, ...attributes, content: children };
+  return { '@type': `mn:${name}`, ...attributes, 'mn:content': children };
+}
 
 export interface Collected {
   prose: string[];
@@ -117,6 +125,10 @@ function inlineJson(node: GInline, v: Vocabulary, c: Collected): unknown {
     switch (v) {
       case 'metanorma':
         return { '@type': 'xref', target: node.target, content: children };
+      case 'mn':
+        return xml('mn', 'xref', { target: node.target, style: 'short' }, children);
+      case 'sts':
+        return xml('sts', 'xref', { 'ref-type': 'sec', rid: node.target }, children);
       case 'jats':
         return { '@type': 'xref', 'ref-type': 'sec', rid: node.target, content: children };
       case 'html':
@@ -133,6 +145,10 @@ function inlineJson(node: GInline, v: Vocabulary, c: Collected): unknown {
   }
   const strong = node.t === 'strong';
   switch (v) {
+    case 'mn':
+      return xml('mn', strong ? 'strong' : 'em', {}, children);
+    case 'sts':
+      return xml('sts', strong ? 'bold' : 'italic', {}, children);
     case 'metanorma':
     case 'html':
       return { '@type': strong ? 'strong' : 'em', content: children };
@@ -157,6 +173,7 @@ function blockJson(node: GBlock, v: Vocabulary, c: Collected): unknown {
       return node.json;
     case 'p': {
       const content = node.content.map((i) => inlineJson(i, v, c));
+      if (v === 'mn' || v === 'sts') return xml(v, 'p', { id: id() }, content);
       if (v === 'corext') return { '@type': 'corext:Paragraph', 'corext:text': content };
       if (v === 'docbook') return { para: content };
       return { '@type': v === 'jats' ? 'p' : 'p', id: id(), content };
@@ -165,6 +182,8 @@ function blockJson(node: GBlock, v: Vocabulary, c: Collected): unknown {
       c.prose.push(node.title);
       c.ids.push(node.id);
       const children = blocks(node.children);
+      if (v === 'mn') return xml('mn', 'clause', { id: node.id, 'inline-header': 'false', obligation: 'normative' }, [xml('mn', 'title', {}, [node.title]), ...children]);
+      if (v === 'sts') return xml('sts', 'sec', { id: node.id, 'sec-type': 'clause' }, [xml('sts', 'title', {}, [node.title]), ...children]);
       if (v === 'metanorma')
         return { '@type': 'clause', id: node.id, 'inline-header': false, obligation: 'normative', displayorder: 4, title: node.title, content: children };
       if (v === 'jats') return { '@type': 'sec', '@id': node.id, 'sec-type': 'clause', title: node.title, content: children };
@@ -179,6 +198,8 @@ function blockJson(node: GBlock, v: Vocabulary, c: Collected): unknown {
     }
     case 'list': {
       const items = node.items.map(blocks);
+      if (v === 'mn') return xml('mn', node.ordered ? 'ol' : 'ul', { id: id() }, items.map((content) => xml('mn', 'li', {}, content)));
+      if (v === 'sts') return xml('sts', 'list', { 'list-type': node.ordered ? 'order' : 'bullet' }, items.map((content) => xml('sts', 'list-item', {}, content)));
       if (v === 'metanorma' || v === 'html')
         return { '@type': node.ordered ? 'ol' : 'ul', id: id(), content: items.map((content) => ({ '@type': 'li', content })) };
       if (v === 'jats') return { '@type': 'list', 'list-type': node.ordered ? 'order' : 'bullet', 'list-item': items.map((content) => ({ content })) };
@@ -188,6 +209,15 @@ function blockJson(node: GBlock, v: Vocabulary, c: Collected): unknown {
     case 'table': {
       c.prose.push(node.caption, ...node.head, ...node.rows.flat());
       const rows = node.rows.map((cells) => ({ td: cells }));
+      if (v === 'mn' || v === 'sts') {
+        const row = (cells: string[], cell: string): unknown => xml(v, 'tr', {}, cells.map((text) => xml(v, cell, {}, [text])));
+        const table = xml(v, 'table', v === 'mn' ? { id: id() } : {}, [
+          ...(v === 'mn' ? [xml(v, 'name', {}, [node.caption])] : []),
+          xml(v, 'thead', {}, [row(node.head, 'th')]),
+          xml(v, 'tbody', {}, node.rows.map((cells) => row(cells, 'td'))),
+        ]);
+        return v === 'mn' ? table : xml(v, 'table-wrap', { id: id() }, [xml(v, 'caption', {}, [xml(v, 'title', {}, [node.caption])]), table]);
+      }
       if (v === 'metanorma') return { '@type': 'table', id: id(), name: node.caption, thead: { tr: { th: node.head } }, tbody: { tr: rows } };
       if (v === 'jats')
         return { '@type': 'table-wrap', '@id': id(), caption: { title: node.caption }, table: { thead: { tr: { th: node.head } }, tbody: { tr: rows } } };
@@ -203,6 +233,8 @@ function blockJson(node: GBlock, v: Vocabulary, c: Collected): unknown {
     }
     case 'note': {
       const children = blocks(node.children);
+      if (v === 'mn') return xml('mn', 'note', { id: id() }, children);
+      if (v === 'sts') return xml('sts', 'non-normative-note', { id: id() }, children);
       if (v === 'jats') return { '@type': 'non-normative-note', content: children };
       if (v === 'docbook') return { note: { content: children } };
       if (v === 'corext') return { '@type': 'corext:Note', 'corext:label': 'NOTE', 'corext:content': children };
@@ -210,6 +242,24 @@ function blockJson(node: GBlock, v: Vocabulary, c: Collected): unknown {
     }
     case 'term': {
       c.prose.push(node.preferred, node.definition);
+      if (v === 'mn')
+        return xml('mn', 'term', { id: id() }, [
+          xml('mn', 'preferred', {}, [xml('mn', 'expression', {}, [xml('mn', 'name', {}, [node.preferred]), xml('mn', 'grammar', {}, [xml('mn', 'isNoun', {}, ['true'])])])]),
+          xml('mn', 'definition', {}, [xml('mn', 'verbal-definition', {}, [xml('mn', 'p', { id: id() }, [node.definition])])]),
+        ]);
+      if (v === 'sts')
+        return xml('sts', 'term-sec', { id: id() }, [
+          xml('sts', 'tbx:termEntry', { id: id() }, [
+            xml('sts', 'tbx:langSet', { 'xml:lang': 'en' }, [
+              xml('sts', 'tbx:definition', {}, [node.definition]),
+              xml('sts', 'tbx:tig', {}, [
+                xml('sts', 'tbx:term', {}, [node.preferred]),
+                xml('sts', 'tbx:partOfSpeech', { value: 'noun' }, []),
+                xml('sts', 'tbx:normativeAuthorization', { value: 'preferredTerm' }, []),
+              ]),
+            ]),
+          ]),
+        ]);
       if (v === 'metanorma')
         return {
           '@type': 'term',
@@ -250,12 +300,14 @@ function blockJson(node: GBlock, v: Vocabulary, c: Collected): unknown {
 
 /** One level of emphasis around `inner`, in the vocabulary's shape. */
 function wrapInline(v: Vocabulary, inner: unknown): unknown {
+  if (v === 'mn' || v === 'sts') return xml(v, v === 'mn' ? 'em' : 'italic', {}, [inner]);
   if (v === 'docbook') return { emphasis: { content: [inner] } };
   if (v === 'corext') return { '@type': 'corext:Emphasis', 'corext:text': [inner] };
   return { '@type': v === 'jats' ? 'italic' : 'em', content: [inner] };
 }
 
 function wrapParagraph(v: Vocabulary, inner: unknown): unknown {
+  if (v === 'mn' || v === 'sts') return xml(v, 'p', {}, [inner]);
   if (v === 'corext') return { '@type': 'corext:Paragraph', 'corext:text': [inner] };
   if (v === 'docbook') return { para: ['text ', inner] };
   return { '@type': 'p', content: [inner] };
@@ -279,7 +331,7 @@ describe('document model: properties of generated bodies', () => {
           const bare = id.replace(/^#|^urn:uuid:/, '').replace(/^_/, '');
           assert.ok(!text.includes(bare), `identifier ${id} shown in the ${vocabulary} text:\n${text}`);
         }
-        assert.doesNotMatch(text, /\b(true|false|normative|preferredTerm|bullet|clause|sec)\b/, `a flag or hint shown in the ${vocabulary} text`);
+        assert.doesNotMatch(text, /\b(true|false|normative|preferredTerm|noun|bullet|clause|sec|short|reference)\b/, `a flag or hint shown in the ${vocabulary} text`);
       }),
       { numRuns: RUNS },
     );

@@ -1,7 +1,8 @@
 /** Figures and images, and bibliography entries (whose URNs turn citations into links). */
 import { isObject } from '../service/jsonld';
 import { type Builder, markNumbering } from './builder';
-import { type Element, type FlowItem, LABEL_KEY, anchorOf, attribute, plainText, readElement, restOf, textOf } from './elements';
+import { type Element, type FlowItem, LABEL_KEY, anchorOf, attribute, elementNames, plainText, readElement, restOf, textOf } from './elements';
+import { CONTENT_KEYS } from './keys';
 import { clean, trimFlow } from './flowText';
 import type { Block, Image } from './model';
 import { ROLES } from './names';
@@ -61,7 +62,9 @@ export function imageDeep(element: Element, depth: number): Image | undefined {
 export function bibitem(b: Builder, element: Element, out: Block[], depth: number): void {
   let urn: string | undefined;
   let citation = '';
-  for (const field of element.fields) {
+  // Parts as keys, or as the elements of a content array (the real Metanorma nesting): the same to read.
+  const parts = partsOf(element);
+  for (const field of parts) {
     if (
       !['docidentifier', 'identifier', 'citeas', 'reference', 'stdref', 'docnumber', 'target', 'uri', 'urn', 'href', '@id', 'id', 'std', 'label'].includes(
         field.local,
@@ -77,17 +80,36 @@ export function bibitem(b: Builder, element: Element, out: Block[], depth: numbe
   }
   const anchor = anchorOf(element);
   if (anchor && urn) b.bibliography.set(anchor, urn);
-  const titleField = element.fields.find((f) => f.local === 'title');
+  const titleField = parts.find((f) => f.local === 'title');
   const title = titleField ? trimFlow(b.inlines([{ value: pickTitle(titleField.value), loose: false }], depth + 1)) : [];
   const details = trimFlow(
     b.inlines(
-      element.fields
+      parts
         .filter((f) => ['formattedref', 'mixedcitation', 'elementcitation', 'content', 'text', 'note', 'comment'].includes(f.local))
         .map((f) => ({ value: f.value, loose: false })),
       depth + 1,
     ),
   );
   out.push({ kind: 'reference', citation: citation || (urn ?? ''), urn, title, details });
+}
+
+/** An element's fields, with the elements of its content arrays as fields under their own names. */
+function partsOf(element: Element): Array<{ local: string; value: unknown }> {
+  const parts: Array<{ local: string; value: unknown }> = [];
+  for (const field of element.fields) {
+    if (!CONTENT_KEYS.has(field.local) || !Array.isArray(field.value)) {
+      parts.push(field);
+      continue;
+    }
+    const rest: unknown[] = [];
+    for (const child of field.value as unknown[]) {
+      const name = isObject(child) ? elementNames(child, undefined)[0] : undefined;
+      if (name) parts.push({ local: name, value: child });
+      else rest.push(child);
+    }
+    if (rest.length) parts.push({ local: field.local, value: rest });
+  }
+  return parts;
 }
 
 function pickTitle(value: unknown): unknown {

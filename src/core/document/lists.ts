@@ -6,7 +6,7 @@ import { clean, trimFlow } from './flowText';
 import { type Block, type Definition, type ListItem, MAX_DEPTH } from './model';
 import { ROLES, localName } from './names';
 import { TECHNICAL_KEYS, TITLE_KEYS } from './keys';
-import { isIdentifier } from './identifiers';
+import { isIdentifier, isProse } from './identifiers';
 
 const CAPTION_LABEL_KEYS: ReadonlySet<string> = new Set(['label', 'name', 'fmtname', 'title']);
 const LIST_HEADER_KEYS: ReadonlySet<string> = new Set([...TITLE_KEYS, 'label']);
@@ -86,7 +86,8 @@ export function* definitions(b: Builder, flow: FlowItem[], items: Definition[], 
         items,
         depth + 1,
       );
-    } else if (typeof item.value === 'string' && item.value.trim()) {
+    } else if (typeof item.value === 'string' && item.value.trim() && (!item.loose || isProse(item.value))) {
+      // (A flag under a key we do not know, such as a key list's `key="true"`, is not a definition.)
       if (!items.length) items.push({ term: [], definition: [] });
       items[items.length - 1].definition.push({ kind: 'paragraph', content: [clean(item.value)] });
     }
