@@ -14,7 +14,7 @@ import { HEADER_KEYS, IDENTIFIER_KEYS, ID_KEYS, anchorsOf, fieldValue, hasTitle,
 import { inlineText, liftTitle } from './flowText';
 import type { Block, ClauseDocument } from './model';
 import { type ClauseContext, type ClauseListEntry, numberDocument } from './numbering';
-import { blockLabel, clauseLabel, clauseNumberOf } from './xrefLabels';
+import { blockLabel, clauseLabel, clauseNumberOf, fallbackLabel } from './xrefLabels';
 import { localName, roleOf } from './names';
 import { NUMBER_KEYS, TECHNICAL_KEYS, TITLE_KEYS } from './keys';
 import { isUrn } from './identifiers';
@@ -129,6 +129,7 @@ function dropRepeatedTitle(document: ClauseDocument, context: ClauseContext): vo
   ) {
     document.blocks.splice(0, 1, ...first.children);
     document.number ??= first.number;
+    document.title ||= inlineText(first.title);
   }
 }
 
@@ -164,5 +165,8 @@ function clauseFor(target: string, clauses: readonly ClauseListEntry[]): ClauseL
   const byId = clauses.find((c) => c.id === target || c.clauseId === target || (c.id !== undefined && c.id.endsWith(`/${target}`)));
   if (byId) return byId;
   const number = clauseNumberOf(target);
-  return number ? clauses.find((c) => c.number === number) : undefined;
+  if (number) return clauses.find((c) => c.number === number);
+  // "scope", "normative_references": an anchor made from the clause's title.
+  const words = fallbackLabel(target).toLowerCase();
+  return clauses.find((c) => c.title?.trim().toLowerCase() === words);
 }

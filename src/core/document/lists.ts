@@ -106,8 +106,18 @@ export function* labelled(b: Builder, element: Element, kind: 'note' | 'example'
           ? 'NOTE'
           : 'EXAMPLE';
   const children: Block[] = [];
-  const block: Block = { kind, label: given || fallback, children };
+  const block: Extract<Block, { kind: 'note' | 'example' | 'admonition' }> = { kind, label: given || fallback, children };
   out.push(block);
-  if (!given && kind !== 'admonition') b.implicit.add(block);
   yield* b.blocks(restOf(element, CAPTION_LABEL_KEYS), children, depth + 1);
+  if (given || kind === 'admonition') return;
+  // Older STS writes the label into the text ("NOTE 2 If monitoring…", "Note 1 to entry: …"): it is the label.
+  const first = children[0];
+  const head = first?.kind === 'paragraph' && typeof first.content[0] === 'string' ? LABEL_IN_TEXT.exec(first.content[0]) : null;
+  if (first?.kind === 'paragraph' && head && head[0].length < (first.content[0] as string).length) {
+    block.label = head[1].trim();
+    first.content = [(first.content[0] as string).slice(head[0].length), ...first.content.slice(1)];
+  } else b.implicit.add(block);
 }
+
+/** A label at the start of a note's or example's text. */
+const LABEL_IN_TEXT = /^\s*((?:NOTE|EXAMPLE)(?:\s+\d+)?|Note\s+\d+\s+to\s+entry:?)(?:\s*[:\u2014-]\s*|\s+)/;

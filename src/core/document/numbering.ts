@@ -93,12 +93,13 @@ class Numbering {
     const examples: Block[] = [];
     const entries = new Map<TermEntry, number>();
     const listed = top ? this.listedSubclauses(prefix) : new Map<string, string>();
+    const taken = new Set(listed.values());
     const visit = (list: Block[]): void => {
       for (const block of list) {
         switch (block.kind) {
           case 'section': {
             if (this.hints.implicit.has(block) && prefix !== undefined) {
-              block.number = listed.get(inlineText(block.title).trim().toLowerCase()) ?? `${prefix}.${++count}`;
+              block.number = listed.get(inlineText(block.title).trim().toLowerCase()) ?? this.nextFree(prefix, () => ++count, taken);
             }
             count = Math.max(count, lastNumber(block.number, prefix));
             this.subdivision(block.children, block.number);
@@ -187,6 +188,13 @@ class Numbering {
     blocks.forEach((block, i) => {
       if ((block.kind === 'note' || block.kind === 'example') && this.hints.implicit.has(block)) block.label = several ? `${word} ${i + 1}` : word;
     });
+  }
+
+  /** The next number under `prefix` that no listed subclause holds. */
+  private nextFree(prefix: string, next: () => number, taken: ReadonlySet<string>): string {
+    let number = `${prefix}.${next()}`;
+    for (let tries = 0; taken.has(number) && tries < 10_000; tries++) number = `${prefix}.${next()}`;
+    return number;
   }
 
   /** The clause's subclauses in the clause list, by title: an embedded subclause takes the number the list gives it. */

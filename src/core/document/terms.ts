@@ -111,7 +111,8 @@ function* part(
   key?: string,
 ): Generator<void, void> {
   const name = element.names.find((n) => PART_NAMES.has(n)) ?? key ?? element.names[0] ?? '';
-  switch (PART_OF.get(name) ?? (element.role === 'term' ? 'entry' : undefined)) {
+  // A term built like an entry inside an entry is a sub-entry (Metanorma), not a designation (TBX `tbx:term`).
+  switch (element.role === 'term' && element.names.includes('term') ? 'entry' : (PART_OF.get(name) ?? (element.role === 'term' ? 'entry' : undefined))) {
     case 'designation':
       entry[designationKind(name, status, entry)].push(designation(b, element, depth + 1));
       break;
