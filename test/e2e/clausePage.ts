@@ -32,6 +32,7 @@ interface PageFacts {
   text: string;
   rendered: boolean;
   headingText: string;
+  terms: Array<{ first: string; number: string; name: string; nameWeight: string }>;
   /** Messages the page posted when its first cross-reference and first standard reference were clicked. */
   clicked: Array<{ type: string; target?: string; urn?: string }>;
 }
@@ -41,12 +42,16 @@ interface Picked {
   clause: Clause;
   urn: string;
   body: unknown;
+  /** The standard's clause list, as the host sends it with the clause. */
+  clauses?: Clause[];
   /** The body as JSON text, when it is one JSON.stringify cannot write (10 000 levels deep). */
   json?: string;
 }
 
 /** Clauses worth looking at: a numbered clause with subclauses, Terms, Normative references and an annex. */
-async function pickClauses(vocabulary: 'corext' | 'metanorma'): Promise<{ picked: Picked[]; origin: string; close(): Promise<void> }> {
+async function pickClauses(
+  vocabulary: 'corext' | 'metanorma',
+): Promise<{ picked: Picked[]; origin: string; service: ReturnType<typeof createStandardsService>; close(): Promise<void> }> {
   const sandbox = await startSandbox({ vocabulary, standards: 400 });
   const service = createStandardsService(serviceOptionsFrom(sandbox));
   const wanted = new Map<string, (c: Clause, body: string) => boolean>([
@@ -59,19 +64,26 @@ async function pickClauses(vocabulary: 'corext' | 'metanorma'): Promise<{ picked
         /"(corext:XRef|xref)"/.test(body) &&
         /"(corext:StandardRef|eref)"/.test(body),
     ],
-    ['terms', (c) => c.types.includes('corext:TermsAndDefinitions')],
+    [
+      'terms',
+      // In the real Metanorma nesting, an entry with every part: deprecated term, example, modified source, concept.
+      (c, body) =>
+        c.types.includes('corext:TermsAndDefinitions') &&
+        (vocabulary === 'corext' || ['"mn:deprecates"', '"mn:termexample"', '"modified"', '"mn:concept"', '"mn:domain"'].every((part) => body.includes(part))),
+    ],
     ['references', (c, body) => c.types.includes('corext:NormativeReferences') && /(corext:Reference|bibitem)/.test(body)],
     ['figure', (_clause, body) => /"(corext:Figure|figure)"/.test(body)],
     ['table', (_clause, body) => /"(corext:Table|table)"/.test(body) && /"(corext:Formula|formula)"/.test(body)],
   ]);
   const picked: Picked[] = [];
-  for (const standard of (await service.listStandards({ limit: 60, offset: 0 })).items) {
-    for (const clause of await service.listClauses(standard.urn)) {
+  for (const standard of (await service.listStandards({ limit: 120, offset: 0 })).items) {
+    const clauses = await service.listClauses(standard.urn);
+    for (const clause of clauses) {
       for (const [name, test] of wanted) {
         const body = await service.getClause(standard.urn, clause.clauseId);
         const json = JSON.stringify(body);
         if (json.length < 200_000 && test(clause, json)) {
-          picked.push({ name, clause, urn: standard.urn, body });
+          picked.push({ name, clause, urn: standard.urn, body, clauses });
           wanted.delete(name);
           break;
         }
@@ -81,7 +93,7 @@ async function pickClauses(vocabulary: 'corext' | 'metanorma'): Promise<{ picked
     if (!wanted.size) break;
   }
   if (wanted.size) throw new Error(`the ${vocabulary} sandbox has no clause for: ${[...wanted.keys()].join(', ')}`);
-  return { picked, origin: sandbox.origin, close: () => sandbox.close() };
+  return { picked, origin: sandbox.origin, service, close: () => sandbox.close() };
 }
 
 /** Serves the page, its script and stylesheet from one loopback origin. */
@@ -129,7 +141,7 @@ async function renderIn(browser: Browser, url: string, item: Picked, shot: strin
       number: item.clause.number,
       types: item.clause.types,
     };
-    await tab.evaluate(`window.postMessage(${JSON.stringify({ type: 'clause', ref, json: item.json ?? JSON.stringify(item.body) })}, '*')`);
+    await tab.evaluate(`window.postMessage(${JSON.stringify({ type: 'clause', ref, json: item.json ?? JSON.stringify(item.body), clauses: item.clauses })}, '*')`);
     await waitFor(tab, 'window.posted.some((m) => m.type === "rendered")', 60_000);
     await tab.screenshot({ path: shot, fullPage });
     const facts = (await tab.evaluate(`(() => {
@@ -144,6 +156,12 @@ async function renderIn(browser: Browser, url: string, item: Picked, shot: strin
         text: document.querySelector('main#page').innerText,
         rendered: true,
         headingText: document.querySelector('main#page h1').innerText,
+        terms: [...article.querySelectorAll('.term')].map((term) => ({
+          first: term.firstElementChild?.className ?? '',
+          number: term.querySelector('.term-number')?.textContent ?? '',
+          name: term.querySelector('.term-name')?.textContent ?? '',
+          nameWeight: term.querySelector('.term-name') ? getComputedStyle(term.querySelector('.term-name')).fontWeight : '',
+        })),
         clicked: (() => {
           const before = window.posted.length;
           const links = [...article.querySelectorAll('a.link')];
@@ -158,6 +176,46 @@ async function renderIn(browser: Browser, url: string, item: Picked, shot: strin
   } finally {
     await tab.close();
   }
+}
+
+/**
+ * Every clause of `standards` standards, rendered one after another in one tab with their clause lists: counts
+ * cross-references shown as the placeholder word "reference" or as the last-resort "another part of this
+ * document", and identifiers shown.
+ */
+async function sweep(
+  browser: Browser,
+  url: string,
+  service: ReturnType<typeof createStandardsService>,
+  standards: number,
+): Promise<{ clauses: number; placeholders: string[] }> {
+  const tab = await browser.newPage({ viewport: { width: 1000, height: 1400 } });
+  const placeholders: string[] = [];
+  let clauses = 0;
+  try {
+    await tab.goto(url);
+    await waitFor(tab, 'window.posted && window.posted.some((m) => m.type === "ready")', 20_000);
+    for (const standard of (await service.listStandards({ limit: standards, offset: 0 })).items) {
+      const list = await service.listClauses(standard.urn);
+      for (const clause of list) {
+        const body = await service.getClause(standard.urn, clause.clauseId);
+        const json = JSON.stringify(body);
+        if (json.length > 1_000_000) continue;
+        const ref = { urn: standard.urn, clauseId: clause.clauseId, id: clause.id, title: clause.title, number: clause.number, types: clause.types };
+        const rendered = (await tab.evaluate('window.posted.filter((m) => m.type === "rendered").length')) as number;
+        await tab.evaluate(`window.postMessage(${JSON.stringify({ type: 'clause', ref, json, clauses: list })}, '*')`);
+        await waitFor(tab, `window.posted.filter((m) => m.type === "rendered").length > ${rendered}`, 30_000);
+        const text = (await tab.evaluate(`document.querySelector('main#page article').innerText`)) as string;
+        clauses++;
+        for (const match of text.matchAll(/\breference\b|another part of this document/gi)) placeholders.push(`${standard.reference} ${clause.number ?? clause.title}: "…${text.slice(Math.max(0, match.index - 40), match.index + 40)}…"`);
+        const shown = VISIBLE_IDENTIFIER.exec(text);
+        if (shown) placeholders.push(`${standard.reference} ${clause.number ?? clause.title}: identifier "${text.slice(Math.max(0, shown.index - 30), shown.index + 30)}"`);
+      }
+    }
+  } finally {
+    await tab.close();
+  }
+  return { clauses, placeholders };
 }
 
 /**
@@ -180,7 +238,7 @@ export async function checkClausePages(browser?: Browser): Promise<{ passed: num
   let failed = 0;
   try {
     for (const vocabulary of ['corext', 'metanorma'] as const) {
-      const { picked, origin, close } = await pickClauses(vocabulary);
+      const { picked, origin, service, close } = await pickClauses(vocabulary);
       const { server, url } = await servePage(origin);
       try {
         const all: PageFacts[] = [];
@@ -195,6 +253,13 @@ export async function checkClausePages(browser?: Browser): Promise<{ passed: num
             if (item.name === 'subclauses' && !(facts.subclauseHeadings && facts.lists))
               throw new Error(`subclauses: ${facts.subclauseHeadings} subclause headings, ${facts.lists} lists`);
             if (item.name === 'table' && !facts.tables) throw new Error('no <table>');
+            if (item.name === 'terms') {
+              // The published layout: the entry number first on its own line, the preferred term bold, a source line.
+              const wrong = facts.terms.find((term) => term.first !== 'term-number' || !/^\d+(\.\d+)+$/.test(term.number) || Number(term.nameWeight) < 600);
+              if (!facts.terms.length || wrong) throw new Error(`term entries not in the published layout: ${JSON.stringify(wrong ?? 'none')}`);
+              if (/"(corext:source|mn:source)"/.test(JSON.stringify(item.body)) && !/\[SOURCE: /.test(facts.text)) throw new Error('no "[SOURCE: …]" line');
+              if (vocabulary === 'metanorma' && !/DEPRECATED: /.test(facts.text)) throw new Error('no "DEPRECATED:" term');
+            }
             if (item.name === 'figure' && vocabulary === 'metanorma' && !facts.images) throw new Error('no <img> for the figure (embedded SVG)');
             if (item.name === 'subclauses') {
               // Through the page→host messages: a cross-reference opens its clause, a standard is revealed.
@@ -244,6 +309,15 @@ export async function checkClausePages(browser?: Browser): Promise<{ passed: num
             failed++;
             console.log(`  ✘ clause page (${vocabulary}, large): ${error instanceof Error ? error.message : String(error)}`);
           }
+        }
+        try {
+          const { clauses, placeholders } = await sweep(own, url, service, 6);
+          if (placeholders.length) throw new Error(`${placeholders.length} unnamed cross-references or identifiers, e.g. ${placeholders.slice(0, 3).join('; ')}`);
+          passed++;
+          console.log(`  ✔ clause pages (${vocabulary}, every clause of 6 standards: ${clauses}): no "reference" placeholder, no unnamed cross-reference`);
+        } catch (error) {
+          failed++;
+          console.log(`  ✘ clause pages (${vocabulary}, sweep): ${error instanceof Error ? error.message : String(error)}`);
         }
         if (vocabulary === 'metanorma' && !all.some((f) => f.math > 0)) {
           failed++;

@@ -16,7 +16,7 @@ export interface TermLayout {
   definition: Block[];
   /** Examples first, then notes to entry, as ISO prints them. */
   after: Block[];
-  /** "[SOURCE: ISO 7301:2011, 3.1, modified — …]", or the source's own words when it says "SOURCE" itself. */
+  /** "[SOURCE: ISO 7301:2011, 3.1, modified — …]", the source's own words in brackets when it says "SOURCE" itself. */
   source?: Inline[];
 }
 
@@ -31,7 +31,8 @@ export function termLayout(entry: TermEntry): TermLayout {
   let source: Inline[] | undefined;
   if (entry.source.length) {
     const text = flowText(entry.source).trim();
-    source = /^\[?source\b/i.test(text) ? entry.source : ['[SOURCE: ', ...entry.source, ']'];
+    // Written out by the source itself ("SOURCE: …"): only the brackets ISO sets around it are added.
+    source = /^\[/.test(text) ? entry.source : /^source\b/i.test(text) ? ['[', ...entry.source, ']'] : ['[SOURCE: ', ...entry.source, ']'];
   }
   return {
     number: entry.number,
