@@ -189,8 +189,16 @@ export class MetanormaWriter {
     if (this.nested)
       return this.el('table', { id: this.anchor() }, [
         this.el('name', {}, [block['dcterms:title'] ?? '']),
-        this.el('thead', {}, head.map((r) => this.el('tr', {}, cells(r, 'th')))),
-        this.el('tbody', {}, body.map((r) => this.el('tr', {}, cells(r, 'td')))),
+        this.el(
+          'thead',
+          {},
+          head.map((r) => this.el('tr', {}, cells(r, 'th'))),
+        ),
+        this.el(
+          'tbody',
+          {},
+          body.map((r) => this.el('tr', {}, cells(r, 'td'))),
+        ),
       ]);
     const row = (values: Json, cell: 'th' | 'td'): Obj => ({ '@type': 'tr', content: cells(values, cell) });
     return this.typed('table', { name: block['dcterms:title'] ?? '', thead: head.map((r) => row(r, 'th')), tbody: body.map((r) => row(r, 'td')) });
@@ -238,7 +246,9 @@ export class MetanormaWriter {
     if (this.random.chance(0.15)) parts.push(this.typed('termexample', { content: [this.p(`The ${name} of the ${this.random.pick(NOUNS)}.`)] }));
     if (Array.isArray(block['corext:notes']))
       for (const note of block['corext:notes'])
-        parts.push(this.typed('termnote', { content: isObj(note) && Array.isArray(note['corext:content']) ? note['corext:content'].map((b) => this.block(b)) : [] }));
+        parts.push(
+          this.typed('termnote', { content: isObj(note) && Array.isArray(note['corext:content']) ? note['corext:content'].map((b) => this.block(b)) : [] }),
+        );
     const origin = this.origin(block['corext:source']);
     if (origin) {
       const modified = this.random.chance(0.3);
@@ -293,7 +303,11 @@ export class MetanormaWriter {
     const image = { id: this.anchor(), src: FIGURE_SVG, mimetype: 'image/svg+xml', alt: text(block['dcterms:title']), height: 'auto', width: 'auto' };
     const dl = (): Obj =>
       this.nested
-        ? this.el('dl', { key: 'true' }, key.flatMap(([k, v]) => [this.el('dt', {}, [k]), this.el('dd', {}, [this.p(text(v))])]))
+        ? this.el(
+            'dl',
+            { key: 'true' },
+            key.flatMap(([k, v]) => [this.el('dt', {}, [k]), this.el('dd', {}, [this.p(text(v))])]),
+          )
         : {
             '@type': 'dl',
             key: true,
@@ -325,7 +339,9 @@ export class MetanormaWriter {
           : `${lhs} = \\frac{${numerator}}{${denominator}}`;
     const dl = (): Json[] =>
       where.flatMap(([symbol, meaning]) => [
-        this.nested ? this.el('dt', {}, [this.el('stem', { type: 'AsciiMath' }, [symbol])]) : { '@type': 'dt', content: { '@type': 'stem', type: 'AsciiMath', content: symbol } },
+        this.nested
+          ? this.el('dt', {}, [this.el('stem', { type: 'AsciiMath' }, [symbol])])
+          : { '@type': 'dt', content: { '@type': 'stem', type: 'AsciiMath', content: symbol } },
         this.nested ? this.el('dd', {}, [this.p(meaning)]) : { '@type': 'dd', content: [this.p(meaning)] },
       ]);
     if (this.nested)

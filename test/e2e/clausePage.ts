@@ -141,7 +141,9 @@ async function renderIn(browser: Browser, url: string, item: Picked, shot: strin
       number: item.clause.number,
       types: item.clause.types,
     };
-    await tab.evaluate(`window.postMessage(${JSON.stringify({ type: 'clause', ref, json: item.json ?? JSON.stringify(item.body), clauses: item.clauses })}, '*')`);
+    await tab.evaluate(
+      `window.postMessage(${JSON.stringify({ type: 'clause', ref, json: item.json ?? JSON.stringify(item.body), clauses: item.clauses })}, '*')`,
+    );
     await waitFor(tab, 'window.posted.some((m) => m.type === "rendered")', 60_000);
     await tab.screenshot({ path: shot, fullPage });
     const facts = (await tab.evaluate(`(() => {
@@ -207,9 +209,13 @@ async function sweep(
         await waitFor(tab, `window.posted.filter((m) => m.type === "rendered").length > ${rendered}`, 30_000);
         const text = (await tab.evaluate(`document.querySelector('main#page article').innerText`)) as string;
         clauses++;
-        for (const match of text.matchAll(/\breference\b|another part of this document/gi)) placeholders.push(`${standard.reference} ${clause.number ?? clause.title}: "…${text.slice(Math.max(0, match.index - 40), match.index + 40)}…"`);
+        for (const match of text.matchAll(/\breference\b|another part of this document/gi))
+          placeholders.push(`${standard.reference} ${clause.number ?? clause.title}: "…${text.slice(Math.max(0, match.index - 40), match.index + 40)}…"`);
         const shown = VISIBLE_IDENTIFIER.exec(text);
-        if (shown) placeholders.push(`${standard.reference} ${clause.number ?? clause.title}: identifier "${text.slice(Math.max(0, shown.index - 30), shown.index + 30)}"`);
+        if (shown)
+          placeholders.push(
+            `${standard.reference} ${clause.number ?? clause.title}: identifier "${text.slice(Math.max(0, shown.index - 30), shown.index + 30)}"`,
+          );
       }
     }
   } finally {
@@ -312,7 +318,8 @@ export async function checkClausePages(browser?: Browser): Promise<{ passed: num
         }
         try {
           const { clauses, placeholders } = await sweep(own, url, service, 6);
-          if (placeholders.length) throw new Error(`${placeholders.length} unnamed cross-references or identifiers, e.g. ${placeholders.slice(0, 3).join('; ')}`);
+          if (placeholders.length)
+            throw new Error(`${placeholders.length} unnamed cross-references or identifiers, e.g. ${placeholders.slice(0, 3).join('; ')}`);
           passed++;
           console.log(`  ✔ clause pages (${vocabulary}, every clause of 6 standards: ${clauses}): no "reference" placeholder, no unnamed cross-reference`);
         } catch (error) {

@@ -108,7 +108,11 @@ describe('clause as Markdown', () => {
     assert.match(markdown, /\n1\. first item\n2\. second \*item\*\n/);
     assert.match(markdown, /\n> \*\*NOTE\*\* A note\.\n/);
     assert.match(markdown, /\*\*Table 1 — Limits\*\*\n\n\| Quantity \| Limit \|\n\| --- \| --- \|\n\| length \\\| width \| 3 m \|\n\| mass \| 5 kg \|/);
-    assert.match(markdown, /\n## 3\.2\n\n\*\*quality\*\*\n\ngrade\n\ndegree to which a set of inherent characteristics fulfils requirements\n/, 'the published layout: number, preferred term in bold, admitted term, definition');
+    assert.match(
+      markdown,
+      /\n## 3\.2\n\n\*\*quality\*\*\n\ngrade\n\ndegree to which a set of inherent characteristics fulfils requirements\n/,
+      'the published layout: number, preferred term in bold, admitted term, definition',
+    );
     assert.match(markdown, /Quality can be poor\./);
     assert.match(markdown, /\\\[SOURCE: ISO 9000:2015, 3\.6\.2\\\]/);
     assert.match(markdown, /\n- \[ISO 9000:2015\]\(<urn:iso:std:iso:9000>\), \*Fundamentals and vocabulary\*/);

@@ -604,7 +604,11 @@ describe('document model: vocabularies', () => {
     assert.equal(readableLatex('x_{0} + \\frac{a+b}{2} \\leq \\alpha^{n+1} \\cdot 10^{-3}'), 'x₀ + (a+b)/2 ≤ αⁿ⁺¹ · 10⁻³');
     assert.equal(readableLatex('\\mathrm{kg}\\,\\mathrm{m}^{-2}'), 'kg m⁻²');
     assert.equal(readableAsciiMath('sum_(i=1)^n alpha_i <= x^2 xx 3'), '∑_(i=1)^n α_i ≤ x² × 3');
-    assert.equal(documentText(buildDocument({ '@type': 'formula', stem: { type: 'LaTeX', content: 'E = mc^2' } })), 'E = mc²    (1)', 'numbered, as the source gives no number');
+    assert.equal(
+      documentText(buildDocument({ '@type': 'formula', stem: { type: 'LaTeX', content: 'E = mc^2' } })),
+      'E = mc²    (1)',
+      'numbered, as the source gives no number',
+    );
   });
 
   it('turns MathML markup into MathML elements only', () => {

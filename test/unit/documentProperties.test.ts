@@ -182,7 +182,8 @@ function blockJson(node: GBlock, v: Vocabulary, c: Collected): unknown {
       c.prose.push(node.title);
       c.ids.push(node.id);
       const children = blocks(node.children);
-      if (v === 'mn') return xml('mn', 'clause', { id: node.id, 'inline-header': 'false', obligation: 'normative' }, [xml('mn', 'title', {}, [node.title]), ...children]);
+      if (v === 'mn')
+        return xml('mn', 'clause', { id: node.id, 'inline-header': 'false', obligation: 'normative' }, [xml('mn', 'title', {}, [node.title]), ...children]);
       if (v === 'sts') return xml('sts', 'sec', { id: node.id, 'sec-type': 'clause' }, [xml('sts', 'title', {}, [node.title]), ...children]);
       if (v === 'metanorma')
         return { '@type': 'clause', id: node.id, 'inline-header': false, obligation: 'normative', displayorder: 4, title: node.title, content: children };
@@ -198,8 +199,20 @@ function blockJson(node: GBlock, v: Vocabulary, c: Collected): unknown {
     }
     case 'list': {
       const items = node.items.map(blocks);
-      if (v === 'mn') return xml('mn', node.ordered ? 'ol' : 'ul', { id: id() }, items.map((content) => xml('mn', 'li', {}, content)));
-      if (v === 'sts') return xml('sts', 'list', { 'list-type': node.ordered ? 'order' : 'bullet' }, items.map((content) => xml('sts', 'list-item', {}, content)));
+      if (v === 'mn')
+        return xml(
+          'mn',
+          node.ordered ? 'ol' : 'ul',
+          { id: id() },
+          items.map((content) => xml('mn', 'li', {}, content)),
+        );
+      if (v === 'sts')
+        return xml(
+          'sts',
+          'list',
+          { 'list-type': node.ordered ? 'order' : 'bullet' },
+          items.map((content) => xml('sts', 'list-item', {}, content)),
+        );
       if (v === 'metanorma' || v === 'html')
         return { '@type': node.ordered ? 'ol' : 'ul', id: id(), content: items.map((content) => ({ '@type': 'li', content })) };
       if (v === 'jats') return { '@type': 'list', 'list-type': node.ordered ? 'order' : 'bullet', 'list-item': items.map((content) => ({ content })) };
@@ -210,11 +223,22 @@ function blockJson(node: GBlock, v: Vocabulary, c: Collected): unknown {
       c.prose.push(node.caption, ...node.head, ...node.rows.flat());
       const rows = node.rows.map((cells) => ({ td: cells }));
       if (v === 'mn' || v === 'sts') {
-        const row = (cells: string[], cell: string): unknown => xml(v, 'tr', {}, cells.map((text) => xml(v, cell, {}, [text])));
+        const row = (cells: string[], cell: string): unknown =>
+          xml(
+            v,
+            'tr',
+            {},
+            cells.map((text) => xml(v, cell, {}, [text])),
+          );
         const table = xml(v, 'table', v === 'mn' ? { id: id() } : {}, [
           ...(v === 'mn' ? [xml(v, 'name', {}, [node.caption])] : []),
           xml(v, 'thead', {}, [row(node.head, 'th')]),
-          xml(v, 'tbody', {}, node.rows.map((cells) => row(cells, 'td'))),
+          xml(
+            v,
+            'tbody',
+            {},
+            node.rows.map((cells) => row(cells, 'td')),
+          ),
         ]);
         return v === 'mn' ? table : xml(v, 'table-wrap', { id: id() }, [xml(v, 'caption', {}, [xml(v, 'title', {}, [node.caption])]), table]);
       }
@@ -244,7 +268,9 @@ function blockJson(node: GBlock, v: Vocabulary, c: Collected): unknown {
       c.prose.push(node.preferred, node.definition);
       if (v === 'mn')
         return xml('mn', 'term', { id: id() }, [
-          xml('mn', 'preferred', {}, [xml('mn', 'expression', {}, [xml('mn', 'name', {}, [node.preferred]), xml('mn', 'grammar', {}, [xml('mn', 'isNoun', {}, ['true'])])])]),
+          xml('mn', 'preferred', {}, [
+            xml('mn', 'expression', {}, [xml('mn', 'name', {}, [node.preferred]), xml('mn', 'grammar', {}, [xml('mn', 'isNoun', {}, ['true'])])]),
+          ]),
           xml('mn', 'definition', {}, [xml('mn', 'verbal-definition', {}, [xml('mn', 'p', { id: id() }, [node.definition])])]),
         ]);
       if (v === 'sts')
@@ -331,7 +357,11 @@ describe('document model: properties of generated bodies', () => {
           const bare = id.replace(/^#|^urn:uuid:/, '').replace(/^_/, '');
           assert.ok(!text.includes(bare), `identifier ${id} shown in the ${vocabulary} text:\n${text}`);
         }
-        assert.doesNotMatch(text, /\b(true|false|normative|preferredTerm|noun|bullet|clause|sec|short|reference)\b/, `a flag or hint shown in the ${vocabulary} text`);
+        assert.doesNotMatch(
+          text,
+          /\b(true|false|normative|preferredTerm|noun|bullet|clause|sec|short|reference)\b/,
+          `a flag or hint shown in the ${vocabulary} text`,
+        );
       }),
       { numRuns: RUNS },
     );

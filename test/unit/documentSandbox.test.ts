@@ -116,10 +116,15 @@ describe('document model: the sandbox vocabularies over HTTP', function () {
           const document = buildDocument(body, clauseContextOf(clause, clauses));
           const text = documentText(document);
           const where = `${standard.reference} ${clause.number ?? ''} ${clause.title ?? ''}`;
-          assert.doesNotMatch(text.replace(/Normative references/g, ''), /\breference\b|another part of this document/, `${where}: a cross-reference without a name`);
+          assert.doesNotMatch(
+            text.replace(/Normative references/g, ''),
+            /\breference\b|another part of this document/,
+            `${where}: a cross-reference without a name`,
+          );
           for (const block of all(document.blocks)) {
             if (block.kind === 'term') assert.match(block.number ?? '', /^\d+(\.\d+)+$/, `${where}: a term entry without its number`);
-            if (block.kind === 'table' || block.kind === 'figure') assert.match(block.label ?? '', /^(Table|Figure) ([A-Z]\.)?\d+$/, `${where}: ${block.kind} without its number`);
+            if (block.kind === 'table' || block.kind === 'figure')
+              assert.match(block.label ?? '', /^(Table|Figure) ([A-Z]\.)?\d+$/, `${where}: ${block.kind} without its number`);
             if (block.kind === 'formula') assert.match(block.label ?? '', /^\(([A-Z]\.)?\d+\)$/, `${where}: formula without its number`);
             if (block.kind === 'section' && clause.number) assert.ok(block.number?.startsWith(`${clause.number}.`), `${where}: subclause "${block.number}"`);
           }

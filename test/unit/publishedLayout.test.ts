@@ -139,12 +139,18 @@ describe('real standards read like the published page', () => {
       // The concept: the term once, in italics, then the entry it points at — never the term twice.
       const mention = (husked.definition[0] as Extract<Block, { kind: 'paragraph' }>).content;
       assert.deepEqual(mention[0], { kind: 'style', style: 'emphasis', children: ['paddy'] });
-      assert.deepEqual(linksIn(mention).map((l) => [l.target, flowText(l.children)]), [[{ kind: 'clause', target: 'paddy' }, '3.1']]);
+      assert.deepEqual(
+        linksIn(mention).map((l) => [l.target, flowText(l.children)]),
+        [[{ kind: 'clause', target: 'paddy' }, '3.1']],
+      );
     });
 
     it('writes the same layout as Markdown: the number as the heading, the preferred term in bold', () => {
       const markdown = clauseMarkdown(buildDocument(riceTerms, { number: '3' }));
-      assert.match(markdown, /\n## 3\.1\n\n\*\*paddy\*\*\n\npaddy rice\n\nrough rice\n\nDEPRECATED: cargo rice\n\n\\<rice\\> rice retaining its husk after threshing\n/);
+      assert.match(
+        markdown,
+        /\n## 3\.1\n\n\*\*paddy\*\*\n\npaddy rice\n\nrough rice\n\nDEPRECATED: cargo rice\n\n\\<rice\\> rice retaining its husk after threshing\n/,
+      );
       assert.match(markdown, /> \*\*EXAMPLE\*\* Foreign seeds/);
       assert.match(markdown, /> \*\*Note 1 to entry:\*\* The starch of waxy rice/);
       assert.match(markdown, /\\\[SOURCE: ISO 7301:2011, 3\.1, modified — /);
@@ -160,10 +166,22 @@ describe('real standards read like the published page', () => {
           mn(
             'term',
             { id: 'lamp' },
-            mn('preferred', {}, mn('expression', { language: 'en', script: 'Latn' }, mn('name', {}, 'lamp'), mn('abbreviation-type', {}, 'acronym')), mn('field-of-application', {}, 'lighting')),
-            mn('preferred', { isInternational: 'true' }, mn('graphical-symbol', {}, mn('figure', { id: '_f' }, mn('image', { src: 'data:image/svg+xml;base64,AA==', alt: 'lamp symbol' })))),
+            mn(
+              'preferred',
+              {},
+              mn('expression', { language: 'en', script: 'Latn' }, mn('name', {}, 'lamp'), mn('abbreviation-type', {}, 'acronym')),
+              mn('field-of-application', {}, 'lighting'),
+            ),
+            mn(
+              'preferred',
+              { isInternational: 'true' },
+              mn('graphical-symbol', {}, mn('figure', { id: '_f' }, mn('image', { src: 'data:image/svg+xml;base64,AA==', alt: 'lamp symbol' }))),
+            ),
             mn('subject', {}, 'Electrical engineering'),
-            definition(mn('concept', {}, mn('refterm', {}, 'light'), mn('renderterm', {}, 'light'), mn('termref', { base: 'IEV', target: '845-21-001' })), ' source'),
+            definition(
+              mn('concept', {}, mn('refterm', {}, 'light'), mn('renderterm', {}, 'light'), mn('termref', { base: 'IEV', target: '845-21-001' })),
+              ' source',
+            ),
             mn('termsource', { status: 'adapted' }, origin('IEC 60050-845:2020')),
           ),
         ),
@@ -197,7 +215,11 @@ describe('real standards read like the published page', () => {
                 { 'xml:lang': 'en' },
                 sts('tbx:subjectField', {}, 'machinery'),
                 sts('tbx:definition', {}, 'part of a control system that responds to safety-related input signals'),
-                sts('tbx:note', { id: 'not_3.1.1_1' }, 'NOTE 1 The combined safety-related parts of a control system start at the points where signals are initiated.'),
+                sts(
+                  'tbx:note',
+                  { id: 'not_3.1.1_1' },
+                  'NOTE 1 The combined safety-related parts of a control system start at the points where signals are initiated.',
+                ),
                 sts('tbx:note', { id: 'not_3.1.1_2' }, 'NOTE 2 Monitoring systems are also considered as SRP/CS.'),
                 sts('tbx:source', {}, 'ISO 12100:2010, 3.34'),
                 sts(
@@ -239,7 +261,8 @@ describe('real standards read like the published page', () => {
     const note = (text: string): unknown => mn('note', {}, mn('p', {}, text));
     const table = (caption: string, attributes: Record<string, unknown> = {}): unknown =>
       mn('table', { id: `tab-${caption}`, ...attributes }, mn('name', {}, caption), mn('tbody', {}, mn('tr', {}, mn('td', {}, 'cell'))));
-    const formula = (attributes: Record<string, unknown> = {}): unknown => mn('formula', { id: '_fo', ...attributes }, mn('stem', { type: 'AsciiMath' }, 'a = b'));
+    const formula = (attributes: Record<string, unknown> = {}): unknown =>
+      mn('formula', { id: '_fo', ...attributes }, mn('stem', { type: 'AsciiMath' }, 'a = b'));
 
     it('numbers subclauses, notes, examples, tables, figures and formulas of a clause from its number', () => {
       const document = buildDocument(
@@ -264,20 +287,46 @@ describe('real standards read like the published page', () => {
         ['NOTE', 'NOTE 1', 'NOTE 2'],
         'a note alone is "NOTE"; several in one subclause are numbered',
       );
-      assert.deepEqual(blocksOf(document, 'example').map((n) => n.label), ['EXAMPLE']);
-      assert.deepEqual(blocksOf(document, 'table').map((t) => t.label), ['Table 1', 'Table 2']);
-      assert.deepEqual(blocksOf(document, 'figure').map((t) => t.label), ['Figure 1']);
-      assert.deepEqual(blocksOf(document, 'formula').map((t) => t.label), ['(1)', '(2)', undefined], 'an unnumbered formula stays so');
+      assert.deepEqual(
+        blocksOf(document, 'example').map((n) => n.label),
+        ['EXAMPLE'],
+      );
+      assert.deepEqual(
+        blocksOf(document, 'table').map((t) => t.label),
+        ['Table 1', 'Table 2'],
+      );
+      assert.deepEqual(
+        blocksOf(document, 'figure').map((t) => t.label),
+        ['Figure 1'],
+      );
+      assert.deepEqual(
+        blocksOf(document, 'formula').map((t) => t.label),
+        ['(1)', '(2)', undefined],
+        'an unnumbered formula stays so',
+      );
     });
 
     it('numbers an annex as published: "Annex A", its obligation, A.1, Table A.1, (A.1)', () => {
       const document = buildDocument(
-        mn('annex', { id: '_annex', obligation: 'informative' }, mn('title', {}, 'Typical values'), mn('clause', {}, mn('title', {}, 'General')), table('Values'), formula()),
+        mn(
+          'annex',
+          { id: '_annex', obligation: 'informative' },
+          mn('title', {}, 'Typical values'),
+          mn('clause', {}, mn('title', {}, 'General')),
+          table('Values'),
+          formula(),
+        ),
         { number: 'A', types: ['corext:Annex'] },
       );
       assert.deepEqual(lines(document).slice(0, 4), ['Annex A', '(informative)', 'Typical values', 'A.1 General']);
-      assert.deepEqual(blocksOf(document, 'table').map((t) => t.label), ['Table A.1']);
-      assert.deepEqual(blocksOf(document, 'formula').map((t) => t.label), ['(A.1)']);
+      assert.deepEqual(
+        blocksOf(document, 'table').map((t) => t.label),
+        ['Table A.1'],
+      );
+      assert.deepEqual(
+        blocksOf(document, 'formula').map((t) => t.label),
+        ['(A.1)'],
+      );
     });
 
     it("keeps the source's own numbers and follows on from them; numbers nothing in a foreword", () => {
@@ -290,14 +339,28 @@ describe('real standards read like the published page', () => {
         ),
         { number: '5' },
       );
-      assert.deepEqual(blocksOf(document, 'section').map((s) => s.number), ['5.3', '5.4']);
-      assert.deepEqual(blocksOf(document, 'table').map((t) => t.label), ['Table 4', 'Table 5']);
-      const foreword = buildDocument(mn('foreword', {}, mn('title', {}, 'Foreword'), mn('clause', {}, mn('title', {}, 'Changes'))), { types: ['corext:Foreword'] });
-      assert.deepEqual(blocksOf(foreword, 'section').map((s) => s.number), [undefined]);
+      assert.deepEqual(
+        blocksOf(document, 'section').map((s) => s.number),
+        ['5.3', '5.4'],
+      );
+      assert.deepEqual(
+        blocksOf(document, 'table').map((t) => t.label),
+        ['Table 4', 'Table 5'],
+      );
+      const foreword = buildDocument(mn('foreword', {}, mn('title', {}, 'Foreword'), mn('clause', {}, mn('title', {}, 'Changes'))), {
+        types: ['corext:Foreword'],
+      });
+      assert.deepEqual(
+        blocksOf(foreword, 'section').map((s) => s.number),
+        [undefined],
+      );
       const introduction = buildDocument(mn('introduction', {}, mn('title', {}, 'Introduction'), mn('clause', {}, mn('title', {}, 'General'))), {
         types: ['corext:Introduction'],
       });
-      assert.deepEqual(blocksOf(introduction, 'section').map((s) => s.number), ['0.1']);
+      assert.deepEqual(
+        blocksOf(introduction, 'section').map((s) => s.number),
+        ['0.1'],
+      );
     });
 
     it('gives an embedded subclause the number the clause list gives a subclause of that title', () => {
@@ -318,7 +381,11 @@ describe('real standards read like the published page', () => {
 
   describe('cross-references with no text', () => {
     const paragraph = (...flow: unknown[]): unknown => mn('clause', { id: '_c' }, mn('title', {}, 'Requirements'), mn('p', {}, ...flow));
-    const textOf = (body: unknown, context = {}): string => documentText(buildDocument(body, { number: '5', ...context })).split('\n').slice(1).join('\n');
+    const textOf = (body: unknown, context = {}): string =>
+      documentText(buildDocument(body, { number: '5', ...context }))
+        .split('\n')
+        .slice(1)
+        .join('\n');
 
     it('names a target on the page by what it is: subclause, table, figure, formula, note, term', () => {
       const text = textOf(
@@ -362,7 +429,15 @@ describe('real standards read like the published page', () => {
         { id: 'http://svc/v1/standards/urn:iso:std:iso:1/clauses/cs', clauseId: 'cs', number: '1', title: 'Scope' },
       ];
       const document = buildDocument(
-        paragraph(mn('xref', { target: 'AnnexA' }), ', ', mn('xref', { target: 'clause_6_1' }), ', ', mn('xref', { target: 'cs' }), ', ', mn('xref', { target: 'scope' })),
+        paragraph(
+          mn('xref', { target: 'AnnexA' }),
+          ', ',
+          mn('xref', { target: 'clause_6_1' }),
+          ', ',
+          mn('xref', { target: 'cs' }),
+          ', ',
+          mn('xref', { target: 'scope' }),
+        ),
         { number: '5', clauses },
       );
       const links = linksIn((blocksOf(document, 'paragraph')[0] as Extract<Block, { kind: 'paragraph' }>).content);
@@ -379,15 +454,27 @@ describe('real standards read like the published page', () => {
 
     it('falls back on what the identifier says, never on the word "reference" or the identifier itself', () => {
       assert.deepEqual(
-        ['AnnexB', 'annex-c-2', 'tab_1', 'table_A_2', 'fig3', 'formula_4', 'sec_5.1', 'clause_7', 'term_3.2', 'normative_references', 'termsAndDefinitions'].map((id) =>
-          fallbackLabel(id),
-        ),
+        [
+          'AnnexB',
+          'annex-c-2',
+          'tab_1',
+          'table_A_2',
+          'fig3',
+          'formula_4',
+          'sec_5.1',
+          'clause_7',
+          'term_3.2',
+          'normative_references',
+          'termsAndDefinitions',
+        ].map((id) => fallbackLabel(id)),
         ['Annex B', 'Clause C.2', 'Table 1', 'Table A.2', 'Figure 3', 'Formula (4)', '5.1', 'Clause 7', '3.2', 'Normative references', 'Terms and definitions'],
       );
       assert.equal(fallbackLabel('5.1', 'sec'), '5.1', 'an STS ref-type names a bare number');
       assert.equal(fallbackLabel('_7e0c9a1b-2f4d-4a8e-9b1c-0d2e3f4a5b6c'), 'another part of this document');
       assert.equal(fallbackLabel('x9f3k2', 'table'), 'a table');
-      const text = textOf(paragraph('See ', mn('xref', { target: '_7e0c9a1b-2f4d-4a8e-9b1c-0d2e3f4a5b6c' }), ' and ', sts('xref', { 'ref-type': 'table', rid: 'tab_3' }), '.'));
+      const text = textOf(
+        paragraph('See ', mn('xref', { target: '_7e0c9a1b-2f4d-4a8e-9b1c-0d2e3f4a5b6c' }), ' and ', sts('xref', { 'ref-type': 'table', rid: 'tab_3' }), '.'),
+      );
       assert.equal(text, 'See another part of this document and Table 3.');
       assert.doesNotMatch(text, /reference|7e0c9a1b/);
     });
@@ -421,7 +508,10 @@ describe('real standards read like the published page', () => {
       { number: '1', title: 'Scope' },
     );
     assert.deepEqual(lines(repeated), ['1 Scope', 'This document specifies…']);
-    const wrapped = buildDocument({ '@type': 'corext:Clause', content: [mn('clause', {}, mn('title', {}, 'Scope'), mn('p', {}, 'This document specifies…'))] }, { number: '1', title: 'Scope' });
+    const wrapped = buildDocument(
+      { '@type': 'corext:Clause', content: [mn('clause', {}, mn('title', {}, 'Scope'), mn('p', {}, 'This document specifies…'))] },
+      { number: '1', title: 'Scope' },
+    );
     assert.deepEqual(lines(wrapped), ['1 Scope', 'This document specifies…']);
   });
 });

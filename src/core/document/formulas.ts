@@ -39,8 +39,7 @@ export function* formula(b: Builder, element: Element, out: Block[], depth: numb
     const block: Block = { kind: 'formula', label, math, where };
     out.push(block);
     markNumbering(b, element, block, label);
-  }
-  else out.push(...where);
+  } else out.push(...where);
 }
 
 /** The formula in a value: MathML (JSON or markup), AsciiMath or LaTeX source, or plain expression text. */

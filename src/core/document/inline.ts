@@ -119,7 +119,13 @@ export function link(b: Builder, element: Element, depth: number): Inline[] {
   const target = attribute(element, 'urn', 'stdid', 'target', 'href', 'xlinkhref', 'linkend', 'rid', 'url', 'uri', 'bibitemid');
   const refType = (attribute(element, 'reftype') ?? '').toLowerCase();
   // The label: the element's text, without its localities (Metanorma writes them as children too).
-  let children = trimFlow(inlines(b, childItems(element, LINK_LABEL_KEYS).filter((item) => !isLocality(item)), depth + 1));
+  let children = trimFlow(
+    inlines(
+      b,
+      childItems(element, LINK_LABEL_KEYS).filter((item) => !isLocality(item)),
+      depth + 1,
+    ),
+  );
   if (!children.length) {
     const label = trimFlow(inlines(b, flowOf(element, ['label', 'citeas', 'title', 'text']), depth + 1));
     if (!isIdentifier(inlineText(label))) children = label;
@@ -162,7 +168,8 @@ export function concept(b: Builder, element: Element, depth: number): Inline[] {
     if (name === 'renderterm') shown = trimFlow(inlines(b, child ? restOf(child, NOTHING) : [item], depth + 1));
     else if (name === 'refterm') fallback = trimFlow(inlines(b, child ? restOf(child, NOTHING) : [item], depth + 1));
     else if (name === 'termref' && child) reference = termRef(b, child, depth + 1);
-    else if (child && (child.role === 'xref' || child.role === 'standardRef' || name === 'erefstack')) reference = trimFlow(inlineElement(b, child.role ? child : { ...child, role: 'standardRef' }, depth + 1));
+    else if (child && (child.role === 'xref' || child.role === 'standardRef' || name === 'erefstack'))
+      reference = trimFlow(inlineElement(b, child.role ? child : { ...child, role: 'standardRef' }, depth + 1));
   }
   if (!shown.length && !reference.length) shown = fallback;
   if (b.termDepth > 0 || !shown.length) {

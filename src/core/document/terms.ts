@@ -127,8 +127,17 @@ function* part(
     }
     case 'note':
       // TBX writes a term's status as a termNote ("preferredTerm-admn-sts"): read by termStatus, not a note.
-      if (isStatusText(plainText(restOf(element, NOTHING).map((i) => i.value), 0))) break;
-      if (roleOf(element.names) === 'note' && !element.names.includes('termnote') && !element.names.includes('note')) yield* b.block(element, entry.notes, depth + 1);
+      if (
+        isStatusText(
+          plainText(
+            restOf(element, NOTHING).map((i) => i.value),
+            0,
+          ),
+        )
+      )
+        break;
+      if (roleOf(element.names) === 'note' && !element.names.includes('termnote') && !element.names.includes('note'))
+        yield* b.block(element, entry.notes, depth + 1);
       else yield* labelled(b, { ...element, names: ['termnote', ...element.names] }, 'note', entry.notes, depth + 1);
       break;
     case 'example':
@@ -147,7 +156,8 @@ function* part(
       // A sub-entry (Metanorma nests terms 3.1 → 3.1.1): its own entry, after this one.
       const at = out.length;
       yield* term(b, element, out, depth + 1);
-      if (out[at]?.kind === 'term') b.termParent.set(out[at] as TermEntry, entry);
+      const child = out[at];
+      if (child?.kind === 'term') b.termParent.set(child, entry);
       break;
     }
     default:
@@ -256,7 +266,11 @@ export function termStatus(element: Element): TermStatus | undefined {
   for (const item of childItems(element)) {
     if (!isObject(item.value)) continue;
     const child = readElement(item.value, item.hint);
-    if (child.names.some((n) => STATUS_PARTS.has(n))) return termStatus({ ...child, fields: [{ key: 'status', local: 'normativeauthorization', value: plainText(item.value, 0) || attribute(child, 'value') || '' }] });
+    if (child.names.some((n) => STATUS_PARTS.has(n)))
+      return termStatus({
+        ...child,
+        fields: [{ key: 'status', local: 'normativeauthorization', value: plainText(item.value, 0) || attribute(child, 'value') || '' }],
+      });
   }
   return undefined;
 }
@@ -297,7 +311,16 @@ export function sourceOf(b: Builder, element: Element, depth: number): Inline[] 
       out.push(...sourceOf(b, child, depth + 1));
     } else out.push(...b.inlines([item], depth + 1));
   }
-  if (MODIFIED_STATUSES.has(status) && !/modified/i.test(plainText(out.filter((i) => typeof i === 'string'), 0))) out.push(', modified');
+  if (
+    MODIFIED_STATUSES.has(status) &&
+    !/modified/i.test(
+      plainText(
+        out.filter((i) => typeof i === 'string'),
+        0,
+      ),
+    )
+  )
+    out.push(', modified');
   if (modification.length) out.push(MODIFIED_STATUSES.has(status) || !status ? ' — ' : ', ', ...trimFlow(modification));
   return trimFlow(out);
 }

@@ -56,11 +56,17 @@ export function clauseLabel(clause: ClauseEntryLabel): string {
 const SEPARATOR = '[-_.: ]?';
 const NUMBER = '(\\d+(?:[-_.]\\d+)*)';
 const PATTERNS: Array<[RegExp, (m: RegExpExecArray) => string]> = [
-  [new RegExp(`^(?:annex|app|appendix|anx)${SEPARATOR}([a-z])(?:${SEPARATOR}${NUMBER})?$`, 'i'), (m) => numberLabel([m[1].toUpperCase(), dotted(m[2])].filter(Boolean).join('.'), true)],
+  [
+    new RegExp(`^(?:annex|app|appendix|anx)${SEPARATOR}([a-z])(?:${SEPARATOR}${NUMBER})?$`, 'i'),
+    (m) => numberLabel([m[1].toUpperCase(), dotted(m[2])].filter(Boolean).join('.'), true),
+  ],
   [new RegExp(`^(?:clause|subclause|sec|section|sect|cl|subsec)${SEPARATOR}${NUMBER}$`, 'i'), (m) => numberLabel(dotted(m[1]), false)],
   [new RegExp(`^(?:tab|table|tbl|tablewrap|table-wrap)${SEPARATOR}(?:([a-z])${SEPARATOR})?${NUMBER}$`, 'i'), (m) => `Table ${letterNumber(m[1], m[2])}`],
   [new RegExp(`^(?:fig|figure)${SEPARATOR}(?:([a-z])${SEPARATOR})?${NUMBER}$`, 'i'), (m) => `Figure ${letterNumber(m[1], m[2])}`],
-  [new RegExp(`^(?:formula|eq|equation|disp-?formula|dispformula)${SEPARATOR}(?:([a-z])${SEPARATOR})?${NUMBER}$`, 'i'), (m) => `Formula (${letterNumber(m[1], m[2])})`],
+  [
+    new RegExp(`^(?:formula|eq|equation|disp-?formula|dispformula)${SEPARATOR}(?:([a-z])${SEPARATOR})?${NUMBER}$`, 'i'),
+    (m) => `Formula (${letterNumber(m[1], m[2])})`,
+  ],
   [new RegExp(`^(?:term|entry|termentry|te)${SEPARATOR}${NUMBER}$`, 'i'), (m) => dotted(m[1])],
   [new RegExp(`^(?:note)${SEPARATOR}${NUMBER}$`, 'i'), (m) => `Note ${dotted(m[1])}`],
   [new RegExp(`^(?:example|ex)${SEPARATOR}${NUMBER}$`, 'i'), (m) => `Example ${dotted(m[1])}`],

@@ -103,7 +103,10 @@ export class StandardsFileSystem extends Disposable implements vscode.FileSystem
       this.offlineChanged.fire(uri);
     }
     this.onBody?.({ urn, clauseId }, body);
-    const text = format === 'markdown' ? documentModel().clauseMarkdown(documentModel().buildDocument(body, await this.contextOf(urn, clauseId))) : `${JSON.stringify(body, null, 2)}\n`;
+    const text =
+      format === 'markdown'
+        ? documentModel().clauseMarkdown(documentModel().buildDocument(body, await this.contextOf(urn, clauseId)))
+        : `${JSON.stringify(body, null, 2)}\n`;
     const bytes = new TextEncoder().encode(text);
     const id = key(urn, clauseId, format);
     const known = { size: bytes.byteLength, mtime: this.known.get(id)?.mtime ?? Date.now() };
