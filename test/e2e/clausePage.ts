@@ -73,6 +73,7 @@ async function pickClauses(
     ],
     ['references', (c, body) => c.types.includes('corext:NormativeReferences') && /(corext:Reference|bibitem)/.test(body)],
     ['figure', (_clause, body) => /"(corext:Figure|figure)"/.test(body)],
+    ['annex', (c) => c.types.includes('corext:Annex')],
     ['table', (_clause, body) => /"(corext:Table|table)"/.test(body) && /"(corext:Formula|formula)"/.test(body)],
   ]);
   const picked: Picked[] = [];
@@ -259,6 +260,8 @@ export async function checkClausePages(browser?: Browser): Promise<{ passed: num
             if (item.name === 'subclauses' && !(facts.subclauseHeadings && facts.lists))
               throw new Error(`subclauses: ${facts.subclauseHeadings} subclause headings, ${facts.lists} lists`);
             if (item.name === 'table' && !facts.tables) throw new Error('no <table>');
+            if (item.name === 'annex' && !/^Annex [A-Z]\s*\n?\s*\((normative|informative)\)\s*\n?\s*\S/.test(facts.headingText))
+              throw new Error(`annex heading "${facts.headingText}", expected "Annex A", its obligation, its title`);
             if (item.name === 'terms') {
               // The published layout: the entry number first on its own line, the preferred term bold, a source line.
               const wrong = facts.terms.find((term) => term.first !== 'term-number' || !/^\d+(\.\d+)+$/.test(term.number) || Number(term.nameWeight) < 600);

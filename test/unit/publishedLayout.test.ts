@@ -495,10 +495,15 @@ describe('real standards read like the published page', () => {
           sts('std', {}, sts('std-ref', {}, 'ISO 712:2009'), ', ', sts('bold', {}, '3.1')),
           '; ',
           mn('link', { target: 'https://www.iso.org/obp' }),
+          '; ',
+          mn('link', { target: 'mailto:central@iso.org' }),
           '.',
         ),
       );
-      assert.equal(text, 'ISO 712, 4.2; ISO 712, Clause 4; ISO 712:2009, Table 1; ISO 712, Annex B; ISO 712:2009, 3.1; https://www.iso.org/obp.');
+      assert.equal(
+        text,
+        'ISO 712, 4.2; ISO 712, Clause 4; ISO 712:2009, Table 1; ISO 712, Annex B; ISO 712:2009, 3.1; https://www.iso.org/obp; central@iso.org.',
+      );
     });
   });
 

@@ -138,12 +138,12 @@ export function link(b: Builder, element: Element, depth: number): Inline[] {
   const bibitem = attribute(element, 'bibitemid');
   let linkTarget: LinkTarget;
   if (isUrn(target)) linkTarget = { kind: 'standard', urn: target.trim() };
-  else if (/^https?:\/\//i.test(target) && !isClauseUrl(target)) linkTarget = { kind: 'external', href: target };
+  else if ((/^https?:\/\//i.test(target) && !isClauseUrl(target)) || /^mailto:/i.test(target)) linkTarget = { kind: 'external', href: target };
   else if (element.role === 'standardRef' || bibitem || refType === 'bibr') linkTarget = { kind: 'citation' };
   else linkTarget = { kind: 'clause', target };
   if (unnamed) {
     // Named later from what it points at (build.ts); until then, what its identifier says.
-    if (linkTarget.kind === 'external') children = [target];
+    if (linkTarget.kind === 'external') children = [target.replace(/^mailto:/i, '')];
     else if (linkTarget.kind === 'clause') children = [fallbackLabel(target, refType)];
     else children = [element.role === 'standardRef' ? 'the referenced document' : fallbackLabel(target, refType)];
   }
