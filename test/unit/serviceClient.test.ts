@@ -1,4 +1,5 @@
 import * as assert from 'node:assert/strict';
+import { isUnder } from '../../src/core/service/serviceHttp';
 import { sandboxControl, sandboxStats, startSandbox } from '../../sandbox/index';
 import type { RunningSandbox } from '../../sandbox/types';
 import { backoffDelay, parseRetryAfter } from '../../src/core/service/backoff';
@@ -316,6 +317,46 @@ describe('service: servers the sandbox does not imitate', () => {
       await server.close();
       await other.close();
     }
+  });
+
+  // Needed: a redirect to another path of the same host, which the sandbox never sends.
+  it('sends the bearer token and API key only under the base URL: a same-host redirect out of its path gets neither', async () => {
+    const server = await startOddServer((req, res) => {
+      if (req.url === '/token') return json(res, 200, { access_token: 'opaque', expires_in: 600 });
+      if (req.url?.startsWith('/api/v1/standards')) {
+        res.writeHead(302, { Location: `/api/../collector${req.url}` });
+        return res.end();
+      }
+      json(res, 200, { '@graph': [{ '@id': 'urn:x:collected' }] });
+    });
+    try {
+      const service = createStandardsService({
+        baseUrl: `${server.origin}/api`,
+        tokenUrl: `${server.origin}/token`,
+        clientId: 'c',
+        clientSecret: 's',
+        apiKey: { header: 'X-Api-Key', value: 'k' },
+      });
+      const page = await service.listStandards({ limit: 5, offset: 0 });
+      assert.equal(page.items[0].urn, 'urn:x:collected');
+      const [first, moved] = server.seen.filter((r) => r.url !== '/token');
+      assert.equal(first.headers.authorization, 'Bearer opaque', 'the service itself gets the token');
+      assert.match(moved.url, /^\/collector\/api\/v1\/standards/);
+      assert.equal(moved.headers.authorization, undefined, 'no token outside the base path');
+      assert.equal(moved.headers['x-api-key'], undefined, 'no API key outside the base path');
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('tells an address under the base URL from one beside it', () => {
+    assert.equal(isUnder('https://h/api/v1/standards', 'https://h/api'), true);
+    assert.equal(isUnder('https://h/api', 'https://h/api/'), true);
+    assert.equal(isUnder('https://h/apis/v1', 'https://h/api'), false);
+    assert.equal(isUnder('https://h/api/../admin', 'https://h/api'), false);
+    assert.equal(isUnder('https://h:8443/api/v1', 'https://h/api'), false);
+    assert.equal(isUnder('http://h/api/v1', 'https://h/api'), false);
+    assert.equal(isUnder('https://h/anything', 'https://h'), true);
   });
 
   // Needed: bodies of unknown shapes and non-JSON answers.

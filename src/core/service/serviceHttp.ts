@@ -23,7 +23,27 @@ function yieldToEventLoop(): Promise<void> {
 }
 const MAX_REDIRECTS = 5;
 
+/**
+ * Whether `url` is the base URL or below it: same origin, and its path the base path or under it
+ * (`https://h/api` covers `/api`, `/api/v1/…`, never `/apis` or `/admin`). Dot segments are resolved first.
+ */
+export function isUnder(url: string, baseUrl: string): boolean {
+  let target: URL;
+  let base: URL;
+  try {
+    target = new URL(url);
+    base = new URL(baseUrl);
+  } catch {
+    return false;
+  }
+  if (target.origin !== base.origin) return false;
+  const basePath = base.pathname.replace(/\/+$/, '');
+  return target.pathname === basePath || target.pathname.startsWith(`${basePath}/`);
+}
+
 export interface ServiceHttpOptions {
+  /** The configured base URL: credentials go to addresses under it only (its origin and path). */
+  baseUrl: string;
   timeoutMs: number;
   apiKey?: { header: string; value: string };
   retry: Required<RetryOptions>;
@@ -139,13 +159,12 @@ export class ServiceHttp {
   }
 
   private async followRedirects(url: string, token: string, options: GetOptions): Promise<{ reply: Exchange; url: string }> {
-    const origin = new URL(url).origin;
     let current = url;
     for (let hop = 0; ; hop++) {
-      const sameOrigin = new URL(current).origin === origin;
       const headers: Record<string, string> = { Accept: options.accept };
-      // Credentials go to the configured service only; a redirect elsewhere gets a bare request.
-      if (sameOrigin) {
+      // Credentials go to the configured service only — its origin and its base path; a redirect anywhere else
+      // (another host, or another path of the same host) gets a bare request.
+      if (isUnder(current, this.options.baseUrl)) {
         headers.Authorization = `Bearer ${token}`;
         if (this.options.apiKey) headers[this.options.apiKey.header] = this.options.apiKey.value;
         if (options.etag) headers['If-None-Match'] = options.etag;

@@ -69,6 +69,7 @@ class StandardsServiceImpl implements ManagedStandardsService {
       redactor: this.redactor,
     });
     this.http = new ServiceHttp(client, this.tokens, {
+      baseUrl: base.href,
       timeoutMs,
       apiKey: options.apiKey,
       logger,
