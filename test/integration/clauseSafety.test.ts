@@ -51,6 +51,20 @@ describe('clause links and panels', () => {
     assert.equal(tab.label, '4 Safe txt.exe title 2');
   });
 
+  it('lets the page load images from the configured service only, whatever origin a clause @id names', async () => {
+    const { session, pages } = await api();
+    const service = await session.service();
+    const [standard] = (await service.listStandards({ limit: 1, offset: 4 })).items;
+    const [clause] = await service.listClauses(standard.urn);
+    const ref = { urn: standard.urn, clauseId: clause.clauseId, id: 'https://tracker.example/v1/standards/x/clauses/y' };
+    const rendered = nextRender(pages.onDidRender);
+    await pages.open(ref);
+    await rendered;
+    const csp = /img-src ([^;"]*)/.exec(pages.pageHtml(ref) ?? '')?.[1] ?? '';
+    assert.ok(csp.includes(new URL(session.baseUrl as string).origin), `img-src "${csp}" allows the configured service`);
+    assert.ok(!csp.includes('tracker.example'), `img-src "${csp}" allows an origin the clause named`);
+  });
+
   it('opens cross-references into one follow panel instead of a new panel each time', async () => {
     const { session, pages } = await api();
     const service = await session.service();

@@ -61,6 +61,8 @@ export interface ClausePages extends vscode.Disposable {
   follow(target: ClauseRef, source?: ClauseRef): void;
   /** How many clause panels are open. */
   readonly size: number;
+  /** The HTML (and so the CSP) a clause's open panel was given (for tests). */
+  pageHtml(ref: ClauseRef): string | undefined;
   /** A standard was pinned or unpinned elsewhere: every page's toolbar offers the right one of Pin and Unpin. */
   updatePinned(): void;
   /** Fired when a page reports it finished rendering (used by tests and the log). */
@@ -156,6 +158,11 @@ export class ClausePageManager extends Disposable implements ClausePages {
       { viewColumn: vscode.ViewColumn.Beside, preserveFocus: false },
       pageOptions(this.deps.extensionUri),
     );
+  }
+
+  /** The HTML (and so the CSP) a clause's panel was given, when one is open (for tests). */
+  pageHtml(ref: ClauseRef): string | undefined {
+    return this.panels.get(keyOf(ref))?.panel.webview.html;
   }
 
   /** How many clause panels are open (for tests and the log). */

@@ -41,7 +41,8 @@ export class ClausePanel extends Disposable {
     panel.iconPath = vscode.Uri.joinPath(deps.extensionUri, 'media', 'standards.svg');
     panel.title = pageTitle(current);
     panel.webview.html = clausePageHtml(
-      pageResources(panel.webview, deps.extensionUri, (base, ...parts) => vscode.Uri.joinPath(base, ...parts), current.id, vscode.env.language),
+      // Images may load from the configured service only: never from an origin a clause's @id names.
+      pageResources(panel.webview, deps.extensionUri, (base, ...parts) => vscode.Uri.joinPath(base, ...parts), deps.serviceBaseUrl(), vscode.env.language),
       panel.title,
     );
     this.register(panel.webview.onDidReceiveMessage((raw: unknown) => this.receive(raw)));
