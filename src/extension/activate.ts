@@ -32,7 +32,11 @@ import { registerStandardsView } from './tree/register';
 import { registerWalkthrough } from './walkthrough';
 import { registerClausePages, type ClausePages } from './webview/clausePage';
 
-/** What activate() returns: for tests and other extensions. */
+/**
+ * What activate() returns to this extension's own tests — and only to them (`ExtensionMode.Test`): it reaches the
+ * session and the credential store. Other extensions get nothing from `exports` (README, Security): they use the
+ * commands, which ask before they change settings, write files or send credentials.
+ */
 export interface StandardsExplorerApi {
   session: Session;
   /** Where the credentials are kept (SecretStorage, by endpoint). */
@@ -53,7 +57,7 @@ export interface StandardsExplorerApi {
   documents: StandardsFileSystem;
 }
 
-export function activate(context: vscode.ExtensionContext): StandardsExplorerApi {
+export function activate(context: vscode.ExtensionContext): StandardsExplorerApi | undefined {
   // The pure modules' words (src/core/l10n.ts) in VS Code's display language, as vscode.l10n.t gives them.
   useTranslation((message, ...args) => vscode.l10n.t(message, ...args));
   const log = createLog();
@@ -90,6 +94,8 @@ export function activate(context: vscode.ExtensionContext): StandardsExplorerApi
   registerConnectionDoctor(context, { session, credentials, log, extensionUri: context.extensionUri });
   registerStatusBar(context, session, log);
   registerWalkthrough(context, log);
+  // The test hooks reach the client secret: never handed to another extension (getExtension(…).exports).
+  if (context.extensionMode !== vscode.ExtensionMode.Test) return undefined;
   return {
     session,
     credentials,

@@ -4,13 +4,15 @@
  * extension itself starts. Every step saves a screenshot under test-results/; a failing step saves one more and
  * the code-server log. Prints "e2e: N passed, N failed" and exits non-zero on a failure.
  */
-import { copyFileSync, existsSync, mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import * as os from 'node:os';
 import * as path from 'node:path';
 import type { Frame, Page } from 'playwright-core';
 import { Catalogue } from '../../sandbox/catalogue';
 import { CatalogueIndex } from '../../src/core/catalogue/catalogueIndex';
 import { launchBrowser } from '../harness/browser';
 import { startCodeServer, stopExtensionSandbox, type CodeServer } from '../harness/codeServer';
+import { PROBE_COMMAND_TITLE, buildProbeVsix, type ProbeReport } from './exportsProbe';
 import { REPO, checkTools } from '../harness/tools';
 import { frameWith } from './frames';
 import { hostileContentStep } from './hostile';
@@ -38,6 +40,8 @@ function clauseFrame(page: Page): Promise<Frame> {
   return frameWith(page, 'main#page h1', 'clause page with a heading', STEP_TIMEOUT);
 }
 
+/** Where the probe extension writes what it found in our exports. */
+const PROBE_OUT = path.join(os.tmpdir(), `se-exports-probe-${process.pid}.json`);
 let clauseTitle = '';
 let standardLabel = '';
 let sandboxUrl = '';
@@ -441,6 +445,20 @@ const steps: Step[] = [
       await labelled('a report with nothing failed', frameWith(page, 'p.summary:not(.has-failures)', 'Connection Doctor report', STEP_TIMEOUT));
     },
   },
+  {
+    name: 'another extension gets nothing from our exports',
+    async run(page) {
+      // Signed in to the sandbox by now: a secret and a token exist to be reached, if exports led anywhere.
+      rmSync(PROBE_OUT, { force: true });
+      await runCommand(page, PROBE_COMMAND_TITLE);
+      const deadline = Date.now() + STEP_TIMEOUT;
+      while (!existsSync(PROBE_OUT) && Date.now() < deadline) await page.waitForTimeout(200);
+      if (!existsSync(PROBE_OUT)) throw new Error('the probe extension wrote no report');
+      const report = JSON.parse(readFileSync(PROBE_OUT, 'utf8')) as ProbeReport;
+      if (report.type !== 'undefined' || report.paths.length || report.strings.length)
+        throw new Error(`exports reach ${report.type}: ${report.paths.slice(0, 8).join(', ')}`);
+    },
+  },
   hostileContentStep, // test/e2e/hostile.ts: hostile clause content against the real page HTML and CSP
 ];
 
@@ -451,7 +469,8 @@ async function main(): Promise<number> {
   for (const old of readdirSync(RESULTS).filter((f) => f.startsWith('e2e-') || f.startsWith('page-'))) rmSync(path.join(RESULTS, old), { force: true });
   // The clause page alone in Chromium, for both sandbox vocabularies (clausePage.ts), before the editor starts.
   const pages = await checkClausePages();
-  const server: CodeServer = await startCodeServer({ vsix: VSIX });
+  // With a second extension that reads what ours exports (exportsProbe.ts).
+  const server: CodeServer = await startCodeServer({ vsix: [VSIX, buildProbeVsix()], env: { STANDARDS_PROBE_OUT: PROBE_OUT } });
   profile = server.profile;
   workspaceDir = server.workspace;
   const browser = await launchBrowser();

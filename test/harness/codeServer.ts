@@ -16,8 +16,8 @@ export interface CodeServerOptions {
   env?: Record<string, string>;
   /** Enables the workbench's development options (extensionDevelopmentPath / extensionTestsPath in the URL). */
   testDriver?: boolean;
-  /** A VSIX to install into the isolated extensions folder before starting. */
-  vsix?: string;
+  /** VSIXs to install into the isolated extensions folder before starting. */
+  vsix?: string | readonly string[];
   port?: number;
   /** Where code-server's output goes (default: a file in the profile folder). */
   logFile?: string;
@@ -80,7 +80,8 @@ export async function startCodeServer(options: CodeServerOptions = {}): Promise<
   ];
   const editor = options.editor ?? editors.current;
   const env = { ...process.env, PATH: `${editor.nodeBin}:${process.env.PATH ?? ''}`, ...options.env };
-  if (options.vsix) await run(editor.codeServer, [...common, '--install-extension', options.vsix, '--force'], env);
+  for (const vsix of typeof options.vsix === 'string' ? [options.vsix] : (options.vsix ?? []))
+    await run(editor.codeServer, [...common, '--install-extension', vsix, '--force'], env);
 
   const port = options.port ?? (await freePort());
   const logFile = options.logFile ?? path.join(profile, 'code-server.log');

@@ -61,7 +61,10 @@ export async function resetSandbox(): Promise<RunningSandbox> {
 export async function api(): Promise<StandardsExplorerApi> {
   const extension = vscode.extensions.getExtension<StandardsExplorerApi>(EXTENSION_ID);
   if (!extension) throw new Error(`${EXTENSION_ID} is not installed in this VS Code`);
-  return extension.activate();
+  const hooks = await extension.activate();
+  // Given to the extension's own tests only (ExtensionMode.Test); other extensions get nothing (test/e2e/exportsProbe.ts).
+  if (!hooks) throw new Error(`${EXTENSION_ID} gave no test hooks: is this run in ExtensionMode.Test?`);
+  return hooks;
 }
 
 /** Signs in to the suite's sandbox through the Sign In command (SecretStorage and settings for real). */
