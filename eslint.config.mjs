@@ -119,7 +119,21 @@ export default tseslint.config(
       ],
     },
   },
-  // The VS Code host.
+  // The VS Code host. Its notifications go through notify.ts, which makes quoted text inert (a server's
+  // `[x](command:…)` never becomes a link): no vscode.window.show…Message anywhere else.
+  {
+    files: ['src/extension/**/*.ts'],
+    ignores: ['src/extension/notify.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: 'MemberExpression[property.name=/^show(Information|Warning|Error)Message$/]',
+          message: 'Show notifications with showInformation/showWarning/showFailure from src/extension/notify.ts: they make server and workspace text inert.',
+        },
+      ],
+    },
+  },
   { files: ['src/extension/**/*.ts'], rules: restrict([], EXTENSION_TO_HOST) },
   // The command line (src/cli.ts and src/cli/): Node only, no VS Code, no other host.
   { files: ['src/cli.ts', 'src/cli/**/*.ts'], rules: restrict([VSCODE_ANY], CLI_TO_HOST) },

@@ -3,7 +3,7 @@
  * words for the remedy are written here, where the commands and settings they name live. Pure: no vscode value.
  */
 import { l10n } from '../core/l10n';
-import { isServiceError, type Remedy } from '../core/service/errors';
+import { isServiceError, messageWithoutServerText, type Remedy } from '../core/service/errors';
 
 const REMEDY_WORDS: Record<Remedy, () => string> = {
   signIn: () => l10n.t('Check the client ID and secret (Standards: Sign In…).'),
@@ -30,4 +30,14 @@ export function errorText(error: unknown): string {
   const message = error instanceof Error ? error.message : String(error);
   if (!isServiceError(error) || !error.remedy) return message;
   return `${message} ${remedyText(error.remedy)}`;
+}
+
+/**
+ * The message for a notification: as errorText, without the words the server said (an error detail, a
+ * description) — those go to the log, where nothing turns them into a link and the user can still read them.
+ */
+export function noticeText(error: unknown): string {
+  if (!isServiceError(error) || !error.details.serverSaid) return errorText(error);
+  const message = messageWithoutServerText(error);
+  return error.remedy ? `${message} ${remedyText(error.remedy)}` : message;
 }

@@ -126,7 +126,7 @@ export class TokenSource {
     const shownCode = code && withoutFinalStops(redactor.excerpt(code, 100));
     const described = typeof body?.error_description === 'string' ? withoutFinalStops(redactor.excerpt(body.error_description)) : '';
     const description = described ? ` (${described})` : '';
-    const details = { status, method: 'POST', path: this.path };
+    const details = { status, method: 'POST', path: this.path, serverSaid: description || undefined };
     switch (code) {
       case 'invalid_client':
         return new ServiceError('auth', `Client ID or secret rejected by the identity provider${description}.`, { ...details, remedy: 'signIn' });
@@ -153,8 +153,10 @@ export class TokenSource {
     if (status === 404) return new ServiceError('notFound', `${where} answered 404: the token URL seems wrong.`, { ...details, remedy: 'tokenUrl' });
     if (status === 429) return new ServiceError('rateLimited', `${where} answered 429: too many token requests; wait a moment.`, details);
     if (status >= 500) return new ServiceError('server', `${where} answered ${status}: the identity provider is having trouble; try again later.`, details);
-    return new ServiceError('badResponse', `${where} answered ${status}: ${withoutFinalStops(redactor.excerpt(text)) || 'no details'}.`, {
+    const said = withoutFinalStops(redactor.excerpt(text));
+    return new ServiceError('badResponse', `${where} answered ${status}${said ? `: ${said}` : ': no details'}.`, {
       ...details,
+      serverSaid: said ? `: ${said}` : undefined,
       remedy: 'tokenUrl',
     });
   }

@@ -22,3 +22,12 @@ export function displayText(text: string): string {
     .replace(/\s{2,}/g, ' ')
     .trim();
 }
+
+/**
+ * Text for a notification or any other UI that turns `[label](command:…)` into a link (and `$(name)` into an
+ * icon): server and workspace text keeps its characters but can never become a link or an icon there. The link
+ * syntax needs `](` and `$(` written together; a space between them shows the same brackets as plain text.
+ */
+export function inertText(text: string): string {
+  return text.replace(/\]\s*\(/g, '] (').replace(/\$\(/g, '$ (');
+}

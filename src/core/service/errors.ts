@@ -18,6 +18,11 @@ export interface ServiceErrorDetails {
   path?: string;
   retryAfterMs?: number;
   remedy?: Remedy;
+  /**
+   * The part of the message that quotes the server (its problem title and detail, an error description), as it
+   * stands in the message (": …", " (…)"): a notification leaves it out and the log keeps it.
+   */
+  serverSaid?: string;
 }
 
 export class ServiceError extends Error {
@@ -38,6 +43,12 @@ export class ServiceError extends Error {
   get remedy(): Remedy | undefined {
     return this.details.remedy;
   }
+}
+
+/** The message without what the server said (for notifications, where server text does not belong). */
+export function messageWithoutServerText(error: ServiceError): string {
+  const said = error.details.serverSaid;
+  return said ? error.message.split(said).join('') : error.message;
 }
 
 export function isServiceError(error: unknown): error is ServiceError {

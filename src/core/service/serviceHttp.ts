@@ -275,7 +275,7 @@ function statusError(reply: Exchange, path: string, redactor: Redactor): Service
   // The server's words end without a full stop of their own, so ours follow without doubling ("429.. Try").
   const said = problem ? `: ${withoutFinalStops(problem)}` : '';
   const retryAfterMs = parseRetryAfter(reply.headers['retry-after']);
-  const details = (remedy: Remedy | undefined): ServiceErrorDetails => ({ status, method: 'GET', path, retryAfterMs, remedy });
+  const details = (remedy: Remedy | undefined): ServiceErrorDetails => ({ status, method: 'GET', path, retryAfterMs, remedy, serverSaid: said || undefined });
   if (status === 401) return new ServiceError('auth', `${where} was refused (401)${said}.`, details('signIn'));
   if (status === 403) return new ServiceError('forbidden', `${where} is not allowed (403)${said}.`, details('askAdministrator'));
   if (status === 404) return new ServiceError('notFound', `${where} was not found (404)${said}.`, details('refresh'));

@@ -1,5 +1,6 @@
 /** Sign In…, Sign Out and Connect to Local Sandbox. */
 import * as vscode from 'vscode';
+import { showFailure, showInformation } from '../notify';
 import { SECTION, urlProblem, type Config } from '../config';
 import { SecretStoreError, type CredentialStore, type Credentials } from '../credentials';
 import { isHeaderName } from '../../core/service/index';
@@ -41,7 +42,7 @@ export async function signIn(deps: AccountDeps, arg?: unknown): Promise<boolean>
     if (!(error instanceof SecretStoreError)) throw error;
     // The keychain failed: the session still uses what was typed; say how to make it stick.
     const retry = vscode.l10n.t('Retry Saving');
-    void vscode.window.showErrorMessage(error.message, retry).then(async (choice) => {
+    void showFailure(error.message, retry).then(async (choice) => {
       const pending = deps.credentials.pending;
       if (choice === retry && pending) await signIn(deps, pending);
     });
@@ -56,7 +57,7 @@ export async function signIn(deps: AccountDeps, arg?: unknown): Promise<boolean>
     300,
   );
   log.info(`Signed in to ${hostOf(session.settings().baseUrl)} as client ${credentials.clientId}`);
-  void vscode.window.showInformationMessage(vscode.l10n.t('Signed in to {0}.', hostOf(session.settings().baseUrl)));
+  void showInformation(vscode.l10n.t('Signed in to {0}.', hostOf(session.settings().baseUrl)));
   return true;
 }
 
@@ -123,7 +124,7 @@ async function askCredentials({ session, credentials, config }: AccountDeps): Pr
 export async function signOut({ session, log }: AccountDeps): Promise<void> {
   await session.signOut();
   log.info('Signed out');
-  void vscode.window.showInformationMessage(vscode.l10n.t('Signed out of the Standards Content Service.'));
+  void showInformation(vscode.l10n.t('Signed out of the Standards Content Service.'));
 }
 
 export async function connectSandbox({ session, log }: AccountDeps): Promise<string> {

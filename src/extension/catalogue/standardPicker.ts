@@ -3,7 +3,8 @@
  * with a button to rebuild the index. Matching is ours: VS Code is given only the best 200 items.
  */
 import * as vscode from 'vscode';
-import { errorText } from '../errorText';
+import { showFailure } from '../notify';
+import { noticeText } from '../errorText';
 import { standardDescription, standardLabel } from '../../core/labels';
 import { sameEntries, type CatalogueIndex, type IndexEntry, type SearchHit } from '../../core/catalogue/catalogueIndex';
 import { progressText, type CatalogueStore } from './catalogueStore';
@@ -60,7 +61,7 @@ export async function pickStandard(store: CatalogueStore, title: string): Promis
       (error: unknown) => {
         pick.busy = false;
         pick.title = title;
-        void vscode.window.showErrorMessage(errorText(error));
+        void showFailure(noticeText(error));
       },
     );
   };

@@ -4,6 +4,7 @@
  * only asked for on the click, so listing links never sends a request.
  */
 import * as vscode from 'vscode';
+import { showInformation } from '../notify';
 import { clauseRefOf, type StandardRef } from '../../core/model';
 import { withDelayedProgress } from '../commands/progress';
 import type { CitationResolver } from './citationResolver';
@@ -39,12 +40,12 @@ export async function openCitation(arg: unknown, resolver: CitationResolver): Pr
     const clauseId = target.clauseId;
     const clause = await withDelayedProgress(vscode.l10n.t('Loading the clauses of {0}', label), (signal) => resolver.clauseById(target.urn, clauseId, signal));
     if (clause) return vscode.commands.executeCommand('standardsExplorer.openClause', clauseRefOf(standard, clause));
-    void vscode.window.showInformationMessage(vscode.l10n.t('{0} has no clause {1} any more; the standard is shown instead.', label, clauseId));
+    void showInformation(vscode.l10n.t('{0} has no clause {1} any more; the standard is shown instead.', label, clauseId));
   } else if (target.locator && target.locator.kind !== 'table') {
     const locator = target.locator;
     const found = await withDelayedProgress(vscode.l10n.t('Loading the clauses of {0}', label), (signal) => resolver.clauseFor(target.urn, locator, signal));
     if (found) return vscode.commands.executeCommand('standardsExplorer.openClause', clauseRefOf(standard, found.clause));
-    void vscode.window.showInformationMessage(vscode.l10n.t('{0} has no {1}; the standard is shown instead.', label, locatorLabel(locator)));
+    void showInformation(vscode.l10n.t('{0} has no {1}; the standard is shown instead.', label, locatorLabel(locator)));
   }
   return vscode.commands.executeCommand('standardsExplorer.revealStandard', standard);
 }

@@ -6,6 +6,7 @@
  * has no such clause, the other is opened alone and a message says which edition lacks it.
  */
 import * as vscode from 'vscode';
+import { showWarning } from '../notify';
 import { withDelayedProgress } from '../commands/progress';
 import { clauseDocumentUri } from '../documents/clauseDocumentUri';
 import { clauseLabel, documentLabel, standardLabel } from '../../core/labels';
@@ -59,7 +60,7 @@ export async function compareCitedEditions(arg: unknown, resolver: CitationResol
   }
   const only = uriOf(alone.target, alone.clause, alone.name);
   await vscode.window.showTextDocument(only, { preview: true });
-  void vscode.window.showWarningMessage(
+  void showWarning(
     vscode.l10n.t(
       '{0} has no {1}, so the editions cannot be compared there; {2} of {3} is shown alone.',
       alone.lacking,

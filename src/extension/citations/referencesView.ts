@@ -6,6 +6,7 @@
  * follows a rebuilt index without reading anything again. Export References… writes the matrix as CSV or Markdown.
  */
 import * as vscode from 'vscode';
+import { showInformation } from '../notify';
 import type { CitationResolver } from './citationResolver';
 import { locatorLabel, statusLine, type CitationTarget } from '../../core/citations/citationTarget';
 import { findCitations, type Citation } from '../../core/citations/recognise';
@@ -188,7 +189,7 @@ export class WorkspaceReferences implements vscode.TreeDataProvider<ReferenceNod
     this.exported.add(uri.toString());
     this.files.delete(uri.toString());
     await vscode.workspace.fs.writeFile(uri, new TextEncoder().encode(text));
-    void vscode.window.showInformationMessage(vscode.l10n.t('Exported {0} references to {1}.', occurrences.length, vscode.workspace.asRelativePath(uri)));
+    void showInformation(vscode.l10n.t('Exported {0} references to {1}.', occurrences.length, vscode.workspace.asRelativePath(uri)));
     return uri;
   }
 

@@ -3,6 +3,7 @@
  * reference to it or to one of its sections into the editor. Loaded with the first of them (clauseCommands.lazy.ts).
  */
 import * as vscode from 'vscode';
+import { showWarning } from '../notify';
 import { clauseLinkProblem, linkForMessage } from '../../core/clauseLinks';
 import { documentLabel, standardLabel } from '../../core/labels';
 import { clauseRefOf, type ClauseRef, type StandardRef } from '../../core/model';
@@ -32,7 +33,7 @@ export function clauseCommands({ session, choose, pages, target }: ClauseCommand
     const problem = format === 'plain' ? undefined : clauseLinkProblem(ref.id, session.baseUrl);
     if (problem) {
       format = 'plain';
-      void vscode.window.showWarningMessage(
+      void showWarning(
         vscode.l10n.t('The clause @id {0} is not inserted as a link ({1}); the plain reference was inserted instead.', linkForMessage(ref.id), problem),
       );
     }

@@ -1,8 +1,9 @@
 /** How commands report progress and failures to the user. */
 import * as vscode from 'vscode';
+import { showFailure } from '../notify';
 import { SettingError, openSetting } from '../config';
 import { SecretStoreError } from '../credentials';
-import { errorText } from '../errorText';
+import { errorText, noticeText } from '../errorText';
 import { isServiceError } from '../../core/service/errors';
 import { DOCTOR_KINDS } from '../../core/doctor/kinds';
 import { NotConnectedError } from '../session';
@@ -18,8 +19,9 @@ function isCancellation(error: unknown): boolean {
 /** Shows `error` with the actions that fix it. */
 export async function showError(error: unknown, log: vscode.LogOutputChannel): Promise<void> {
   if (isCancellation(error)) return;
-  const message = errorText(error);
-  log.error(message);
+  // The log gets the whole message, with what the server said; the notification our words only.
+  log.error(errorText(error));
+  const message = noticeText(error);
   const signIn = vscode.l10n.t('Sign In…');
   const sandbox = vscode.l10n.t('Connect to Local Sandbox');
   const settings = vscode.l10n.t('Open Settings');
@@ -31,7 +33,7 @@ export async function showError(error: unknown, log: vscode.LogOutputChannel): P
   else if (error instanceof SecretStoreError) actions = [showLog];
   else if (isServiceError(error) && error.kind === 'auth') actions = [signIn, doctor, showLog];
   else if (isServiceError(error) && DOCTOR_KINDS.has(error.kind)) actions = [doctor, showLog];
-  const choice = await vscode.window.showErrorMessage(message, ...actions);
+  const choice = await showFailure(message, ...actions);
   if (choice === settings && error instanceof SettingError) await openSetting(error.setting);
   else if (choice === signIn) await vscode.commands.executeCommand('standardsExplorer.signIn');
   else if (choice === sandbox) await vscode.commands.executeCommand('standardsExplorer.connectSandbox');

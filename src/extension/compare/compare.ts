@@ -4,6 +4,7 @@
  * opens VS Code's diff editor between the two clauses as Markdown text (or as JSON), the older on the left.
  */
 import * as vscode from 'vscode';
+import { showInformation } from '../notify';
 import type { CatalogueStore } from '../catalogue/catalogueStore';
 import { factsLabel, factsOf } from '../../core/catalogue/standardFacts';
 import { editionQuery, latestYear, otherEditions, type Edition } from '../../core/compare/editions';
@@ -53,7 +54,7 @@ export async function compareWithEdition(
   // The index's own search narrows the catalogue to the number's records; the edition rules pick among them.
   const editions = otherEditions({ urn: ref.urn, reference }, index.search(editionQuery(reference), 2000));
   if (!editions.length) {
-    void vscode.window.showInformationMessage(
+    void showInformation(
       vscode.l10n.t('No other edition of {0} is in the catalogue (same publisher, number and part; amendments are not editions).', name),
     );
     return undefined;
@@ -72,7 +73,7 @@ export async function compareWithEdition(
   const clauseName = clauseLabel(source);
   const otherName = displayText(other.reference || other.urn);
   if (!match) {
-    void vscode.window.showInformationMessage(
+    void showInformation(
       vscode.l10n.t('{0} has no clause matching {1} of {2} (no clause of the same type, number or title).', otherName, clauseName, name),
     );
     return undefined;

@@ -4,8 +4,9 @@
  * an action id, and the page acts only on the ids of the report it shows (actions.ts), through the host's remedies.
  */
 import * as vscode from 'vscode';
+import { showFailure } from '../notify';
 import { Disposable } from '../../core/lifecycle';
-import { errorText } from '../errorText';
+import { errorText, noticeText } from '../errorText';
 import { displayText } from '../../core/service/displayText';
 import { pageFiles, webviewPageHtml } from '../webview/html';
 import { pageOptions } from '../webview/pageOptions';
@@ -99,7 +100,8 @@ export class DoctorPage extends Disposable {
       return;
     }
     this.host.act(action).catch((error: unknown) => {
-      void vscode.window.showErrorMessage(errorText(error));
+      this.host.log.error(errorText(error));
+      void showFailure(noticeText(error));
     });
   }
 

@@ -3,6 +3,7 @@
  * (environments.lazy.ts); tree/environmentInView.ts names the active one at activation. Each command takes its answers as an argument too, for automation (tests, scripts).
  */
 import * as vscode from 'vscode';
+import { showInformation, showWarning } from '../notify';
 import { urlProblem } from '../config';
 import { DEFAULT_ENVIRONMENT_ID, type Environment, type EnvironmentSettings } from '../connection/environments';
 import { hostOf } from '../../core/labels';
@@ -51,7 +52,7 @@ export async function addEnvironment(deps: EnvironmentDeps, arg?: unknown): Prom
   await deps.environments.switchTo(added.id);
   if (!isAddArgs(arg)) {
     const signIn = vscode.l10n.t('Sign In…');
-    const choice = await vscode.window.showInformationMessage(vscode.l10n.t('Environment "{0}" added and active. Sign in to it now?', added.name), signIn);
+    const choice = await showInformation(vscode.l10n.t('Environment "{0}" added and active. Sign in to it now?', added.name), signIn);
     if (choice === signIn) await vscode.commands.executeCommand('standardsExplorer.signIn');
   }
   return added.id;
@@ -161,7 +162,7 @@ export async function removeEnvironment(deps: EnvironmentDeps, arg?: unknown): P
   if (!target) return;
   if (arg === undefined) {
     const remove = vscode.l10n.t('Remove');
-    const choice = await vscode.window.showWarningMessage(
+    const choice = await showWarning(
       vscode.l10n.t('Remove the environment "{0}" and forget its stored credentials?', target.name),
       { modal: true },
       remove,

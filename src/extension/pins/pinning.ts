@@ -4,7 +4,8 @@
  * comes back, pinned standards are checked with ETags; those that changed are marked for the view's badge.
  */
 import * as vscode from 'vscode';
-import { errorText } from '../errorText';
+import { showFailure, showWarning } from '../notify';
+import { errorText, noticeText } from '../errorText';
 import { standardLabel } from '../../core/labels';
 import { Disposable } from '../../core/lifecycle';
 import type { PinOutcome } from '../../core/service/index';
@@ -132,7 +133,7 @@ export class Pinning extends Disposable {
         },
         (error: unknown) => {
           if (!controller.signal.aborted)
-            void vscode.window.showErrorMessage(vscode.l10n.t('{0} could not be downloaded for offline reading: {1}', label, errorText(error)));
+            void showFailure(vscode.l10n.t('{0} could not be downloaded for offline reading: {1}', label, noticeText(error)));
           return undefined;
         },
       )
@@ -152,7 +153,7 @@ export class Pinning extends Disposable {
     this.log.info(`Offline copy of ${entry.urn}: ${outcome.stored} of ${outcome.clauses} clauses, ${outcome.bytes} bytes`);
     if (outcome.limitReached) {
       const settings = vscode.l10n.t('Open Settings');
-      const choice = await vscode.window.showWarningMessage(
+      const choice = await showWarning(
         vscode.l10n.t(
           'Offline copies reached their limit of {0} MB: {1} of {2} clauses of {3} are stored. Raise the limit (setting standardsExplorer.offlineCopiesSizeMB), unpin standards you no longer need, or run "Clear Offline Copies".',
           Math.round(outcome.limitBytes / 1024 / 1024),
@@ -164,7 +165,7 @@ export class Pinning extends Disposable {
       );
       if (choice === settings) await vscode.commands.executeCommand('workbench.action.openSettings', 'standardsExplorer.offlineCopiesSizeMB');
     } else if (outcome.failed > 0) {
-      void vscode.window.showWarningMessage(
+      void showWarning(
         vscode.l10n.t(
           '{0} of {1} clauses of {2} could not be downloaded; the others are available offline.',
           outcome.failed,

@@ -3,6 +3,7 @@
  * commands (Pin, Unpin, Clear Recent, Clear Offline Copies).
  */
 import * as vscode from 'vscode';
+import { showInformation } from '../notify';
 import type { CatalogueStore } from '../catalogue/catalogueStore';
 import { pickStandard } from '../catalogue/standardPicker';
 import { recordStatus } from '../../core/catalogue/standardFacts';
@@ -80,7 +81,7 @@ export function registerMyStandards(context: vscode.ExtensionContext, { session,
     'standardsExplorer.clearRecent': () => shelf.clearRecent(),
     'standardsExplorer.clearOfflineCopies': async () => {
       const freed = await pinning.clearOfflineCopies();
-      void vscode.window.showInformationMessage(
+      void showInformation(
         vscode.l10n.t(
           'Offline copies cleared: {0} MB freed. Pinned standards stay pinned; pin one again to read it offline.',
           (freed / 1024 / 1024).toFixed(1),

@@ -4,6 +4,7 @@
  * entry. Collect Terms of a Standard… fetches one standard's Terms and definitions on demand.
  */
 import * as vscode from 'vscode';
+import { showInformation } from '../notify';
 import type { Chooser } from '../targets/choose';
 import { withDelayedProgress } from '../commands/progress';
 import type { ClauseRef } from '../../core/model';
@@ -44,7 +45,7 @@ export async function goToTerm(terms: TermStore, pages: ClausePages, arg: unknow
   }
   if (!terms.size) {
     const collect = vscode.l10n.t('Collect Terms of a Standard…');
-    const choice = await vscode.window.showInformationMessage(
+    const choice = await showInformation(
       vscode.l10n.t(
         'No terms yet: Go to Term lists the terms of the Terms and definitions clauses you have opened. Open one, or collect the terms of a standard.',
       ),
@@ -137,7 +138,7 @@ export async function collectTerms(terms: TermStore, choose: Chooser, session: S
   });
   vscode.window.setStatusBarMessage(vscode.l10n.t('{0} terms of {1} ready for Go to Term', count, name), 5000);
   if (!count)
-    void vscode.window.showInformationMessage(
+    void showInformation(
       vscode.l10n.t('The Terms and definitions of {0} define no terms (it may refer to another document for them).', name),
     );
   return count;

@@ -4,6 +4,7 @@
  * organised catalogue's menu).
  */
 import * as vscode from 'vscode';
+import { showInformation, showWarning } from '../notify';
 import { standardLabel } from '../../core/labels';
 import { standardRefOf, type StandardRef } from '../../core/model';
 import type { CatalogueStore } from '../catalogue/catalogueStore';
@@ -55,13 +56,13 @@ export function registerStandardsView(context: vscode.ExtensionContext, { sessio
     const given = position !== undefined ? index.entries[position] : undefined;
     const entry = given?.urn === urn ? given : index.bestForUrn(urn);
     if (!entry) {
-      void vscode.window.showWarningMessage(vscode.l10n.t('{0} is not in the catalogue index. Rebuild it from Find Standard… if the catalogue changed.', urn));
+      void showWarning(vscode.l10n.t('{0} is not in the catalogue index. Rebuild it from Find Standard… if the catalogue changed.', urn));
       return undefined;
     }
     // In the organised catalogue when the tree shows it, else in the service's paged list.
     const organised = await arranged.nodeFor(entry.position);
     if (organised === 'hidden') {
-      void vscode.window.showInformationMessage(
+      void showInformation(
         vscode.l10n.t(
           '{0} is withdrawn or replaced, and the Standards view hides those. Show Withdrawn Standards from the view menu to see it there.',
           standardLabel(entry),

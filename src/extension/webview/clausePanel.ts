@@ -3,7 +3,8 @@
  * actions, cross-references, render reports) through the host's actions.
  */
 import * as vscode from 'vscode';
-import { errorText } from '../errorText';
+import { showFailure, showWarning } from '../notify';
+import { errorText, noticeText } from '../errorText';
 import { pageTitle } from '../../core/labels';
 import { Disposable } from '../../core/lifecycle';
 import type { ClauseListEntry } from '../../core/document/index';
@@ -102,7 +103,7 @@ export class ClausePanel extends Disposable {
         this.handle(decidePageAction(message, { ref: this.current, loaded: this.loaded, active: isActive, serviceBaseUrl: this.deps.serviceBaseUrl() })),
       )
       .catch((error: unknown) => {
-        void vscode.window.showErrorMessage(errorText(error));
+        void showFailure(noticeText(error));
       });
   }
 
@@ -144,7 +145,7 @@ export class ClausePanel extends Disposable {
         this.onRendered({ ref: this.current, title: action.title, blocks: action.blocks, ms: action.ms, offlineSince: this.offlineSince });
         return;
       case 'refuse':
-        void vscode.window.showWarningMessage(action.message);
+        void showWarning(action.message);
         return;
       case 'ignore':
         this.deps.log.debug(`Clause page: ignored ${action.reason}`);
