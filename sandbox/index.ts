@@ -43,7 +43,10 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
   const apiKeyHeader = options.apiKeyHeader ?? 'X-Api-Key';
 
   const stats = emptyStats();
-  const knobs = { latencyMs: options.latencyMs ?? 0, retryAfterSeconds: options.retryAfterSeconds ?? 1 };
+  const knobs: { latencyMs: number; retryAfterSeconds: number; hostileText?: boolean } = {
+    latencyMs: options.latencyMs ?? 0,
+    retryAfterSeconds: options.retryAfterSeconds ?? 1,
+  };
   /** Seconds added to the `iat` and `exp` of every access token issued from now on: a clock-skewed provider. */
   const clock = { tokenClockSkewSeconds: options.tokenClockSkewSeconds ?? 0 };
   const faults = new FaultInjector(seed, options.faults);
@@ -150,7 +153,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
       return;
     }
     if (req.method === 'POST' && path === '/__sandbox/config') {
-      let body: { faults?: unknown; latencyMs?: unknown; retryAfterSeconds?: unknown; tokenClockSkewSeconds?: unknown };
+      let body: { faults?: unknown; latencyMs?: unknown; retryAfterSeconds?: unknown; tokenClockSkewSeconds?: unknown; hostileText?: unknown };
       try {
         body = JSON.parse((await readBody(req)) || '{}') as typeof body;
         if (body.faults !== undefined) faults.set(typeof body.faults === 'string' ? body.faults : JSON.stringify(body.faults));
@@ -159,6 +162,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
       }
       if (typeof body.latencyMs === 'number') knobs.latencyMs = Math.max(0, body.latencyMs);
       if (typeof body.retryAfterSeconds === 'number') knobs.retryAfterSeconds = Math.max(0, body.retryAfterSeconds);
+      if (typeof body.hostileText === 'boolean') knobs.hostileText = body.hostileText;
       if (typeof body.tokenClockSkewSeconds === 'number' && Number.isFinite(body.tokenClockSkewSeconds)) {
         clock.tokenClockSkewSeconds = Math.round(body.tokenClockSkewSeconds);
       }
@@ -231,7 +235,9 @@ export async function sandboxStats(sandbox: Pick<RunningSandbox, 'origin' | 'con
 export async function sandboxControl(
   sandbox: Pick<RunningSandbox, 'origin' | 'controlToken'>,
   route: 'reset' | 'revoke-tokens' | 'config' | 'revise-clause',
-  body?: { faults?: string; latencyMs?: number; retryAfterSeconds?: number; tokenClockSkewSeconds?: number } | { urn: string; clauseId: string },
+  body?:
+    | { faults?: string; latencyMs?: number; retryAfterSeconds?: number; tokenClockSkewSeconds?: number; hostileText?: boolean }
+    | { urn: string; clauseId: string },
 ): Promise<void> {
   const response = await fetch(`${sandbox.origin}/__sandbox/${route}`, {
     method: 'POST',

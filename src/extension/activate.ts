@@ -30,6 +30,8 @@ import type { StandardsModel } from './tree/standardsModel';
 import type { StandardsTreeProvider } from './tree/standardsTree';
 import { registerStandardsView } from './tree/register';
 import { registerWalkthrough } from './walkthrough';
+import { CallerConfirmation } from './callerConfirmation';
+import { shownMessages } from './notify';
 import { registerClausePages, type ClausePages } from './webview/clausePage';
 
 /**
@@ -55,6 +57,10 @@ export interface StandardsExplorerApi {
   myStandards: MyStandards;
   /** The `standards:` documents (which are offline copies: `offlineSince`). */
   documents: StandardsFileSystem;
+  /** The questions commands ask before acting on a caller's arguments (tests answer them: no modal to click). */
+  confirmation: CallerConfirmation;
+  /** The notifications shown, newest last (made inert by notify.ts). */
+  shownMessages: readonly string[];
 }
 
 export function activate(context: vscode.ExtensionContext): StandardsExplorerApi | undefined {
@@ -88,9 +94,11 @@ export function activate(context: vscode.ExtensionContext): StandardsExplorerApi
   registerClauseCommands(context, { session, choose, pages, log });
   registerCompare(context, { choose, catalogue, log });
   registerTerms(context, { session, terms, pages, choose, log, beforeGoToTerm: () => myStandards.pinnedTerms.add() });
-  const citations = registerCitations(context, { session, catalogue, log });
-  const auth = registerAccounts(context, { session, credentials, config, log });
-  registerEnvironments(context, { session, environments: config.environments, credentials, log });
+  // Commands run with a caller's arguments ask before they change where the extension connects, or write files.
+  const confirmation = new CallerConfirmation();
+  const citations = registerCitations(context, { session, catalogue, log, confirmation });
+  const auth = registerAccounts(context, { session, credentials, config, log, confirmation });
+  registerEnvironments(context, { session, environments: config.environments, credentials, log, confirmation });
   registerConnectionDoctor(context, { session, credentials, log, extensionUri: context.extensionUri });
   registerStatusBar(context, session, log);
   registerWalkthrough(context, log);
@@ -111,6 +119,8 @@ export function activate(context: vscode.ExtensionContext): StandardsExplorerApi
     auth,
     myStandards,
     documents,
+    confirmation,
+    shownMessages,
   };
 }
 

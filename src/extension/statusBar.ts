@@ -1,5 +1,6 @@
 /** The connection in the status bar; a click opens the action that fits the state, or the connection's menu. */
 import * as vscode from 'vscode';
+import { inertText } from '../core/service/displayText';
 import { registerCommands } from './commands/feedback';
 import type { ConnectionState } from './connection/connectionStatus';
 import type { ConnectionFacts } from './connection/serviceAccess';
@@ -25,7 +26,7 @@ function createStatusBar(session: ConnectionFacts): vscode.Disposable {
       case 'ready':
       case 'connected': {
         const where = state.sandbox ? vscode.l10n.t('{0} (sandbox)', state.host) : vscode.l10n.t('{0}: {1}', session.environment.name, state.host);
-        item.text = `$(book) ${where}`;
+        item.text = `$(book) ${inertText(where)}`;
         item.tooltip = state.kind === 'connected' ? vscode.l10n.t('Connected to {0}', where) : vscode.l10n.t('Configured for {0}', where);
         item.command = 'standardsExplorer.connectionMenu';
         break;

@@ -1,5 +1,6 @@
 import * as assert from 'node:assert/strict';
 import { clauseHeading, documentLabel, hostOf, pageTitle, referenceLabel, standardDescription, standardLabel } from '../../src/core/labels';
+import { inertText } from '../../src/core/service/displayText';
 
 describe('labels', () => {
   const standard = { urn: 'urn:iso:std:iso:9001:ed-5', reference: 'ISO 9001:2015', title: 'Quality management systems — Requirements' };
@@ -35,5 +36,18 @@ describe('labels', () => {
   it('shows the host of a URL, or the text when it is none', () => {
     assert.equal(hostOf('https://api.example.com:8443/preprod'), 'api.example.com:8443');
     assert.equal(hostOf('not a url'), 'not a url');
+  });
+});
+
+describe('inert text for notifications (issue 27)', () => {
+  it('shows link and icon syntax as plain characters, so quoted text never becomes a command link', () => {
+    assert.equal(
+      inertText('See [Fix it](command:standardsExplorer.addEnvironment?%7B%7D).'),
+      'See [Fix it] (command:standardsExplorer.addEnvironment?%7B%7D).',
+    );
+    assert.equal(inertText('[a]  (https://x) and [b]\n(command:y)'), '[a] (https://x) and [b] (command:y)');
+    assert.equal(inertText('$(terminal) run'), '$ (terminal) run');
+    assert.equal(inertText('ISO 9001:2015 [withdrawn] (2008)'), 'ISO 9001:2015 [withdrawn] (2008)');
+    assert.doesNotMatch(inertText('x'.repeat(10_000) + '](command:a)'.repeat(1000)), /\]\(/);
   });
 });

@@ -1,5 +1,7 @@
 /** Sign In…, Sign Out and Connect to Local Sandbox. */
 import * as vscode from 'vscode';
+import { displayText } from '../../core/service/displayText';
+import type { CallerConfirmation } from '../callerConfirmation';
 import { showFailure, showInformation } from '../notify';
 import { SECTION, urlProblem, type Config } from '../config';
 import { SecretStoreError, type CredentialStore, type Credentials } from '../credentials';
@@ -23,6 +25,8 @@ export interface AccountDeps {
   credentials: CredentialStore;
   config: Config;
   log: vscode.LogOutputChannel;
+  /** Asks before credentials a caller passed are sent anywhere. */
+  confirmation: CallerConfirmation;
 }
 
 function isSignInArgs(arg: unknown): arg is SignInArgs {
@@ -34,6 +38,7 @@ export async function signIn(deps: AccountDeps, arg?: unknown): Promise<boolean>
   const { session, log } = deps;
   const given = isSignInArgs(arg) ? arg : await askCredentials(deps);
   if (!given) return false;
+  if (isSignInArgs(arg) && !(await confirmCallerSignIn(deps, arg))) return false;
   const { baseUrl, tokenUrl, ...rest } = given;
   const credentials: Credentials = { clientId: rest.clientId.trim(), clientSecret: rest.clientSecret, apiKey: rest.apiKey || undefined };
   try {
@@ -59,6 +64,22 @@ export async function signIn(deps: AccountDeps, arg?: unknown): Promise<boolean>
   log.info(`Signed in to ${hostOf(session.settings().baseUrl)} as client ${credentials.clientId}`);
   void showInformation(vscode.l10n.t('Signed in to {0}.', hostOf(session.settings().baseUrl)));
   return true;
+}
+
+/** Credentials from a caller: sent only when the user agrees, knowing to which hosts. */
+function confirmCallerSignIn({ session, confirmation }: AccountDeps, arg: SignInArgs): Promise<boolean> {
+  const settings = session.settings();
+  const tokenHost = hostOf(arg.tokenUrl?.trim() || settings.tokenUrl) || vscode.l10n.t('(no token URL set)');
+  const serviceHost = hostOf(arg.baseUrl?.trim() || settings.baseUrl) || vscode.l10n.t('(no base URL set)');
+  return confirmation.confirm(
+    vscode.l10n.t(
+      'A link or another extension asks to sign in as client "{0}": its secret would be sent to {1}, and requests to {2}. Sign in?',
+      displayText(arg.clientId).slice(0, 80),
+      tokenHost,
+      serviceHost,
+    ),
+    vscode.l10n.t('Sign In'),
+  );
 }
 
 async function askCredentials({ session, credentials, config }: AccountDeps): Promise<SignInArgs | undefined> {
@@ -95,7 +116,10 @@ async function askCredentials({ session, credentials, config }: AccountDeps): Pr
   });
   if (clientId === undefined) return undefined;
   const clientSecret = await ask({
-    prompt: vscode.l10n.t('Client secret (CLIENT_SECRET). It is kept in the system keychain, never in settings.'),
+    prompt: vscode.l10n.t(
+      'Client secret (CLIENT_SECRET), sent only to {0}. It is kept in the system keychain, never in settings.',
+      hostOf(tokenUrl?.trim() || settings.tokenUrl) || vscode.l10n.t('the token URL'),
+    ),
     password: true,
     validateInput: (v) => (v ? undefined : vscode.l10n.t('Enter the client secret.')),
   });

@@ -3,6 +3,7 @@
  * with a button to rebuild the index. Matching is ours: VS Code is given only the best 200 items.
  */
 import * as vscode from 'vscode';
+import { inertText } from '../../core/service/displayText';
 import { showFailure } from '../notify';
 import { noticeText } from '../errorText';
 import { standardDescription, standardLabel } from '../../core/labels';
@@ -101,8 +102,8 @@ export async function pickStandard(store: CatalogueStore, title: string): Promis
 function toItems(hits: readonly SearchHit[]): EntryItem[] {
   return hits.map(({ entry, facts }) => {
     return {
-      label: standardLabel(entry),
-      description: standardDescription(entry, factsLabel(facts)),
+      label: inertText(standardLabel(entry)),
+      description: inertText(standardDescription(entry, factsLabel(facts))),
       detail: entry.urn,
       // Our own matching chose and ordered these; VS Code must not filter them again.
       alwaysShow: true,

@@ -6,6 +6,7 @@
  * loaded on the first call, or when a file or untitled document is open, so that its diagnostics arrive as before.
  */
 import * as vscode from 'vscode';
+import type { CallerConfirmation } from '../callerConfirmation';
 import type { CatalogueStore } from '../catalogue/catalogueStore';
 import { registerCommands } from '../commands/feedback';
 import { onFirstUse } from '../../core/lifecycle';
@@ -28,10 +29,12 @@ export interface CitationsDeps {
   session: ServiceAccess;
   catalogue: CatalogueStore;
   log: vscode.LogOutputChannel;
+  /** Asks before a file a caller named is written. */
+  confirmation: CallerConfirmation;
 }
 
 /** Registers the thin providers and commands; returns how to reach the implementation (loading it). */
-export function registerCitations(context: vscode.ExtensionContext, { session, catalogue, log }: CitationsDeps): () => Citations {
+export function registerCitations(context: vscode.ExtensionContext, { session, catalogue, log, confirmation }: CitationsDeps): () => Citations {
   const treeChanged = new vscode.EventEmitter<ReferenceNode | undefined>();
   let loaded: CitationsImpl | undefined;
   const impl = (): CitationsImpl => {
@@ -76,7 +79,14 @@ export function registerCitations(context: vscode.ExtensionContext, { session, c
         [OPEN_CITATION]: (arg) => impl().openCitation(arg),
         [COMPARE_CITED]: (arg) => impl().compareCited(arg),
         'standardsExplorer.scanReferences': () => impl().references.scan(true),
-        'standardsExplorer.exportReferences': (arg) => impl().references.export(exportTarget(arg)),
+        'standardsExplorer.exportReferences': async (arg) => {
+          const target = exportTarget(arg);
+          // A file a caller named (a link, another extension) is written only when the user agrees to that file.
+          const question =
+            target && vscode.l10n.t('A link or another extension asks to write the references report to {0}, replacing that file. Write it?', target.fsPath);
+          if (question && !(await confirmation.confirm(question, vscode.l10n.t('Write')))) return undefined;
+          return impl().references.export(target);
+        },
         'standardsExplorer.openReferencedClause': (node) => impl().openReferencedClause(node),
       },
       log,

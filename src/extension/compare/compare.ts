@@ -11,7 +11,7 @@ import { editionQuery, latestYear, otherEditions, type Edition } from '../../cor
 import { matchingClause } from '../../core/compare/matchClause';
 import { clauseLabel, documentLabel } from '../../core/labels';
 import type { ClauseRef } from '../../core/model';
-import { displayText } from '../../core/service/displayText';
+import { displayText, inertText } from '../../core/service/displayText';
 import type { Clause } from '../../core/service/index';
 import { STANDARDS_SCHEME, parseStandardsPath, type ClauseFormat } from '../documents/standardsUri';
 import { clauseDocumentUri } from '../documents/clauseDocumentUri';
@@ -54,9 +54,7 @@ export async function compareWithEdition(
   // The index's own search narrows the catalogue to the number's records; the edition rules pick among them.
   const editions = otherEditions({ urn: ref.urn, reference }, index.search(editionQuery(reference), 2000));
   if (!editions.length) {
-    void showInformation(
-      vscode.l10n.t('No other edition of {0} is in the catalogue (same publisher, number and part; amendments are not editions).', name),
-    );
+    void showInformation(vscode.l10n.t('No other edition of {0} is in the catalogue (same publisher, number and part; amendments are not editions).', name));
     return undefined;
   }
   const edition = options.edition
@@ -73,9 +71,7 @@ export async function compareWithEdition(
   const clauseName = clauseLabel(source);
   const otherName = displayText(other.reference || other.urn);
   if (!match) {
-    void showInformation(
-      vscode.l10n.t('{0} has no clause matching {1} of {2} (no clause of the same type, number or title).', otherName, clauseName, name),
-    );
+    void showInformation(vscode.l10n.t('{0} has no clause matching {1} of {2} (no clause of the same type, number or title).', otherName, clauseName, name));
     return undefined;
   }
   const mine = uriOf(ref.urn, ref.clauseId, { number: ref.number, title: ref.title ?? '', types: ref.types ?? [] }, name, format);
@@ -109,9 +105,9 @@ export async function toggleCompareFormat(): Promise<CompareResult> {
 async function pickEdition(editions: Edition[], name: string, ref: ClauseRef): Promise<Edition | undefined> {
   const picked = await vscode.window.showQuickPick(
     editions.map((edition) => ({
-      label: displayText(edition.entry.reference || edition.entry.urn),
+      label: inertText(displayText(edition.entry.reference || edition.entry.urn)),
       description: factsLabel(edition.facts) || vscode.l10n.t('current'),
-      detail: displayText(edition.entry.title),
+      detail: inertText(displayText(edition.entry.title)),
       edition,
     })),
     {

@@ -3,6 +3,8 @@
  * (environments.lazy.ts); tree/environmentInView.ts names the active one at activation. Each command takes its answers as an argument too, for automation (tests, scripts).
  */
 import * as vscode from 'vscode';
+import type { CallerConfirmation } from '../callerConfirmation';
+import { displayText, inertText } from '../../core/service/displayText';
 import { showInformation, showWarning } from '../notify';
 import { urlProblem } from '../config';
 import { DEFAULT_ENVIRONMENT_ID, type Environment, type EnvironmentSettings } from '../connection/environments';
@@ -16,6 +18,8 @@ export interface EnvironmentDeps {
   session: ConnectionControl;
   environments: EnvironmentSettings;
   credentials: CredentialStore;
+  /** Asks before a caller's arguments change where the extension connects. */
+  confirmation: CallerConfirmation;
 }
 
 export interface AddEnvironmentArgs {
@@ -43,6 +47,19 @@ export async function addEnvironment(deps: EnvironmentDeps, arg?: unknown): Prom
   }
   const header = given.apiKeyHeader?.trim() ?? '';
   if (header && !isHeaderName(header)) throw new Error(vscode.l10n.t('"{0}" is not a valid HTTP header name.', header));
+  if (
+    isAddArgs(arg) &&
+    !(await deps.confirmation.confirm(
+      vscode.l10n.t(
+        'A link or another extension asks to add the environment "{0}" and switch to it: requests would go to {1} and credentials to {2}. Add it?',
+        displayText(given.name).slice(0, 80),
+        hostOf(given.baseUrl.trim()),
+        hostOf(given.tokenUrl.trim()),
+      ),
+      vscode.l10n.t('Add and Switch'),
+    ))
+  )
+    return undefined;
   const added = await deps.environments.add(given.name, {
     baseUrl: given.baseUrl.trim(),
     tokenUrl: given.tokenUrl.trim(),
@@ -108,7 +125,7 @@ async function chosen(
   const active = deps.environments.active.id;
   const picked = await vscode.window.showQuickPick(
     all.map((e) => ({
-      label: e.name,
+      label: inertText(e.name),
       description: e.id === active ? vscode.l10n.t('active') : undefined,
       detail: hostOf(e.baseUrl) || undefined,
       environment: e,
@@ -125,7 +142,7 @@ export async function switchEnvironment(deps: EnvironmentDeps, arg?: unknown): P
     const active = deps.environments.active.id;
     const items = [
       ...deps.environments.all.map((e) => ({
-        label: `${e.id === active ? '$(check) ' : ''}${e.name}`,
+        label: `${e.id === active ? '$(check) ' : ''}${inertText(e.name)}`,
         description: hostOf(e.baseUrl) || vscode.l10n.t('not set up'),
         environment: e,
       })),
@@ -138,8 +155,15 @@ export async function switchEnvironment(deps: EnvironmentDeps, arg?: unknown): P
     return picked.environment.id;
   }
   const target = await chosen(deps, arg, '');
-  if (target) await deps.session.useEnvironment(target.id);
-  return target?.id;
+  if (!target) return undefined;
+  const question = vscode.l10n.t(
+    'A link or another extension asks to switch to the environment "{0}": requests and credentials would go to {1}. Switch?',
+    displayText(target.name).slice(0, 80),
+    hostOf(target.baseUrl) || vscode.l10n.t('(no base URL set)'),
+  );
+  if (!(await deps.confirmation.confirm(question, vscode.l10n.t('Switch')))) return undefined;
+  await deps.session.useEnvironment(target.id);
+  return target.id;
 }
 
 export async function renameEnvironment(deps: EnvironmentDeps, arg?: unknown): Promise<void> {
@@ -153,22 +177,30 @@ export async function renameEnvironment(deps: EnvironmentDeps, arg?: unknown): P
       value: target.name,
       validateInput: (v) => (v.trim() ? undefined : vscode.l10n.t('Enter a name.')),
     }));
-  if (name) await deps.environments.rename(target.id, name);
+  if (!name) return;
+  if (
+    given !== undefined &&
+    !(await deps.confirmation.confirm(
+      vscode.l10n.t(
+        'A link or another extension asks to rename the environment "{0}" to "{1}". Rename it?',
+        displayText(target.name).slice(0, 80),
+        displayText(name).slice(0, 80),
+      ),
+      vscode.l10n.t('Rename'),
+    ))
+  )
+    return;
+  await deps.environments.rename(target.id, name);
 }
 
 /** Removes an environment and forgets its stored credentials (the default one stays). */
 export async function removeEnvironment(deps: EnvironmentDeps, arg?: unknown): Promise<void> {
   const target = await chosen(deps, arg, vscode.l10n.t('Environment to remove'), (e) => e.id !== DEFAULT_ENVIRONMENT_ID);
   if (!target) return;
-  if (arg === undefined) {
-    const remove = vscode.l10n.t('Remove');
-    const choice = await showWarning(
-      vscode.l10n.t('Remove the environment "{0}" and forget its stored credentials?', target.name),
-      { modal: true },
-      remove,
-    );
-    if (choice !== remove) return;
-  }
+  // Asked whoever asks: the user from the palette, or a caller's arguments (a link, another extension).
+  const question = vscode.l10n.t('Remove the environment "{0}" and forget its stored credentials?', displayText(target.name).slice(0, 80));
+  const remove = vscode.l10n.t('Remove');
+  if (arg === undefined ? (await showWarning(question, { modal: true }, remove)) !== remove : !(await deps.confirmation.confirm(question, remove))) return;
   await deps.credentials.forget({ baseUrl: target.baseUrl, tokenUrl: target.tokenUrl, environment: target.id });
   await deps.environments.remove(target.id);
 }

@@ -132,8 +132,7 @@ export class Pinning extends Disposable {
           return outcome;
         },
         (error: unknown) => {
-          if (!controller.signal.aborted)
-            void showFailure(vscode.l10n.t('{0} could not be downloaded for offline reading: {1}', label, noticeText(error)));
+          if (!controller.signal.aborted) void showFailure(vscode.l10n.t('{0} could not be downloaded for offline reading: {1}', label, noticeText(error)));
           return undefined;
         },
       )

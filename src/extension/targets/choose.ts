@@ -12,7 +12,7 @@ import type { Clause } from '../../core/service/types';
 import type { ServiceAccess } from '../connection/serviceAccess';
 import type { TreeNode } from './nodes';
 import { withDelayedProgress } from '../commands/progress';
-import { displayText } from '../../core/service/displayText';
+import { displayText, inertText } from '../../core/service/displayText';
 import { STANDARDS_SCHEME, parseStandardsPath } from '../documents/standardsUri';
 import { asClauseRef, asStandardRef } from './refs';
 
@@ -41,7 +41,7 @@ export function createChooser(session: ServiceAccess, catalogue: CatalogueStore,
       const clauses = await chooser.clausesOf(standard);
       const picked = await vscode.window.showQuickPick(
         clauses.map((clause) => ({
-          label: clauseHeading(clause),
+          label: inertText(clauseHeading(clause)),
           description: sectionLabel(clause.types),
           clause,
         })),

@@ -8,7 +8,7 @@ import { showInformation } from '../notify';
 import type { Chooser } from '../targets/choose';
 import { withDelayedProgress } from '../commands/progress';
 import type { ClauseRef } from '../../core/model';
-import { displayText } from '../../core/service/displayText';
+import { displayText, inertText } from '../../core/service/displayText';
 import { SECTION_TYPES } from '../../core/service/sections';
 import type { ServiceAccess } from '../connection/serviceAccess';
 import type { ClausePages } from '../webview/clausePage';
@@ -72,9 +72,9 @@ function pickTerm(terms: TermStore): Promise<TermItem | 'collect' | undefined> {
   pick.buttons = [COLLECT];
   const fill = (): void => {
     pick.items = terms.all().map((item) => ({
-      label: item.term,
+      label: inertText(item.term),
       description: [item.source.standardReference, item.number].filter(Boolean).join(' '),
-      detail: [item.admitted.length ? `(${item.admitted.join('; ')})` : '', item.excerpt].filter(Boolean).join(' '),
+      detail: inertText([item.admitted.length ? `(${item.admitted.join('; ')})` : '', item.excerpt].filter(Boolean).join(' ')),
       item,
     }));
   };
@@ -137,9 +137,6 @@ export async function collectTerms(terms: TermStore, choose: Chooser, session: S
     return total;
   });
   vscode.window.setStatusBarMessage(vscode.l10n.t('{0} terms of {1} ready for Go to Term', count, name), 5000);
-  if (!count)
-    void showInformation(
-      vscode.l10n.t('The Terms and definitions of {0} define no terms (it may refer to another document for them).', name),
-    );
+  if (!count) void showInformation(vscode.l10n.t('The Terms and definitions of {0} define no terms (it may refer to another document for them).', name));
   return count;
 }
