@@ -2,10 +2,12 @@
  * `standards.lock`: the standards and clauses a repository cites, each clause with the edition, its `@id`, a
  * fingerprint of its text and when (and by whom) it was reviewed — so that a clause the publisher changes after it
  * was implemented is noticed. No clause text is written into the repository: only a SHA-256 of its normalised text
- * (the document model's reading, whitespace collapsed). JSON in a stable order, so a review is a small diff.
+ * (every prose string of the body in order, identifiers and display hints left out, whitespace collapsed: what
+ * the source says, not how this version renders it — numbers and layout a renderer adds never change it). JSON
+ * in a stable order, so a review is a small diff.
  */
 import { createHash } from 'node:crypto';
-import { buildDocument, documentText } from '../document/index';
+import { bodyText } from '../document/index';
 
 export const LOCKFILE = 'standards.lock';
 
@@ -37,7 +39,7 @@ export class LockfileError extends Error {}
 
 /** The fingerprint of a clause body: what changes when its text changes, and nothing else. */
 export function clauseFingerprint(body: unknown): string {
-  const text = documentText(buildDocument(body)).replace(/\s+/g, ' ').trim();
+  const text = bodyText(body).replace(/\s+/g, ' ').trim();
   return `sha256:${createHash('sha256').update(text).digest('hex')}`;
 }
 

@@ -297,6 +297,11 @@ export function primitiveText(value: unknown, loose: boolean): string | undefine
   return undefined;
 }
 
+/** Every prose string of a clause body in order, identifiers and technical fields left out: what the source says. */
+export function bodyText(body: unknown): string {
+  return plainText(body, 0);
+}
+
 /** All text of any JSON value, identifiers and technical fields left out (labels, captions, code). */
 export function plainText(value: unknown, depth: number): string {
   if (depth > MAX_DEPTH) return '';

@@ -11,3 +11,4 @@ export { localName } from './names';
 export { isIdentifier, isProse } from './identifiers';
 export { mathText, MATHML_ELEMENTS } from './mathml';
 export { readableAsciiMath, readableLatex } from './mathSource';
+export { bodyText } from './elements';
