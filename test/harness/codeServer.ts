@@ -8,6 +8,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { editors, type Editor } from './tools';
 import { freePort } from './ports';
+import { codeServerLaunch } from './codeServerLaunch';
 
 export interface CodeServerOptions {
   /** Folder opened in the window. */
@@ -85,21 +86,8 @@ export async function startCodeServer(options: CodeServerOptions = {}): Promise<
   const port = options.port ?? (await freePort());
   const logFile = options.logFile ?? path.join(profile, 'code-server.log');
   const out = openSync(logFile, 'a');
-  const args = [
-    ...common,
-    '--auth',
-    'none',
-    '--bind-addr',
-    `127.0.0.1:${port}`,
-    '--disable-telemetry',
-    '--disable-update-check',
-    '--disable-workspace-trust',
-    '--disable-getting-started-override',
-    ...(options.testDriver ? editor.testDriverArgs : []),
-    ...(options.args ?? []),
-    workspace,
-  ];
-  const child = spawn(editor.codeServer, args, { env, detached: true, stdio: ['ignore', out, out] });
+  const launch = codeServerLaunch({ common, port, extra: [...(options.testDriver ? editor.testDriverArgs : []), ...(options.args ?? [])], workspace });
+  const child = spawn(editor.codeServer, launch.args, { env: { ...env, ...launch.env }, detached: true, stdio: ['ignore', out, out] });
   const stop = async (): Promise<void> => {
     if (child.exitCode !== null || child.pid === undefined) return;
     const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));

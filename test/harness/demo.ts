@@ -9,12 +9,12 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { createInterface } from 'node:readline';
 import { startCodeServer } from './codeServer';
+import { demoArgs } from './codeServerLaunch';
 import { REPO, checkTools } from './tools';
 
 async function main(): Promise<void> {
   checkTools();
-  const portArg = process.argv.indexOf('--port');
-  const port = portArg > 0 ? Number(process.argv[portArg + 1]) : 8080;
+  const { port } = demoArgs(process.argv.slice(2));
   const realSample = path.resolve(REPO, '..', 'shared', 'data', 'real-catalogue-sample.jsonl.gz');
   const catalogue = fs.existsSync(realSample) ? ['--catalogue', realSample] : [];
   const sandbox = spawn(process.execPath, [path.join(REPO, 'dist', 'sandbox.js'), '--port', '0', ...catalogue], { stdio: ['ignore', 'pipe', 'inherit'] });
