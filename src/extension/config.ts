@@ -72,10 +72,15 @@ export class Config extends Disposable {
   private readonly changed = this.register(new vscode.EventEmitter<SettingsChange>());
   readonly onDidChange = this.changed.event;
 
-  constructor() {
+  /** Warnings about settings already logged (each once until the settings change). */
+  private readonly warned = new Set<string>();
+
+  /** `log` hears about values brought within bounds or refused (src/core/settingBounds.ts), each once. */
+  constructor(private readonly log?: Pick<vscode.LogOutputChannel, 'warn'>) {
     super();
     this.register(
       vscode.workspace.onDidChangeConfiguration((e) => {
+        if (e.affectsConfiguration(SECTION)) this.warned.clear();
         const affects = (key: string): boolean => e.affectsConfiguration(`${SECTION}.${key}`);
         // The environment "setting" is three: the list, the active one and the default one's name.
         const keys = SETTING_KEYS.filter((key) => (key === 'environment' ? ENVIRONMENT_SETTINGS.some(affects) : affects(key)));
@@ -86,7 +91,11 @@ export class Config extends Disposable {
   }
 
   get settings(): Settings {
-    return readSettings(this.source());
+    return readSettings(this.source(), (message) => {
+      if (this.warned.has(message)) return;
+      this.warned.add(message);
+      this.log?.warn(message);
+    });
   }
 
   /** Endpoint settings a workspace tries to set (ignored), as full setting names. */
