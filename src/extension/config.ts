@@ -194,6 +194,7 @@ export function checkConnectionSettings(settings: Settings): void {
   checkGeneralSettings(settings);
 }
 
+/** The numbers are already within bounds when readSettings made `settings` (settingBounds.ts); checked again for any other. */
 export function checkGeneralSettings(settings: Settings): void {
   if (!Number.isInteger(settings.pageSize) || settings.pageSize < 1 || settings.pageSize > 1000) {
     throw new SettingError(`${SECTION}.pageSize`, vscode.l10n.t('The page size must be a whole number from 1 to 1000 (setting {0}).', `${SECTION}.pageSize`));
