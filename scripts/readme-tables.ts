@@ -29,7 +29,10 @@ interface Setting {
   scope?: string;
 }
 interface Manifest {
-  /** The endpoint settings are the restricted ones: read from user or remote settings only (src/config.ts). */
+  /**
+   * Restricted settings: a workspace's value is ignored in Restricted Mode. The endpoint settings among them (those
+   * declared `"scope": "window"` explicitly) are read from user or remote settings only, trusted or not (src/extension/config.ts).
+   */
   capabilities?: { untrustedWorkspaces?: { restrictedConfigurations?: string[] } };
   contributes: {
     commands?: Command[];
@@ -80,17 +83,18 @@ function formatDefault(setting: Setting): string {
 
 export function settingsTable(manifest: Manifest, nls: Record<string, string>): string {
   const text = (value: string | undefined): string => (value === undefined ? '' : (nls[placeholderKey(value) ?? ''] ?? value));
-  const userLevelOnly = new Set(manifest.capabilities?.untrustedWorkspaces?.restrictedConfigurations ?? []);
+  const restricted = new Set(manifest.capabilities?.untrustedWorkspaces?.restrictedConfigurations ?? []);
   const configurations = Array.isArray(manifest.contributes.configuration) ? manifest.contributes.configuration : [manifest.contributes.configuration ?? {}];
   const rows = configurations
     .flatMap((c) => Object.entries(c.properties ?? {}))
     .map(([name, setting]) => {
+      const userLevelOnly = restricted.has(name) && setting.scope === 'window';
       const range = setting.enum
         ? `one of ${setting.enum.map((v) => `\`${JSON.stringify(v).replace(/^"|"$/g, '')}\``).join(', ')}`
         : setting.minimum !== undefined || setting.maximum !== undefined
           ? `${setting.minimum ?? '…'}–${setting.maximum ?? '…'}`
           : '';
-      const scope = userLevelOnly.has(name) ? 'user or remote settings only' : '';
+      const scope = userLevelOnly ? 'user or remote settings only' : restricted.has(name) ? 'not from an untrusted workspace' : '';
       const meaning = text(setting.markdownDescription ?? setting.description);
       return `| \`${name}\` | ${formatDefault(setting)} | ${[range, scope].filter(Boolean).join('; ')} | ${cell(meaning)} |`;
     });

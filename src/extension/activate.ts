@@ -67,7 +67,7 @@ export function activate(context: vscode.ExtensionContext): StandardsExplorerApi
   // The pure modules' words (src/core/l10n.ts) in VS Code's display language, as vscode.l10n.t gives them.
   useTranslation((message, ...args) => vscode.l10n.t(message, ...args));
   const log = createLog();
-  const config = new Config();
+  const config = new Config(log);
   const credentials = new CredentialStore(context.secrets, context.globalState, (message) => log.info(message));
   const session = new Session(context, config, credentials, log);
   const catalogue = new CatalogueStore(context.globalStorageUri, session, log);

@@ -9,6 +9,8 @@ import { REFERENCE_FORMATS, type ReferenceFormat } from '../core/references';
 import { checkServiceUrl, isHeaderName } from '../core/service/addresses';
 import { isServiceError } from '../core/service/errors';
 import { ENVIRONMENT_SETTINGS, activeEnvironment, DEFAULT_ENVIRONMENT_ID, EnvironmentSettings } from './connection/environments';
+import { DEFAULT_CITING_FILES } from '../core/citations/citingFiles';
+import { readBoundedSettings, type SettingWarn } from '../core/settingBounds';
 
 export const SECTION = 'standardsExplorer';
 
@@ -28,6 +30,8 @@ export interface Settings {
   timeoutSeconds: number;
   /** Pages of the catalogue in flight while Find Standard's index is built. */
   indexConcurrency: number;
+  /** The References view's glob of workspace files (`references.include`). */
+  referencesInclude: string;
 }
 
 /** What a change to a setting makes stale: the service (reconnect), the views (reload) or nothing held. */
@@ -47,6 +51,8 @@ const RELOADS: Record<keyof Settings, Reload> = {
   pageSize: 'views',
   referenceFormat: 'none',
   indexConcurrency: 'none',
+  // The References view follows its own setting's changes (referencesView.ts).
+  referencesInclude: 'none',
 };
 const SETTING_KEYS = Object.keys(RELOADS) as Array<keyof Settings>;
 
@@ -66,10 +72,15 @@ export class Config extends Disposable {
   private readonly changed = this.register(new vscode.EventEmitter<SettingsChange>());
   readonly onDidChange = this.changed.event;
 
-  constructor() {
+  /** Warnings about settings already logged (each once until the settings change). */
+  private readonly warned = new Set<string>();
+
+  /** `log` hears about values brought within bounds or refused (src/core/settingBounds.ts), each once. */
+  constructor(private readonly log?: Pick<vscode.LogOutputChannel, 'warn'>) {
     super();
     this.register(
       vscode.workspace.onDidChangeConfiguration((e) => {
+        if (e.affectsConfiguration(SECTION)) this.warned.clear();
         const affects = (key: string): boolean => e.affectsConfiguration(`${SECTION}.${key}`);
         // The environment "setting" is three: the list, the active one and the default one's name.
         const keys = SETTING_KEYS.filter((key) => (key === 'environment' ? ENVIRONMENT_SETTINGS.some(affects) : affects(key)));
@@ -80,7 +91,11 @@ export class Config extends Disposable {
   }
 
   get settings(): Settings {
-    return readSettings(this.source());
+    return readSettings(this.source(), (message) => {
+      if (this.warned.has(message)) return;
+      this.warned.add(message);
+      this.log?.warn(message);
+    });
   }
 
   /** Endpoint settings a workspace tries to set (ignored), as full setting names. */
@@ -118,7 +133,7 @@ const ENDPOINT_KEYS = ['baseUrl', 'tokenUrl', 'scope', 'apiKeyHeader', ...ENVIRO
 /** The part of WorkspaceConfiguration read here (a fake one in tests). */
 export type SettingsSource = Pick<vscode.WorkspaceConfiguration, 'get' | 'inspect'>;
 
-export function readSettings(config: SettingsSource = vscode.workspace.getConfiguration(SECTION)): Settings {
+export function readSettings(config: SettingsSource = vscode.workspace.getConfiguration(SECTION), warn?: SettingWarn): Settings {
   // Endpoint values come from the active environment, read from the user level only (see environments.ts).
   const { id, name, baseUrl, tokenUrl, scope, apiKeyHeader } = activeEnvironment(config);
   return {
@@ -127,19 +142,10 @@ export function readSettings(config: SettingsSource = vscode.workspace.getConfig
     tokenUrl,
     scope,
     apiKeyHeader,
-    pageSize: config.get<number>('pageSize') ?? 100,
     referenceFormat: config.get<ReferenceFormat>('referenceFormat') ?? 'plain',
-    cacheSizeMB: config.get<number>('cacheSizeMB') ?? 64,
-    diskCacheSizeMB: config.get<number>('diskCacheSizeMB') ?? 500,
-    offlineCopiesSizeMB: config.get<number>('offlineCopiesSizeMB') ?? 500,
-    timeoutSeconds: config.get<number>('timeoutSeconds') ?? 15,
-    indexConcurrency: clamp(config.get<number>('indexConcurrency') ?? 6, 1, 16),
+    // Page size, cache and offline-copy sizes, timeout, index concurrency, the References view's glob.
+    ...readBoundedSettings((key) => config.get<unknown>(key), DEFAULT_CITING_FILES, warn),
   };
-}
-
-/** A whole number within bounds; a setting out of them is brought back rather than failing a background build. */
-function clamp(value: number, min: number, max: number): number {
-  return Number.isFinite(value) ? Math.min(max, Math.max(min, Math.round(value))) : min;
 }
 
 /** Endpoint settings a workspace or folder tries to set (and that are ignored), as full setting names. */
@@ -188,6 +194,7 @@ export function checkConnectionSettings(settings: Settings): void {
   checkGeneralSettings(settings);
 }
 
+/** The numbers are already within bounds when readSettings made `settings` (settingBounds.ts); checked again for any other. */
 export function checkGeneralSettings(settings: Settings): void {
   if (!Number.isInteger(settings.pageSize) || settings.pageSize < 1 || settings.pageSize > 1000) {
     throw new SettingError(`${SECTION}.pageSize`, vscode.l10n.t('The page size must be a whole number from 1 to 1000 (setting {0}).', `${SECTION}.pageSize`));

@@ -196,6 +196,7 @@ async function main(): Promise<number> {
     try {
       const page = await browser.newPage({ viewport: { width: 1400, height: 850 } });
       if (run.init) await page.addInitScript(run.init);
+      await server.login(page.context());
       await page.goto(server.workbenchUrl());
       await page.locator('.monaco-workbench').waitFor({ timeout: TIMEOUT });
       await run.run(page, server);

@@ -478,6 +478,7 @@ async function main(): Promise<number> {
   let failed = pages.failed;
   try {
     const page = await browser.newPage({ viewport: { width: 1400, height: 850 } });
+    await server.login(page.context());
     await page.goto(server.workbenchUrl());
     await page.locator('.monaco-workbench').waitFor({ timeout: STEP_TIMEOUT });
     for (const [i, step] of steps.entries()) {

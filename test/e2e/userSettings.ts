@@ -69,6 +69,7 @@ async function runIn(editor: Editor): Promise<boolean> {
   try {
     const page = await browser.newPage({ viewport: { width: 1400, height: 850 } });
     try {
+      await server.login(page.context());
       await page.goto(server.workbenchUrl());
       await page.locator('.monaco-workbench').waitFor({ timeout: STEP_TIMEOUT });
       await signInWithSettingsAlreadyThere(page, sandbox);

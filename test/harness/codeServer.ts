@@ -8,6 +8,8 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { editors, type Editor } from './tools';
 import { freePort } from './ports';
+import type { BrowserContext } from 'playwright-core';
+import { codeServerLaunch, codeServerUserSettings, newPassword } from './codeServerLaunch';
 
 export interface CodeServerOptions {
   /** Folder opened in the window. */
@@ -23,12 +25,17 @@ export interface CodeServerOptions {
   logFile?: string;
   /** More code-server arguments, e.g. `['--locale', 'de']`. */
   args?: string[];
-  /** User settings on top of TEST_USER_SETTINGS. */
+  /** User settings on top of codeServerUserSettings() (test/harness/codeServerLaunch.ts). */
   settings?: Record<string, unknown>;
   /** Remote settings (the server's Machine/settings.json: "Remote" in the Settings editor of a remote window). */
   remoteSettings?: Record<string, unknown>;
   /** Which VS Code: the current one (default) or the `engines.vscode` minimum. */
   editor?: Editor;
+  /**
+   * Keep VS Code's workspace trust on (the demo: the folder opens after VS Code asks whether to trust it). The tests
+   * turn it off: the folders they open are made by the tests themselves.
+   */
+  workspaceTrust?: boolean;
 }
 
 export interface CodeServer {
@@ -39,37 +46,29 @@ export interface CodeServer {
   logFile: string;
   /** The user settings file (written before start; VS Code follows changes to it). */
   settingsFile: string;
+  /** code-server's password for this start (random; the demo prints it once, the tests log in with it). */
+  password: string;
   /** URL opening the workspace (always with ?folder=: code-server reuses the last query otherwise). */
   workbenchUrl(extra?: Record<string, string>): string;
+  /** Logs a browser context in (code-server's session cookie), so pages in it open the workbench directly. */
+  login(context: BrowserContext): Promise<void>;
   stop(): Promise<void>;
 }
-
-export const TEST_USER_SETTINGS = {
-  'workbench.secondarySideBar.defaultVisibility': 'hidden',
-  'chat.disableAIFeatures': true,
-  'workbench.startupEditor': 'none',
-  'workbench.tips.enabled': false,
-  'security.workspace.trust.enabled': false,
-  'telemetry.telemetryLevel': 'off',
-  'extensions.autoCheckUpdates': false,
-  'extensions.autoUpdate': false,
-  'update.mode': 'none',
-  'workbench.enableExperiments': false,
-  'git.enabled': false,
-  'window.commandCenter': false,
-};
 
 export async function startCodeServer(options: CodeServerOptions = {}): Promise<CodeServer> {
   const profile = mkdtempSync(path.join(os.tmpdir(), 'se-code-server-'));
   const workspace = options.workspace ?? path.join(profile, 'workspace');
   mkdirSync(workspace, { recursive: true });
   mkdirSync(path.join(profile, 'data', 'User'), { recursive: true });
-  writeFileSync(path.join(profile, 'data', 'User', 'settings.json'), JSON.stringify({ ...TEST_USER_SETTINGS, ...options.settings }, null, 2));
+  const workspaceTrust = options.workspaceTrust ?? false;
+  const userSettings = { ...codeServerUserSettings({ workspaceTrust }), ...options.settings };
+  writeFileSync(path.join(profile, 'data', 'User', 'settings.json'), JSON.stringify(userSettings, null, 2));
   if (options.remoteSettings) {
     mkdirSync(path.join(profile, 'data', 'Machine'), { recursive: true });
     writeFileSync(path.join(profile, 'data', 'Machine', 'settings.json'), JSON.stringify(options.remoteSettings, null, 2));
   }
-  writeFileSync(path.join(profile, 'config.yaml'), 'auth: none\ncert: false\n');
+  // No password in here: it goes to code-server in $PASSWORD only (codeServerLaunch).
+  writeFileSync(path.join(profile, 'config.yaml'), 'auth: password\ncert: false\n');
   const common = [
     '--config',
     path.join(profile, 'config.yaml'),
@@ -86,21 +85,18 @@ export async function startCodeServer(options: CodeServerOptions = {}): Promise<
   const port = options.port ?? (await freePort());
   const logFile = options.logFile ?? path.join(profile, 'code-server.log');
   const out = openSync(logFile, 'a');
-  const args = [
-    ...common,
-    '--auth',
-    'none',
-    '--bind-addr',
-    `127.0.0.1:${port}`,
-    '--disable-telemetry',
-    '--disable-update-check',
-    '--disable-workspace-trust',
-    '--disable-getting-started-override',
-    ...(options.testDriver ? editor.testDriverArgs : []),
-    ...(options.args ?? []),
+  const password = newPassword();
+  const launch = codeServerLaunch({
+    common,
+    port,
+    password,
+    workspaceTrust,
+    extra: [...(options.testDriver ? editor.testDriverArgs : []), ...(options.args ?? [])],
     workspace,
-  ];
-  const child = spawn(editor.codeServer, args, { env, detached: true, stdio: ['ignore', out, out] });
+  });
+  const serverEnv: NodeJS.ProcessEnv = { ...env, ...launch.env };
+  delete serverEnv.HASHED_PASSWORD; // one from the caller's shell would win over ours
+  const child = spawn(editor.codeServer, launch.args, { env: serverEnv, detached: true, stdio: ['ignore', out, out] });
   const stop = async (): Promise<void> => {
     if (child.exitCode !== null || child.pid === undefined) return;
     const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
@@ -135,19 +131,35 @@ export async function startCodeServer(options: CodeServerOptions = {}): Promise<
     }
     await new Promise((r) => setTimeout(r, 250));
   }
+  let session: { name: string; value: string } | undefined;
   return {
     url,
     host,
     workspace,
     profile,
     logFile,
+    password,
     settingsFile: path.join(profile, 'data', 'User', 'settings.json'),
     workbenchUrl(extra = {}) {
       const query = new URLSearchParams({ folder: workspace, ...extra });
       return `${url}/?${query.toString()}`;
     },
+    async login(context) {
+      session ??= await sessionCookie(url, password);
+      await context.addCookies([{ ...session, url: `${url}/`, httpOnly: true, sameSite: 'Lax' }]);
+    },
     stop,
   };
+}
+
+/** Logs in through code-server's own login form (POST /login) and returns the session cookie it sets. */
+async function sessionCookie(url: string, password: string): Promise<{ name: string; value: string }> {
+  const reply = await fetch(`${url}/login`, { method: 'POST', body: new URLSearchParams({ password }), redirect: 'manual' });
+  for (const header of reply.headers.getSetCookie()) {
+    const [, name, value] = /^([^=;\s]+)=([^;]*)/.exec(header) ?? [];
+    if (name?.startsWith('code-server-session') && value) return { name, value };
+  }
+  throw new Error(`code-server did not log in (HTTP ${reply.status} from ${url}/login)`);
 }
 
 function run(command: string, args: string[], env: NodeJS.ProcessEnv): Promise<void> {

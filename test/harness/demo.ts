@@ -1,6 +1,8 @@
 /**
  * The demo behind `npm run demo`: a sandbox on a free loopback port, code-server with the VSIX installed and the
- * sandbox's connection in STANDARDS_EXPLORER_SANDBOX, so the Standards view is connected from the start. The
+ * sandbox's connection in STANDARDS_EXPLORER_SANDBOX, so the Standards view is connected from the start. code-server
+ * listens on 127.0.0.1 on a free port (or --port N), asks for a password made for this run (printed once, below)
+ * and keeps VS Code's workspace trust on. The
  * sandbox serves the real ISO and IEC sample from shared/data beside the project when it is there, so a newcomer
  * browses real references and titles; else its generated catalogue.
  */
@@ -9,12 +11,12 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { createInterface } from 'node:readline';
 import { startCodeServer } from './codeServer';
+import { demoArgs, demoBanner } from './codeServerLaunch';
 import { REPO, checkTools } from './tools';
 
 async function main(): Promise<void> {
   checkTools();
-  const portArg = process.argv.indexOf('--port');
-  const port = portArg > 0 ? Number(process.argv[portArg + 1]) : 8080;
+  const { port } = demoArgs(process.argv.slice(2));
   const realSample = path.resolve(REPO, '..', 'shared', 'data', 'real-catalogue-sample.jsonl.gz');
   const catalogue = fs.existsSync(realSample) ? ['--catalogue', realSample] : [];
   const sandbox = spawn(process.execPath, [path.join(REPO, 'dist', 'sandbox.js'), '--port', '0', ...catalogue], { stdio: ['ignore', 'pipe', 'inherit'] });
@@ -26,10 +28,22 @@ async function main(): Promise<void> {
       resolve(l);
     });
   });
-  const server = await startCodeServer({ port, vsix: path.join(REPO, 'dist', 'standards-explorer.vsix'), env: { STANDARDS_EXPLORER_SANDBOX: line } });
+  // A free port unless --port says; a password of this run; VS Code's workspace trust kept (it asks about the folder).
+  const server = await startCodeServer({
+    port,
+    workspaceTrust: true,
+    vsix: path.join(REPO, 'dist', 'standards-explorer.vsix'),
+    env: { STANDARDS_EXPLORER_SANDBOX: line },
+  });
   const { baseUrl } = JSON.parse(line) as { baseUrl: string };
+  // The password is shown here once, and nowhere else: not in a file, not in code-server's log.
   console.log(
-    `\nStandards Explorer demo is running.\n  Open:    ${server.workbenchUrl()}\n  Sandbox: ${baseUrl} (${catalogue.length ? `the real ISO and IEC sample, ${realSample}` : '30 000 generated standards'})\n  Logs:    ${server.logFile}\nPress Ctrl+C to stop.\n`,
+    demoBanner({
+      url: server.workbenchUrl(),
+      password: server.password,
+      sandbox: `${baseUrl} (${catalogue.length ? `the real ISO and IEC sample, ${realSample}` : '30 000 generated standards'})`,
+      logFile: server.logFile,
+    }),
   );
   let stopping = false;
   const stop = async (): Promise<void> => {

@@ -50,6 +50,7 @@ export async function runInWorkbench(options: WorkbenchRunOptions): Promise<numb
       ['extensionDevelopmentPath', remote(REPO)],
       ['extensionTestsPath', remote(options.testsPath)],
     ]);
+    await server.login(page.context());
     await page.goto(server.workbenchUrl({ payload }));
     let timer: NodeJS.Timeout | undefined;
     const timeout = new Promise<string>((resolve) => (timer = setTimeout(() => resolve('timeout'), options.timeLimitMs)));

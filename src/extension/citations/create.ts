@@ -31,7 +31,7 @@ export interface CitationsImpl {
 export function createCitations(session: ServiceAccess, catalogue: CatalogueStore): CitationsImpl {
   const resolver = new CitationResolver(session, catalogue);
   const outdated = new OutdatedEditions(resolver);
-  const references = new WorkspaceReferences(resolver);
+  const references = new WorkspaceReferences(resolver, () => session.settings().referencesInclude);
   return {
     resolver,
     links: new CitationLinkProvider(resolver),

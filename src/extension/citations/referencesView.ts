@@ -18,7 +18,6 @@ import { referenceItem, referenceTarget, unavailableNode, type ReferenceNode } f
 export type { ReferenceNode } from './referenceNodes';
 
 import { REFERENCES_VIEW } from '../../core/citations/ids';
-import { DEFAULT_CITING_FILES } from '../../core/citations/citingFiles';
 
 export { REFERENCES_VIEW };
 export const INCLUDE_SETTING = 'references.include';
@@ -45,7 +44,11 @@ export class WorkspaceReferences implements vscode.TreeDataProvider<ReferenceNod
   private watcher: vscode.FileSystemWatcher | undefined;
   private readonly subscriptions: vscode.Disposable[];
 
-  constructor(private readonly resolver: CitationResolver) {
+  constructor(
+    private readonly resolver: CitationResolver,
+    /** The glob of `standardsExplorer.references.include`, as the settings checked it (config.ts). */
+    private readonly includeSetting: () => string,
+  ) {
     this.subscriptions = [
       resolver.onDidChange(() => this.changed.fire(undefined)),
       vscode.workspace.onDidChangeTextDocument((e) => this.scanned && this.files.has(e.document.uri.toString()) && this.markDirty(e.document.uri)),
@@ -68,7 +71,7 @@ export class WorkspaceReferences implements vscode.TreeDataProvider<ReferenceNod
 
   /** The include glob of the setting (files.exclude applies on top). */
   include(): string {
-    return vscode.workspace.getConfiguration('standardsExplorer').get<string>(INCLUDE_SETTING) || DEFAULT_CITING_FILES;
+    return this.includeSetting();
   }
 
   /**
