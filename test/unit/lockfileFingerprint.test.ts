@@ -6,7 +6,10 @@ const body = (text: string, extra: Record<string, unknown> = {}): unknown => ({
   '@type': 'mn:clause',
   id: '_2f1c',
   ...extra,
-  'mn:content': [{ '@type': 'mn:title', 'mn:content': ['Requirements'] }, { '@type': 'mn:p', id: '_p', displayorder: 3, 'mn:content': [text] }],
+  'mn:content': [
+    { '@type': 'mn:title', 'mn:content': ['Requirements'] },
+    { '@type': 'mn:p', id: '_p', displayorder: 3, 'mn:content': [text] },
+  ],
 });
 
 describe('standards.lock fingerprints', () => {
