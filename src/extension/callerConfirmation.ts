@@ -4,7 +4,6 @@
  * naming what they will do and where. A link in hostile text or another extension then cannot, in one click, point
  * the extension at an attacker's endpoint or overwrite a file. The user's own path (prompts, pickers) does not ask.
  */
-import * as vscode from 'vscode';
 import { showWarning } from './notify';
 
 export class CallerConfirmation {
@@ -25,9 +24,4 @@ export class CallerConfirmation {
   answerForTests(answer: ((question: string) => boolean) | undefined): void {
     this.answer = answer;
   }
-}
-
-/** A word for the user's own choice, to keep the call sites short. */
-export function allow(): string {
-  return vscode.l10n.t('Allow');
 }
