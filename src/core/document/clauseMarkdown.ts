@@ -20,7 +20,7 @@ import {
 } from './index';
 import { stripBidiControls } from '../service/displayText';
 import { termLayout } from './termLayout';
-import { escapeLineStarts, escapeText, headingLine, indentAfterFirst, link, longestRun, prefixFirst, quote, slug, styled } from './markdownSyntax';
+import { escapeLineStarts, escapeText, headingLine, indentAfterFirst, link, longestRun, oneLine, prefixFirst, quote, slug, styled } from './markdownSyntax';
 
 export { escapeText, slug } from './markdownSyntax';
 
@@ -181,10 +181,7 @@ class MarkdownWriter {
 
   private cell(cell: Cell, level: number): string {
     const text = cell.blocks ? this.nested(cell.content as Block[], level) : this.inline(cell.content as Inline[]);
-    return text
-      .replace(/\|/g, '\\|')
-      .replace(/\s*\n\s*/g, ' ')
-      .trim();
+    return oneLine(text.replace(/\|/g, '\\|')).trim();
   }
 
   /** Inline flow as Markdown on one or more lines (breaks are hard line breaks). */
@@ -192,7 +189,7 @@ class MarkdownWriter {
     let text = '';
     for (const part of flow) {
       if (typeof part === 'string') {
-        text += escapeText(part.replace(/\s*\n\s*/g, ' '));
+        text += escapeText(oneLine(part));
         continue;
       }
       switch (part.kind) {

@@ -8,6 +8,7 @@
  */
 import type { Block, ClauseDocument, TermEntry } from './model';
 import { inlineText } from './flowText';
+import { trailingDigitsStart } from '../service/displayText';
 
 /** What the clause list says about the clause being built (all optional). */
 export interface ClauseContext {
@@ -71,8 +72,11 @@ class Counters {
 
   /** A number the source gave ("Table 3", "(A.4)"): later implicit ones follow on from it. */
   follow(kind: 'tables' | 'figures' | 'formulas', label: string): void {
-    const last = /(\d+)\)?\s*$/.exec(label);
-    if (last) this[kind] = Math.max(this[kind], Number(last[1]));
+    // /(\d+)\)?\s*$/ read from the end: as an expression it is tried from every digit of a long run (quadratic).
+    const text = label.trimEnd();
+    const end = text.endsWith(')') ? text.length - 1 : text.length;
+    const start = trailingDigitsStart(text, end);
+    if (start < end) this[kind] = Math.max(this[kind], Number(text.slice(start, end)));
   }
 }
 
