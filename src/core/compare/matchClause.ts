@@ -49,7 +49,7 @@ export function matchingClause<C extends Matchable>(source: Matchable, candidate
 export function normalNumber(number: string | undefined): string {
   const words = displayText(number ?? '')
     .toLowerCase()
-    .replace(/^(annex|appendix|clause|section)\s+/, '')
+    .replace(/^(?:annex|appendix|clause|section)\s+/, '')
     .replace(/\s+/g, '');
   return withoutTrailing(words, '.');
 }

@@ -230,7 +230,7 @@ class MarkdownWriter {
       case 'standard':
         return target.urn;
       case 'external':
-        return /^(https?|mailto):/i.test(target.href) ? target.href : undefined;
+        return /^(?:https?|mailto):/i.test(target.href) ? target.href : undefined;
       case 'citation':
         return undefined;
     }

@@ -179,7 +179,7 @@ function decodeEntities(text: string): string {
 
 /** Whether a string is MathML source (`<math …>…</math>`, with or without a prefix). */
 export function isMathMarkup(text: string): boolean {
-  return /^\s*<([\w-]+:)?math[\s>]/.test(text);
+  return /^\s*<(?:[\w-]+:)?math[\s>]/.test(text);
 }
 
 /**

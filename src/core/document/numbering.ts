@@ -39,12 +39,12 @@ export interface NumberingHints {
   termParent: WeakMap<TermEntry, TermEntry>;
 }
 
-const UNNUMBERED_TYPES = /^(foreword|bibliography|acknowledgements?|preface|abstract|executivesummary)$/;
+const UNNUMBERED_TYPES = /^(?:foreword|bibliography|acknowledgements?|preface|abstract|executivesummary)$/;
 
 export function numberDocument(document: ClauseDocument, context: ClauseContext, hints: NumberingHints): void {
   const types = (context.types ?? []).map((t) => t.toLowerCase().replace(/^.*[:#/]/, ''));
   if (!document.number && context.number && !types.some((t) => UNNUMBERED_TYPES.test(t))) document.number = context.number;
-  const annex = types.includes('annex') || /^[A-Z](\.|$)/.test(document.number ?? '');
+  const annex = types.includes('annex') || /^[A-Z](?:\.|$)/.test(document.number ?? '');
   const prefix = document.number ?? (types.includes('introduction') ? '0' : undefined);
   const counters = new Counters(annex ? (document.number ?? '').split('.')[0] : '', context.before);
   const numbering = new Numbering(hints, counters, context);
