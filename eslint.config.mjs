@@ -3,6 +3,7 @@
 // config win for a rule, so every file group below lists all the restrictions that apply to it.
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
+import regexp from 'eslint-plugin-regexp';
 
 const VSCODE_ANY = { name: 'vscode', message: 'This layer runs without VS Code (plain Node or the webview page): no vscode import, not even a type.' };
 const VSCODE_VALUE = {
@@ -99,6 +100,19 @@ export default tseslint.config(
   // Every file in src/ except the layers with rules of their own. Small modules: a file past 300 lines of code wants
   // splitting by responsibility (README, "Layers and the rules that hold them").
   { files: ['src/**/*.ts'], rules: { ...restrict([]), 'max-lines': ['error', { max: 300, skipBlankLines: true, skipComments: true }] } },
+  // Regular expressions over server and workspace text: a pattern that backtracks or moves super-linearly turns a
+  // crafted body into seconds on the host thread (test/unit/linearTime.test.ts measures the parsers themselves).
+  {
+    files: ['src/**/*.ts'],
+    ...regexp.configs['flat/recommended'],
+    rules: {
+      ...regexp.configs['flat/recommended'].rules,
+      // As above: matching control characters is what the sanitisers are for.
+      'no-control-regex': 'off',
+      'regexp/no-super-linear-backtracking': ['error', { report: 'potential' }],
+      'regexp/no-super-linear-move': ['error', { report: 'potential', ignoreSticky: false, ignorePartial: false }],
+    },
+  },
   // The core: no vscode (not even a type) and no host; its own unit tests run in plain Node.
   { files: ['src/core/**/*.ts'], rules: restrict([VSCODE_ANY], CORE_TO_HOST) },
   // The service client: HTTP and JSON-LD, the bottom of the core, nothing from above it.

@@ -79,7 +79,7 @@ function walk(folder: string): string[] {
   for (const entry of fs.readdirSync(folder, { withFileTypes: true, recursive: true })) {
     if (!entry.isFile()) continue;
     const file = path.join(entry.parentPath, entry.name);
-    if (/(^|[\\/])(\.git|node_modules)([\\/]|$)/.test(path.relative(folder, file))) continue;
+    if (/(?:^|[\\/])(?:\.git|node_modules)(?:[\\/]|$)/.test(path.relative(folder, file))) continue;
     files.push(file);
   }
   return files;

@@ -76,9 +76,9 @@ export function globOutsideWorkspace(glob: string): string | undefined {
   for (const part of glob.split(/[{,]/)) {
     if (/^[\\/]/.test(part)) return 'an absolute path';
     if (/^~/.test(part)) return 'a path from the home folder';
-    if (/^[A-Za-z][A-Za-z0-9+.-]*:/.test(part)) return 'an absolute path (a drive or a URI)';
+    if (/^[a-z][\w+.-]*:/i.test(part)) return 'an absolute path (a drive or a URI)';
   }
-  if (/(^|[\\/{,])\.\.([\\/},]|$)/.test(glob)) return '".." climbs out of the folder';
+  if (/(?:^|[\\/{,])\.\.(?:[\\/},]|$)/.test(glob)) return '".." climbs out of the folder';
   return undefined;
 }
 

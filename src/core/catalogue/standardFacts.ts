@@ -92,9 +92,9 @@ function supplementOf(urn: string, reference: string): SupplementKind | undefine
   if (!MAY_NAME_SUPPLEMENT.test(reference) && !MAY_NAME_SUPPLEMENT.test(urn) && !ENDS_IN_SLASH.test(reference)) return undefined;
   const ref = reference.slice(0, 200).toLowerCase();
   const text = `${ref} ${urn.slice(0, 300).toLowerCase()}`;
-  if (/\/\s*frag|\/frag\d/.test(text)) return 'fragment';
-  if (/\/\s*(amd|amendment)\b|\/\s*amd\s*\d|\|\|amd:|:amd:/.test(text)) return 'amendment';
-  if (/\/\s*(cor|corrigendum)\b|\/\s*cor\s*\d|\|\|cor:|:cor:/.test(text)) return 'corrigendum';
+  if (/\/\s*frag/.test(text)) return 'fragment';
+  if (/\/\s*(?:amd|amendment)\b|\/\s*amd\s*\d|\|\|amd:|:amd:/.test(text)) return 'amendment';
+  if (/\/\s*(?:cor|corrigendum)\b|\/\s*cor\s*\d|\|\|cor:|:cor:/.test(text)) return 'corrigendum';
   return undefined;
 }
 

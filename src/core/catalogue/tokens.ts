@@ -113,7 +113,7 @@ function normalise(text: string): string {
 }
 
 export function isYear(token: string): boolean {
-  return /^(19|20)\d\d$/.test(token);
+  return /^(?:19|20)\d\d$/.test(token);
 }
 
 export function compareStrings(a: string, b: string): number {

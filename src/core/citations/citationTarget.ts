@@ -79,7 +79,7 @@ export function linkTooltip(target: CitationTarget, standard: ResolvedStandard):
  * a heading.
  */
 export function escaped(text: string): string {
-  return text.replace(/[\\`*_{}[\]()<>#+!|~&$]/g, '\\$&').replace(/^(\s*)([-=]|\d+[.)])/gm, '$1\\$2');
+  return text.replace(/[\\`*_{}[\]()<>#+!|~&$]/g, '\\$&').replace(/^([^\S\n\r\u2028\u2029]*)([-=]|\d+[.)])/gm, '$1\\$2');
 }
 
 /** "Current", "Withdrawn — replaced by ISO 9001:2015", "Replaced — no current edition in the catalogue". */

@@ -17,7 +17,7 @@ export function firstParagraph(body: unknown): string | undefined {
     for (const block of blocks) {
       if (++visited > MAX_BLOCKS || !isObject(block)) return undefined;
       const types = ([] as unknown[]).concat(block['@type']);
-      if (types.some((t) => typeof t === 'string' && /(^|[:#/])Paragraph$/.test(t))) {
+      if (types.some((t) => typeof t === 'string' && /(?:^|[:#/])Paragraph$/.test(t))) {
         const text = displayText(inlineText(block['corext:text'], 0));
         if (text) return text.length > MAX_SUMMARY ? `${text.slice(0, MAX_SUMMARY - 1)}…` : text;
       }

@@ -89,7 +89,7 @@ const SUPPLEMENTS = `(${SUPPLEMENT}{0,4})`;
 // IEC versions of one edition: consolidated, redline, commented, series, extended, database.
 const VARIANT = '( (?:CSV|RLV|CMV|SER|EXV-RLV|EXV|DB))?';
 // The reference must not run on into a word, a longer number or a decimal ("ISO 9001.2", "EN 50x").
-const REFERENCE_END = '(?![\\w]|[.:]\\d)';
+const REFERENCE_END = '(?!\\w|[.:]\\d)';
 const REFERENCE = new RegExp(`(?<![\\w/.\\-])(${PUBLISHER}${DOCUMENT_TYPE})[ \\u00a0]${NUMBER}${PART}${YEAR}${SUPPLEMENTS}${VARIANT}${REFERENCE_END}`, 'g');
 const ONE_SUPPLEMENT = new RegExp(SUPPLEMENT.slice(3, -1), 'g');
 
@@ -108,7 +108,7 @@ const LOCATOR = new RegExp(
     '^,? ?([A-Z](?:\\.\\d{1,3}){1,6})',
   ].join('|'),
 );
-const LOCATOR_END = /^(?![\w]|\.\d)/;
+const LOCATOR_END = /^(?!\w|\.\d)/;
 /**
  * A locator written before the reference and joined to it by "of": "clause 5 of ISO 9001", "Annex A of IEC 62304",
  * "§5.1 of EN 60601-1", "Table 3 of ISO 10218-1". Matched at the end of the few characters before a reference, so

@@ -10,7 +10,7 @@
 import type { CatalogueIndex, IndexEntry } from '../catalogue/catalogueIndex';
 import { factsOf, type StandardFacts } from '../catalogue/standardFacts';
 import { tokenize } from '../catalogue/tokens';
-import { displayText } from '../service/displayText';
+import { displayText, withoutTrailing } from '../service/displayText';
 import { SECTION_LIST, sectionOf } from '../service/sections';
 import type { Clause } from '../service/types';
 import { parseReference, type Citation, type Locator, type WrittenReference } from './recognise';
@@ -117,10 +117,7 @@ export function resolveLocator(clauses: readonly Clause[], locator: Locator): { 
 
 /** "A.2." → "a.2", "Annex B" → "b", " 5.1 " → "5.1". */
 function normaliseNumber(number: string): string {
-  return displayText(number)
-    .replace(/^annex\s+/i, '')
-    .replace(/\.+$/, '')
-    .toLowerCase();
+  return withoutTrailing(displayText(number).replace(/^annex\s+/i, ''), '.').toLowerCase();
 }
 
 /** Catalogue references taken apart once per entry: the same editions come up for every citation of a number. */

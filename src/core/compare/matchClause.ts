@@ -3,7 +3,7 @@
  * definitions, Foreword… whatever their numbers or titles), else the same clause number ("4.2", "Annex A" = "A"),
  * else the same title (case, spacing and punctuation aside). Pure: no vscode.
  */
-import { displayText } from '../service/displayText';
+import { displayText, withoutTrailing } from '../service/displayText';
 import { SECTION_TYPES, hasType, sectionOf } from '../service/sections';
 import type { Clause } from '../service/types';
 
@@ -47,11 +47,11 @@ export function matchingClause<C extends Matchable>(source: Matchable, candidate
 
 /** "Annex A" → "a", "4.2." → "4.2", " 4 . 2 " → "4.2". */
 export function normalNumber(number: string | undefined): string {
-  return displayText(number ?? '')
+  const words = displayText(number ?? '')
     .toLowerCase()
-    .replace(/^(annex|appendix|clause|section)\s+/, '')
-    .replace(/\s+/g, '')
-    .replace(/\.+$/, '');
+    .replace(/^(?:annex|appendix|clause|section)\s+/, '')
+    .replace(/\s+/g, '');
+  return withoutTrailing(words, '.');
 }
 
 /** Titles compared by their words: "Terms  and Definitions." = "terms and definitions". */

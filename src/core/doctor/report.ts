@@ -33,5 +33,5 @@ function cell(text: string): string {
   return text
     .replace(/[\r\n]+/g, ' ')
     .replace(/([\\|`*[\]<>])/g, '\\$1')
-    .replace(/(^|\s)_|_(\s|$)/g, (m) => m.replace('_', '\\_'));
+    .replace(/(?:^|\s)_|_(?:\s|$)/g, (m) => m.replace('_', '\\_'));
 }

@@ -3,6 +3,7 @@
  * the API key and without it. Each failure says what to try and which remedy fits (actions.ts). Pure Node: no vscode.
  */
 import { parseJsonObject } from '../service/auth';
+import { withoutTrailing } from '../service/displayText';
 import { isOAuthErrorCode } from '../service/redact';
 import { type createAxios, exchange } from '../service/transport';
 import { l10n } from '../l10n';
@@ -80,7 +81,7 @@ export async function serviceCall({ input, http, say }: CallContext, baseUrl: UR
   const call = async (withKey: boolean): Promise<number | string> => {
     const headers: Record<string, string> = { Authorization: `Bearer ${token}`, Accept: 'application/ld+json' };
     if (withKey && input.apiKey?.value) headers[input.apiKey.header] = input.apiKey.value;
-    const path = `${baseUrl.pathname.replace(/\/+$/, '')}/v1/standards`;
+    const path = `${withoutTrailing(baseUrl.pathname, '/')}/v1/standards`;
     try {
       return (await exchange(http, { method: 'GET', url: `${baseUrl.origin}${path}?limit=1&offset=0`, path, headers, timeoutMs: input.timeoutMs })).status;
     } catch (error) {

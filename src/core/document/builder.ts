@@ -243,7 +243,9 @@ export class Builder {
           text: plainText(
             restOf(element, NOTHING).map((i) => i.value),
             0,
-          ).replace(/^\n+|\s+$/g, ''),
+          )
+            .replace(/^\n+/, '')
+            .trimEnd(),
           language: attribute(element, 'lang', 'language'),
         });
         break;

@@ -286,7 +286,7 @@ export function isNodeReference(value: JsonObject): boolean {
 /** The English (or first) text of a language map `{"en": "…", "fr": "…"}`; undefined when not one. */
 export function languageMapText(value: JsonObject): string | undefined {
   const keys = Object.keys(value);
-  if (!keys.length || !keys.every((k) => /^([a-z]{2,3}(-[A-Za-z0-9]+)*|@none)$/.test(k) && typeof value[k] === 'string')) return undefined;
+  if (!keys.length || !keys.every((k) => /^(?:[a-z]{2,3}(?:-[A-Za-z0-9]+)*|@none)$/.test(k) && typeof value[k] === 'string')) return undefined;
   const key = keys.find((k) => k === 'en' || k.startsWith('en-')) ?? keys[0];
   return clean(value[key] as string);
 }

@@ -8,7 +8,8 @@ export function clean(text: string): string {
   return NEEDS_CLEANING.test(text) ? stripBidiControls(text).replace(/\s+/g, ' ') : text;
 }
 
-export const NEEDS_CLEANING = /[^\S ]| {2}|[\u202A-\u202E\u2066-\u2069\u200E\u200F\u061C\u200B\u2060\uFEFF]/;
+// The format controls stripBidiControls removes; U+FEFF among them is white space, so `[^\S ]` finds it.
+export const NEEDS_CLEANING = /[^\S ]| {2}|[\u202A-\u202E\u2066-\u2069\u200E\u200F\u061C\u200B\u2060]/;
 
 /** A flow without leading and trailing white space, and without empty strings. */
 export function trimFlow(flow: Inline[]): Inline[] {

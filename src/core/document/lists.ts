@@ -14,7 +14,7 @@ const LIST_HEADER_KEYS: ReadonlySet<string> = new Set([...TITLE_KEYS, 'label']);
 export function* list(b: Builder, element: Element, out: Block[], depth: number): Generator<void, void> {
   const style = [attribute(element, 'listtype', 'type', 'numeration', 'style', 'liststyletype') ?? '', ...element.names].join(' ').toLowerCase();
   const ordered =
-    fieldValue(element, ['ordered']) === true || /\b(ol|orderedlist|order|ordered|number|arabic|alpha\w*|roman\w*|decimal|lower\w*|upper\w*)\b/.test(style);
+    fieldValue(element, ['ordered']) === true || /\b(?:ol|orderedlist|order|ordered|number|arabic|alpha\w*|roman\w*|decimal|lower\w*|upper\w*)\b/.test(style);
   const items: ListItem[] = [];
   const walk = function* (flow: FlowItem[], level: number): Generator<void, void> {
     for (const item of flow) {

@@ -39,6 +39,14 @@ export function escapeLineStarts(text: string): string {
     .join('\n');
 }
 
+/**
+ * Each run of whitespace that holds a line break as one space (a table cell, inline flow). Not a global `\s*\n\s*`:
+ * that is tried from every space of a long run without a break, each try running to its end (quadratic).
+ */
+export function oneLine(text: string): string {
+  return text.replace(/\s+/g, (run) => (run.includes('\n') ? ' ' : run));
+}
+
 export function quote(text: string): string {
   return text
     .split('\n')

@@ -167,10 +167,10 @@ function script(text: string, table: Record<string, string>, mark: string): stri
 const BRACED = '\\{([^{}]*)\\}';
 
 export function readableLatex(source: string): string {
-  let text = source.replace(/\\(left|right|displaystyle|textstyle)\b\.?/g, '').replace(/\\[,;:! ]|\\q?quad\b/g, ' ');
-  text = text.replace(new RegExp(`\\\\(?:mathrm|text|mathit|mathbf|mathsf|operatorname|boldsymbol|mathrm)${BRACED}`, 'g'), '$1');
+  let text = source.replace(/\\(?:left|right|displaystyle|textstyle)\b\.?/g, '').replace(/\\[,;:! ]|\\q?quad\b/g, ' ');
+  text = text.replace(new RegExp(`\\\\(?:mathrm|text|mathit|mathbf|mathsf|operatorname|boldsymbol)${BRACED}`, 'g'), '$1');
   // Symbols first (so "\frac{F}{\sigma}" reads F/σ), then structures innermost first, until nothing changes.
-  text = text.replace(/\\([A-Za-z]+)/g, (whole, name: string) => (name !== 'sqrt' && LATEX_SYMBOLS[name]) || whole);
+  text = text.replace(/\\([A-Z]+)/gi, (whole, name: string) => (name !== 'sqrt' && LATEX_SYMBOLS[name]) || whole);
   for (let pass = 0; pass < 20; pass++) {
     const before = text;
     text = text.replace(new RegExp(`\\\\[dt]?frac${BRACED}${BRACED}`, 'g'), (_m, a: string, b: string) => `${group(a)}/${group(b)}`);
@@ -179,15 +179,15 @@ export function readableLatex(source: string): string {
     text = text.replace(new RegExp(`_${BRACED}`, 'g'), (_m, a: string) => script(a, SUBSCRIPT, '_'));
     if (text === before) break;
   }
-  text = text.replace(/\\([A-Za-z]+)/g, (whole, name: string) => LATEX_SYMBOLS[name] ?? whole);
-  text = text.replace(/\^([0-9a-zA-Z])/g, (_m, a: string) => script(a, SUPERSCRIPT, '^')).replace(/_([0-9])/g, (_m, a: string) => script(a, SUBSCRIPT, '_'));
+  text = text.replace(/\\([A-Z]+)/gi, (whole, name: string) => LATEX_SYMBOLS[name] ?? whole);
+  text = text.replace(/\^([0-9a-z])/gi, (_m, a: string) => script(a, SUPERSCRIPT, '^')).replace(/_(\d)/g, (_m, a: string) => script(a, SUBSCRIPT, '_'));
   return text.replace(/[{}]/g, '').replace(/\s+/g, ' ').trim();
 }
 
 export function readableAsciiMath(source: string): string {
   let text = source;
   for (const [pattern, char] of ASCIIMATH_SYMBOLS) text = text.replace(pattern, char);
-  text = text.replace(/\^([0-9])(?![0-9])/g, (_m, a: string) => SUPERSCRIPT[a]).replace(/_([0-9])(?![0-9])/g, (_m, a: string) => SUBSCRIPT[a]);
+  text = text.replace(/\^(\d)(?!\d)/g, (_m, a: string) => SUPERSCRIPT[a]).replace(/_(\d)(?!\d)/g, (_m, a: string) => SUBSCRIPT[a]);
   return text.replace(/\s+/g, ' ').trim();
 }
 

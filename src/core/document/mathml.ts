@@ -8,6 +8,7 @@ import { isObject } from '../service/jsonld';
 import type { MathNode } from './model';
 import { localName } from './names';
 import { CONTENT_KEYS } from './keys';
+import { markupTokens } from './markupTokens';
 
 export const MATHML_ELEMENTS: ReadonlySet<string> = new Set([
   'math',
@@ -178,40 +179,36 @@ function decodeEntities(text: string): string {
 
 /** Whether a string is MathML source (`<math …>…</math>`, with or without a prefix). */
 export function isMathMarkup(text: string): boolean {
-  return /^\s*<([\w-]+:)?math[\s>]/.test(text);
+  return /^\s*<(?:[\w-]+:)?math[\s>]/.test(text);
 }
 
 /**
- * MathML source text → MathNode, with a small tag reader (MathML is well-formed XML without DTD tricks we need).
- * Unknown elements become `mrow`; comments, processing instructions and CDATA markers are skipped.
+ * MathML source text → MathNode, with a small tag reader (MathML is well-formed XML without DTD tricks we need;
+ * markupTokens.ts reads it in linear time). Unknown elements become `mrow`; comments, processing instructions
+ * and CDATA markers are skipped.
  */
 export function mathFromMarkup(source: string, maxDepth: number): MathNode {
   const root: MathNode = { name: 'mrow', attributes: {}, children: [] };
   const stack: MathNode[] = [root];
   let skipped = 0; // open elements below the depth limit, not kept
-  const tag = /<!--[\s\S]*?-->|<\?[\s\S]*?\?>|<!\[CDATA\[([\s\S]*?)\]\]>|<(\/?)([\w:.-]+)((?:\s+[\w:.-]+\s*=\s*(?:"[^"]*"|'[^']*'))*)\s*(\/?)>|([^<]+)/g;
-  for (let match = tag.exec(source); match; match = tag.exec(source)) {
-    const [, cdata, closing, rawName, rawAttributes, selfClosing, text] = match;
+  for (const token of markupTokens(source)) {
     const top = stack[stack.length - 1];
-    if (text !== undefined || cdata !== undefined) {
-      const value = cdata ?? decodeEntities(text ?? '');
+    if (token.kind !== 'tag') {
+      const value = token.kind === 'cdata' ? token.value : decodeEntities(token.value);
       if (value.trim()) top.children.push(value.trim());
       continue;
     }
-    if (!rawName) continue;
-    const name = mathName(rawName);
-    if (closing) {
+    if (token.closing) {
       if (skipped > 0) skipped--;
       else if (stack.length > 1) stack.pop();
       continue;
     }
+    const name = mathName(token.name);
     const node: MathNode = { name: MATHML_ELEMENTS.has(name) ? name : 'mrow', attributes: {}, children: [] };
-    for (const attribute of (rawAttributes ?? '').matchAll(/([\w:.-]+)\s*=\s*(?:"([^"]*)"|'([^']*)')/g)) {
-      addAttribute(node, mathName(attribute[1]), decodeEntities(attribute[2] ?? attribute[3] ?? ''));
-    }
+    for (const [key, value] of token.attributes) addAttribute(node, mathName(key), decodeEntities(value));
     const kept = stack.length <= maxDepth && skipped === 0;
     if (kept) top.children.push(node);
-    if (!selfClosing) {
+    if (!token.selfClosing) {
       if (kept) stack.push(node);
       else skipped++;
     }

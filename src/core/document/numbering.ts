@@ -8,6 +8,7 @@
  */
 import type { Block, ClauseDocument, TermEntry } from './model';
 import { inlineText } from './flowText';
+import { trailingDigitsStart } from '../service/displayText';
 
 /** What the clause list says about the clause being built (all optional). */
 export interface ClauseContext {
@@ -38,12 +39,12 @@ export interface NumberingHints {
   termParent: WeakMap<TermEntry, TermEntry>;
 }
 
-const UNNUMBERED_TYPES = /^(foreword|bibliography|acknowledgements?|preface|abstract|executivesummary)$/;
+const UNNUMBERED_TYPES = /^(?:foreword|bibliography|acknowledgements?|preface|abstract|executivesummary)$/;
 
 export function numberDocument(document: ClauseDocument, context: ClauseContext, hints: NumberingHints): void {
   const types = (context.types ?? []).map((t) => t.toLowerCase().replace(/^.*[:#/]/, ''));
   if (!document.number && context.number && !types.some((t) => UNNUMBERED_TYPES.test(t))) document.number = context.number;
-  const annex = types.includes('annex') || /^[A-Z](\.|$)/.test(document.number ?? '');
+  const annex = types.includes('annex') || /^[A-Z](?:\.|$)/.test(document.number ?? '');
   const prefix = document.number ?? (types.includes('introduction') ? '0' : undefined);
   const counters = new Counters(annex ? (document.number ?? '').split('.')[0] : '', context.before);
   const numbering = new Numbering(hints, counters, context);
@@ -71,8 +72,11 @@ class Counters {
 
   /** A number the source gave ("Table 3", "(A.4)"): later implicit ones follow on from it. */
   follow(kind: 'tables' | 'figures' | 'formulas', label: string): void {
-    const last = /(\d+)\)?\s*$/.exec(label);
-    if (last) this[kind] = Math.max(this[kind], Number(last[1]));
+    // /(\d+)\)?\s*$/ read from the end: as an expression it is tried from every digit of a long run (quadratic).
+    const text = label.trimEnd();
+    const end = text.endsWith(')') ? text.length - 1 : text.length;
+    const start = trailingDigitsStart(text, end);
+    if (start < end) this[kind] = Math.max(this[kind], Number(text.slice(start, end)));
   }
 }
 

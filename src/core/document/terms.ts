@@ -189,7 +189,9 @@ function textPart(entry: TermEntry, local: string, text: string, status: TermSta
 }
 
 function isStatusText(text: string): boolean {
-  return /^\s*(preferred|admitted|deprecated|superseded)Term\b/i.test(text) || /^\s*(preferred|admitted|deprecated|superseded)term-admn-sts\s*$/i.test(text);
+  return (
+    /^\s*(?:preferred|admitted|deprecated|superseded)Term\b/i.test(text) || /^\s*(?:preferred|admitted|deprecated|superseded)term-admn-sts\s*$/i.test(text)
+  );
 }
 
 type PartKind = 'designation' | 'domain' | 'definition' | 'note' | 'example' | 'source' | 'status' | 'skip' | 'group' | 'entry';
@@ -258,7 +260,7 @@ export function termStatus(element: Element): TermStatus | undefined {
   for (const field of element.fields) {
     if (!STATUS_PARTS.has(field.local) && field.local !== 'termnote') continue;
     const value = (isObject(field.value) ? plainText(field.value, 0) : String(field.value)).toLowerCase();
-    if (field.local === 'termnote' && !/^\s*(preferred|admitted|deprecated|superseded)term/.test(value)) continue;
+    if (field.local === 'termnote' && !/^\s*(?:preferred|admitted|deprecated|superseded)term/.test(value)) continue;
     if (value.includes('deprecated') || value.includes('superseded')) return 'deprecated';
     if (value.includes('admitted')) return 'admitted';
     if (value.includes('preferred')) return 'preferred';

@@ -17,7 +17,7 @@ export interface ClauseEntryLabel {
 }
 
 /** "Clause 5" for a top-level clause, "5.1" for a subclause, "Annex A" / "A.1" in an annex. */
-export function numberLabel(number: string, annex = /^[A-Z](\.|$)/.test(number)): string {
+export function numberLabel(number: string, annex = /^[A-Z](?:\.|$)/.test(number)): string {
   // ISO names an annex's first-level subclause "Clause A.1"; deeper ones and body subclauses by number alone.
   if (/^[A-Z]\.\d+$/.test(number)) return `Clause ${number}`;
   if (number.includes('.')) return number;
@@ -39,7 +39,7 @@ export function blockLabel(block: Block): string {
     case 'note':
     case 'example':
     case 'admonition':
-      return block.label.replace(/^Note (\d+) to entry:?$/, 'Note $1').replace(/^(NOTE|EXAMPLE)\b/, (word) => word[0] + word.slice(1).toLowerCase());
+      return block.label.replace(/^Note (\d+) to entry:?$/, 'Note $1').replace(/^(?:NOTE|EXAMPLE)\b/, (word) => word[0] + word.slice(1).toLowerCase());
     case 'heading':
       return inlineText(block.content);
     default:
@@ -63,12 +63,9 @@ const PATTERNS: Array<[RegExp, (m: RegExpExecArray) => string]> = [
   [new RegExp(`^(?:clause|subclause|sec|section|sect|cl|subsec)${SEPARATOR}${NUMBER}$`, 'i'), (m) => numberLabel(dotted(m[1]), false)],
   [new RegExp(`^(?:tab|table|tbl|tablewrap|table-wrap)${SEPARATOR}(?:([a-z])${SEPARATOR})?${NUMBER}$`, 'i'), (m) => `Table ${letterNumber(m[1], m[2])}`],
   [new RegExp(`^(?:fig|figure)${SEPARATOR}(?:([a-z])${SEPARATOR})?${NUMBER}$`, 'i'), (m) => `Figure ${letterNumber(m[1], m[2])}`],
-  [
-    new RegExp(`^(?:formula|eq|equation|disp-?formula|dispformula)${SEPARATOR}(?:([a-z])${SEPARATOR})?${NUMBER}$`, 'i'),
-    (m) => `Formula (${letterNumber(m[1], m[2])})`,
-  ],
+  [new RegExp(`^(?:formula|eq|equation|disp-?formula)${SEPARATOR}(?:([a-z])${SEPARATOR})?${NUMBER}$`, 'i'), (m) => `Formula (${letterNumber(m[1], m[2])})`],
   [new RegExp(`^(?:term|entry|termentry|te)${SEPARATOR}${NUMBER}$`, 'i'), (m) => dotted(m[1])],
-  [new RegExp(`^(?:note)${SEPARATOR}${NUMBER}$`, 'i'), (m) => `Note ${dotted(m[1])}`],
+  [new RegExp(`^note${SEPARATOR}${NUMBER}$`, 'i'), (m) => `Note ${dotted(m[1])}`],
   [new RegExp(`^(?:example|ex)${SEPARATOR}${NUMBER}$`, 'i'), (m) => `Example ${dotted(m[1])}`],
 ];
 
@@ -107,7 +104,7 @@ export function fallbackLabel(target: string, refType = ''): string {
     .replace(/([a-z])([A-Z])/g, '$1 $2')
     .replace(/[-_]+/g, ' ')
     .trim();
-  if (/^[A-Za-z]+( [A-Za-z]+)*$/.test(words) && !isIdentifier(target.trim()) && words.length <= 60)
+  if (/^[A-Z]+(?: [A-Z]+)*$/i.test(words) && !isIdentifier(target.trim()) && words.length <= 60)
     return `${words[0].toUpperCase()}${words.slice(1).toLowerCase()}`;
   return REF_TYPE_WORDS[refType.toLowerCase()] ?? 'another part of this document';
 }

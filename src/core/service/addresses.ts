@@ -6,13 +6,13 @@ import { ServiceError } from './errors';
 
 /** True for a valid HTTP header name (a token in RFC 9110's grammar), e.g. for the API key header. */
 export function isHeaderName(name: string): boolean {
-  return /^[A-Za-z0-9!#$%&'*+.^_`|~-]+$/.test(name);
+  return /^[\w!#$%&'*+.^`|~-]+$/.test(name);
 }
 
 /** Loopback hosts may use plain http; everything else must be https. */
 export function isLoopback(hostname: string): boolean {
   const host = hostname.replace(/^\[|\]$/g, '');
-  return host === 'localhost' || host === '::1' || /^127(\.\d{1,3}){3}$/.test(host);
+  return host === 'localhost' || host === '::1' || /^127(?:\.\d{1,3}){3}$/.test(host);
 }
 
 /** Checks a configured URL: absolute, http(s), https unless loopback, no credentials inside. */

@@ -31,3 +31,24 @@ export function displayText(text: string): string {
 export function inertText(text: string): string {
   return text.replace(/\]\s*\(/g, '] (').replace(/\$\(/g, '$ (');
 }
+
+/*
+ * Trailing runs cut in linear time. `text.replace(/\.+$/, '')` looks like one pass, but V8 tries `\.+$` from every
+ * dot of a run that something other than the end follows, and each try runs to the end of the run: quadratic
+ * (seconds for a few hundred KB of dots in server text). Walking back from the end reads each character once.
+ */
+
+/** `text` without the run of `char` (one UTF-16 unit) it ends with. */
+export function withoutTrailing(text: string, char: string): string {
+  const code = char.charCodeAt(0);
+  let end = text.length;
+  while (end > 0 && text.charCodeAt(end - 1) === code) end--;
+  return text.slice(0, end);
+}
+
+/** Where the run of ASCII digits that ends at `end` starts (`end` when there is none). */
+export function trailingDigitsStart(text: string, end: number): number {
+  let start = end;
+  while (start > 0 && text.charCodeAt(start - 1) >= 48 && text.charCodeAt(start - 1) <= 57) start--;
+  return start;
+}

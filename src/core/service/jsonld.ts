@@ -126,7 +126,7 @@ function textAt(value: unknown, language: string, depth: number): string {
 }
 
 function isLanguageKey(key: string): boolean {
-  return key === '@none' || (key.length <= 64 && /^[a-z]{2,3}(-[A-Za-z0-9]+)*$/.test(key));
+  return key === '@none' || (key.length <= 64 && /^[a-z]{2,3}(?:-[A-Za-z0-9]+)*$/.test(key));
 }
 
 function sameLanguage(tag: string, language: string): boolean {

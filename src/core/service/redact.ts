@@ -69,7 +69,7 @@ export class Redactor {
     out = out.replace(/\bBasic[ \t]+[A-Za-z0-9+/=]{8,}/g, `Basic ${MASK}`);
     // JWT-shaped strings: three base64url parts.
     out = out.replace(/\beyJ[\w-]{4,}\.[\w-]+\.[\w-]*/g, MASK);
-    out = out.replace(/[\s\u0000-\u001f\u007f-\u009f\u2028\u2029]+/g, ' ').trim();
+    out = out.replace(/[\s\u0000-\u001f\u007f-\u009f]+/g, ' ').trim();
     // "[…]" rather than "…": a message may end the excerpt with a full stop without doubling it.
     return out.length > max ? `${out.slice(0, max)} […]` : out;
   }

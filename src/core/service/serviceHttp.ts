@@ -11,6 +11,7 @@ import { jsonDepthExceeds, MAX_JSON_DEPTH } from './jsonld';
 import { withoutFinalStops, type Redactor } from './redact';
 import { isLoopback } from './addresses';
 import { exchange, type Exchange } from './transport';
+import { withoutTrailing } from './displayText';
 import type { RetryOptions, ServiceErrorKind, ServiceLogger } from './types';
 
 const RETRY_STATUSES = new Set([408, 429, 502, 503, 504]);
@@ -37,7 +38,7 @@ export function isUnder(url: string, baseUrl: string): boolean {
     return false;
   }
   if (target.origin !== base.origin) return false;
-  const basePath = base.pathname.replace(/\/+$/, '');
+  const basePath = withoutTrailing(base.pathname, '/');
   return target.pathname === basePath || target.pathname.startsWith(`${basePath}/`);
 }
 

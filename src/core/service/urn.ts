@@ -7,7 +7,7 @@
 import { ServiceError } from './errors';
 
 // RFC 8141: NID is 2–32 letters, digits and hyphens, not starting or ending with a hyphen; the NSS is non-empty.
-const URN_PREFIX = /^urn:[A-Za-z0-9][A-Za-z0-9-]{0,30}[A-Za-z0-9]:./i;
+const URN_PREFIX = /^urn:[A-Z0-9][A-Z0-9-]{0,30}[A-Z0-9]:./i;
 const CONTROL = /[\u0000-\u001f\u007f-\u009f]/;
 // Half of a surrogate pair cannot be written as UTF-8, so it cannot be sent.
 const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;

@@ -109,7 +109,7 @@ export function isTermsClause(source: Pick<TermSource, 'types' | 'title'>, body:
   const wanted = localTypeName(SECTION_TYPES.TermsAndDefinitions.type);
   const bodyTypes = isObject(body) ? [body['@type']].flat().filter((t): t is string => typeof t === 'string') : [];
   if ([...(source.types ?? []), ...bodyTypes].some((t) => localTypeName(t) === wanted)) return true;
-  return /\b(terms|definitions|vocabulary|glossary)\b/i.test(source.title ?? '');
+  return /\b(?:terms|definitions|vocabulary|glossary)\b/i.test(source.title ?? '');
 }
 
 /** The term entries among `blocks`, at any depth (terms sit in subclauses, lists, tables of some bodies). */

@@ -11,10 +11,10 @@ import type { CitationResolver } from './citationResolver';
 
 const LIMIT = 50;
 // The publisher and what follows it up to the cursor: digits, parts, a year being typed.
-const TYPED = /(?<![\w/.-])(ISO\/IEC\/IEEE|ISO\/IEC|ISO\/TS|ISO\/TR|IEC\/TS|IEC\/TR|EN ISO|EN IEC|ISO|IEC|CISPR|IEEE|EN) ([0-9][0-9A-Z:-]{0,20})?$/;
+const TYPED = /(?<![\w/.-])(ISO\/IEC\/IEEE|ISO\/IEC|ISO\/TS|ISO\/TR|IEC\/TS|IEC\/TR|EN ISO|EN IEC|ISO|IEC|CISPR|IEEE|EN) (\d[0-9A-Z:-]{0,20})?$/;
 const PROSE_LANGUAGES = new Set(['markdown', 'plaintext', 'restructuredtext', 'asciidoc', 'latex']);
 // Line comments and the inside of block comments in most languages.
-const COMMENT = /(\/\/|#|\/\*|^\s*\*|--|;|%|<!--)/;
+const COMMENT = /\/\/|[#;%]|\/\*|^\s*\*|--|<!--/;
 
 export class CitationCompletionProvider implements vscode.CompletionItemProvider {
   constructor(private readonly resolver: CitationResolver) {}

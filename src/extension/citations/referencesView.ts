@@ -188,7 +188,7 @@ export class WorkspaceReferences implements vscode.TreeDataProvider<ReferenceNod
       }));
     if (!uri) return undefined;
     const groups = groupReferences(occurrences);
-    const text = /\.(md|markdown)$/i.test(uri.path) ? toMarkdown(groups) : toCsv(groups);
+    const text = /\.(?:md|markdown)$/i.test(uri.path) ? toMarkdown(groups) : toCsv(groups);
     this.exported.add(uri.toString());
     this.files.delete(uri.toString());
     await vscode.workspace.fs.writeFile(uri, new TextEncoder().encode(text));

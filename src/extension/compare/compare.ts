@@ -96,7 +96,7 @@ export async function toggleCompareFormat(): Promise<CompareResult> {
   if (!tab || !(input instanceof vscode.TabInputTextDiff) || paths.some((p) => p?.kind !== 'clause')) {
     throw new Error(vscode.l10n.t('Show as Text or JSON works on a comparison of two editions: run Compare with Another Edition… first.'));
   }
-  const swap = (uri: vscode.Uri): vscode.Uri => uri.with({ path: uri.path.replace(/\.(md|json)$/, (ext) => (ext === '.md' ? '.json' : '.md')) });
+  const swap = (uri: vscode.Uri): vscode.Uri => uri.with({ path: uri.path.replace(/\.(?:md|json)$/, (ext) => (ext === '.md' ? '.json' : '.md')) });
   const result = { left: swap(input.original), right: swap(input.modified) };
   await vscode.commands.executeCommand('vscode.diff', result.left, result.right, tab.label, { preview: true });
   return result;

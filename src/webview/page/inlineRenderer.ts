@@ -144,7 +144,7 @@ export abstract class InlineRenderer {
 
   /** The address to load, when the image is the service's (same origin) or embedded as data:image/…. */
   protected allowedImage(src: string): string | undefined {
-    if (/^data:image\/(png|jpeg|gif|webp|svg\+xml)[;,]/i.test(src)) return src;
+    if (/^data:image\/(?:png|jpeg|gif|webp|svg\+xml)[;,]/i.test(src)) return src;
     if (!this.imageOrigin) return undefined;
     try {
       const url = new URL(src, this.imageBase ?? this.imageOrigin);
