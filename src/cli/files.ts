@@ -6,22 +6,14 @@
 import { execFileSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { Minimatch } from 'minimatch';
-import { DEFAULT_CITING_FILES } from '../core/citations/citingFiles';
+import { fileMatcher, type FileFilter } from '../core/check/fileFilter';
 import { CannotRun } from './usage';
 
 /** Bigger files are not checked (as in the editor). */
 export const MAX_FILE_BYTES = 5_000_000;
 
-export interface FileFilter {
-  include?: string[];
-  exclude?: string[];
-}
-
 /** Relative paths (forward slashes) from `cwd`, sorted. */
 export function listFiles(cwd: string, paths: readonly string[], filter: FileFilter): string[] {
-  const include = filter.include?.length ? filter.include : [DEFAULT_CITING_FILES];
-  const exclude = filter.exclude ?? [];
   const found = new Set<string>();
   for (const given of paths.length ? paths : ['.']) {
     const absolute = path.resolve(cwd, given);
@@ -37,10 +29,8 @@ export function listFiles(cwd: string, paths: readonly string[], filter: FileFil
     }
     for (const file of gitFiles(absolute) ?? walk(absolute)) found.add(relative(cwd, file));
   }
-  const compile = (globs: readonly string[]): Minimatch[] => globs.map((glob) => new Minimatch(glob, { dot: true, matchBase: !glob.includes('/') }));
-  const [included, excluded] = [compile(include), compile(exclude)];
-  const matches = (file: string, globs: readonly Minimatch[]): boolean => globs.some((glob) => glob.match(file));
-  return [...found].filter((file) => matches(file, included) && !matches(file, excluded)).sort();
+  const wanted = fileMatcher(filter);
+  return [...found].filter(wanted).sort();
 }
 
 /** The text of a file to check, or undefined when it is binary or too large. */

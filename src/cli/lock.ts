@@ -1,5 +1,4 @@
-/** standards.lock on disk (in the folder the command runs in), and who is reviewing (git's user.name). */
-import { execFileSync } from 'node:child_process';
+/** standards.lock on disk, in the folder the command runs in. */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { LOCKFILE, LockfileError, parseLockfile, serialiseLockfile, type Lockfile } from '../core/check/lockfile';
@@ -25,13 +24,4 @@ export function writeLock(cwd: string, lock: Lockfile): string {
     throw new CannotRun(`Cannot write ${file}: ${error instanceof Error ? error.message : String(error)}`);
   }
   return file;
-}
-
-/** git's user.name where the command runs, when git and a name are there. */
-export function reviewer(cwd: string): string | undefined {
-  try {
-    return execFileSync('git', ['config', 'user.name'], { cwd, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim() || undefined;
-  } catch {
-    return undefined;
-  }
 }

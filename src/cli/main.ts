@@ -15,7 +15,9 @@ import type { RuleId } from '../core/check/rules';
 import { openCatalogue, type OpenCatalogue } from './catalogue';
 import { loadConfig, ruleList, type CheckConfig } from './config';
 import { listFiles, readText } from './files';
-import { readLock, reviewer, writeLock } from './lock';
+import { readLock, writeLock } from './lock';
+import { gitUserName } from '../core/check/gitReviewer';
+import { reviewDay } from '../core/check/review';
 import { Progress } from './progress';
 import { CannotRun, USAGE } from './usage';
 
@@ -103,8 +105,8 @@ async function lock(io: CliIo, values: Options, positionals: string[], config: C
       throw new CannotRun(
         "lock needs the service: the fingerprints are taken from the clauses' text, which a catalogue file does not have. Give --base-url and --token-url (or STANDARDS_BASE_URL and STANDARDS_TOKEN_URL).",
       );
-    const by = reviewer(io.cwd);
-    const today = new Date().toISOString().slice(0, 10);
+    const by = await gitUserName(io.cwd);
+    const today = reviewDay(new Date());
     const written = await lockCitations(checker.citations, catalogue.clauses, previous?.lock, {
       on: today,
       ...(by ? { by } : {}),

@@ -56,6 +56,13 @@ export function clauseLabel(clause: NamedClause): string {
   return `Clause ${number} ${title}`;
 }
 
+/** "Clause 7.1", "Annex A", "Foreword": a clause named short, in a sentence about it. */
+export function clauseShortName(clause: NamedClause): string {
+  const number = displayText(clause.number ?? '');
+  if (!number) return clauseTitle(clause);
+  return sectionOf(clause.types ?? []) === SECTION_TYPES.Annex || /^[A-Z]$/.test(number) ? `Annex ${number}` : `Clause ${number}`;
+}
+
 /** "ISO 9001:2015, Clause 1 Scope": a plain-text reference. */
 export function referenceLabel(standard: NamedStandard, clause: NamedClause): string {
   return `${standardLabel(standard)}, ${clauseLabel(clause)}`;

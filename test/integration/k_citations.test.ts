@@ -4,7 +4,7 @@ import { sandboxStats, startSandbox } from '../../sandbox/index';
 import type { RunningSandbox } from '../../sandbox/types';
 import type { RenderedEvent } from '../../src/extension/webview/clausePage';
 import { CITED_RECORDS } from '../unit/citationRecords';
-import { api, signInToSandbox, until } from './fixtures';
+import { api, signInTo, signInToSandbox, until } from './fixtures';
 
 const TEXT = [
   '# Rice handling',
@@ -44,12 +44,7 @@ describe('references in your code (citations)', () => {
 
   before(async () => {
     own = await startSandbox({ catalogue: CITED_RECORDS });
-    await vscode.commands.executeCommand('standardsExplorer.signIn', {
-      clientId: own.clientId,
-      clientSecret: own.clientSecret,
-      baseUrl: own.baseUrl,
-      tokenUrl: own.tokenUrl,
-    });
+    await signInTo(own);
     const { catalogue } = await api();
     await catalogue.get();
     document = await vscode.workspace.openTextDocument({ language: 'markdown', content: TEXT });

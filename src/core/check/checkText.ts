@@ -7,7 +7,7 @@
 import type { CatalogueIndex } from '../catalogue/catalogueIndex';
 import { factsOf } from '../catalogue/standardFacts';
 import { locatorLabel } from '../citations/citationTarget';
-import { rewrittenReference, outdatedEdition } from '../citations/outdated';
+import { rewrittenReference, outdatedEdition, outdatedRule } from '../citations/outdated';
 import { findCitations, writtenReference, type Citation, type Locator } from '../citations/recognise';
 import { resolveLocator, resolveStandard, type ResolvedStandard } from '../citations/resolve';
 import { standardLabel } from '../labels';
@@ -123,7 +123,7 @@ export class CitationChecker {
       const fix = citation.kind === 'reference' ? rewrittenReference(citation, outdated.by.reference) : outdated.by.urn;
       const current = standardLabel(outdated.by);
       // A record marked "replaced" or "revised", or a current one with a newer edition, is superseded; "withdrawn" is withdrawn.
-      if (standard.facts.status === 'withdrawn') add('withdrawn', `${cited} is withdrawn; the current edition${this.asOf()} is ${current}.`, fix);
+      if (outdatedRule(standard, outdated) === 'withdrawn') add('withdrawn', `${cited} is withdrawn; the current edition${this.asOf()} is ${current}.`, fix);
       else add('superseded', `${cited} has a newer current edition${this.asOf()}: ${current}.`, fix);
     }
     return findings;

@@ -4,10 +4,12 @@
  * reports the clauses whose text changed since their review (`changed`) and the citations the lock does not hold
  * (`unlocked`).
  */
+import { clauseShortName } from '../labels';
 import type { Clause } from '../service/types';
 import { clausesCited, type CitedEdition, type Finding } from './checkText';
 import { clauseFingerprint, LOCKFILE, type Lockfile } from './lockfile';
 import { RULES, type RuleId, type Severity } from './rules';
+import { lockedClause, reviewOf, type Reviewer } from './review';
 
 /** Where clause lists and clause bodies come from (the service). */
 export interface ClauseSource {
@@ -30,7 +32,7 @@ export async function lockCitations(
   citations: readonly CitedEdition[],
   source: ClauseSource,
   previous: Lockfile | undefined,
-  reviewer: { on: string; by?: string },
+  reviewer: Reviewer,
 ): Promise<Lockfile> {
   const fingerprintOf = fingerprints(source);
   const lock: Lockfile = { version: 1, standards: {} };
@@ -40,13 +42,7 @@ export async function lockCitations(
     if (!clause) continue;
     const fingerprint = await fingerprintOf(citation.urn, clause.clauseId);
     const before = previous?.standards[citation.urn]?.clauses[clause.clauseId];
-    lock.standards[citation.urn].clauses[clause.clauseId] = {
-      id: clause.id,
-      ...(clause.number ? { number: clause.number } : {}),
-      ...(clause.title ? { title: clause.title } : {}),
-      fingerprint,
-      reviewed: before?.fingerprint === fingerprint ? before.reviewed : reviewer,
-    };
+    lock.standards[citation.urn].clauses[clause.clauseId] = lockedClause(clause, fingerprint, before?.fingerprint === fingerprint ? before.reviewed : reviewer);
   }
   return lock;
 }
@@ -73,14 +69,16 @@ export async function checkLock(
   const fingerprintOf = fingerprints(source);
   for (const { citation, clause } of await clausesCited(citations, (urn) => source.listClauses(urn))) {
     if (!clause) continue; // missing-clause says so
-    const locked = lock.standards[citation.urn]?.clauses[clause.clauseId];
-    const name = `${clause.number ? `Clause ${clause.number}` : clause.title || 'The clause'} of ${edition(citation)}`;
-    if (!locked) {
-      add('unlocked', citation, `${name} is not in ${LOCKFILE}: run standards-explorer lock once it is reviewed.`);
-      continue;
+    const name = `${clauseShortName(clause)} of ${edition(citation)}`;
+    // Unlocked clauses are told without asking for their text.
+    const review = lock.standards[citation.urn]?.clauses[clause.clauseId]
+      ? reviewOf(lock, citation.urn, clause.clauseId, await fingerprintOf(citation.urn, clause.clauseId))
+      : ({ state: 'unlocked' } as const);
+    if (review.state === 'unlocked') add('unlocked', citation, `${name} is not in ${LOCKFILE}: run standards-explorer lock once it is reviewed.`);
+    else if (review.state === 'changed') {
+      const { on, by } = review.locked.reviewed;
+      add('changed', citation, `${name} changed since it was reviewed on ${on}${by ? ` by ${by}` : ''}.`);
     }
-    if ((await fingerprintOf(citation.urn, clause.clauseId)) !== locked.fingerprint)
-      add('changed', citation, `${name} changed since it was reviewed on ${locked.reviewed.on}${locked.reviewed.by ? ` by ${locked.reviewed.by}` : ''}.`);
   }
   return findings;
 }

@@ -2,3 +2,7 @@
 export const OPEN_CITATION = 'standardsExplorer.openCitation';
 export const COMPARE_CITED = 'standardsExplorer.compareCitedEditions';
 export const REFERENCES_VIEW = 'standardsExplorer.references';
+export const COMPARE_REVIEWED = 'standardsExplorer.compareReviewedClause';
+export const MARK_REVIEWED = 'standardsExplorer.markClauseReviewed';
+/** The scheme of a clause's text as it was reviewed (Compare with the Reviewed Version). */
+export const REVIEWED_SCHEME = 'standards-reviewed';

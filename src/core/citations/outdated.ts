@@ -16,6 +16,14 @@ export function outdatedEdition(standard: ResolvedStandard): Outdated | undefine
 }
 
 /**
+ * The check's rule for an outdated edition: withdrawn when the catalogue has no current edition or marks the cited
+ * record itself withdrawn; superseded when it was replaced or revised, or a newer current edition exists.
+ */
+export function outdatedRule(standard: ResolvedStandard, outdated: Outdated): 'withdrawn' | 'superseded' {
+  return outdated.kind === 'notCurrent' || standard.facts.status === 'withdrawn' ? 'withdrawn' : 'superseded';
+}
+
+/**
  * The current edition's reference as the rewrite: the catalogue's reference, but a publisher the user wrote
  * differently ("EN ISO 13849-1:2015") keeps the user's prefix when the catalogue's is contained in it.
  */

@@ -8,6 +8,7 @@
  * Here: the entry points and the clause's header; elements.ts reads elements, builder.ts flows blocks, inline.ts
  * running text, and each part has its module (lists, tables, terms, formulas, figures).
  */
+import { yieldNow } from '../yieldNow';
 import { type JsonObject, isObject } from '../service/jsonld';
 import { Builder } from './builder';
 import { HEADER_KEYS, IDENTIFIER_KEYS, ID_KEYS, anchorsOf, fieldValue, hasTitle, obligation, readElement, restOf, textOf } from './elements';
@@ -38,7 +39,7 @@ export async function buildDocumentSliced(
   const steps = documentSteps(body, context);
   for (;;) {
     // Yield first: the caller has usually just parsed the body, one long task already.
-    await new Promise<void>((resolve) => setTimeout(resolve, 0));
+    await yieldNow();
     if (isCancelled()) return undefined;
     const end = performance.now() + sliceMs;
     let step = steps.next();

@@ -13,6 +13,9 @@ import { CitationResolver } from './citationResolver';
 import { compareCitedEditions, type CitedComparison } from './compareCited';
 import { OutdatedEditions } from './outdatedEditions';
 import { WorkspaceReferences, type ReferenceNode } from './referencesView';
+import { ClauseReviews, type ReviewedClauseArgs } from './clauseReviews';
+import { ReviewedClauseDocuments, compareWithReviewed, type ReviewedComparison } from './compareReviewed';
+import { WorkspaceStandardsFiles } from './workspaceStandardsFiles';
 
 /** What register.ts delegates to. */
 export interface CitationsImpl {
@@ -25,13 +28,24 @@ export interface CitationsImpl {
   openCitation(arg: unknown): Promise<unknown>;
   compareCited(arg: unknown): Promise<CitedComparison>;
   openReferencedClause(node: unknown): Promise<unknown>;
+  reviews: ClauseReviews;
+  reviewedDocuments: ReviewedClauseDocuments;
+  compareReviewed(args: unknown): Promise<ReviewedComparison>;
+  markReviewed(args: unknown): Promise<unknown>;
   disposable: vscode.Disposable;
 }
 
-export function createCitations(session: ServiceAccess, catalogue: CatalogueStore): CitationsImpl {
+export function createCitations(
+  session: ServiceAccess,
+  catalogue: CatalogueStore,
+  storageDir: string,
+  log?: Pick<vscode.LogOutputChannel, 'warn' | 'info'>,
+): CitationsImpl {
   const resolver = new CitationResolver(session, catalogue);
-  const outdated = new OutdatedEditions(resolver);
-  const references = new WorkspaceReferences(resolver, () => session.settings().referencesInclude);
+  const files = new WorkspaceStandardsFiles();
+  const reviews = new ClauseReviews(resolver, session, files, storageDir, log);
+  const outdated = new OutdatedEditions(resolver, reviews);
+  const references = new WorkspaceReferences(resolver, () => session.settings().referencesInclude, reviews);
   return {
     resolver,
     links: new CitationLinkProvider(resolver),
@@ -42,6 +56,25 @@ export function createCitations(session: ServiceAccess, catalogue: CatalogueStor
     openCitation: (arg) => openCitation(arg, resolver),
     compareCited: (arg) => compareCitedEditions(arg, resolver),
     openReferencedClause: (node) => openCitation(node ? references.targetOf(node as ReferenceNode) : undefined, resolver),
-    disposable: vscode.Disposable.from(resolver, outdated, references),
+    reviews,
+    reviewedDocuments: new ReviewedClauseDocuments(reviews, resolver),
+    compareReviewed: (args) => compareWithReviewed(reviewedClauseArgs(args, references), reviews, resolver),
+    markReviewed: async (args) => {
+      const { clause } = await reviews.markReviewed(reviewedClauseArgs(args, references));
+      log?.info(`Marked ${clause.clauseId} reviewed in standards.lock.`);
+      return clause;
+    },
+    disposable: vscode.Disposable.from(resolver, outdated, references, reviews, files),
   };
+}
+
+/** The clause a Quick Fix (its arguments) or a References view node (a changed clause) names. */
+function reviewedClauseArgs(arg: unknown, references: WorkspaceReferences): ReviewedClauseArgs {
+  const fromNode = references.reviewArgsOf(arg);
+  if (fromNode) return fromNode;
+  const value = (typeof arg === 'object' && arg !== null ? arg : {}) as Partial<Record<keyof ReviewedClauseArgs, unknown>>;
+  if (typeof value.folder !== 'string' || typeof value.urn !== 'string' || typeof value.clauseId !== 'string') {
+    throw new Error(vscode.l10n.t('This command needs a changed clause: use the Quick Fix on its citation, or the References view.'));
+  }
+  return { folder: value.folder, urn: value.urn, clauseId: value.clauseId, ...(typeof value.reference === 'string' ? { reference: value.reference } : {}) };
 }

@@ -1,8 +1,13 @@
 /**
- * Outdated editions: a diagnostic on each citation of a withdrawn edition, or of an edition older than the current
- * one of the same number and part ("ISO 17301-1:2016 has been replaced by ISO 17301-1:2023"), with a Quick Fix that
- * rewrites the reference to the current edition and keeps its clause locator, and one that opens the cited clause of
- * both editions side by side. Open documents are checked a moment
+ * The diagnostics of references in open documents:
+ * - outdated editions: a withdrawn edition, or one older than the current edition of the same number and part
+ *   ("ISO 17301-1:2016 has been replaced by ISO 17301-1:2023"), with a Quick Fix that rewrites the reference to the
+ *   current edition and keeps its clause locator, and one that opens the cited clause of both editions side by side;
+ * - changed clauses: a cited clause whose text changed since it was reviewed (the folder's standards.lock), with the
+ *   Quick Fixes Compare with the Reviewed Version and Mark as Reviewed;
+ * - undated references, when the folder's standards.config.json asks for them.
+ * The folder's standards.config.json sets each rule's severity as it does for the command line; without one, the
+ * `standardsExplorer.diagnostics` setting sets the outdated editions' level. Open documents are checked a moment
  * after they change (debounced), visible lines first; a newer change cancels a check under way.
  */
 import * as vscode from 'vscode';
@@ -10,11 +15,17 @@ import { standardLabel } from '../../core/labels';
 import type { CitationResolver } from './citationResolver';
 import { locatorLabel, targetOf } from '../../core/citations/citationTarget';
 import { COMPARE_CITED, comparableLocator, type CitedEditions } from './compareCited';
-import { writtenReference } from '../../core/citations/recognise';
-import { outdatedEdition, rewrittenReference } from '../../core/citations/outdated';
+import { writtenReference, type Citation } from '../../core/citations/recognise';
+import { outdatedEdition, outdatedRule, rewrittenReference } from '../../core/citations/outdated';
+import type { RuleId, Severity } from '../../core/check/rules';
+import { clauseShortName } from '../../core/labels';
+import type { ClauseReviews, CitedClauseReview, ReviewedClauseArgs } from './clauseReviews';
+import { COMPARE_REVIEWED, MARK_REVIEWED } from '../../core/citations/ids';
 
 export const DIAGNOSTICS_SETTING = 'standardsExplorer.diagnostics';
 export const OUTDATED_CODE = 'outdatedEdition';
+export const CHANGED_CODE = 'clauseChanged';
+export const UNDATED_CODE = 'undatedReference';
 const SOURCE = 'Standards Explorer';
 const DEBOUNCE_MS = 400;
 /** Bigger documents are not checked as you type (links and hovers still work in them). */
@@ -26,6 +37,18 @@ const SEVERITY: Record<Exclude<Level, 'off'>, vscode.DiagnosticSeverity> = {
   information: vscode.DiagnosticSeverity.Information,
   warning: vscode.DiagnosticSeverity.Warning,
 };
+/** The config's severities (as the command line names them) in the editor. */
+const CHECK_SEVERITY: Record<Exclude<Severity, 'off'>, vscode.DiagnosticSeverity> = {
+  error: vscode.DiagnosticSeverity.Error,
+  warning: vscode.DiagnosticSeverity.Warning,
+  note: vscode.DiagnosticSeverity.Information,
+};
+
+/** What a changed-clause diagnostic knows for its Quick Fixes. */
+interface ChangedClause {
+  diagnostic: vscode.Diagnostic;
+  args: ReviewedClauseArgs;
+}
 
 export function isCheckedDocument(document: vscode.TextDocument): boolean {
   return (document.uri.scheme === 'file' || document.uri.scheme === 'untitled') && document.getText().length <= MAX_DOCUMENT_LENGTH;
@@ -39,9 +62,15 @@ export class OutdatedEditions implements vscode.Disposable, vscode.CodeActionPro
   private readonly settled = new vscode.EventEmitter<vscode.Uri>();
   /** Fired when a document's diagnostics are published (for tests and the References view). */
   readonly onDidUpdate = this.settled.event;
+  /** The changed clauses behind each document's diagnostics, for the Quick Fixes. */
+  private readonly changedClauses = new Map<string, ChangedClause[]>();
 
-  constructor(private readonly resolver: CitationResolver) {
+  constructor(
+    private readonly resolver: CitationResolver,
+    private readonly reviews?: ClauseReviews,
+  ) {
     this.subscriptions = [
+      ...(reviews ? [reviews.onDidChange(() => this.refreshAll())] : []),
       vscode.workspace.onDidOpenTextDocument((d) => this.schedule(d, 0)),
       vscode.workspace.onDidChangeTextDocument((e) => this.schedule(e.document, DEBOUNCE_MS)),
       vscode.workspace.onDidCloseTextDocument((d) => this.clear(d.uri)),
@@ -90,6 +119,7 @@ export class OutdatedEditions implements vscode.Disposable, vscode.CodeActionPro
   private clear(uri: vscode.Uri): void {
     this.cancel(uri.toString());
     this.collection.delete(uri);
+    this.changedClauses.delete(uri.toString());
     this.resolver.forget(uri);
   }
 
@@ -97,32 +127,61 @@ export class OutdatedEditions implements vscode.Disposable, vscode.CodeActionPro
     const level = vscode.workspace.getConfiguration('standardsExplorer', document.uri).get<Level>('diagnostics', 'information');
     if (level === 'off' || !(level in SEVERITY) || document.isClosed) {
       this.collection.delete(document.uri);
+      this.changedClauses.delete(document.uri.toString());
       return;
     }
     const version = document.version;
     const visible = vscode.window.visibleTextEditors.filter((e) => e.document === document).flatMap((e) => e.visibleRanges);
-    const resolved = await this.resolver.resolveAll(document, source.token, visible);
-    if (source.token.isCancellationRequested || document.version !== version || document.isClosed) return;
+    const [resolved, files] = await Promise.all([this.resolver.resolveAll(document, source.token, visible), this.reviews?.files.forUri(document.uri)]);
+    const stale = (): boolean => source.token.isCancellationRequested || document.version !== version || document.isClosed;
+    if (stale()) return;
+    // The folder's standards.config.json decides a rule's severity; without it, the setting (outdated editions only).
+    const severity = (rule: RuleId, otherwise?: vscode.DiagnosticSeverity): vscode.DiagnosticSeverity | undefined => {
+      const configured = files?.config.rules?.[rule];
+      if (!configured) return otherwise;
+      return configured === 'off' ? undefined : CHECK_SEVERITY[configured];
+    };
     const diagnostics: vscode.Diagnostic[] = [];
+    const add = (citation: Citation, message: string, code: string, level: vscode.DiagnosticSeverity | undefined): vscode.Diagnostic | undefined => {
+      if (level === undefined) return undefined;
+      // The reference alone: the locator, before or after it, is not what is outdated, and the Quick Fix keeps it.
+      const [start, end] = citation.kind === 'reference' ? [citation.referenceStart, citation.referenceEnd] : [citation.start, citation.end];
+      const diagnostic = new vscode.Diagnostic(new vscode.Range(citation.line, start, citation.line, end), message, level);
+      diagnostic.source = SOURCE;
+      diagnostic.code = code;
+      diagnostics.push(diagnostic);
+      return diagnostic;
+    };
+    const changed: ChangedClause[] = [];
     if (typeof resolved !== 'string') {
       for (const { citation, standard } of resolved) {
         if (citation.kind === 'clauseUri') continue;
         const cited = citation.kind === 'reference' ? writtenReference(citation) : standardLabel(standard.entry);
+        if (citation.kind === 'reference' && !citation.reference.year) {
+          add(
+            citation,
+            vscode.l10n.t('{0} names no edition year (it resolves to {1})', cited, standardLabel(standard.entry)),
+            UNDATED_CODE,
+            severity('undated'),
+          );
+        }
         const outdated = outdatedEdition(standard);
         if (!outdated) continue;
         const message =
           outdated.kind === 'replaced'
             ? vscode.l10n.t('{0} has been replaced by {1}', cited, standardLabel(outdated.by))
             : vscode.l10n.t('{0} is {1}; the catalogue has no current edition of it', cited, outdated.status);
-        // The reference alone: the locator, before or after it, is not what is outdated, and the Quick Fix keeps it.
-        const [start, end] = citation.kind === 'reference' ? [citation.referenceStart, citation.referenceEnd] : [citation.start, citation.end];
-        const diagnostic = new vscode.Diagnostic(new vscode.Range(citation.line, start, citation.line, end), message, SEVERITY[level]);
-        diagnostic.source = SOURCE;
-        diagnostic.code = OUTDATED_CODE;
-        diagnostics.push(diagnostic);
+        add(citation, message, OUTDATED_CODE, severity(outdatedRule(standard, outdated), SEVERITY[level]));
       }
+      for (const review of this.reviews ? await this.reviews.reviewsOf(document, resolved, source.token) : []) {
+        if (review.review.state !== 'changed') continue;
+        const diagnostic = add(review.citation, changedMessage(review), CHANGED_CODE, severity('changed', vscode.DiagnosticSeverity.Warning));
+        if (diagnostic) changed.push({ diagnostic, args: reviewArgs(review) });
+      }
+      if (stale()) return;
     }
     this.collection.set(document.uri, diagnostics);
+    this.changedClauses.set(document.uri.toString(), changed);
     this.settled.fire(document.uri);
   }
 
@@ -131,8 +190,9 @@ export class OutdatedEditions implements vscode.Disposable, vscode.CodeActionPro
    * clause, "Compare §5 of ISO 17301-1:2016 and ISO 17301-1:2023 side by side" (compareCited.ts).
    */
   async provideCodeActions(document: vscode.TextDocument, _range: vscode.Range, context: vscode.CodeActionContext): Promise<vscode.CodeAction[]> {
+    const changed = this.changedActions(document, context);
     const ours = context.diagnostics.filter((d) => d.source === SOURCE && d.code === OUTDATED_CODE);
-    if (!ours.length) return [];
+    if (!ours.length) return changed;
     const index = await this.resolver.currentIndex();
     if (typeof index === 'string') return [];
     const actions: vscode.CodeAction[] = [];
@@ -161,6 +221,48 @@ export class OutdatedEditions implements vscode.Disposable, vscode.CodeActionPro
         actions.push(action);
       }
     }
+    return [...actions, ...changed];
+  }
+
+  /** Compare with the Reviewed Version and Mark as Reviewed, for each changed-clause diagnostic in the context. */
+  private changedActions(document: vscode.TextDocument, context: vscode.CodeActionContext): vscode.CodeAction[] {
+    const known = this.changedClauses.get(document.uri.toString()) ?? [];
+    const actions: vscode.CodeAction[] = [];
+    for (const diagnostic of context.diagnostics) {
+      if (diagnostic.source !== SOURCE || diagnostic.code !== CHANGED_CODE) continue;
+      const found = known.find((k) => k.diagnostic.range.isEqual(diagnostic.range) && k.diagnostic.message === diagnostic.message);
+      if (!found) continue;
+      for (const [title, command, preferred] of [
+        [vscode.l10n.t('Compare with the Reviewed Version'), COMPARE_REVIEWED, true],
+        [vscode.l10n.t('Mark as Reviewed'), MARK_REVIEWED, false],
+      ] as const) {
+        const action = new vscode.CodeAction(title, vscode.CodeActionKind.QuickFix);
+        action.command = { command, title, arguments: [found.args] };
+        action.diagnostics = [diagnostic];
+        action.isPreferred = preferred;
+        actions.push(action);
+      }
+    }
     return actions;
   }
+}
+
+/** "Clause 7.1 of ISO 14971:2019 changed since it was reviewed on 2026-03-01 (by Ada)". */
+function changedMessage({ clause, standard, review }: CitedClauseReview): string {
+  if (review.state !== 'changed') return '';
+  const { on, by } = review.locked.reviewed;
+  const name = clauseShortName(clause);
+  const edition = standardLabel(standard.entry);
+  return by
+    ? vscode.l10n.t('{0} of {1} changed since it was reviewed on {2} by {3}', name, edition, on, by)
+    : vscode.l10n.t('{0} of {1} changed since it was reviewed on {2}', name, edition, on);
+}
+
+export function reviewArgs({ folder, standard, clause }: Pick<CitedClauseReview, 'folder' | 'standard' | 'clause'>): ReviewedClauseArgs {
+  return {
+    folder: folder.uri.toString(),
+    urn: standard.entry.urn,
+    ...(standard.entry.reference ? { reference: standard.entry.reference } : {}),
+    clauseId: clause.clauseId,
+  };
 }

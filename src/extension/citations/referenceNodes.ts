@@ -2,10 +2,19 @@
 import * as vscode from 'vscode';
 import type { CitationTarget } from '../../core/citations/citationTarget';
 import type { ClauseGroup, Occurrence, StandardGroup } from '../../core/citations/referenceReport';
+import type { Reviewer } from '../../core/check/review';
+import type { ReviewedClauseArgs } from './clauseReviews';
+
+/** A cited clause that changed since its review (standards.lock), and the clause for the commands on it. */
+export interface ClauseReviewMark {
+  changed: true;
+  reviewed: Reviewer;
+  args: ReviewedClauseArgs;
+}
 
 export type ReferenceNode =
   | { kind: 'standard'; group: StandardGroup }
-  | { kind: 'clause'; group: StandardGroup; clause: ClauseGroup }
+  | { kind: 'clause'; group: StandardGroup; clause: ClauseGroup; review?: ClauseReviewMark }
   | { kind: 'occurrence'; occurrence: Occurrence; uri: vscode.Uri }
   | { kind: 'message'; text: string; command?: vscode.Command };
 
@@ -22,11 +31,20 @@ export function referenceItem(node: ReferenceNode): vscode.TreeItem {
       return item;
     }
     case 'clause': {
-      const { clause } = node;
+      const { clause, review } = node;
       const item = new vscode.TreeItem(clause.clause || vscode.l10n.t('(the whole standard)'), vscode.TreeItemCollapsibleState.Collapsed);
       item.description = String(clause.occurrences.length);
       item.iconPath = new vscode.ThemeIcon('symbol-number');
       item.contextValue = clause.clause && clause.occurrences[0]?.locator?.kind !== 'table' ? 'citedClause' : 'citedWhole';
+      if (review) {
+        const { on, by } = review.reviewed;
+        item.description = vscode.l10n.t('{0} · changed since its review on {1}', clause.occurrences.length, on);
+        item.tooltip = by
+          ? vscode.l10n.t('{0} of {1} changed since {2} reviewed it on {3} (standards.lock).', clause.clause, node.group.standard, by, on)
+          : vscode.l10n.t('{0} of {1} changed since it was reviewed on {2} (standards.lock).', clause.clause, node.group.standard, on);
+        item.iconPath = new vscode.ThemeIcon('diff-modified', new vscode.ThemeColor('list.warningForeground'));
+        item.contextValue = 'citedClauseChanged';
+      }
       return item;
     }
     case 'occurrence': {

@@ -4,6 +4,8 @@
  * (less `files.exclude`) are read in small batches with progress; from then on, a file is read again when it
  * changes on disk or in an editor. Recognition is kept per file; resolution uses the catalogue index, so the view
  * follows a rebuilt index without reading anything again. Export References… writes the matrix as CSV or Markdown.
+ * A cited clause whose text changed since its review (the folder's standards.lock) is marked, with Compare with the
+ * Reviewed Version and Mark as Reviewed on it.
  */
 import * as vscode from 'vscode';
 import { showInformation } from '../notify';
@@ -12,8 +14,11 @@ import { locatorLabel, statusLine, type CitationTarget } from '../../core/citati
 import { findCitations, type Citation } from '../../core/citations/recognise';
 import { groupReferences, toCsv, toMarkdown, type Occurrence } from '../../core/citations/referenceReport';
 import { searchable } from './searchable';
+import { fileMatcher, searchGlob } from '../../core/check/fileFilter';
 import { workspaceText } from './workspaceText';
-import { referenceItem, referenceTarget, unavailableNode, type ReferenceNode } from './referenceNodes';
+import { referenceItem, referenceTarget, unavailableNode, type ClauseReviewMark, type ReferenceNode } from './referenceNodes';
+import type { ClauseReviews, ReviewedClauseArgs } from './clauseReviews';
+import type { ClauseGroup, StandardGroup } from '../../core/citations/referenceReport';
 
 export type { ReferenceNode } from './referenceNodes';
 
@@ -41,6 +46,9 @@ export class WorkspaceReferences implements vscode.TreeDataProvider<ReferenceNod
   /** Every file the last scan found (with references or not): others are checked against files.exclude first. */
   private readonly found = new Set<string>();
   private dirtyTimer: NodeJS.Timeout | undefined;
+  /** The folders whose standards.config.json says which files to read: folder URI → its test of a relative path. */
+  private readonly folderFilters = new Map<string, (relativePath: string) => boolean>();
+  private settingFilter: { glob: string; test: (relativePath: string) => boolean } | undefined;
   private watcher: vscode.FileSystemWatcher | undefined;
   private readonly subscriptions: vscode.Disposable[];
 
@@ -48,14 +56,16 @@ export class WorkspaceReferences implements vscode.TreeDataProvider<ReferenceNod
     private readonly resolver: CitationResolver,
     /** The glob of `standardsExplorer.references.include`, as the settings checked it (config.ts). */
     private readonly includeSetting: () => string,
+    private readonly reviews?: ClauseReviews,
   ) {
     this.subscriptions = [
+      ...(reviews ? [reviews.onDidChange(({ file }) => file === 'lock' && this.changed.fire(undefined))] : []),
       resolver.onDidChange(() => this.changed.fire(undefined)),
       vscode.workspace.onDidChangeTextDocument((e) => this.scanned && this.files.has(e.document.uri.toString()) && this.markDirty(e.document.uri)),
       // A saved file may cite a standard for the first time (the watcher also sees it, but not on every system).
-      vscode.workspace.onDidSaveTextDocument(
-        (d) => this.scanned && vscode.languages.match({ scheme: 'file', pattern: this.include() }, d) > 0 && this.markDirty(d.uri),
-      ),
+      vscode.workspace.onDidSaveTextDocument((d) => this.scanned && d.uri.scheme === 'file' && this.wanted(d.uri) && this.markDirty(d.uri)),
+      // A folder's standards.config.json says which files are read.
+      ...(reviews ? [reviews.files.onDidChange(({ file }) => file === 'config' && this.scanned && void this.scan())] : []),
       vscode.workspace.onDidChangeConfiguration((e) => {
         if (e.affectsConfiguration(`standardsExplorer.${INCLUDE_SETTING}`) && this.scanned) void this.scan();
       }),
@@ -153,7 +163,10 @@ export class WorkspaceReferences implements vscode.TreeDataProvider<ReferenceNod
       }
       return groupReferences(occurrences).map((group) => ({ kind: 'standard', group }));
     }
-    if (node.kind === 'standard') return node.group.clauses.map((clause) => ({ kind: 'clause', group: node.group, clause }));
+    if (node.kind === 'standard') {
+      const { group } = node;
+      return Promise.all(group.clauses.map(async (clause) => ({ kind: 'clause' as const, group, clause, review: await this.reviewMark(group, clause) })));
+    }
     if (node.kind === 'clause') return node.clause.occurrences.map((occurrence) => ({ kind: 'occurrence', occurrence, uri: this.uriOf(occurrence) }));
     return [];
   }
@@ -165,6 +178,36 @@ export class WorkspaceReferences implements vscode.TreeDataProvider<ReferenceNod
   /** The target of "Open Clause" on a standard or clause node. */
   targetOf(node: ReferenceNode): CitationTarget | undefined {
     return referenceTarget(node);
+  }
+
+  /** The changed clause a node of this view names (its context menu's commands), if it is one. */
+  reviewArgsOf(node: unknown): ReviewedClauseArgs | undefined {
+    const candidate = node as Partial<Extract<ReferenceNode, { kind: 'clause' }>> | undefined;
+    return candidate?.kind === 'clause' ? candidate.review?.args : undefined;
+  }
+
+  /**
+   * Whether the clause of a clause group changed since its review, by the lock of the folder of its first citing file
+   * in one; undefined when no lock holds it or it cannot be told now (offline: the diagnostics say nothing either).
+   */
+  private async reviewMark(group: StandardGroup, clause: ClauseGroup): Promise<ClauseReviewMark | undefined> {
+    const locator = clause.occurrences[0]?.locator;
+    if (!this.reviews || !locator || locator.kind === 'table') return undefined;
+    for (const occurrence of clause.occurrences) {
+      const { folder, lock } = await this.reviews.files.forUri(this.uriOf(occurrence));
+      if (!folder || !lock?.standards[group.urn]) continue;
+      try {
+        const found = await this.resolver.clauseFor(group.urn, locator);
+        if (!found) return undefined;
+        const review = await this.reviews.review(lock, group.urn, found.clause);
+        if (review.state !== 'changed') return undefined;
+        const args = { folder: folder.uri.toString(), urn: group.urn, reference: group.standard, clauseId: found.clause.clauseId };
+        return { changed: true, reviewed: review.locked.reviewed, args };
+      } catch {
+        return undefined;
+      }
+    }
+    return undefined;
   }
 
   /** Writes the matrix to `target` (CSV, or Markdown for .md), asking where when not given; returns the file. */
@@ -197,7 +240,7 @@ export class WorkspaceReferences implements vscode.TreeDataProvider<ReferenceNod
   }
 
   private async readAll(token?: vscode.CancellationToken, progress?: vscode.Progress<{ message?: string; increment?: number }>): Promise<number> {
-    const uris = (await vscode.workspace.findFiles(this.include(), undefined, MAX_FILES, token)).filter((u) => !this.exported.has(u.toString()));
+    const uris = (await this.findCitingFiles(token)).filter((u) => !this.exported.has(u.toString()));
     this.files.clear();
     this.found.clear();
     for (const uri of uris) this.found.add(uri.toString());
@@ -224,9 +267,44 @@ export class WorkspaceReferences implements vscode.TreeDataProvider<ReferenceNod
     else this.files.delete(key);
   }
 
+  /**
+   * The files to read: in each folder, those its standards.config.json includes and does not exclude (as the command
+   * line run there reads them), else those of the setting's glob; files.exclude applies to both.
+   */
+  private async findCitingFiles(token?: vscode.CancellationToken): Promise<vscode.Uri[]> {
+    const folders = vscode.workspace.workspaceFolders ?? [];
+    const configs = await Promise.all(folders.map(async (folder) => ({ folder, config: (await this.reviews?.files.forFolder(folder))?.config })));
+    this.folderFilters.clear();
+    const own = configs.filter(({ config }) => config?.include || config?.exclude);
+    if (!own.length) return vscode.workspace.findFiles(this.include(), undefined, MAX_FILES, token);
+    const found = new Map<string, vscode.Uri>();
+    for (const { folder, config } of configs) {
+      const filter = config && (config.include || config.exclude) ? config : undefined;
+      const wanted = filter && fileMatcher(filter, this.include());
+      if (wanted) this.folderFilters.set(folder.uri.toString(), wanted);
+      for (const glob of filter?.include ?? [this.include()]) {
+        for (const uri of await vscode.workspace.findFiles(new vscode.RelativePattern(folder, searchGlob(glob)), undefined, MAX_FILES, token)) {
+          if (found.size >= MAX_FILES) break;
+          if (!wanted || wanted(vscode.workspace.asRelativePath(uri, false))) found.set(uri.toString(), uri);
+        }
+      }
+    }
+    return [...found.values()];
+  }
+
+  /** Whether a changed file is one the view reads (its folder's config, else the setting). */
+  private wanted(uri: vscode.Uri): boolean {
+    const folder = vscode.workspace.getWorkspaceFolder(uri);
+    const filter = folder && this.folderFilters.get(folder.uri.toString());
+    const include = this.include();
+    if (this.settingFilter?.glob !== include) this.settingFilter = { glob: include, test: fileMatcher({}, include) };
+    return (filter ?? this.settingFilter.test)(vscode.workspace.asRelativePath(uri, false));
+  }
+
   private watch(): void {
     this.watcher?.dispose();
-    this.watcher = vscode.workspace.createFileSystemWatcher(this.include());
+    // A folder's config may include files the setting's glob does not: then every file is watched and judged here.
+    this.watcher = vscode.workspace.createFileSystemWatcher(this.folderFilters.size ? '**/*' : this.include());
     this.watcher.onDidCreate((uri) => this.markDirty(uri));
     this.watcher.onDidChange((uri) => this.markDirty(uri));
     this.watcher.onDidDelete((uri) => {
@@ -237,7 +315,7 @@ export class WorkspaceReferences implements vscode.TreeDataProvider<ReferenceNod
   /** Files changed on disk or in an editor are read again together, a moment after the last change. */
   private markDirty(uri: vscode.Uri): void {
     // The watcher's glob also matches files outside the workspace (user settings…).
-    if (!vscode.workspace.getWorkspaceFolder(uri) || this.exported.has(uri.toString())) return;
+    if (!vscode.workspace.getWorkspaceFolder(uri) || this.exported.has(uri.toString()) || (this.folderFilters.size && !this.wanted(uri))) return;
     this.dirty.set(uri.toString(), uri);
     clearTimeout(this.dirtyTimer);
     this.dirtyTimer = setTimeout(() => void this.readDirty(), CHANGE_DEBOUNCE_MS);

@@ -12,7 +12,7 @@ import { registerCommands } from '../commands/feedback';
 import { onFirstUse } from '../../core/lifecycle';
 import type { ServiceAccess } from '../connection/serviceAccess';
 import type { CitationsImpl } from './create';
-import { COMPARE_CITED, OPEN_CITATION, REFERENCES_VIEW } from '../../core/citations/ids';
+import { COMPARE_CITED, COMPARE_REVIEWED, MARK_REVIEWED, OPEN_CITATION, REFERENCES_VIEW, REVIEWED_SCHEME } from '../../core/citations/ids';
 import type { ReferenceNode } from './referencesView';
 import type * as CitationsBundle from './citations.lazy';
 /** The references in code: loaded the first time a provider below is asked. */
@@ -21,7 +21,7 @@ const citationsBundle = onFirstUse(() => require('./citations.lazy') as typeof C
 
 export const CITATION_DOCUMENTS: vscode.DocumentSelector = [{ scheme: 'file' }, { scheme: 'untitled' }];
 
-export type Citations = Omit<CitationsImpl, 'openCitation' | 'compareCited' | 'openReferencedClause' | 'disposable'> & {
+export type Citations = Omit<CitationsImpl, 'openCitation' | 'compareCited' | 'openReferencedClause' | 'compareReviewed' | 'markReviewed' | 'disposable'> & {
   referencesView: vscode.TreeView<ReferenceNode>;
 };
 
@@ -39,7 +39,7 @@ export function registerCitations(context: vscode.ExtensionContext, { session, c
   let loaded: CitationsImpl | undefined;
   const impl = (): CitationsImpl => {
     if (loaded) return loaded;
-    loaded = citationsBundle().createCitations(session, catalogue);
+    loaded = citationsBundle().createCitations(session, catalogue, context.globalStorageUri.fsPath, log);
     loaded.references.onDidChangeTreeData((node) => treeChanged.fire(node ?? undefined));
     return loaded;
   };
@@ -69,6 +69,10 @@ export function registerCitations(context: vscode.ExtensionContext, { session, c
       { providedCodeActionKinds: [vscode.CodeActionKind.QuickFix] },
     ),
     referencesView,
+    // The left side of Compare with the Reviewed Version: a clause's text as it was reviewed (compareReviewed.ts).
+    vscode.workspace.registerTextDocumentContentProvider(REVIEWED_SCHEME, {
+      provideTextDocumentContent: (uri) => impl().reviewedDocuments.provideTextDocumentContent(uri),
+    }),
     vscode.languages.registerCompletionItemProvider(
       CITATION_DOCUMENTS,
       { provideCompletionItems: (document, position, token) => impl().completion.provideCompletionItems(document, position, token) },
@@ -78,6 +82,8 @@ export function registerCitations(context: vscode.ExtensionContext, { session, c
       {
         [OPEN_CITATION]: (arg) => impl().openCitation(arg),
         [COMPARE_CITED]: (arg) => impl().compareCited(arg),
+        [COMPARE_REVIEWED]: (arg) => impl().compareReviewed(arg),
+        [MARK_REVIEWED]: (arg) => impl().markReviewed(arg),
         'standardsExplorer.scanReferences': () => impl().references.scan(true),
         'standardsExplorer.exportReferences': async (arg) => {
           const target = exportTarget(arg);

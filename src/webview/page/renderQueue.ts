@@ -1,3 +1,5 @@
+import { yieldNow } from '../../core/yieldNow';
+
 /** A queue of small rendering steps run in slices, so no step of the clause page makes one long task. */
 /** A queue of small rendering steps run in slices of ~`sliceMs` with a yield between slices. */
 export class RenderQueue {
@@ -30,7 +32,7 @@ export class RenderQueue {
         const end = performance.now() + this.sliceMs;
         while (this.done < this.tasks.length && performance.now() < end) this.tasks[this.done++]();
         this.onProgress(this.done, this.tasks.length);
-        if (this.done < this.tasks.length) setTimeout(slice, 0);
+        if (this.done < this.tasks.length) void yieldNow().then(slice);
         else resolve();
       };
       slice();

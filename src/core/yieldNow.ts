@@ -1,0 +1,26 @@
+/**
+ * Gives the event loop back for a moment, as `setTimeout(…, 0)` would, but through a MessageChannel: browsers clamp
+ * and throttle chained timers (to a second, or a minute, in a frame they deem hidden — a webview panel just opened
+ * beside an editor was rendered in slices a second apart), and message tasks are not throttled so. Node has
+ * MessageChannel too; its ports are unref'd, so a pending yield never keeps a process alive.
+ */
+const waiting: Array<() => void> = [];
+let channel: InstanceType<typeof MessageChannel> | undefined;
+
+function port(): InstanceType<typeof MessageChannel> | undefined {
+  if (channel || typeof MessageChannel === 'undefined') return channel;
+  channel = new MessageChannel();
+  // Node's MessagePort and the browser's both take onmessage (the Node types list only on/addListener).
+  (channel.port1 as unknown as { onmessage: () => void }).onmessage = () => waiting.shift()?.();
+  for (const end of [channel.port1, channel.port2]) (end as { unref?: () => void }).unref?.();
+  return channel;
+}
+
+export function yieldNow(): Promise<void> {
+  return new Promise((resolve) => {
+    const ports = port();
+    if (!ports) return void setTimeout(resolve, 0);
+    waiting.push(resolve);
+    ports.port2.postMessage(undefined);
+  });
+}

@@ -1,0 +1,133 @@
+/**
+ * Cited clauses against their folder's standards.lock (core/check/review.ts): which changed since their review, the
+ * text that was reviewed when this machine still has it, and marking a clause reviewed. A clause is only asked for
+ * when its standard is in the lock, so a workspace without a lock sends nothing more than before.
+ *
+ * The reviewed text: the lock keeps a fingerprint, never the text, so "Compare with the Reviewed Version" needs the
+ * text from this machine. Whenever a cited clause is found to match its lock entry, its body is kept in an owner-only
+ * folder beside the clause cache (bounded, least recently used first), keyed by connection, clause and fingerprint:
+ * after the publisher changes the clause, the text that was reviewed is still there to compare with.
+ */
+import * as path from 'node:path';
+import * as vscode from 'vscode';
+import { clauseFingerprint, type Lockfile } from '../../core/check/lockfile';
+import { markReviewed, reviewDay, reviewOf, type ClauseReview } from '../../core/check/review';
+import { gitUserName } from '../../core/check/gitReviewer';
+import type { ReferenceCitation } from '../../core/citations/recognise';
+import type { ResolvedStandard } from '../../core/citations/resolve';
+import { Disposable } from '../../core/lifecycle';
+import { DiskCache } from '../../core/service/cache';
+import type { Clause } from '../../core/service/types';
+import type { ServiceAccess } from '../connection/serviceAccess';
+import type { CitationResolver, ResolvedCitation } from './citationResolver';
+import type { FolderFileChange, WorkspaceStandardsFiles } from './workspaceStandardsFiles';
+
+/** The reviewed texts kept on this machine, at most. */
+const REVIEWED_COPIES_BYTES = 50 * 1024 * 1024;
+
+/** A clause citation of a locked standard, with its clause and how it stands against the lock. */
+export interface CitedClauseReview {
+  citation: ReferenceCitation;
+  standard: ResolvedStandard;
+  clause: Clause;
+  folder: vscode.WorkspaceFolder;
+  review: ClauseReview;
+}
+
+/** What the Quick Fixes and the References view pass to the commands: one clause of one folder's lock. */
+export interface ReviewedClauseArgs {
+  folder: string;
+  urn: string;
+  reference?: string;
+  clauseId: string;
+}
+
+export class ClauseReviews extends Disposable {
+  private readonly copies: DiskCache;
+  /** Fired when a folder's lock or config changed. */
+  readonly onDidChange: vscode.Event<FolderFileChange>;
+
+  constructor(
+    private readonly resolver: CitationResolver,
+    private readonly session: ServiceAccess,
+    readonly files: WorkspaceStandardsFiles,
+    storageDir: string,
+    private readonly log?: Pick<vscode.LogOutputChannel, 'warn'>,
+  ) {
+    super();
+    this.copies = new DiskCache(path.join(storageDir, 'reviewed-clauses'), REVIEWED_COPIES_BYTES);
+    this.onDidChange = files.onDidChange;
+  }
+
+  /** The clause citations of `resolved` (one document's) whose standard is in their folder's lock, each with its review. */
+  async reviewsOf(document: vscode.TextDocument, resolved: readonly ResolvedCitation[], token?: vscode.CancellationToken): Promise<CitedClauseReview[]> {
+    const { folder, lock } = await this.files.forUri(document.uri);
+    if (!folder || !lock) return [];
+    const reviews: CitedClauseReview[] = [];
+    for (const { citation, standard } of resolved) {
+      if (token?.isCancellationRequested) break;
+      if (citation.kind !== 'reference' || !citation.locator || !lock.standards[standard.entry.urn]) continue;
+      try {
+        const found = await this.resolver.clauseFor(standard.entry.urn, citation.locator);
+        if (!found) continue;
+        const review = await this.review(lock, standard.entry.urn, found.clause);
+        reviews.push({ citation, standard, clause: found.clause, folder, review });
+      } catch (error) {
+        // Offline or signed out: the citation is not judged now; the next check tries again.
+        this.log?.warn(`Could not compare ${citation.text} with ${folder.name}/standards.lock: ${error instanceof Error ? error.message : String(error)}`);
+      }
+    }
+    return reviews;
+  }
+
+  /** How the clause's text now stands against `lock`; the text is asked for only when the lock holds the clause. */
+  async review(lock: Lockfile, urn: string, clause: Clause, signal?: AbortSignal): Promise<ClauseReview> {
+    if (!lock.standards[urn]?.clauses[clause.clauseId]) return { state: 'unlocked' };
+    const { fingerprint, body } = await this.current(urn, clause.clauseId, signal);
+    const review = reviewOf(lock, urn, clause.clauseId, fingerprint);
+    if (review.state === 'reviewed') await this.keep(urn, clause.clauseId, fingerprint, body);
+    return review;
+  }
+
+  /** The text that was reviewed (the body with the lock's fingerprint), when this machine still has it. */
+  async reviewedBody(urn: string, clauseId: string, fingerprint: string): Promise<unknown> {
+    const kept = await this.copies.read(this.copyKey(urn, clauseId, fingerprint));
+    return kept ? (JSON.parse(kept.body) as unknown) : undefined;
+  }
+
+  /** Records in the folder's lock that the clause's current text is reviewed, today, by git's user.name. */
+  async markReviewed(args: ReviewedClauseArgs, signal?: AbortSignal): Promise<{ folder: vscode.WorkspaceFolder; clause: Clause }> {
+    const folder = vscode.workspace.getWorkspaceFolder(vscode.Uri.parse(args.folder));
+    if (!folder) throw new Error(vscode.l10n.t('{0} is not a folder of this workspace: open it to mark its clauses reviewed.', args.folder));
+    const clause = await this.resolver.clauseById(args.urn, args.clauseId, signal);
+    if (!clause)
+      throw new Error(vscode.l10n.t('The service lists no clause {0} of {1} any more: check the citation.', args.clauseId, args.reference ?? args.urn));
+    const { fingerprint, body } = await this.current(args.urn, args.clauseId, signal);
+    const by = folder.uri.scheme === 'file' ? await gitUserName(folder.uri.fsPath) : undefined;
+    const { lock } = await this.files.forFolder(folder);
+    const updated = markReviewed(lock ?? { version: 1, standards: {} }, { urn: args.urn, reference: args.reference }, clause, fingerprint, {
+      on: reviewDay(new Date()),
+      ...(by ? { by } : {}),
+    });
+    await this.keep(args.urn, args.clauseId, fingerprint, body);
+    await this.files.writeLock(folder, updated);
+    return { folder, clause };
+  }
+
+  private async current(urn: string, clauseId: string, signal?: AbortSignal): Promise<{ fingerprint: string; body: unknown }> {
+    const body = await (await this.session.service()).getClause(urn, clauseId, signal);
+    return { fingerprint: clauseFingerprint(body), body };
+  }
+
+  private async keep(urn: string, clauseId: string, fingerprint: string, body: unknown): Promise<void> {
+    const key = this.copyKey(urn, clauseId, fingerprint);
+    if ((await this.copies.sizeOf(key)) !== undefined) return;
+    await this.copies.write(key, undefined, JSON.stringify(body)).catch((error: unknown) => {
+      this.log?.warn(`Could not keep the reviewed text of ${clauseId} of ${urn}: ${error instanceof Error ? error.message : String(error)}`);
+    });
+  }
+
+  private copyKey(urn: string, clauseId: string, fingerprint: string): string {
+    return `reviewed:${this.session.storageScope ?? ''}\u0000${urn}\u0000${clauseId}\u0000${fingerprint}`;
+  }
+}
