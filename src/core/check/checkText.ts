@@ -8,7 +8,7 @@ import type { CatalogueIndex } from '../catalogue/catalogueIndex';
 import { factsOf } from '../catalogue/standardFacts';
 import { locatorLabel } from '../citations/citationTarget';
 import { rewrittenReference, outdatedEdition, outdatedRule } from '../citations/outdated';
-import { findCitations, writtenReference, type Citation, type Locator } from '../citations/recognise';
+import { findCitations, namesClause, writtenReference, type Citation, type Locator } from '../citations/recognise';
 import { resolveLocator, resolveStandard, type ResolvedStandard } from '../citations/resolve';
 import { standardLabel } from '../labels';
 import type { Clause } from '../service/types';
@@ -92,7 +92,8 @@ export class CitationChecker {
   check(text: string, file: string): Finding[] {
     const findings: Finding[] = [];
     for (const citation of findCitations(text)) {
-      if (citation.kind === 'clauseUri') continue;
+      // Informal citations ("IEC62304") are of low confidence: not judged.
+      if (citation.kind === 'clauseUri' || (citation.kind === 'reference' && citation.reference.informal)) continue;
       const cited = citation.kind === 'reference' ? writtenReference(citation) : citation.urn;
       const [start, end] = citation.kind === 'reference' ? [citation.referenceStart, citation.referenceEnd] : [citation.start, citation.end];
       const place: Place = { file, line: citation.line + 1, column: start + 1, endColumn: end + 1, cited };
@@ -106,7 +107,7 @@ export class CitationChecker {
         continue;
       }
       place.standard = { urn: standard.entry.urn, reference: standard.entry.reference, status: standard.entry.status };
-      const locator = citation.kind === 'reference' && citation.locator?.kind !== 'table' ? citation.locator : undefined;
+      const locator = citation.kind === 'reference' && namesClause(citation.locator) ? citation.locator : undefined;
       if (locator) this.clauseCount++;
       if (this.rules.keepCitations) this.cited.push({ ...place, urn: standard.entry.urn, ...(locator ? { locator } : {}) });
       if (citation.kind === 'reference' && !citation.reference.year)

@@ -5,7 +5,7 @@
 import { factsLabel } from '../catalogue/standardFacts';
 import { l10n } from '../l10n';
 import { standardLabel } from '../labels';
-import type { Citation, Locator } from './recognise';
+import { locatorsOf, namesClause, supplementLabel, type Citation, type Locator } from './recognise';
 import type { ResolvedStandard } from './resolve';
 
 export { OPEN_CITATION } from './ids';
@@ -41,7 +41,7 @@ export function asCitationTarget(arg: unknown): CitationTarget | undefined {
   if (typeof value.title === 'string') target.title = value.title;
   if (typeof value.clauseId === 'string') target.clauseId = value.clauseId;
   const locator = value.locator;
-  if (locator && typeof locator.value === 'string' && ['clause', 'annex', 'table', 'section'].includes(locator.kind))
+  if (locator && typeof locator.value === 'string' && ['clause', 'annex', 'table', 'figure', 'section'].includes(locator.kind))
     target.locator = { kind: locator.kind, value: locator.value };
   return target;
 }
@@ -55,6 +55,8 @@ export function locatorLabel(locator: Locator): string {
       return /^[A-Z]$/.test(locator.value) ? l10n.t('Annex {0}', locator.value) : l10n.t('clause {0}', locator.value);
     case 'table':
       return l10n.t('Table {0}', locator.value);
+    case 'figure':
+      return l10n.t('Figure {0}', locator.value);
     default:
       return locator.value;
   }
@@ -69,7 +71,7 @@ export function linkTooltip(target: CitationTarget, standard: ResolvedStandard):
       ? ''
       : ` (${factsLabel({ ...standard.facts, supplement: undefined, status: standard.facts.status ?? 'withdrawn' })})`;
   if (target.clauseId) return l10n.t('Open this clause of {0}{1}', label, status);
-  if (target.locator && target.locator.kind !== 'table') return l10n.t('Open {0}, {1}{2}', label, locatorLabel(target.locator), status);
+  if (namesClause(target.locator)) return l10n.t('Open {0}, {1}{2}', label, locatorLabel(target.locator), status);
   return l10n.t('Show {0} in the Standards view{1}', label, status);
 }
 
@@ -97,4 +99,30 @@ export function statusLine(standard: ResolvedStandard): string {
   const kind = facts.supplement ? ` ${factsLabel({ current: true, draft: false, supplement: facts.supplement })}` : '';
   if (replacedBy) return l10n.t('{0}{1} — replaced by {2}', state, kind, standardLabel(replacedBy));
   return `${state}${kind}`;
+}
+
+/**
+ * What a reader should know about how a citation reads beyond the record's own line: its supplements, a deliverable
+ * type it left out, a supplement the catalogue does not list, a hyphen read as the year, an informal form, further
+ * clauses it names. One sentence each, for the hover.
+ */
+export function citationNotes(citation: Citation, standard: ResolvedStandard): string[] {
+  if (citation.kind !== 'reference') return [];
+  const notes: string[] = [];
+  const { reference } = citation;
+  const label = standardLabel(standard.entry);
+  const note = standard.note;
+  if (reference.supplements.length && note?.kind !== 'supplementNotListed')
+    notes.push(l10n.t('Cited with {0}.', reference.supplements.map(supplementLabel).join(', ')));
+  if (note?.kind === 'supplementNotListed')
+    notes.push(
+      l10n.t('The catalogue lists no {0} (a national or European amendment, or not yet listed): this is the edition it amends.', note.supplements.join(', ')),
+    );
+  if (note?.kind === 'typeOmitted') notes.push(l10n.t('Cited without its deliverable type: the catalogue has only {0} of this number and year.', label));
+  if (note?.kind === 'hyphenYear')
+    notes.push(l10n.t('Read as the {0} edition: the catalogue has no part {1} of this number.', reference.part.slice(-4), reference.part.slice(1)));
+  if (reference.informal) notes.push(l10n.t('Written informally ("{0}"): linked, but not checked for outdated editions.', citation.text));
+  const more = locatorsOf(citation).slice(1);
+  if (more.length) notes.push(l10n.t('Also cites {0}.', more.map(locatorLabel).join(', ')));
+  return notes;
 }

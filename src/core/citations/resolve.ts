@@ -13,14 +13,25 @@ import { tokenize } from '../catalogue/tokens';
 import { displayText, withoutTrailing } from '../service/displayText';
 import { SECTION_LIST, sectionOf } from '../service/sections';
 import type { Clause } from '../service/types';
-import { parseReference, type Citation, type Locator, type WrittenReference } from './recognise';
+import { namesClause, parseReference, type Citation, type Locator, type Supplement, type WrittenReference } from './recognise';
 
 export interface ResolvedStandard {
   entry: IndexEntry;
   facts: StandardFacts;
   /** The current edition of the same number and part when `entry` is withdrawn or older; undefined otherwise. */
   replacedBy?: IndexEntry;
+  /** How the catalogue's record differs from what was written, for the hover: a deliverable type left out, a supplement it does not list. */
+  note?: ResolutionNote;
 }
+
+/** What a reader should know about how a citation was resolved. */
+export type ResolutionNote =
+  /** "ISO/IEC 19217:2015" names the only deliverable of that number and year, ISO/IEC TS 19217:2015. */
+  | { kind: 'typeOmitted' }
+  /** "EN ISO 14971:2019+A11:2021": the catalogue lists no such supplement (a CEN amendment); the edition it amends. */
+  | { kind: 'supplementNotListed'; supplements: string[] }
+  /** "ISO 9001-2015": read as the 2015 edition, ISO 9001 having no part 2015. */
+  | { kind: 'hyphenYear' };
 
 /** How many catalogue hits are looked at per citation: every edition and supplement of one number fits. */
 const CANDIDATES = 60;
@@ -34,50 +45,131 @@ interface Identity {
 
 /** The record a citation names, or undefined when the catalogue has no such record (or the citation is unsure). */
 export function resolveStandard(index: CatalogueIndex, citation: Citation): ResolvedStandard | undefined {
-  let entry: IndexEntry | undefined;
-  if (citation.kind === 'reference') entry = resolveReference(index, citation.reference);
-  else entry = index.bestForUrn(citation.urn);
-  if (!entry) return undefined;
+  let found: { entry: IndexEntry; note?: ResolutionNote } | undefined;
+  if (citation.kind === 'reference') found = resolveWritten(index, citation.reference);
+  else {
+    const entry = index.bestForUrn(citation.urn);
+    found = entry && { entry };
+  }
+  if (!found) return undefined;
+  const { entry, note } = found;
   const facts = factsOf(entry.urn, entry.reference, entry.status);
-  return { entry, facts, replacedBy: replacementOf(index, entry, facts) };
+  return { entry, facts, replacedBy: replacementOf(index, entry, facts), ...(note ? { note } : {}) };
 }
 
 export function resolveReference(index: CatalogueIndex, written: WrittenReference): IndexEntry | undefined {
-  const wanted = identityOf(written);
-  const query = `${written.publisher.replace(/^EN /, '')} ${written.number}${written.part}${written.year ? `:${written.year}` : ''}`;
-  const hits = index.search(query, CANDIDATES).map((entry) => ({ entry, parsed: parsedReference(entry) }));
-  const same = (strict: boolean) => hits.filter((h) => h.parsed && sameDocument(wanted, identityOf(h.parsed), strict));
-  for (const strict of [true, false]) {
-    const candidates = same(strict);
-    if (!candidates.length) continue;
-    if (!written.year) {
-      // The search ranks current before withdrawn, base documents before supplements, newer before older.
-      const base = candidates.filter(
-        (c) => !c.parsed?.supplements.length && !c.parsed?.variant && !factsOf(c.entry.urn, c.entry.reference, c.entry.status).draft,
-      );
-      return (base[0] ?? candidates[0]).entry;
-    }
-    const edition = candidates.filter((c) => c.parsed?.year === written.year);
-    const wantedSupplements = supplementKey(written.supplements);
-    const exact = edition.find(
-      (c) => supplementKey(c.parsed?.supplements ?? []) === wantedSupplements && (c.parsed?.variant ?? '') === (written.variant ?? ''),
+  return resolveWritten(index, written)?.entry;
+}
+
+/** The record a written reference names, and what a reader should know about how it was found. */
+function resolveWritten(index: CatalogueIndex, written: WrittenReference): { entry: IndexEntry; note?: ResolutionNote } | undefined {
+  const direct = resolveExact(index, written);
+  if (direct) return direct;
+  // "ISO 9001-2015": a part the catalogue does not have, of a number that has no parts, is the edition year.
+  if (written.hyphenYear) {
+    const year = written.part.slice(-4);
+    const part = written.part.slice(0, -5);
+    const hits = candidates(index, { ...written, part, year: undefined, hyphenYear: undefined });
+    const wanted = identityOf({ ...written, part });
+    const hasParts = hits.some(
+      (h) =>
+        h.parsed &&
+        h.parsed.number === written.number &&
+        h.parsed.part !== part &&
+        sameDocument({ ...wanted, numberPart: h.parsed.number.toLowerCase() + h.parsed.part.toLowerCase() }, identityOf(h.parsed), false),
     );
-    // "IEC 62304:2006+AMD1:2015" is how the consolidated version "… CSV" is usually cited.
-    const loose = exact ?? edition.find((c) => supplementKey(c.parsed?.supplements ?? []) === wantedSupplements);
-    if (loose) return loose.entry;
-    return undefined;
+    if (!hasParts) {
+      const asYear = resolveExact(index, { ...written, part, year, hyphenYear: undefined });
+      if (asYear) return { entry: asYear.entry, note: { kind: 'hyphenYear' } };
+    }
+  }
+  return undefined;
+}
+
+function candidates(index: CatalogueIndex, written: WrittenReference): Array<{ entry: IndexEntry; parsed: WrittenReference | undefined }> {
+  const query = `${internationalPublisher(written.publisher)} ${written.number}${written.part}${written.year ? `:${written.year}` : ''}`;
+  return index.search(query, CANDIDATES).map((entry) => ({ entry, parsed: parsedReference(entry) }));
+}
+
+function resolveExact(index: CatalogueIndex, written: WrittenReference): { entry: IndexEntry; note?: ResolutionNote } | undefined {
+  const wanted = identityOf(written);
+  const hits = candidates(index, written);
+  const same = (strict: boolean, anyType = false) =>
+    hits.filter((h) => h.parsed && sameDocument(anyType ? { ...wanted, typeWords: identityOf(h.parsed).typeWords } : wanted, identityOf(h.parsed), strict));
+  for (const [strict, anyType] of [
+    [true, false],
+    [false, false],
+    // "ISO/IEC 19217:2015" for ISO/IEC TS 19217:2015: the deliverable type left out, when only one deliverable fits.
+    [false, true],
+  ] as const) {
+    if (anyType && wanted.typeWords.length) break;
+    const found = pick(same(strict, anyType), written);
+    if (!found) continue;
+    if (anyType) {
+      const types = new Set(same(strict, anyType).map((c) => identityOf(c.parsed as WrittenReference).typeWords.join(' ')));
+      if (types.size !== 1 || !identityOf(found.parsed as WrittenReference).typeWords.length) return undefined;
+      return { entry: found.entry, note: { kind: 'typeOmitted' } };
+    }
+    if (found.notListed.length) return { entry: found.entry, note: { kind: 'supplementNotListed', supplements: found.notListed } };
+    return { entry: found.entry };
+  }
+  return undefined;
+}
+
+type Candidate = { entry: IndexEntry; parsed: WrittenReference | undefined };
+
+/** Among the records of one document, the one `written` names: the edition, with its supplements where listed. */
+function pick(candidates: readonly Candidate[], written: WrittenReference): (Candidate & { notListed: string[] }) | undefined {
+  if (!candidates.length) return undefined;
+  if (!written.year) {
+    // The search ranks current before withdrawn, base documents before supplements, newer before older.
+    const base = candidates.filter(
+      (c) => !c.parsed?.supplements.length && !c.parsed?.variant && !factsOf(c.entry.urn, c.entry.reference, c.entry.status).draft,
+    );
+    return { ...(base[0] ?? candidates[0]), notListed: [] };
+  }
+  const edition = candidates.filter((c) => c.parsed?.year === written.year);
+  if (!edition.length) return undefined;
+  // The supplements as written; "+AMD1:2015" is how the consolidated version "… CSV" is usually cited.
+  const exact = edition.find(
+    (c) => sameSupplements(written.supplements, c.parsed?.supplements ?? [], true) && (c.parsed?.variant ?? '') === (written.variant ?? ''),
+  );
+  const loose = exact ?? edition.find((c) => sameSupplements(written.supplements, c.parsed?.supplements ?? [], false));
+  if (loose) return { ...loose, notListed: [] };
+  // Supplements the catalogue does not list (CEN's "+A11:2021"): the longest listed run of them, else the edition.
+  for (let n = written.supplements.length - 1; n >= 0; n--) {
+    const listed = written.supplements.slice(0, n);
+    const found =
+      edition.find((c) => sameSupplements(listed, c.parsed?.supplements ?? [], true) && !c.parsed?.variant) ??
+      edition.find((c) => sameSupplements(listed, c.parsed?.supplements ?? [], false));
+    if (found) return { ...found, notListed: written.supplements.slice(n).map((s) => s.text.trim()) };
   }
   return undefined;
 }
 
 /**
- * The newest current base edition of the same publisher, number and part, when `entry` is withdrawn or an older
- * edition than it; undefined when `entry` is the current one or nothing current exists.
+ * The newest current base edition of the same publisher, number, part and deliverable type, when `entry` is
+ * withdrawn or an older edition than it; undefined when `entry` is the current one or nothing current exists. A
+ * handbook, a guide or a technical report of the same number is another document, never a newer edition.
  */
 export function replacementOf(index: CatalogueIndex, entry: IndexEntry, facts = factsOf(entry.urn, entry.reference, entry.status)): IndexEntry | undefined {
   const parsed = parsedReference(entry);
-  if (!parsed) return undefined;
-  const current = resolveReference(index, { ...parsed, year: undefined, supplements: [], variant: undefined });
+  if (!parsed || parsed.informal) return undefined;
+  const undated: WrittenReference = { ...parsed, year: undefined, supplements: [], variant: undefined };
+  const wanted = identityOf(undated);
+  const same = candidates(index, undated).filter((h) => h.parsed && !h.parsed.hyphenYear && sameDocument(wanted, identityOf(h.parsed), true));
+  let current = pick(same, undated)?.entry;
+  // A withdrawn technical specification or PAS is usually replaced by the International Standard of its number
+  // (ISO/TS 19115-3 → ISO 19115-3): the same publishers, number and part without the type, when that one is newer.
+  if ((!current || current === entry) && !facts.current && /^(?:ts|pas)$/.test(wanted.typeWords.join(' '))) {
+    const standard = { ...wanted, typeWords: [] };
+    current = pick(
+      candidates(index, { ...undated, publisher: parsed.publisher.replace(/[/ ](?:TS|PAS)$/, '') }).filter(
+        (h) => h.parsed && !h.parsed.hyphenYear && sameDocument(standard, identityOf(h.parsed), true),
+      ),
+      undated,
+    )?.entry;
+  }
   if (!current || current === entry) return undefined;
   const currentFacts = factsOf(current.urn, current.reference, current.status);
   if (!currentFacts.current || currentFacts.draft) return undefined;
@@ -89,7 +181,7 @@ export function replacementOf(index: CatalogueIndex, entry: IndexEntry, facts = 
 
 /** The clause a locator points to, by number (then its nearest numbered ancestor) or, for sections, by @type or title. */
 export function resolveLocator(clauses: readonly Clause[], locator: Locator): { clause: Clause; exact: boolean } | undefined {
-  if (locator.kind === 'table') return undefined;
+  if (!namesClause(locator)) return undefined;
   if (locator.kind === 'section') {
     const wanted = locator.value.toLowerCase();
     const section = SECTION_LIST.find((s) => s.label.toLowerCase() === wanted);
@@ -132,10 +224,53 @@ function parsedReference(entry: IndexEntry): WrittenReference | undefined {
   return parsed ?? undefined;
 }
 
+/**
+ * Bodies that adopt or co-publish an international standard under its own number ("BS EN ISO 13485", "ANSI/AAMI/ISO
+ * 14971", "CAN/CSA ISO 13485", "UL/IEC 60601-1"): beside ISO or IEC, the document is the international one.
+ */
+const ADOPTING = new Set([
+  'en',
+  'bs',
+  'din',
+  'nf',
+  'ansi',
+  'aami',
+  'can',
+  'csa',
+  'ul',
+  'une',
+  'nen',
+  'oenorm',
+  'önorm',
+  'csn',
+  'uni',
+  'vde',
+  'as',
+  'nzs',
+  'ks',
+  'jis',
+  'is',
+  'gb',
+  't',
+]);
+const INTERNATIONAL = new Set(['iso', 'iec', 'ieee', 'astm', 'cispr']);
+
+/** The publisher as the catalogue writes it: "BS EN ISO" → "ISO", "ANSI/AAMI/ISO" → "ISO", "EN ISO/IEC" → "ISO/IEC". */
+function internationalPublisher(publisher: string): string {
+  const words = tokenize(publisher);
+  if (!words.some((w) => INTERNATIONAL.has(w))) return publisher.replace(/^EN /, '');
+  return words
+    .filter((w) => !ADOPTING.has(w))
+    .join('/')
+    .toUpperCase();
+}
+
 function identityOf(reference: WrittenReference): Identity {
   const words = tokenize(reference.publisher);
   const typeWords = words.filter((w) => TYPE_WORDS.has(w));
-  return { publisher: words.filter((w) => !TYPE_WORDS.has(w)), typeWords, numberPart: `${reference.number}${reference.part}`.toLowerCase() };
+  const international = words.some((w) => INTERNATIONAL.has(w));
+  const publisher = words.filter((w) => !TYPE_WORDS.has(w) && !(international && ADOPTING.has(w)));
+  return { publisher, typeWords, numberPart: `${reference.number}${reference.part}`.toLowerCase() };
 }
 
 const TYPE_WORDS = new Set(['ts', 'tr', 'pas', 'isp', 'guide']);
@@ -148,15 +283,15 @@ function sameDocument(wanted: Identity, record: Identity, strict: boolean): bool
   return cited.length > 0 && cited.every((p) => record.publisher.includes(p));
 }
 
-/** "/Amd 1:2020", "/AMD1:2020", "/Amendment 1:2020" → "/amd 1 2020"; "+AMD1:2020" (consolidated in) → "+amd 1 2020". */
-function supplementKey(supplements: readonly string[]): string {
-  return supplements
-    .map(
-      (s) =>
-        (s.trimStart().startsWith('+') ? '+' : '/') +
-        tokenize(s)
-          .map((t) => (t === 'amendment' ? 'amd' : t === 'corrigendum' ? 'cor' : t))
-          .join(' '),
-    )
-    .join(' | ');
+/**
+ * Whether the supplements cited are the record's: each the same kind and number, the year where one is written;
+ * `strict` also asks for the same joining ("+" consolidated, "/" beside).
+ */
+function sameSupplements(cited: readonly Supplement[], record: readonly Supplement[], strict: boolean): boolean {
+  if (cited.length !== record.length) return false;
+  return cited.every((s, i) => {
+    const r = record[i];
+    const joinedAlike = (s.joined === '+') === (r.joined === '+');
+    return s.kind === r.kind && (s.number ?? '') === (r.number ?? '') && (!s.year || s.year === r.year) && (!strict || joinedAlike);
+  });
 }

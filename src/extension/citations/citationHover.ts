@@ -14,10 +14,10 @@ import { displayText } from '../../core/service/displayText';
 import type { Clause } from '../../core/service/types';
 import type { ServiceAccess } from '../connection/serviceAccess';
 import { standardRefOf, type CitationResolver } from './citationResolver';
-import { OPEN_CITATION, escaped, locatorLabel, statusLine, targetOf } from '../../core/citations/citationTarget';
+import { OPEN_CITATION, citationNotes, escaped, locatorLabel, statusLine, targetOf } from '../../core/citations/citationTarget';
 import { RequestBudget } from '../../core/citations/clauseGlances';
 import { firstParagraph } from '../../core/citations/clauseSummary';
-import type { Citation } from '../../core/citations/recognise';
+import { namesClause, type Citation } from '../../core/citations/recognise';
 import { resolveLocator, type ResolvedStandard } from '../../core/citations/resolve';
 
 /** The only commands a hover may run. */
@@ -88,6 +88,7 @@ export class CitationHoverProvider implements vscode.HoverProvider {
     md.appendMarkdown('\n\n')
       .appendMarkdown(escaped(statusLine(standard)))
       .appendMarkdown('\n\n');
+    for (const note of citationNotes(citation, standard)) md.appendMarkdown('*').appendMarkdown(escaped(note)).appendMarkdown('*\n\n');
 
     const budget = new RequestBudget();
     const { clause, problem } = await this.citedClause(citation, ref, signal, budget);
@@ -138,7 +139,7 @@ export class CitationHoverProvider implements vscode.HoverProvider {
           : { problem: vscode.l10n.t('{0} has no such clause any more.', label) };
       }
       if (citation.kind !== 'reference' || !citation.locator) return {};
-      if (citation.locator.kind === 'table')
+      if (!namesClause(citation.locator))
         return { problem: vscode.l10n.t('{0} is inside a clause; the clause list cannot say which.', locatorLabel(citation.locator)) };
       const found = resolveLocator(await this.clausesOf(standard.urn, signal, budget), citation.locator);
       if (!found) return { problem: vscode.l10n.t('{0} has no {1}.', label, locatorLabel(citation.locator)) };

@@ -11,7 +11,7 @@ import type { StandardRef } from '../../core/model';
 import type { Clause } from '../../core/service/types';
 import type { ServiceAccess } from '../connection/serviceAccess';
 import { ClauseGlances } from '../../core/citations/clauseGlances';
-import { findCitations, writtenReference, type Citation, type Locator } from '../../core/citations/recognise';
+import { findCitations, namesClause, writtenReference, type Citation, type Locator } from '../../core/citations/recognise';
 import { resolveLocator, resolveStandard, type ResolvedStandard } from '../../core/citations/resolve';
 
 /** Documents whose citations are kept; the least recently asked for go first. */
@@ -141,7 +141,7 @@ export class CitationResolver implements vscode.Disposable {
 
   /** The clause `locator` points to in the standard `urn` (the clause list is cached by the service). */
   async clauseFor(urn: string, locator: Locator, signal?: AbortSignal): Promise<{ clause: Clause; exact: boolean } | undefined> {
-    if (locator.kind === 'table') return undefined;
+    if (!namesClause(locator)) return undefined;
     return resolveLocator(await this.clauseList(urn, signal), locator);
   }
 

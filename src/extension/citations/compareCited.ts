@@ -13,7 +13,7 @@ import { clauseLabel, documentLabel, standardLabel } from '../../core/labels';
 import type { Clause } from '../../core/service/types';
 import type { CitationResolver } from './citationResolver';
 import { asCitationTarget, locatorLabel, type CitationTarget } from '../../core/citations/citationTarget';
-import type { Locator } from '../../core/citations/recognise';
+import { namesClause, type Locator } from '../../core/citations/recognise';
 
 export { COMPARE_CITED } from '../../core/citations/ids';
 
@@ -28,7 +28,7 @@ export type CitedComparison = { left: vscode.Uri; right: vscode.Uri } | { only: 
 
 /** Whether a locator can name a clause of the list (a table is inside a clause the list cannot tell). */
 export function comparableLocator(locator: Locator | undefined): locator is Locator {
-  return locator !== undefined && locator.kind !== 'table';
+  return namesClause(locator);
 }
 
 export async function compareCitedEditions(arg: unknown, resolver: CitationResolver): Promise<CitedComparison> {

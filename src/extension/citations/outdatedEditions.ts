@@ -155,7 +155,8 @@ export class OutdatedEditions implements vscode.Disposable, vscode.CodeActionPro
     const changed: ChangedClause[] = [];
     if (typeof resolved !== 'string') {
       for (const { citation, standard } of resolved) {
-        if (citation.kind === 'clauseUri') continue;
+        // Informal citations ("IEC62304") are linked and hovered, never judged: they are of low confidence.
+        if (citation.kind === 'clauseUri' || (citation.kind === 'reference' && citation.reference.informal)) continue;
         const cited = citation.kind === 'reference' ? writtenReference(citation) : standardLabel(standard.entry);
         if (citation.kind === 'reference' && !citation.reference.year) {
           add(

@@ -1,6 +1,7 @@
 /** The nodes of the References view (standard → clause → file:line, or a message) and how each shows. */
 import * as vscode from 'vscode';
 import type { CitationTarget } from '../../core/citations/citationTarget';
+import { namesClause } from '../../core/citations/recognise';
 import type { ClauseGroup, Occurrence, StandardGroup } from '../../core/citations/referenceReport';
 import type { Reviewer } from '../../core/check/review';
 import type { ReviewedClauseArgs } from './clauseReviews';
@@ -35,7 +36,7 @@ export function referenceItem(node: ReferenceNode): vscode.TreeItem {
       const item = new vscode.TreeItem(clause.clause || vscode.l10n.t('(the whole standard)'), vscode.TreeItemCollapsibleState.Collapsed);
       item.description = String(clause.occurrences.length);
       item.iconPath = new vscode.ThemeIcon('symbol-number');
-      item.contextValue = clause.clause && clause.occurrences[0]?.locator?.kind !== 'table' ? 'citedClause' : 'citedWhole';
+      item.contextValue = clause.clause && namesClause(clause.occurrences[0]?.locator) ? 'citedClause' : 'citedWhole';
       if (review) {
         const { on, by } = review.reviewed;
         item.description = vscode.l10n.t('{0} · changed since its review on {1}', clause.occurrences.length, on);

@@ -11,7 +11,7 @@ import * as vscode from 'vscode';
 import { showInformation } from '../notify';
 import type { CitationResolver } from './citationResolver';
 import { locatorLabel, statusLine, type CitationTarget } from '../../core/citations/citationTarget';
-import { findCitations, type Citation } from '../../core/citations/recognise';
+import { findCitations, namesClause, type Citation } from '../../core/citations/recognise';
 import { groupReferences, toCsv, toMarkdown, type Occurrence } from '../../core/citations/referenceReport';
 import { searchable } from './searchable';
 import { fileMatcher, searchGlob } from '../../core/check/fileFilter';
@@ -192,7 +192,7 @@ export class WorkspaceReferences implements vscode.TreeDataProvider<ReferenceNod
    */
   private async reviewMark(group: StandardGroup, clause: ClauseGroup): Promise<ClauseReviewMark | undefined> {
     const locator = clause.occurrences[0]?.locator;
-    if (!this.reviews || !locator || locator.kind === 'table') return undefined;
+    if (!this.reviews || !namesClause(locator)) return undefined;
     for (const occurrence of clause.occurrences) {
       const { folder, lock } = await this.reviews.files.forUri(this.uriOf(occurrence));
       if (!folder || !lock?.standards[group.urn]) continue;
