@@ -47,7 +47,9 @@ describe('references in your code (citations)', () => {
     await signInTo(own);
     const { catalogue } = await api();
     await catalogue.get();
-    document = await vscode.workspace.openTextDocument({ language: 'markdown', content: TEXT });
+    // Plain text: the providers under test are ours; a Markdown document would wait for VS Code's Markdown language
+    // server to start (some 25 s offline), which the e2e test of a Markdown file covers.
+    document = await vscode.workspace.openTextDocument({ language: 'plaintext', content: TEXT });
   });
 
   after(async () => {
@@ -82,6 +84,17 @@ describe('references in your code (citations)', () => {
     const tooltips = (await vscode.commands.executeCommand<vscode.DocumentLink[]>('vscode.executeLinkProvider', document.uri, 10)).map((l) => l.tooltip);
     assert.ok(tooltips.includes('Open ISO 17301-1:2016, clause 5 (replaced by ISO 17301-1:2023)'), tooltips.join(' | '));
     assert.ok(tooltips.includes('Show IEC 62304:2006 in the Standards view'), tooltips.join(' | '));
+  });
+
+  it('Go to Definition on a reference with a clause gives that clause as a document; none for a whole standard', async () => {
+    const definitions = async (line: number, word: string) =>
+      (await vscode.commands.executeCommand<Array<vscode.Location | vscode.LocationLink>>('vscode.executeDefinitionProvider', document.uri, at(line, word))) ?? [];
+    const [scope] = await definitions(2, '9001');
+    assert.ok(scope && 'uri' in scope, 'a location');
+    assert.equal(scope.uri.scheme, 'standards');
+    assert.match(decodeURIComponent(scope.uri.path), /urn:iso:std:iso:9001:ed-5:stage-90\.93\/.+\/ISO 9001:2015 1 Scope\.md$/);
+    assert.match((await vscode.workspace.openTextDocument(scope.uri)).getText(), /Scope/);
+    assert.deepEqual(await definitions(4, '62304'), [], 'a whole standard: its link shows it');
   });
 
   it('Ctrl+click on a reference with a locator opens the clause page at that clause', async () => {

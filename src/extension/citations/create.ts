@@ -7,6 +7,7 @@ import * as vscode from 'vscode';
 import type { CatalogueStore } from '../catalogue/catalogueStore';
 import type { ServiceAccess } from '../connection/serviceAccess';
 import { CitationCompletionProvider } from './citationCompletion';
+import { CitationDefinitionProvider } from './citationDefinition';
 import { CitationHoverProvider } from './citationHover';
 import { CitationLinkProvider, openCitation } from './citationLinks';
 import { CitationResolver } from './citationResolver';
@@ -22,6 +23,7 @@ export interface CitationsImpl {
   resolver: CitationResolver;
   links: CitationLinkProvider;
   hovers: CitationHoverProvider;
+  definitions: CitationDefinitionProvider;
   outdated: OutdatedEditions;
   references: WorkspaceReferences;
   completion: CitationCompletionProvider;
@@ -50,6 +52,7 @@ export function createCitations(
     resolver,
     links: new CitationLinkProvider(resolver),
     hovers: new CitationHoverProvider(resolver, session),
+    definitions: new CitationDefinitionProvider(resolver),
     outdated,
     references,
     completion: new CitationCompletionProvider(resolver),

@@ -63,6 +63,7 @@ export function registerCitations(context: vscode.ExtensionContext, { session, c
     vscode.workspace.onDidChangeTextDocument((e) => loadFor([e.document])),
     vscode.languages.registerDocumentLinkProvider(CITATION_DOCUMENTS, { provideDocumentLinks: (...args) => impl().links.provideDocumentLinks(...args) }),
     vscode.languages.registerHoverProvider(CITATION_DOCUMENTS, { provideHover: (...args) => impl().hovers.provideHover(...args) }),
+    vscode.languages.registerDefinitionProvider(CITATION_DOCUMENTS, { provideDefinition: (...args) => impl().definitions.provideDefinition(...args) }),
     vscode.languages.registerCodeActionsProvider(
       CITATION_DOCUMENTS,
       { provideCodeActions: (document, range, context) => impl().outdated.provideCodeActions(document, range, context) },
