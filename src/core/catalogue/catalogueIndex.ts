@@ -99,7 +99,7 @@ export class CatalogueIndex {
       best = mergeBest([best, segment.search(parsed, wanted, worst)], wanted);
     }
     if (topic) best = this.rerank(best);
-    return best.slice(0, limit).map(({ entry, facts }) => ({ entry, facts }));
+    return best.slice(0, limit).map(({ entry, segment, index }) => ({ entry, facts: segment.factsOf(index) }));
   }
 
   /**
@@ -109,7 +109,8 @@ export class CatalogueIndex {
   private rerank(hits: SegmentHit[]): SegmentHit[] {
     const ranked = hits.map((hit) => {
       if (hit.order < TITLE_ORDER) return { hit, group: 0, score: 0 };
-      const score = topicScore(hit.key) + (hit.number === undefined ? 0 : this.numberWeight(hit.number));
+      const number = hit.segment.numberOf(hit.index);
+      const score = topicScore(hit.key) + (number === undefined ? 0 : this.numberWeight(number));
       return { hit, group: topicGroup(hit.key), score };
     });
     ranked.sort((a, b) => a.hit.order - b.hit.order || a.group - b.group || b.score - a.score || a.hit.key - b.hit.key);

@@ -50,15 +50,18 @@ export type IndexQuery =
   | { kind: 'urn'; prefix: string }
   | { kind: 'words'; tokens: string[]; namesSupplement: boolean; topic: boolean };
 
-/** A match of one segment: `order` ranks it against matches of other segments, then `key`. */
+/**
+ * A match of one segment: `order` ranks it against matches of other segments, then `key`. Its facts and its number
+ * are read from `segment` for the few hits kept, not for every hit of every segment.
+ */
 export interface SegmentHit {
   entry: IndexEntry;
-  facts: StandardFacts;
   order: number;
   /** The entry's topic key in a title tier of a topic query, else its rank key. */
   key: number;
-  /** In a title tier of a topic query: the number of the entry's designation ("9001"), when it has one. */
-  number?: string;
+  segment: IndexSegment;
+  /** The entry's index in `segment`. */
+  index: number;
 }
 
 /** The first order of the title tiers: the hits of a topic query ranked by topic key. */
@@ -178,19 +181,22 @@ export class IndexSegment {
   }
 
   private hits(indices: readonly number[], orderOf: (i: number) => number): SegmentHit[] {
-    return indices.map((i) => ({ entry: this.entries[i], facts: this.factsOf(i), order: orderOf(i), key: this.keys[i] }));
+    return indices.map((i) => ({ entry: this.entries[i], order: orderOf(i), key: this.keys[i], segment: this, index: i }));
   }
 
-  /** Hits of a word query: in a title tier of a topic query, with the topic key and the designation's number. */
+  /** Hits of a word query: in a title tier of a topic query, keyed by topic key. */
   private wordHits(indices: readonly number[], orders: Int8Array, topic: boolean): SegmentHit[] {
     return indices.map((i) => {
       const order = orders[i];
-      if (!topic || order < TITLE_ORDER) return { entry: this.entries[i], facts: this.factsOf(i), order, key: this.keys[i] };
-      const hit: SegmentHit = { entry: this.entries[i], facts: this.factsOf(i), order, key: this.topicKeys[i] };
-      const id = this.numberIdOf(i);
-      if (id >= 0) hit.number = this.data.vocabulary[id];
-      return hit;
+      const key = topic && order >= TITLE_ORDER ? this.topicKeys[i] : this.keys[i];
+      return { entry: this.entries[i], order, key, segment: this, index: i };
     });
+  }
+
+  /** The number of entry i's designation ("9001" of "ISO 9001:2015"), or undefined when its reference has none. */
+  numberOf(i: number): string | undefined {
+    const id = this.numberIdOf(i);
+    return id < 0 ? undefined : this.data.vocabulary[id];
   }
 
   private searchUrn(prefix: string, limit: number): SegmentHit[] {
@@ -238,6 +244,8 @@ export class IndexSegment {
       const key = bucket >= Bucket.TitleStarts ? titleKeys[i] : this.keys[i];
       return bucket * 2 > worst.order || (bucket * 2 === worst.order && key >= worst.key);
     };
+    // A tier whose best bucket ranks after `worst` has nothing to add: not read at all.
+    const reachable = (bucket: Bucket): boolean => worst === undefined || bucket * 2 <= worst.order;
 
     // Exact: the last token ends a designation.
     const last = query.exact[tokens.length - 1];
@@ -257,7 +265,7 @@ export class IndexSegment {
       if (bucket !== undefined && !(topic && bucket === Bucket.ReferenceWords)) place(i, bucket);
     }
     // The title starting with the phrase, or holding it: the phrase's first word starts a title word.
-    if (better(Bucket.ReferenceWords) < limit) {
+    if (better(Bucket.ReferenceWords) < limit && reachable(Bucket.TitleStarts)) {
       for (const r of this.inTitle.of(ranges[0], n)) {
         const i = this.byTopic[r];
         if (topic && better(Bucket.TitleStarts) >= limit) break;
@@ -274,7 +282,7 @@ export class IndexSegment {
       }
     }
     // Every word somewhere in the reference or the title.
-    if (better(Bucket.Anywhere) < limit) {
+    if (better(Bucket.Anywhere) < limit && reachable(Bucket.Anywhere)) {
       for (const r of this.anywhere.of(this.rarest(this.anywhere, ranges), n)) {
         const i = this.byTopic[r];
         if (topic && better(Bucket.Anywhere) >= limit) break;
@@ -333,8 +341,18 @@ export class IndexSegment {
    * "Robots - Safety requirements"): the title word it starts at, or -1.
    */
   private phraseInTitle(i: number, ranges: Range[]): number {
-    const length = this.data.title.start[i + 1] - this.data.title.start[i];
-    for (let at = 0; at + ranges.length <= length; at++) if (this.phraseAt(i, ranges, at)) return at;
+    const { title } = this.data;
+    const start = title.start[i];
+    const length = title.start[i + 1] - start;
+    for (let at = 0; at + ranges.length <= length; at++) {
+      let k = 0;
+      while (k < ranges.length) {
+        const id = title.ids[start + at + k];
+        if (id < ranges[k][0] || id >= ranges[k][1]) break;
+        k++;
+      }
+      if (k === ranges.length) return at;
+    }
     return -1;
   }
 
