@@ -11,7 +11,7 @@ import type { IndexEntry } from './indexSegment';
 import { buildPostings, tokenizeEntries, unitePostings, type PostingArrays, type Tokens } from './segmentData';
 import { factsOf, type StandardFacts, type StatusLabel, type SupplementKind } from './standardFacts';
 import { scanTokenRuns } from './tokens';
-import { GROUPS, SCORE_LEVELS, SCORE_OFFSET, topicSignalsOf } from './topicRank';
+import { GROUPS, SCORE_LEVELS, SCORE_OFFSET, titleElements, topicSignalsOf } from './topicRank';
 
 export interface SegmentArrays {
   /** Sorted: the ids below are positions in it, so a prefix is one range of ids. */
@@ -85,6 +85,7 @@ export function prepareSegment(entries: readonly IndexEntry[]): SegmentArrays {
   const keys = new Float64Array(n);
   const topicKeys = new Float64Array(n);
   const { vocabulary, reference, title, numberStart, numberEnd } = tokenizeEntries(entries);
+  const firstEnds = new Int32Array(n);
   for (let i = 0; i < n; i++) {
     const entry = entries[i];
     const entryFacts = factsOf(entry.urn, entry.reference, entry.status);
@@ -94,7 +95,10 @@ export function prepareSegment(entries: readonly IndexEntry[]): SegmentArrays {
     const from = reference.start[i];
     const parts = Math.max(0, numberEnd[i] - numberStart[i] - 1);
     const firstPart = parts > 0 ? vocabulary[reference.ids[from + numberStart[i] + 1]] : undefined;
-    topicKeys[i] = topicKey(entry, topicSignalsOf(entryFacts, entry.reference ?? '', entry.title, parts, firstPart));
+    const elements = titleElements(entry.title);
+    firstEnds[i] = elements.firstEnd;
+    const lastElement = entry.title.slice(elements.lastStart, elements.lastStart + 60);
+    topicKeys[i] = topicKey(entry, topicSignalsOf(entryFacts, entry.reference ?? '', lastElement, parts, firstPart));
   }
   const byRank = Int32Array.from(entries.keys()).sort((a, b) => keys[a] - keys[b]);
   const byTopic = Int32Array.from(entries.keys()).sort((a, b) => topicKeys[a] - topicKeys[b]);
@@ -120,7 +124,7 @@ export function prepareSegment(entries: readonly IndexEntry[]): SegmentArrays {
     years,
     topicKeys,
     byTopic,
-    mainStart: mainElements(entries),
+    mainStart: mainElements(entries, firstEnds),
     ...(postings('inReference', inReference) as Pick<SegmentArrays, 'inReferenceRanks' | 'inReferenceStart'>),
     ...(postings('inTitle', inTitle) as Pick<SegmentArrays, 'inTitleRanks' | 'inTitleStart'>),
     ...(postings('anywhere', anywhere) as Pick<SegmentArrays, 'anywhereRanks' | 'anywhereStart'>),
@@ -128,28 +132,25 @@ export function prepareSegment(entries: readonly IndexEntry[]): SegmentArrays {
   };
 }
 
-/** The first element of a title: "Information technology" of "Information technology - Programming languages - C". */
-const FIRST_SEPARATOR = /\s+(?:-{1,2}|\u2013|\u2014)\s+/;
 /** An element that begins at least this share of a segment's titles is introductory (a field, not a subject). */
 const INTRODUCTORY_SHARE = 0.01;
 const MIN_INTRODUCTORY = 3;
 
 /**
- * Per entry, the title token its main element starts at when its first element is introductory, else 0. Titles
+ * Per entry (and the end of its title's first element, -1 for none), the title token its main element starts at
+ * when its first element is introductory, else 0. Titles
  * are built of an introductory element (the field: "Information technology", "Road vehicles"), a main element (the
  * subject) and a complementary one; the introductory element is optional, and what tells it is that many titles
  * begin with it. So "programming languages" starts the main element of "Information technology - Programming
  * languages - C" as much as of "Programming languages - C++".
  */
-function mainElements(entries: readonly IndexEntry[]): Uint8Array {
+function mainElements(entries: readonly IndexEntry[], firstEnds: Int32Array): Uint8Array {
   const n = entries.length;
   const firsts = new Array<string | undefined>(n);
   const counts = new Map<string, number>();
   for (let i = 0; i < n; i++) {
-    const title = entries[i].title.slice(0, 1000);
-    const separator = FIRST_SEPARATOR.exec(title);
-    if (!separator) continue;
-    const first = title.slice(0, separator.index).toLowerCase();
+    if (firstEnds[i] < 0) continue;
+    const first = entries[i].title.slice(0, firstEnds[i]).toLowerCase();
     firsts[i] = first;
     counts.set(first, (counts.get(first) ?? 0) + 1);
   }

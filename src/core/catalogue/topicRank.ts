@@ -32,8 +32,6 @@ const PACKAGE = /\b(?:RLV|CMV|EXV|SER|DB|HBK)\b/;
 const LETTER_SUPPLEMENT = /^[^0-9]*\d+(?:-\d+)*[A-Z]\b/;
 /** Supplements standardFacts does not name (it keeps its meaning for number queries): interpretation sheets, addenda. */
 const OTHER_SUPPLEMENT = /\/\s*(?:ISH|Add|Suppl)/i;
-/** Title elements: "Medical devices - Application of risk management to medical devices". */
-const ELEMENT_SEPARATOR = /\s+(?:-{1,2}|\u2013|\u2014)\s+/g;
 const REQUIREMENTS = /^(?:part\s+\d+(?:-\d+)*\s*:\s*)?(?:general\s+)?(?:requirements|specification)\b/i;
 
 /** Weights of the signals: a type step outweighs a part step, which outweighs a requirements title. */
@@ -53,10 +51,17 @@ export interface TopicSignals {
 }
 
 /**
- * The signals of a record from its facts, its reference, its title and its number block: `parts` is how many tokens
- * follow the number in it ("61508-1" → 1, "60601-2-24" → 2), `firstPart` the first of them.
+ * The signals of a record from its facts, its reference, the last element of its title (see `titleElements`) and its
+ * number block: `parts` is how many tokens follow the number in it ("61508-1" → 1, "60601-2-24" → 2), `firstPart`
+ * the first of them.
  */
-export function topicSignalsOf(facts: StandardFacts, reference: string, title: string, parts: number, firstPart: string | undefined): TopicSignals {
+export function topicSignalsOf(
+  facts: StandardFacts,
+  reference: string,
+  lastElement: string,
+  parts: number,
+  firstPart: string | undefined,
+): TopicSignals {
   const ref = reference.slice(0, 200);
   const digit = ref.search(/\d/);
   const before = digit < 0 ? ref : ref.slice(0, digit);
@@ -66,16 +71,41 @@ export function topicSignalsOf(facts: StandardFacts, reference: string, title: s
   const group = (facts.current ? 0 : 8) + (facts.draft ? 4 : 0) + (supplement ? 2 : 0) + (pack ? 1 : 0);
   const type = REPORT.test(before) ? 2 : SPECIFICATION.test(before) ? 1 : 0;
   const place = parts === 0 ? 0 : parts === 1 && (firstPart === '1' || firstPart === '0') ? 1 : parts === 1 ? 2 : 3;
-  const requirements = REQUIREMENTS.test(lastElement(title)) ? 1 : 0;
+  const requirements = REQUIREMENTS.test(lastElement) ? 1 : 0;
   return { group, score: -TYPE_WEIGHT * type - PART_WEIGHT * place + REQUIREMENTS_WEIGHT * requirements };
 }
 
-/** The last element of a title ("Requirements" in "Quality management systems - Requirements"). */
-function lastElement(title: string): string {
-  const text = title.slice(0, 1000);
-  let last = 0;
-  for (const match of text.matchAll(ELEMENT_SEPARATOR)) last = match.index + match[0].length;
-  return text.slice(last);
+/**
+ * Where a title's elements part ("Medical devices - Application of risk management to medical devices", with " - ",
+ * " -- ", " – " or " — " between them): the end of the first element and the start of the last (-1 and 0 for a
+ * title of one element). One pass over the characters, no expression.
+ */
+export function titleElements(title: string): { firstEnd: number; lastStart: number } {
+  let firstEnd = -1;
+  let lastStart = 0;
+  const end = Math.min(title.length, 1000);
+  for (let k = 1; k < end - 1; k++) {
+    const c = title.charCodeAt(k);
+    if (c !== HYPHEN && c !== EN_DASH && c !== EM_DASH) continue;
+    const dashEnd = c === HYPHEN && title.charCodeAt(k + 1) === HYPHEN ? k + 2 : k + 1;
+    if (!isSpace(title.charCodeAt(k - 1)) || !isSpace(title.charCodeAt(dashEnd))) continue;
+    let from = k - 1;
+    while (from > 0 && isSpace(title.charCodeAt(from - 1))) from--;
+    let to = dashEnd;
+    while (to < end && isSpace(title.charCodeAt(to))) to++;
+    if (firstEnd < 0) firstEnd = from;
+    lastStart = to;
+    k = to - 1;
+  }
+  return { firstEnd, lastStart };
+}
+
+const HYPHEN = 0x2d;
+const EN_DASH = 0x2013;
+const EM_DASH = 0x2014;
+
+function isSpace(c: number): boolean {
+  return c === 0x20 || c === 0x09 || c === 0x0a || c === 0x0d || c === 0xa0;
 }
 
 /**
