@@ -45,10 +45,7 @@ const BUCKETS = 9;
  * matches rank by topic key, and a match of all its words in a reference ranks with matches anywhere (the words of
  * "IEC White Paper Asset Management:2015" are a title's words in a reference).
  */
-export type IndexQuery =
-  | { kind: 'all' }
-  | { kind: 'urn'; prefix: string }
-  | { kind: 'words'; tokens: string[]; namesSupplement: boolean; topic: boolean };
+export type IndexQuery = { kind: 'all' } | { kind: 'urn'; prefix: string } | { kind: 'words'; tokens: string[]; namesSupplement: boolean; topic: boolean };
 
 /**
  * A match of one segment: `order` ranks it against matches of other segments, then `key`. Its facts and its number

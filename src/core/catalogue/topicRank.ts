@@ -55,13 +55,7 @@ export interface TopicSignals {
  * number block: `parts` is how many tokens follow the number in it ("61508-1" → 1, "60601-2-24" → 2), `firstPart`
  * the first of them.
  */
-export function topicSignalsOf(
-  facts: StandardFacts,
-  reference: string,
-  lastElement: string,
-  parts: number,
-  firstPart: string | undefined,
-): TopicSignals {
+export function topicSignalsOf(facts: StandardFacts, reference: string, lastElement: string, parts: number, firstPart: string | undefined): TopicSignals {
   const ref = reference.slice(0, 200);
   const digit = ref.search(/\d/);
   const before = digit < 0 ? ref : ref.slice(0, digit);
