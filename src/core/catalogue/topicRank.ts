@@ -29,7 +29,7 @@ const REPORT = /\b(?:TR|DTR|Guide|DGuide|IWA|SRD|R|HL|TTA|DATA|White\s+Paper)\b/
 /** Packages and versions of a document that are not the document as published: after its number. */
 const PACKAGE = /\b(?:RLV|CMV|EXV|SER|DB|HBK)\b/;
 /** A letter stuck to the number: an old supplement ("IEC 60204-1B:1975", "IEC 60335-1A"). */
-const LETTER_SUPPLEMENT = /^[^0-9]*\d+(?:-\d+)*[A-Z]\b/;
+const LETTER_SUPPLEMENT = /^\D*\d+(?:-\d+)*[A-Z]\b/;
 /** Supplements standardFacts does not name (it keeps its meaning for number queries): interpretation sheets, addenda. */
 const OTHER_SUPPLEMENT = /\/\s*(?:ISH|Add|Suppl)/i;
 const REQUIREMENTS = /^(?:part\s+\d+(?:-\d+)*\s*:\s*)?(?:general\s+)?(?:requirements|specification)\b/i;
