@@ -57,13 +57,13 @@ describe('Find Standard: ranking like an expert, on real catalogue data', () => 
     assert.deepEqual(prepareSegment(entries).vocabulary, [...words].sort());
   });
 
-  it('holds in its anywhere postings every entry with the token in its reference or its title, once, in rank order', () => {
+  it('holds in its anywhere postings every entry with the token in its reference or its title, once, in topic order', () => {
     const entries = records.map((r, position): IndexEntry => ({ position, ...r }));
     const a = prepareSegment(entries);
     const reference = { ids: a.referenceIds, start: a.referenceStart };
     const title = { ids: a.titleIds, start: a.titleStart };
     // Built from the tokens of both lists, as the merge of the two tiers' postings must come out.
-    const fromTokens = buildPostings(a.vocabulary.length, a.byRank, [reference, title]);
+    const fromTokens = buildPostings(a.vocabulary.length, a.byTopic, [reference, title]);
     assert.deepEqual(a.anywhereStart, fromTokens.start);
     assert.deepEqual(a.anywhereRanks, fromTokens.ranks);
   });

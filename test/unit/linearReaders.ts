@@ -17,7 +17,8 @@ import { findCitations, parseReference } from '../../src/core/citations/recognis
 import { escaped } from '../../src/core/citations/citationTarget';
 import { resolveLocator } from '../../src/core/citations/resolve';
 import { firstParagraph } from '../../src/core/citations/clauseSummary';
-import { scanReference, tokenize } from '../../src/core/catalogue/tokens';
+import { scanReference, stem, tokenize } from '../../src/core/catalogue/tokens';
+import { titleElements, topicSignalsOf } from '../../src/core/catalogue/topicRank';
 import { factsOf } from '../../src/core/catalogue/standardFacts';
 import { readCatalogueRecords } from '../../src/core/catalogue/catalogueFile';
 import { normalNumber, normalTitle } from '../../src/core/compare/matchClause';
@@ -122,6 +123,7 @@ const strings: Reader[] = [
   reads('escaped (citation hovers)', escaped),
   reads('tokenize, scanReference', (text) => [tokenize(text), scanReference(text, () => undefined)]),
   reads('factsOf', (text) => factsOf(text, text, text)),
+  reads('titleElements, topicSignalsOf, stem', (text) => [titleElements(text), topicSignalsOf(factsOf(text, text, text), text, text, 1, text), stem(text)]),
   reads('readCatalogueRecords', (text) => {
     try {
       return readCatalogueRecords(JSON.stringify({ urn: `urn:iso:std:${text}`, reference: text, title: text, status: text }), 'test');

@@ -6,19 +6,32 @@
  * 27001:2022" → iso iec 27001 2022, "iso9001" → iso 9001), each query token matching the start of a token. Tiers:
  * the reference or number exactly, then a prefix of it, then all words in the reference, then the title starting
  * with the phrase, then containing it, then all words anywhere (the words of a phrase in order, each starting a
- * word). Within a tier: current before withdrawn, published before drafts, the base document before its
- * amendments (unless the query names one), newer before older, shorter title before longer. Title matches of
- * current records come before title matches of withdrawn ones.
+ * word). Title matches of current records come before title matches of withdrawn ones.
+ *
+ * Within a tier, a query holding a number ("27001", "ISO 9001:2015", "IEC 62304 amd") ranks as it always has:
+ * current before withdrawn, published before drafts, the base document before its amendments (unless the query
+ * names one), newer before older, shorter title before longer — what the citation resolver relies on.
+ *
+ * A query of words only is a topic ("quality management", "functional safety"): it means the core requirements
+ * standard of a family, not a part, a handbook or an amendment. Its words are cut to what singular and plural
+ * share ("laboratories" finds "laboratory"); a reference holding them all ranks with matches anywhere; and within a
+ * title tier, records rank by the catalogue's own signals (topicRank.ts): what the record is (current, published,
+ * a document not a supplement, not a redline or package), its deliverable type (standard, specification, report),
+ * its place in its family (no parts, Part 1, other parts), a title ending in "Requirements", and how many records
+ * of the whole catalogue refer to its number (its editions, parts and supplements, and the titles citing it). The
+ * record's own signals order each segment's title postings; the references to its number, counted over every
+ * segment, re-rank the best `TOPIC_CANDIDATES` found.
  * The URN is not searched by words (every entry would match "iso"); a query starting with "urn:" matches URNs.
  *
  * The index is a list of segments of a few thousand entries each (indexSegment.ts): one is built in tens of
  * milliseconds as pages arrive, each is searched on its own and the best of all are merged.
  */
 import { decodeIndexFile, encodeIndexFile } from './indexFile';
-import { IndexSegment, type IndexEntry, type IndexQuery, type SegmentHit } from './indexSegment';
-import { prepareSegment, type SegmentArrays } from './segmentArrays';
+import { IndexSegment, TITLE_ORDER, type IndexEntry, type IndexQuery, type SegmentHit } from './indexSegment';
+import { prepareSegment, topicGroup, topicScore, type SegmentArrays } from './segmentArrays';
 import type { StandardFacts } from './standardFacts';
-import { tokenize } from './tokens';
+import { stem, tokenize } from './tokens';
+import { numberWeight } from './topicRank';
 
 export type { IndexEntry } from './indexSegment';
 export { entryOf } from './indexFile';
@@ -34,10 +47,16 @@ export interface SearchHit {
 export const SEGMENT_SIZE = 4000;
 const SUPPLEMENT_WORDS = new Set(['amd', 'amendment', 'cor', 'corrigendum', 'frag', 'fragment']);
 const MAX_QUERY_TOKENS = 12;
+/** How many hits of a topic query are re-ranked by the references to their numbers, whatever the limit asked. */
+export const TOPIC_CANDIDATES = 64;
+/** Numbers whose weight is remembered, per index: the numbers of what a session's queries find. */
+const MAX_NUMBER_WEIGHTS = 20_000;
 
 export class CatalogueIndex {
   /** By position; while a build is under way, positions not yet arrived are missing. */
   readonly entries: readonly IndexEntry[];
+  /** What the catalogue's references to a number add to a topic hit's score (topicRank.ts), by number. */
+  private readonly numberWeights = new Map<string, number>();
 
   constructor(
     private readonly segments: readonly IndexSegment[],
@@ -71,12 +90,49 @@ export class CatalogueIndex {
   /** Like `search`, with each entry's facts. */
   searchHits(query: string, limit = 200): SearchHit[] {
     const parsed = parseQuery(query);
+    const topic = parsed.kind === 'words' && parsed.topic;
+    // A topic query finds at least TOPIC_CANDIDATES, so that its first hits do not depend on the limit asked.
+    const wanted = topic ? Math.max(limit, TOPIC_CANDIDATES) : limit;
     let best: SegmentHit[] = [];
     for (const segment of this.segments) {
-      const worst = best.length === limit ? best[limit - 1] : undefined;
-      best = mergeBest([best, segment.search(parsed, limit, worst)], limit);
+      const worst = best.length === wanted ? best[wanted - 1] : undefined;
+      best = mergeBest([best, segment.search(parsed, wanted, worst)], wanted);
     }
-    return best.map(({ entry, facts }) => ({ entry, facts }));
+    if (topic) best = this.rerank(best);
+    return best.slice(0, limit).map(({ entry, segment, index }) => ({ entry, facts: segment.factsOf(index) }));
+  }
+
+  /**
+   * A topic query's hits, each title tier re-ranked by group, then score plus the weight of the references to the
+   * record's number over the whole catalogue, then topic key; the reference tiers as they are.
+   */
+  private rerank(hits: SegmentHit[]): SegmentHit[] {
+    const ranked = hits.map((hit) => {
+      if (hit.order < TITLE_ORDER) return { hit, group: 0, score: 0 };
+      const number = hit.segment.numberOf(hit.index);
+      const score = topicScore(hit.key) + (number === undefined ? 0 : this.numberWeight(number));
+      return { hit, group: topicGroup(hit.key), score };
+    });
+    ranked.sort((a, b) => a.hit.order - b.hit.order || a.group - b.group || b.score - a.score || a.hit.key - b.hit.key);
+    return ranked.map((r) => r.hit);
+  }
+
+  /** How much the records of `number`, and the titles citing it, weigh (topicRank.ts), over every segment. */
+  private numberWeight(number: string): number {
+    let weight = this.numberWeights.get(number);
+    if (weight === undefined) {
+      let records = 0;
+      let citing = 0;
+      for (const segment of this.segments) {
+        const counts = segment.numberCounts(number);
+        records += counts.records;
+        citing += counts.citing;
+      }
+      weight = numberWeight(number, records, citing);
+      if (this.numberWeights.size >= MAX_NUMBER_WEIGHTS) this.numberWeights.clear();
+      this.numberWeights.set(number, weight);
+    }
+    return weight;
   }
 
   /** The record of `urn` a user most likely means when only the URN is known: the best ranked one. */
@@ -250,5 +306,8 @@ function parseQuery(query: string): IndexQuery {
   if (!trimmed) return { kind: 'all' };
   if (/^urn:/i.test(trimmed)) return { kind: 'urn', prefix: trimmed.toLowerCase() };
   const tokens = tokenize(trimmed.slice(0, 500)).slice(0, MAX_QUERY_TOKENS);
-  return { kind: 'words', tokens, namesSupplement: tokens.some((t) => SUPPLEMENT_WORDS.has(t)) };
+  const namesSupplement = tokens.some((t) => SUPPLEMENT_WORDS.has(t));
+  // Tokens are runs of letters or of digits: a topic has no token starting with a digit.
+  const topic = tokens.length > 0 && tokens.every((t) => t.charCodeAt(0) > 57);
+  return { kind: 'words', tokens: topic ? tokens.map(stem) : tokens, namesSupplement, topic };
 }

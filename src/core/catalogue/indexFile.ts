@@ -10,7 +10,7 @@ import { ARRAY_KINDS, fitsEntries, type SegmentArrays } from './segmentArrays';
 
 const MAGIC = 0x58494553; // "SEIX", little-endian
 /** Raised whenever the layout changes: an older file is then rebuilt, not misread. */
-export const INDEX_FILE_VERSION = 4;
+export const INDEX_FILE_VERSION = 5;
 const PREFIX_BYTES = 12; // magic, version, header length
 
 export interface IndexFileContent {

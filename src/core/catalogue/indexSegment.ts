@@ -1,8 +1,9 @@
 /**
  * One searchable part of the catalogue index: a few thousand entries, built in tens of milliseconds, so the index
  * grows while pages arrive without blocking the extension host. Tokens are numbered in sorted order, so the
- * tokens a query token is a prefix of form one range of numbers; each token lists its entries in rank order, so
- * the rarest query token gives the candidates and each tier stops as soon as it holds enough. Pure: no vscode.
+ * tokens a query token is a prefix of form one range of numbers; each token lists its entries in the order its tier
+ * ranks them (the reference's postings by rank key, the title's and anywhere's by topic key), so the rarest query
+ * token gives the candidates and each tier stops as soon as it holds enough. Pure: no vscode.
  */
 import { CURRENT, isSupplement, prepareSegment, unpackFacts, type SegmentArrays } from './segmentArrays';
 import { Postings, holds, type Range, type TokenData } from './segmentData';
@@ -22,7 +23,9 @@ export interface IndexEntry {
 /**
  * Where a match ranks, best first. Matches on the reference are ranked by how well they match; matches on the
  * words of a title put current records before withdrawn ones whatever the tier ("robots safety" means the current
- * robot safety standard, not a withdrawn one whose title happens to read "robots - Safety").
+ * robot safety standard, not a withdrawn one whose title happens to read "robots - Safety"). Within a reference
+ * tier, records rank by rank key (current, published, base document, newer, shorter title); within a title tier, a
+ * query of words (a topic) ranks them by topic key (topicRank.ts), a query holding a number by rank key as ever.
  */
 export enum Bucket {
   ReferenceExact,
@@ -37,16 +40,29 @@ export enum Bucket {
 }
 const BUCKETS = 9;
 
-/** A query, tokenised once for every segment. */
-export type IndexQuery = { kind: 'all' } | { kind: 'urn'; prefix: string } | { kind: 'words'; tokens: string[]; namesSupplement: boolean };
+/**
+ * A query, tokenised once for every segment. `topic`: words only, no number ("quality management"); its title
+ * matches rank by topic key, and a match of all its words in a reference ranks with matches anywhere (the words of
+ * "IEC White Paper Asset Management:2015" are a title's words in a reference).
+ */
+export type IndexQuery = { kind: 'all' } | { kind: 'urn'; prefix: string } | { kind: 'words'; tokens: string[]; namesSupplement: boolean; topic: boolean };
 
-/** A match of one segment: `order` ranks it against matches of other segments, then `key`. */
+/**
+ * A match of one segment: `order` ranks it against matches of other segments, then `key`. Its facts and its number
+ * are read from `segment` for the few hits kept, not for every hit of every segment.
+ */
 export interface SegmentHit {
   entry: IndexEntry;
-  facts: StandardFacts;
   order: number;
+  /** The entry's topic key in a title tier of a topic query, else its rank key. */
   key: number;
+  segment: IndexSegment;
+  /** The entry's index in `segment`. */
+  index: number;
 }
+
+/** The first order of the title tiers: the hits of a topic query ranked by topic key. */
+export const TITLE_ORDER = Bucket.TitleStarts * 2;
 
 interface Words {
   tokens: string[];
@@ -54,6 +70,7 @@ interface Words {
   /** Id of each token when it is a whole vocabulary token, else -1. */
   exact: number[];
   namesSupplement: boolean;
+  topic: boolean;
 }
 
 export class IndexSegment {
@@ -61,6 +78,11 @@ export class IndexSegment {
   private readonly keys: Float64Array;
   /** Entries in rank order: `byRank[r]` is an index into `entries`. */
   private readonly byRank: Int32Array;
+  /** Topic key of each entry, and entries in topic order (what the title and anywhere postings rank by). */
+  private readonly topicKeys: Float64Array;
+  private readonly byTopic: Int32Array;
+  /** Per token id, how many entries have it as their designation's number; counted when first asked. */
+  private numberRecords: Int32Array | undefined;
   private readonly data: TokenData;
   /** Where each tier finds its candidates. */
   private readonly inReference: Postings;
@@ -77,6 +99,8 @@ export class IndexSegment {
     const a = arrays;
     this.keys = a.keys;
     this.byRank = a.byRank;
+    this.topicKeys = a.topicKeys;
+    this.byTopic = a.byTopic;
     this.data = {
       vocabulary: a.vocabulary,
       reference: { ids: a.referenceIds, start: a.referenceStart },
@@ -111,7 +135,40 @@ export class IndexSegment {
     if (query.tokens.length === 0 || ranges.some(([lo, hi]) => lo >= hi)) return [];
     const vocabulary = this.data.vocabulary;
     const exact = query.tokens.map((t, k) => (vocabulary[ranges[k][0]] === t ? ranges[k][0] : -1));
-    return this.searchWords({ tokens: query.tokens, ranges, exact, namesSupplement: query.namesSupplement }, limit, worst);
+    return this.searchWords({ tokens: query.tokens, ranges, exact, namesSupplement: query.namesSupplement, topic: query.topic }, limit, worst);
+  }
+
+  /**
+   * How many entries here have `number` as their designation's number ("9001": every edition, part, amendment and
+   * version of ISO 9001), and how many hold it in their title ("Guidelines for the application of ISO 9001…").
+   */
+  numberCounts(number: string): { records: number; citing: number } {
+    const { vocabulary } = this.data;
+    const id = lowerBound(vocabulary, number);
+    if (vocabulary[id] !== number) return { records: 0, citing: 0 };
+    return { records: this.recordsByNumber()[id], citing: this.inTitle.count([id, id + 1]) };
+  }
+
+  private recordsByNumber(): Int32Array {
+    if (!this.numberRecords) {
+      const counts = new Int32Array(this.data.vocabulary.length);
+      for (let i = 0; i < this.entries.length; i++) {
+        const id = this.numberIdOf(i);
+        if (id >= 0) counts[id]++;
+      }
+      this.numberRecords = counts;
+    }
+    return this.numberRecords;
+  }
+
+  /** The token id of entry i's designation number ("9001" of "ISO 9001:2015"), or -1 when its reference has no number. */
+  private numberIdOf(i: number): number {
+    const { reference, numberStart, vocabulary } = this.data;
+    const at = reference.start[i] + numberStart[i];
+    if (at >= reference.start[i + 1]) return -1;
+    const id = reference.ids[at];
+    const c = vocabulary[id].charCodeAt(0);
+    return c >= 48 && c <= 57 ? id : -1;
   }
 
   /** The best ranked record of `urn` here, with its key. */
@@ -121,7 +178,22 @@ export class IndexSegment {
   }
 
   private hits(indices: readonly number[], orderOf: (i: number) => number): SegmentHit[] {
-    return indices.map((i) => ({ entry: this.entries[i], facts: this.factsOf(i), order: orderOf(i), key: this.keys[i] }));
+    return indices.map((i) => ({ entry: this.entries[i], order: orderOf(i), key: this.keys[i], segment: this, index: i }));
+  }
+
+  /** Hits of a word query: in a title tier of a topic query, keyed by topic key. */
+  private wordHits(indices: readonly number[], orders: Int8Array, topic: boolean): SegmentHit[] {
+    return indices.map((i) => {
+      const order = orders[i];
+      const key = topic && order >= TITLE_ORDER ? this.topicKeys[i] : this.keys[i];
+      return { entry: this.entries[i], order, key, segment: this, index: i };
+    });
+  }
+
+  /** The number of entry i's designation ("9001" of "ISO 9001:2015"), or undefined when its reference has none. */
+  numberOf(i: number): string | undefined {
+    const id = this.numberIdOf(i);
+    return id < 0 ? undefined : this.data.vocabulary[id];
   }
 
   private searchUrn(prefix: string, limit: number): SegmentHit[] {
@@ -137,16 +209,19 @@ export class IndexSegment {
   }
 
   /**
-   * Fills the tiers in order, each from the entries that can be in it, in rank order, and stops as soon as the
-   * better tiers hold `limit` entries: a later entry of a tier can only rank below the ones already found. Each
-   * bucket has two halves: asked for an amendment or a corrigendum ("IEC 62304 amd"), supplements come first.
+   * Fills the tiers in order, each from the entries that can be in it, in the order of its postings, and stops as
+   * soon as the better tiers hold `limit` entries: a later entry of a tier can only rank below the ones already
+   * found. Each bucket has two halves: asked for an amendment or a corrigendum ("IEC 62304 amd"), supplements come
+   * first. A query holding a number ranks title matches by rank key, not in their postings' (topic) order: its
+   * title tiers are read whole and sorted (such a query's title matches are few: the titles citing the number).
    */
   private searchWords(query: Words, limit: number, worst: Pick<SegmentHit, 'order' | 'key'> | undefined): SegmentHit[] {
-    const { tokens, ranges } = query;
+    const { tokens, ranges, topic } = query;
     const n = this.entries.length;
     const halves: number[][] = Array.from({ length: BUCKETS * 2 }, () => []);
     const orders = new Int8Array(n);
     const placed = new Uint8Array(n);
+    const titleKeys = topic ? this.topicKeys : this.keys;
     // How many entries rank at or above `bucket`; once that reaches `limit`, a later entry of it cannot get in.
     const better = (bucket: Bucket): number => {
       let sum = 0;
@@ -157,12 +232,17 @@ export class IndexSegment {
       placed[i] = 1;
       const order = bucket * 2 + (query.namesSupplement && !isSupplement(this.arrays.facts[i]) ? 1 : 0);
       orders[i] = order;
-      if (halves[order].length < limit) halves[order].push(i);
+      if (halves[order].length < limit || (!topic && bucket >= Bucket.TitleStarts)) halves[order].push(i);
     };
     const titleBucket = (i: number, bucket: Bucket): Bucket => (this.arrays.facts[i] & CURRENT ? bucket : bucket + 3);
-    // Entries come in rank order: once one of the best bucket a scan can fill ranks after `worst`, all later do.
-    const hopeless = (bucket: Bucket, i: number): boolean =>
-      worst !== undefined && (bucket * 2 > worst.order || (bucket * 2 === worst.order && this.keys[i] >= worst.key));
+    // Entries come in key order: once one of the best bucket a scan can fill ranks after `worst`, all later do.
+    const hopeless = (bucket: Bucket, i: number): boolean => {
+      if (worst === undefined) return false;
+      const key = bucket >= Bucket.TitleStarts ? titleKeys[i] : this.keys[i];
+      return bucket * 2 > worst.order || (bucket * 2 === worst.order && key >= worst.key);
+    };
+    // A tier whose best bucket ranks after `worst` has nothing to add: not read at all.
+    const reachable = (bucket: Bucket): boolean => worst === undefined || bucket * 2 <= worst.order;
 
     // Exact: the last token ends a designation.
     const last = query.exact[tokens.length - 1];
@@ -172,35 +252,49 @@ export class IndexSegment {
         if (this.referenceBucket(i, query) === Bucket.ReferenceExact) place(i, Bucket.ReferenceExact);
       }
     }
-    // Prefix of the reference, or all words in it: from the reference postings of the rarest token.
+    // Prefix of the reference, or all words in it: from the reference postings of the rarest token. A topic's
+    // words all in a reference are left to the anywhere tier.
     for (const r of this.inReference.of(this.rarest(this.inReference, ranges), n)) {
       const i = this.byRank[r];
       if (better(Bucket.ReferencePrefix) >= limit || hopeless(Bucket.ReferencePrefix, i)) break;
       if (placed[i]) continue;
       const bucket = this.referenceBucket(i, query);
-      if (bucket !== undefined) place(i, bucket);
+      if (bucket !== undefined && !(topic && bucket === Bucket.ReferenceWords)) place(i, bucket);
     }
     // The title starting with the phrase, or holding it: the phrase's first word starts a title word.
-    if (better(Bucket.ReferenceWords) < limit) {
+    if (better(Bucket.ReferenceWords) < limit && reachable(Bucket.TitleStarts)) {
       for (const r of this.inTitle.of(ranges[0], n)) {
-        const i = this.byRank[r];
-        if (better(Bucket.TitleStarts) >= limit || hopeless(Bucket.TitleStarts, i)) break;
+        const i = this.byTopic[r];
+        if (topic && better(Bucket.TitleStarts) >= limit) break;
+        if (hopeless(Bucket.TitleStarts, i)) {
+          if (topic) break;
+          continue;
+        }
         if (placed[i]) continue;
         const at = this.phraseInTitle(i, ranges);
-        if (at === 0) place(i, titleBucket(i, Bucket.TitleStarts));
+        // A topic's phrase starting the main element, after an introductory one, starts the title as much.
+        const starts = at === 0 || (topic && at > 0 && this.phraseAt(i, ranges, this.arrays.mainStart[i]));
+        if (starts) place(i, titleBucket(i, Bucket.TitleStarts));
         else if (at > 0) place(i, titleBucket(i, Bucket.TitleContains));
       }
     }
     // Every word somewhere in the reference or the title.
-    if (better(Bucket.Anywhere) < limit) {
+    if (better(Bucket.Anywhere) < limit && reachable(Bucket.Anywhere)) {
       for (const r of this.anywhere.of(this.rarest(this.anywhere, ranges), n)) {
-        const i = this.byRank[r];
-        if (better(Bucket.Anywhere) >= limit || hopeless(Bucket.Anywhere, i)) break;
+        const i = this.byTopic[r];
+        if (topic && better(Bucket.Anywhere) >= limit) break;
+        if (hopeless(Bucket.Anywhere, i)) {
+          if (topic) break;
+          continue;
+        }
         const { reference, title } = this.data;
         if (!placed[i] && ranges.every((range) => holds(reference, i, range) || holds(title, i, range))) place(i, titleBucket(i, Bucket.Anywhere));
       }
     }
-    return this.hits(halves.flat().slice(0, limit), (i) => orders[i]);
+    if (!topic) {
+      for (let h = Bucket.TitleStarts * 2; h < halves.length; h++) halves[h] = halves[h].sort((a, b) => this.keys[a] - this.keys[b]).slice(0, limit);
+    }
+    return this.wordHits(halves.flat().slice(0, limit), orders, topic);
   }
 
   /** The range among `ranges` with the fewest postings. */
@@ -218,8 +312,10 @@ export class IndexSegment {
     const idAt = (k: number): number => reference.ids[start + k];
     let best: Bucket | undefined;
     // From the reference's start, from any publisher word or from its number: "ISO 9001", "9001", and "ISO 13485"
-    // for "EN ISO 13485:2016".
-    for (let from = 0; from <= this.data.numberStart[i]; from++) {
+    // for "EN ISO 13485:2016". A topic only from its start ("iso", "iec tr"): words further on are a title's words
+    // in a reference ("asset management" in "IEC White Paper Asset Management:2015"), ranked with matches anywhere.
+    const lastFrom = query.topic ? 0 : this.data.numberStart[i];
+    for (let from = 0; from <= lastFrom; from++) {
       if (tokens.length > length - from) break;
       let prefix = true;
       for (let k = 0; k < tokens.length && prefix; k++) {
@@ -255,6 +351,18 @@ export class IndexSegment {
       if (k === ranges.length) return at;
     }
     return -1;
+  }
+
+  /** True when the query's words stand one after the other in the title from its word `at`. */
+  private phraseAt(i: number, ranges: Range[], at: number): boolean {
+    const { title } = this.data;
+    const start = title.start[i];
+    if (at + ranges.length > title.start[i + 1] - start) return false;
+    for (let k = 0; k < ranges.length; k++) {
+      const id = title.ids[start + at + k];
+      if (id < ranges[k][0] || id >= ranges[k][1]) return false;
+    }
+    return true;
   }
 
   /** The ids of the vocabulary tokens starting with `prefix`: one range, since ids follow sorted order. */

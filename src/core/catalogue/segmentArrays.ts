@@ -1,6 +1,8 @@
 /**
- * Everything an index segment holds besides its entries, in flat typed arrays: token ids, rank order, the facts of
- * each record packed in a byte, and the postings of each search tier. Computed in one pass by `prepareSegment`
+ * Everything an index segment holds besides its entries, in flat typed arrays: token ids, the two rank orders (the
+ * rank of a designation, and the topic rank of topicRank.ts), the facts of each record packed in a byte, and the
+ * postings of each search tier: those of the reference in rank order, those of the title and of anywhere in topic
+ * order, each the order its tiers are filled in. Computed in one pass by `prepareSegment`
  * (during a build, in a worker thread: segmentWorker.ts), moved between threads without copying and written to disk
  * as they are (indexFile.ts), so that neither the extension host's main thread nor reading the index back computes
  * them. Pure: no vscode.
@@ -8,6 +10,8 @@
 import type { IndexEntry } from './indexSegment';
 import { buildPostings, tokenizeEntries, unitePostings, type PostingArrays, type Tokens } from './segmentData';
 import { factsOf, type StandardFacts, type StatusLabel, type SupplementKind } from './standardFacts';
+import { scanTokenRuns } from './tokens';
+import { GROUPS, SCORE_LEVELS, SCORE_OFFSET, titleElements, topicSignalsOf } from './topicRank';
 
 export interface SegmentArrays {
   /** Sorted: the ids below are positions in it, so a prefix is one range of ids. */
@@ -27,7 +31,15 @@ export interface SegmentArrays {
   /** The entry's facts (see `packFacts`) and its edition year (0: none). */
   facts: Uint8Array;
   years: Int16Array;
-  /** Postings of each tier (segmentData.ts), by token id. */
+  /** Topic key of each entry (see `topicKey`), and entries in topic order: what title postings rank by. */
+  topicKeys: Float64Array;
+  byTopic: Int32Array;
+  /** The title token its main element starts at, after an introductory element (see `mainElements`); 0: the first. */
+  mainStart: Uint8Array;
+  /**
+   * Postings of each tier (segmentData.ts), by token id: of the reference and of designation ends in rank order
+   * (ranks are positions in `byRank`), of the title and anywhere in topic order (positions in `byTopic`).
+   */
   inReferenceRanks: Int32Array;
   inReferenceStart: Int32Array;
   inTitleRanks: Int32Array;
@@ -61,6 +73,9 @@ export const ARRAY_KINDS: ReadonlyArray<readonly [ArrayName, ArrayKind]> = [
   ['numberEnd', Int16Array],
   ['years', Int16Array],
   ['facts', Uint8Array],
+  ['topicKeys', Float64Array],
+  ['byTopic', Int32Array],
+  ['mainStart', Uint8Array],
 ];
 
 export function prepareSegment(entries: readonly IndexEntry[]): SegmentArrays {
@@ -68,19 +83,30 @@ export function prepareSegment(entries: readonly IndexEntry[]): SegmentArrays {
   const facts = new Uint8Array(n);
   const years = new Int16Array(n);
   const keys = new Float64Array(n);
+  const topicKeys = new Float64Array(n);
+  const { vocabulary, reference, title, numberStart, numberEnd } = tokenizeEntries(entries);
+  const firstEnds = new Int32Array(n);
   for (let i = 0; i < n; i++) {
     const entry = entries[i];
     const entryFacts = factsOf(entry.urn, entry.reference, entry.status);
     facts[i] = packFacts(entryFacts);
     years[i] = entryFacts.year ?? 0;
     keys[i] = rankKey(entry, entryFacts);
+    const from = reference.start[i];
+    const parts = Math.max(0, numberEnd[i] - numberStart[i] - 1);
+    const firstPart = parts > 0 ? vocabulary[reference.ids[from + numberStart[i] + 1]] : undefined;
+    const elements = titleElements(entry.title);
+    firstEnds[i] = elements.firstEnd;
+    const lastElement = entry.title.slice(elements.lastStart, elements.lastStart + 60);
+    topicKeys[i] = topicKey(entry, topicSignalsOf(entryFacts, entry.reference ?? '', lastElement, parts, firstPart));
   }
   const byRank = Int32Array.from(entries.keys()).sort((a, b) => keys[a] - keys[b]);
-  const { vocabulary, reference, title, numberStart, numberEnd } = tokenizeEntries(entries);
+  const byTopic = Int32Array.from(entries.keys()).sort((a, b) => topicKeys[a] - topicKeys[b]);
   const size = vocabulary.length;
   const inReference = buildPostings(size, byRank, [reference]);
-  const inTitle = buildPostings(size, byRank, [title]);
-  const anywhere = unitePostings(size, inReference, inTitle);
+  const inTitle = buildPostings(size, byTopic, [title]);
+  // Anywhere is filled in topic order: the reference's postings in that order, united with the title's.
+  const anywhere = unitePostings(size, buildPostings(size, byTopic, [reference]), inTitle);
   // Tokens that end a designation ("9001" in "ISO 9001:2015", "7" in "13818-7"): what an exact match ends on.
   const designationEnd = buildPostings(size, byRank, [designationEnds(reference, numberEnd)]);
   const postings = (prefix: string, p: PostingArrays) => ({ [`${prefix}Ranks`]: p.ranks, [`${prefix}Start`]: p.start });
@@ -96,11 +122,48 @@ export function prepareSegment(entries: readonly IndexEntry[]): SegmentArrays {
     byRank,
     facts,
     years,
+    topicKeys,
+    byTopic,
+    mainStart: mainElements(entries, firstEnds),
     ...(postings('inReference', inReference) as Pick<SegmentArrays, 'inReferenceRanks' | 'inReferenceStart'>),
     ...(postings('inTitle', inTitle) as Pick<SegmentArrays, 'inTitleRanks' | 'inTitleStart'>),
     ...(postings('anywhere', anywhere) as Pick<SegmentArrays, 'anywhereRanks' | 'anywhereStart'>),
     ...(postings('designationEnd', designationEnd) as Pick<SegmentArrays, 'designationEndRanks' | 'designationEndStart'>),
   };
+}
+
+/** An element that begins at least this share of a segment's titles is introductory (a field, not a subject). */
+const INTRODUCTORY_SHARE = 0.01;
+const MIN_INTRODUCTORY = 3;
+
+/**
+ * Per entry (and the end of its title's first element, -1 for none), the title token its main element starts at
+ * when its first element is introductory, else 0. Titles
+ * are built of an introductory element (the field: "Information technology", "Road vehicles"), a main element (the
+ * subject) and a complementary one; the introductory element is optional, and what tells it is that many titles
+ * begin with it. So "programming languages" starts the main element of "Information technology - Programming
+ * languages - C" as much as of "Programming languages - C++".
+ */
+function mainElements(entries: readonly IndexEntry[], firstEnds: Int32Array): Uint8Array {
+  const n = entries.length;
+  const firsts = new Array<string | undefined>(n);
+  const counts = new Map<string, number>();
+  for (let i = 0; i < n; i++) {
+    if (firstEnds[i] < 0) continue;
+    const first = entries[i].title.slice(0, firstEnds[i]).toLowerCase();
+    firsts[i] = first;
+    counts.set(first, (counts.get(first) ?? 0) + 1);
+  }
+  const threshold = Math.max(MIN_INTRODUCTORY, n * INTRODUCTORY_SHARE);
+  const mainStart = new Uint8Array(n);
+  for (let i = 0; i < n; i++) {
+    const first = firsts[i];
+    if (first === undefined || (counts.get(first) ?? 0) < threshold) continue;
+    let tokens = 0;
+    scanTokenRuns(first, () => tokens++);
+    mainStart[i] = Math.min(255, tokens);
+  }
+  return mainStart;
 }
 
 /** Per entry, the reference tokens an exact match may end on: the number block's last, the reference's last, the one after the block. */
@@ -133,9 +196,9 @@ export function transferList(arrays: SegmentArrays): ArrayBuffer[] {
 export function fitsEntries(a: SegmentArrays, n: number): boolean {
   const size = a.vocabulary.length;
   for (const token of a.vocabulary) if (typeof token !== 'string') return false;
-  const perEntry: ArrayName[] = ['keys', 'byRank', 'facts', 'years', 'numberStart', 'numberEnd'];
+  const perEntry: ArrayName[] = ['keys', 'byRank', 'facts', 'years', 'numberStart', 'numberEnd', 'topicKeys', 'byTopic', 'mainStart'];
   if (perEntry.some((name) => a[name].length !== n)) return false;
-  if (!below(a.byRank, n)) return false;
+  if (!below(a.byRank, n) || !below(a.byTopic, n)) return false;
   const csr = (values: Int32Array, start: Int32Array, starts: number, limit: number): boolean => {
     if (start.length !== starts + 1 || start[0] !== 0 || start[starts] !== values.length) return false;
     for (let k = 0; k < starts; k++) if (start[k] > start[k + 1]) return false;
@@ -181,6 +244,26 @@ export function unpackFacts(packed: number, year: number): StandardFacts {
   if (supplement) facts.supplement = supplement;
   if (year) facts.year = year;
   return facts;
+}
+
+/**
+ * The entry's topic rank as one number, lower first: its group, then its score (topicRank.ts), shorter title first,
+ * then the service's order. A hit's group and score are read back from it (`topicGroup`, `topicScore`).
+ */
+function topicKey(entry: IndexEntry, signals: { group: number; score: number }): number {
+  const score = Math.max(0, Math.min(SCORE_LEVELS - 1, Math.round(signals.score) + SCORE_OFFSET));
+  const length = Math.min(1023, entry.title.length);
+  return ((signals.group * SCORE_LEVELS + (SCORE_LEVELS - 1 - score)) * 1024 + length) * 2 ** 21 + (entry.position % 2 ** 21);
+}
+
+const TOPIC_LOW = 1024 * 2 ** 21;
+
+export function topicGroup(key: number): number {
+  return Math.min(GROUPS - 1, Math.floor(key / (TOPIC_LOW * SCORE_LEVELS)));
+}
+
+export function topicScore(key: number): number {
+  return SCORE_LEVELS - 1 - (Math.floor(key / TOPIC_LOW) % SCORE_LEVELS) - SCORE_OFFSET;
 }
 
 /**

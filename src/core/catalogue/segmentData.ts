@@ -1,7 +1,8 @@
 /**
  * The token data behind an index segment, in flat typed arrays so 100 000 entries cost no per-entry objects: the
  * token ids of each entry (renumbered in sorted order, so a prefix is one range of ids), postings from token to
- * entries in rank order, and their base64 form for the file on disk. Pure: no vscode.
+ * entries in the order a tier ranks them (rank or topic order), and their base64 form for the file on disk.
+ * Pure: no vscode.
  */
 import { hashEnd, hashStep, scanReferenceRuns, scanTokenRuns } from './tokens';
 import type { IndexEntry } from './indexSegment';

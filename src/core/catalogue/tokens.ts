@@ -112,6 +112,18 @@ function normalise(text: string): string {
   return /[\u00c0-\u024f\u1e00-\u1eff\ufb00-\ufb06]/.test(lower) ? lower.normalize('NFKD').replace(/[\u0300-\u036f]/g, '') : lower;
 }
 
+/**
+ * A word of a topic query cut to what its singular and plural share, so that each finds the other by prefix:
+ * "laboratory" and "laboratories" → laborator, "codes" → code, "processes" → process, "currency" → currenc. Words
+ * of fewer than five letters, and stems that would keep fewer than four, stay whole ("gas", "series" → serie).
+ */
+export function stem(word: string): string {
+  if (word.length < 5) return word;
+  const cut = word.endsWith('ies') ? 3 : word.endsWith('sses') ? 2 : /[^su]s$/.test(word) || word.endsWith('y') ? 1 : 0;
+  if (cut === 3 && word.length - 3 < 4) return word.slice(0, -1);
+  return word.length - cut >= 4 ? word.slice(0, word.length - cut) : word;
+}
+
 export function isYear(token: string): boolean {
   return /^(?:19|20)\d\d$/.test(token);
 }
