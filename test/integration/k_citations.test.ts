@@ -88,7 +88,8 @@ describe('references in your code (citations)', () => {
 
   it('Go to Definition on a reference with a clause gives that clause as a document; none for a whole standard', async () => {
     const definitions = async (line: number, word: string) =>
-      (await vscode.commands.executeCommand<Array<vscode.Location | vscode.LocationLink>>('vscode.executeDefinitionProvider', document.uri, at(line, word))) ?? [];
+      (await vscode.commands.executeCommand<Array<vscode.Location | vscode.LocationLink>>('vscode.executeDefinitionProvider', document.uri, at(line, word))) ??
+      [];
     const [scope] = await definitions(2, '9001');
     assert.ok(scope && 'uri' in scope, 'a location');
     assert.equal(scope.uri.scheme, 'standards');

@@ -105,6 +105,7 @@ describe('Citations: recognising references in text', () => {
     'values [100,200,400,800] value: ISO 400 (400)',
     'CAN 2.0 frames',
     'ISO/IEC 27001-HBK:2024 is a handbook',
+    'ISO/TC 215 and ISO/IEC JTC 1/SC 27 N0317',
     'formatISO8601Date(x)',
     'let iso_code = "de";',
     'version 1.2.3, released 2018-05-01',
@@ -163,6 +164,14 @@ describe('Citations: recognising references in text', () => {
       ['ISO 9001-2015', 'ISO|9001|-2015|', false],
     ]);
     assert.equal(references('ISO 9001-2015')[0].reference.hyphenYear, true, 'the catalogue tells the year from a part');
+    assert.deepEqual(read('UL/IEC 60601-1:2005, NF EN 1090-2, GB/T 7408-1994, NIST SP 800-53, JIS X 0208, AS/NZS 3679.1:2016'), [
+      ['UL/IEC 60601-1:2005', 'UL/IEC|60601|-1|2005', false],
+      ['NF EN 1090-2', 'NF EN|1090|-2|', false],
+      ['GB/T 7408-1994', 'GB/T|7408||1994', false],
+      ['NIST SP 800-53', 'NIST SP|800|-53|', false],
+      ['JIS X 0208', 'JIS|X0208||', false],
+      ['AS/NZS 3679.1:2016', 'AS/NZS|3679.1||2016', false],
+    ]);
   });
 
   it('reads supplements in every form, and locators as engineers write them', () => {
