@@ -34,11 +34,40 @@ export function listFiles(cwd: string, paths: readonly string[], filter: FileFil
 }
 
 /** The text of a file to check, or undefined when it is binary or too large. */
-export function readText(cwd: string, file: string): string | undefined {
+export async function readText(cwd: string, file: string): Promise<string | undefined> {
   // Read whole, then judged: one system call fewer per file than asking its size first, and files over 5 MB are rare.
-  const bytes = fs.readFileSync(path.resolve(cwd, file));
+  // fs.readFile, not fs.promises.readFile: the latter opens a FileHandle per file, three times the cost here.
+  const bytes = await new Promise<Buffer>((resolve, reject) => fs.readFile(path.resolve(cwd, file), (error, data) => (error ? reject(error) : resolve(data))));
   if (bytes.length > MAX_FILE_BYTES || bytes.subarray(0, 8000).includes(0)) return undefined;
   return bytes.toString('utf8');
+}
+
+/** Files read ahead of use: while one file's citations are recognised, the next ones are being read. */
+const READ_AHEAD = 32;
+
+/**
+ * The texts of `files` in order, read `READ_AHEAD` at a time in the background (the disk and the recogniser work at
+ * once); a file that cannot be read fails when its turn comes, never as an unhandled rejection.
+ */
+export async function* readTexts(cwd: string, files: readonly string[]): AsyncGenerator<{ file: string; text: string | undefined }> {
+  const pending: Array<Promise<{ text?: string; error?: unknown }>> = [];
+  let next = 0;
+  const fill = (): void => {
+    while (next < files.length && pending.length < READ_AHEAD)
+      pending.push(
+        readText(cwd, files[next++]).then(
+          (text) => ({ text }),
+          (error: unknown) => ({ error }),
+        ),
+      );
+  };
+  fill();
+  for (const file of files) {
+    const read = await (pending.shift() as Promise<{ text?: string; error?: unknown }>);
+    fill();
+    if (read.error) throw read.error;
+    yield { file, text: read.text };
+  }
 }
 
 function relative(cwd: string, file: string): string {

@@ -14,7 +14,7 @@ import { checkLock, lockCitations } from '../core/check/lockCheck';
 import type { RuleId } from '../core/check/rules';
 import { openCatalogue, type OpenCatalogue } from './catalogue';
 import { loadConfig, ruleList, type CheckConfig } from './config';
-import { listFiles, readText } from './files';
+import { listFiles, readTexts } from './files';
 import { readLock, writeLock } from './lock';
 import { gitUserName } from '../core/check/gitReviewer';
 import { reviewDay } from '../core/check/review';
@@ -132,6 +132,11 @@ async function scan(
   after: (catalogue: OpenCatalogue, checker: CitationChecker) => Promise<Finding[]>,
 ): Promise<{ findings: Finding[]; checked: number }> {
   const files = listFiles(io.cwd, positionals, config);
+  // The files are read while the catalogue opens.
+  const texts = readTexts(io.cwd, files);
+  const first = texts.next();
+  // Told when awaited below; not an unhandled rejection when the catalogue fails first.
+  first.catch(() => undefined);
   const catalogue = await openCatalogue(
     {
       catalogue: values.catalogue && path.resolve(io.cwd, values.catalogue),
@@ -148,12 +153,12 @@ async function scan(
   let checked = 0;
   const progress = new Progress(io.stderr, files.length);
   try {
-    for (const file of files) {
-      const text = readText(io.cwd, file);
+    for (let read = await first; !read.done; read = await texts.next()) {
+      const { file, text } = read.value;
       progress.tick();
       if (text === undefined) continue;
       checked++;
-      findings.push(...checker.check(text, file));
+      for (const finding of checker.check(text, file)) findings.push(finding);
     }
     progress.done();
     findings.push(...(await after(catalogue, checker)));

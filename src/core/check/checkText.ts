@@ -91,31 +91,35 @@ export class CitationChecker {
 
   check(text: string, file: string): Finding[] {
     const findings: Finding[] = [];
+    const undated = this.severity('undated') !== 'off';
     for (const citation of findCitations(text)) {
       // Informal citations ("IEC62304") are of low confidence: not judged.
       if (citation.kind === 'clauseUri' || (citation.kind === 'reference' && citation.reference.informal)) continue;
+      const standard = this.resolve(citation);
+      const locator = standard && citation.kind === 'reference' && namesClause(citation.locator) ? citation.locator : undefined;
+      if (locator) this.clauseCount++;
+      const outdated = standard && outdatedEdition(standard);
+      const undatedHere = undated && standard !== undefined && citation.kind === 'reference' && !citation.reference.year;
+      // Most citations are of current editions and lead to nothing: nothing is made for them.
+      if (standard && !outdated && !undatedHere && !this.rules.keepCitations) continue;
       const cited = citation.kind === 'reference' ? writtenReference(citation) : citation.urn;
       const [start, end] = citation.kind === 'reference' ? [citation.referenceStart, citation.referenceEnd] : [citation.start, citation.end];
       const place: Place = { file, line: citation.line + 1, column: start + 1, endColumn: end + 1, cited };
-      const add = (rule: RuleId, message: string, fix?: string): void => {
+      // The message is only made when the rule reports.
+      const add = (rule: RuleId, message: () => string, fix?: string): void => {
         const level = this.severity(rule);
-        if (level !== 'off') findings.push({ rule, severity: level, ...place, message, ...(fix ? { fix } : {}) });
+        if (level !== 'off') findings.push({ rule, severity: level, ...place, message: message(), ...(fix ? { fix } : {}) });
       };
-      const standard = this.resolve(citation);
       if (!standard) {
-        add('unknown', `${cited}: the catalogue has no such standard.`);
+        add('unknown', () => `${cited}: the catalogue has no such standard.`);
         continue;
       }
       place.standard = { urn: standard.entry.urn, reference: standard.entry.reference, status: standard.entry.status };
-      const locator = citation.kind === 'reference' && namesClause(citation.locator) ? citation.locator : undefined;
-      if (locator) this.clauseCount++;
       if (this.rules.keepCitations) this.cited.push({ ...place, urn: standard.entry.urn, ...(locator ? { locator } : {}) });
-      if (citation.kind === 'reference' && !citation.reference.year)
-        add('undated', `${cited} names no edition year (it resolves to ${standardLabel(standard.entry)}).`);
-      const outdated = outdatedEdition(standard);
+      if (undatedHere) add('undated', () => `${cited} names no edition year (it resolves to ${standardLabel(standard.entry)}).`);
       if (!outdated) continue;
       if (outdated.kind === 'notCurrent') {
-        add('withdrawn', `${cited} is ${outdated.status}; the catalogue has no current edition of it${this.asOf(' (nor says when it was withdrawn)')}.`);
+        add('withdrawn', () => `${cited} is ${outdated.status}; the catalogue has no current edition of it${this.asOf(' (nor says when it was withdrawn)')}.`);
         continue;
       }
       // Replaced by an edition published after the date judged: it was the current one then.
@@ -124,8 +128,9 @@ export class CitationChecker {
       const fix = citation.kind === 'reference' ? rewrittenReference(citation, outdated.by.reference) : outdated.by.urn;
       const current = standardLabel(outdated.by);
       // A record marked "replaced" or "revised", or a current one with a newer edition, is superseded; "withdrawn" is withdrawn.
-      if (outdatedRule(standard, outdated) === 'withdrawn') add('withdrawn', `${cited} is withdrawn; the current edition${this.asOf()} is ${current}.`, fix);
-      else add('superseded', `${cited} has a newer current edition${this.asOf()}: ${current}.`, fix);
+      if (outdatedRule(standard, outdated) === 'withdrawn')
+        add('withdrawn', () => `${cited} is withdrawn; the current edition${this.asOf()} is ${current}.`, fix);
+      else add('superseded', () => `${cited} has a newer current edition${this.asOf()}: ${current}.`, fix);
     }
     return findings;
   }

@@ -14,9 +14,17 @@ export interface FileFilter {
 
 export function fileMatcher(filter: FileFilter, defaultInclude = DEFAULT_CITING_FILES): (relativePath: string) => boolean {
   const compile = (globs: readonly string[]): Minimatch[] => globs.map((glob) => new Minimatch(glob, { dot: true, matchBase: !glob.includes('/') }));
-  const included = compile(filter.include?.length ? filter.include : [defaultInclude]);
+  const include = filter.include?.length ? filter.include : [defaultInclude];
   const excluded = compile(filter.exclude ?? []);
-  return (file) => included.some((glob) => glob.match(file)) && !excluded.some((glob) => glob.match(file));
+  const notExcluded = (file: string): boolean => !excluded.some((glob) => glob.match(file));
+  // "**/*.{md,txt,…}" (the default): a file name's extension, without a matcher per path — repositories list thousands.
+  const extensions = include.length === 1 ? /^\*\*\/\*\.\{([\w,]+)\}$/.exec(include[0]) : null;
+  if (extensions) {
+    const wanted = new Set(extensions[1].split(','));
+    return (file) => wanted.has(file.slice(file.lastIndexOf('.') + 1)) && file.lastIndexOf('.') > file.lastIndexOf('/') && notExcluded(file);
+  }
+  const included = compile(include);
+  return (file) => included.some((glob) => glob.match(file)) && notExcluded(file);
 }
 
 /** A glob of the config as a workspace search pattern: one without "/" is looked for in every folder. */
