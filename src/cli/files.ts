@@ -65,7 +65,7 @@ export async function* readTexts(cwd: string, files: readonly string[]): AsyncGe
   for (const file of files) {
     const read = await (pending.shift() as Promise<{ text?: string; error?: unknown }>);
     fill();
-    if (read.error) throw read.error;
+    if (read.error) throw read.error instanceof Error ? read.error : new Error(String(read.error));
     yield { file, text: read.text };
   }
 }
