@@ -50,22 +50,22 @@ const READ_AHEAD = 32;
  * once); a file that cannot be read fails when its turn comes, never as an unhandled rejection.
  */
 export async function* readTexts(cwd: string, files: readonly string[]): AsyncGenerator<{ file: string; text: string | undefined }> {
-  const pending: Array<Promise<{ text?: string; error?: unknown }>> = [];
+  const pending: Array<Promise<{ text?: string; error?: Error }>> = [];
   let next = 0;
   const fill = (): void => {
     while (next < files.length && pending.length < READ_AHEAD)
       pending.push(
         readText(cwd, files[next++]).then(
           (text) => ({ text }),
-          (error: unknown) => ({ error }),
+          (error: unknown) => ({ error: error instanceof Error ? error : new Error(`Cannot read ${files[next - 1]}`) }),
         ),
       );
   };
   fill();
   for (const file of files) {
-    const read = await (pending.shift() as Promise<{ text?: string; error?: unknown }>);
+    const read = await (pending.shift() as Promise<{ text?: string; error?: Error }>);
     fill();
-    if (read.error) throw read.error instanceof Error ? read.error : new Error(String(read.error));
+    if (read.error) throw read.error;
     yield { file, text: read.text };
   }
 }
