@@ -53,13 +53,15 @@ export async function* readTexts(cwd: string, files: readonly string[]): AsyncGe
   const pending: Array<Promise<{ text?: string; error?: Error }>> = [];
   let next = 0;
   const fill = (): void => {
-    while (next < files.length && pending.length < READ_AHEAD)
+    while (next < files.length && pending.length < READ_AHEAD) {
+      const file = files[next++];
       pending.push(
-        readText(cwd, files[next++]).then(
+        readText(cwd, file).then(
           (text) => ({ text }),
-          (error: unknown) => ({ error: error instanceof Error ? error : new Error(`Cannot read ${files[next - 1]}`) }),
+          (error: unknown) => ({ error: error instanceof Error ? error : new Error(`Cannot read ${file}`) }),
         ),
       );
+    }
   };
   fill();
   for (const file of files) {
