@@ -86,7 +86,7 @@ const MAIN_SHARED = [
   'service/urn',
 ];
 /** Service modules that come with the HTTP client (dist/features/service.js); other features take them from it. */
-const SERVICE_SHARED = ['service/auth', 'service/transport', 'service/cache'];
+const SERVICE_SHARED = ['service/auth', 'service/transport'];
 
 /**
  * A `require('./<name>.lazy')` stays a require, of the bundle beside (dist/features/<name>.js), run on first use;

@@ -2,7 +2,7 @@
  * The service modules every bundle uses, never a copy: one ServiceError class, so that `instanceof` holds across
  * bundles, and one axios. A part loaded on first use (a `*.lazy.ts` file, its own bundle: esbuild.js) finds them
  * here, under SHARED_KEY; esbuild.js maps its imports of these modules to this table and lists the same names. The
- * pure ones are in the main bundle; `auth`, `transport` and `cache` come with the HTTP client, loaded when a part uses them.
+ * pure ones are in the main bundle; `auth` and `transport` come with the HTTP client, loaded when a part uses them.
  * Compiled by tsc (the tests), every module is itself and the table is not read.
  */
 import * as addresses from '../core/service/addresses';
@@ -32,9 +32,6 @@ const SHARED = {
   },
   get 'service/transport'() {
     return httpClient().transport;
-  },
-  get 'service/cache'() {
-    return httpClient().cache;
   },
 };
 (globalThis as Record<symbol, unknown>)[SHARED_KEY] = SHARED;

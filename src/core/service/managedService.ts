@@ -24,8 +24,14 @@ export interface ManagedStandardsService extends StandardsService {
   removePinned(urn: string): Promise<void>;
   /** Bytes the offline copies of pinned standards take on disk. */
   pinnedBytes(): Promise<number>;
+  /** Keeps a clause's text as it was reviewed (its fingerprint in standards.lock), unless already kept. */
+  keepReviewedCopy(urn: string, clauseId: string, fingerprint: string, body: unknown): Promise<void>;
+  /** The clause's text kept with that fingerprint, if this machine still has it. */
+  reviewedCopy(urn: string, clauseId: string, fingerprint: string): Promise<unknown>;
   /** Empties the memory and disk caches, offline copies of pinned standards included. */
   clearCache(): Promise<void>;
+  /** Removes the reviewed texts kept (Compare with the Reviewed Version then says it has none). */
+  clearReviewedCopies(): Promise<void>;
   /** Forgets the access token and cached bodies held in memory. */
   dispose(): void;
 }

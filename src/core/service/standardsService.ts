@@ -4,7 +4,7 @@
  */
 import { TokenSource } from './auth';
 import { CachedFetch, type CachedResult } from './cachedFetch';
-import type { DiskCache } from './cache';
+import { DiskCache } from './cache';
 import { PinnedCopies } from './pinnedCopies';
 import { syncPinned, type PinOptions, type PinOutcome } from './pinSync';
 import { ServiceError, asServiceError } from './errors';
@@ -36,6 +36,8 @@ class StandardsServiceImpl implements ManagedStandardsService {
   private readonly cache: CachedFetch;
   private readonly redactor: Redactor;
   private readonly pins: PinnedCopies | undefined;
+  /** Clause texts as they were reviewed, by clause and fingerprint. */
+  private readonly reviewed: DiskCache | undefined;
   /** Origin and path of the base URL, with a trailing slash: next links must stay under it. */
   private readonly basePrefix: string;
 
@@ -91,6 +93,18 @@ class StandardsServiceImpl implements ManagedStandardsService {
       logger: options.logger,
     });
     this.pins = options.pinnedDir ? new PinnedCopies(options.pinnedDir, options.pinnedMaxBytes ?? DEFAULT_DISK_CACHE_BYTES) : undefined;
+    this.reviewed = options.reviewedDir ? new DiskCache(options.reviewedDir, REVIEWED_COPIES_BYTES) : undefined;
+  }
+
+  async keepReviewedCopy(urn: string, clauseId: string, fingerprint: string, body: unknown): Promise<void> {
+    const key = reviewedKey(urn, clauseId, fingerprint);
+    if (!this.reviewed || (await this.reviewed.sizeOf(key)) !== undefined) return;
+    await this.reviewed.write(key, undefined, JSON.stringify(body));
+  }
+
+  async reviewedCopy(urn: string, clauseId: string, fingerprint: string): Promise<unknown> {
+    const kept = await this.reviewed?.read(reviewedKey(urn, clauseId, fingerprint));
+    return kept ? (JSON.parse(kept.body) as unknown) : undefined;
   }
 
   async accessToken(signal?: AbortSignal): Promise<string> {
@@ -246,10 +260,22 @@ class StandardsServiceImpl implements ManagedStandardsService {
     await this.pins?.clear();
   }
 
+  async clearReviewedCopies(): Promise<void> {
+    await this.reviewed?.clear();
+  }
+
   dispose(): void {
     this.cache.dispose();
     this.tokens.clear();
   }
+}
+
+/** The reviewed texts kept on this machine, at most. */
+const REVIEWED_COPIES_BYTES = 50 * 1024 * 1024;
+
+/** A kept reviewed text's key (DiskCache names its file by a hash of it). */
+function reviewedKey(urn: string, clauseId: string, fingerprint: string): string {
+  return `reviewed:${urn}\u0000${clauseId}\u0000${fingerprint}`;
 }
 
 function withoutTrailingSlashes(url: string): string {

@@ -21,6 +21,11 @@ export interface ServiceOptions {
   cacheMaxBytes?: number;
   /** Offline copies of pinned standards (kept apart from the cache, never evicted); none if absent. */
   pinnedDir?: string;
+  /**
+   * Where the texts of clauses as they were reviewed are kept (standards.lock keeps only their fingerprints), for
+   * Compare with the Reviewed Version; owner-only, bounded; none without it.
+   */
+  reviewedDir?: string;
   /** Bound of all offline copies together in bytes (default 500 MiB); pinning stops when it is reached. */
   pinnedMaxBytes?: number;
   /** Bound of the disk cache in bytes (default 500 MiB); least recently used files go first. */

@@ -4,11 +4,10 @@
  * when its standard is in the lock, so a workspace without a lock sends nothing more than before.
  *
  * The reviewed text: the lock keeps a fingerprint, never the text, so "Compare with the Reviewed Version" needs the
- * text from this machine. Whenever a cited clause is found to match its lock entry, its body is kept in an owner-only
- * folder beside the clause cache (bounded, least recently used first), keyed by connection, clause and fingerprint:
- * after the publisher changes the clause, the text that was reviewed is still there to compare with.
+ * text from this machine. Whenever a cited clause is found to match its lock entry, the service keeps its body
+ * (keepReviewedCopy: owner-only, beside the clause cache, bounded, per connection): after the publisher changes the
+ * clause, the text that was reviewed is still there to compare with.
  */
-import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { clauseFingerprint, type Lockfile } from '../../core/check/lockfile';
 import { markReviewed, reviewDay, reviewOf, type ClauseReview } from '../../core/check/review';
@@ -16,14 +15,10 @@ import { gitUserName } from '../../core/check/gitReviewer';
 import type { ReferenceCitation } from '../../core/citations/recognise';
 import type { ResolvedStandard } from '../../core/citations/resolve';
 import { Disposable } from '../../core/lifecycle';
-import { DiskCache } from '../../core/service/cache';
 import type { Clause } from '../../core/service/types';
 import type { ServiceAccess } from '../connection/serviceAccess';
 import type { CitationResolver, ResolvedCitation } from './citationResolver';
 import type { FolderFileChange, WorkspaceStandardsFiles } from './workspaceStandardsFiles';
-
-/** The reviewed texts kept on this machine, at most. */
-const REVIEWED_COPIES_BYTES = 50 * 1024 * 1024;
 
 /** A clause citation of a locked standard, with its clause and how it stands against the lock. */
 export interface CitedClauseReview {
@@ -43,7 +38,6 @@ export interface ReviewedClauseArgs {
 }
 
 export class ClauseReviews extends Disposable {
-  private readonly copies: DiskCache;
   /** Fired when a folder's lock or config changed. */
   readonly onDidChange: vscode.Event<FolderFileChange>;
 
@@ -51,11 +45,9 @@ export class ClauseReviews extends Disposable {
     private readonly resolver: CitationResolver,
     private readonly session: ServiceAccess,
     readonly files: WorkspaceStandardsFiles,
-    storageDir: string,
     private readonly log?: Pick<vscode.LogOutputChannel, 'warn'>,
   ) {
     super();
-    this.copies = new DiskCache(path.join(storageDir, 'reviewed-clauses'), REVIEWED_COPIES_BYTES);
     this.onDidChange = files.onDidChange;
   }
 
@@ -91,8 +83,7 @@ export class ClauseReviews extends Disposable {
 
   /** The text that was reviewed (the body with the lock's fingerprint), when this machine still has it. */
   async reviewedBody(urn: string, clauseId: string, fingerprint: string): Promise<unknown> {
-    const kept = await this.copies.read(this.copyKey(urn, clauseId, fingerprint));
-    return kept ? (JSON.parse(kept.body) as unknown) : undefined;
+    return (await this.session.service()).reviewedCopy(urn, clauseId, fingerprint);
   }
 
   /** Records in the folder's lock that the clause's current text is reviewed, today, by git's user.name. */
@@ -120,14 +111,8 @@ export class ClauseReviews extends Disposable {
   }
 
   private async keep(urn: string, clauseId: string, fingerprint: string, body: unknown): Promise<void> {
-    const key = this.copyKey(urn, clauseId, fingerprint);
-    if ((await this.copies.sizeOf(key)) !== undefined) return;
-    await this.copies.write(key, undefined, JSON.stringify(body)).catch((error: unknown) => {
+    await (await this.session.service()).keepReviewedCopy(urn, clauseId, fingerprint, body).catch((error: unknown) => {
       this.log?.warn(`Could not keep the reviewed text of ${clauseId} of ${urn}: ${error instanceof Error ? error.message : String(error)}`);
     });
-  }
-
-  private copyKey(urn: string, clauseId: string, fingerprint: string): string {
-    return `reviewed:${this.session.storageScope ?? ''}\u0000${urn}\u0000${clauseId}\u0000${fingerprint}`;
   }
 }

@@ -37,15 +37,10 @@ export interface CitationsImpl {
   disposable: vscode.Disposable;
 }
 
-export function createCitations(
-  session: ServiceAccess,
-  catalogue: CatalogueStore,
-  storageDir: string,
-  log?: Pick<vscode.LogOutputChannel, 'warn' | 'info'>,
-): CitationsImpl {
+export function createCitations(session: ServiceAccess, catalogue: CatalogueStore, log?: Pick<vscode.LogOutputChannel, 'warn' | 'info'>): CitationsImpl {
   const resolver = new CitationResolver(session, catalogue);
   const files = new WorkspaceStandardsFiles();
-  const reviews = new ClauseReviews(resolver, session, files, storageDir, log);
+  const reviews = new ClauseReviews(resolver, session, files, log);
   const outdated = new OutdatedEditions(resolver, reviews);
   const references = new WorkspaceReferences(resolver, () => session.settings().referencesInclude, reviews);
   return {

@@ -39,7 +39,7 @@ export function registerCitations(context: vscode.ExtensionContext, { session, c
   let loaded: CitationsImpl | undefined;
   const impl = (): CitationsImpl => {
     if (loaded) return loaded;
-    loaded = citationsBundle().createCitations(session, catalogue, context.globalStorageUri.fsPath, log);
+    loaded = citationsBundle().createCitations(session, catalogue, log);
     loaded.references.onDidChangeTreeData((node) => treeChanged.fire(node ?? undefined));
     return loaded;
   };

@@ -49,6 +49,7 @@ export class ServiceFactory {
         ? {
             cacheDir: settings.cacheSizeMB > 0 && settings.diskCacheSizeMB > 0 ? path.join(this.deps.storagePath, 'clauses', scope) : undefined,
             pinnedDir: path.join(this.deps.storagePath, 'pinned', scope),
+            reviewedDir: path.join(this.deps.storagePath, 'reviewed', scope),
             pinnedMaxBytes: settings.offlineCopiesSizeMB * 1024 * 1024,
           }
         : {}),

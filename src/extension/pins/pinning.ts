@@ -57,12 +57,14 @@ export class Pinning extends Disposable {
     await service?.removePinned(urn);
   }
 
-  /** Removes every offline copy and the clause cache; pins stay, online only until pinned again. */
+  /** Removes every offline copy, the clause cache and the reviewed texts kept; pins stay, online only until pinned again. */
   async clearOfflineCopies(): Promise<number> {
     for (const d of this.downloads.values()) d.controller.abort();
     const service = await this.session.service();
     const freed = await service.pinnedBytes();
     await service.clearCache();
+    // The clause texts kept as reviewed are licensed text on this disk too.
+    await service.clearReviewedCopies();
     await this.shelf.clearCopies();
     return freed;
   }
