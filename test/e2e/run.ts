@@ -162,7 +162,7 @@ const steps: Step[] = [
     },
   },
   {
-    name: 'hover a reference in Markdown and follow its link to the clause',
+    name: 'hover a reference in a requirements file and follow its link to the clause',
     async run(page) {
       // References resolve through the catalogue index: Find Standard… builds it (closed again at once).
       await runCommand(page, 'Standards: Find Standard…');
@@ -170,19 +170,20 @@ const steps: Step[] = [
       const picker = page.locator('.quick-input-widget', { has: page.locator('.quick-input-title', { hasText: 'Find Standard' }) }).first();
       await picker.waitFor({ state: 'visible', timeout: STEP_TIMEOUT });
       await closeQuickInput(page);
-      // A Markdown file of the workspace citing the standard of the steps above, the clause locator first.
+      // A plain-text requirements file of the workspace citing the standard of the steps above, the clause locator
+      // first. (Plain text: a Markdown file would wait on VS Code's Markdown language server, which offline takes a minute.)
       const cited = `Clause 1 of ${standardLabel}`;
       // The older edition, cited too, shows the outdated-edition diagnostic in the picture.
       writeFileSync(
-        path.join(workspaceDir, 'requirements.md'),
-        `# Requirements\n\nReleases before 2020 met ${olderEdition}.\n\nEvery release meets ${cited} and is reviewed.\n`,
+        path.join(workspaceDir, 'requirements.txt'),
+        `Requirements\n\nReleases before 2020 met ${olderEdition}.\n\nEvery release meets ${cited} and is reviewed.\n`,
       );
       await page.keyboard.press('Control+P');
       const input = page.locator('.quick-input-widget input').first();
       await input.waitFor({ state: 'visible', timeout: STEP_TIMEOUT });
-      await input.fill('requirements.md');
-      await page.locator('.quick-input-list .monaco-list-row', { hasText: 'requirements.md' }).first().click({ timeout: STEP_TIMEOUT });
-      await page.locator('.tab.active', { hasText: 'requirements.md' }).first().waitFor({ timeout: STEP_TIMEOUT });
+      await input.fill('requirements.txt');
+      await page.locator('.quick-input-list .monaco-list-row', { hasText: 'requirements.txt' }).first().click({ timeout: STEP_TIMEOUT });
+      await page.locator('.tab.active', { hasText: 'requirements.txt' }).first().waitFor({ timeout: STEP_TIMEOUT });
       // The token holding the reference (the link decoration gives the citation a span of its own).
       const reference = page.locator('.monaco-editor .view-line span span', { hasText: standardLabel }).first();
       await reference.waitFor({ timeout: STEP_TIMEOUT });
@@ -217,8 +218,8 @@ const steps: Step[] = [
       // step's picker.
       await page.screenshot({ path: path.join(RESULTS, 'e2e-reference-followed.png') });
       await page.waitForTimeout(1000);
-      await page.locator('.tab', { hasText: 'requirements.md' }).first().click();
-      await page.locator('.editor-group-container.active .tab.active', { hasText: 'requirements.md' }).first().waitFor({ timeout: STEP_TIMEOUT });
+      await page.locator('.tab', { hasText: 'requirements.txt' }).first().click();
+      await page.locator('.editor-group-container.active .tab.active', { hasText: 'requirements.txt' }).first().waitFor({ timeout: STEP_TIMEOUT });
     },
   },
   {
