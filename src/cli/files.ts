@@ -33,13 +33,16 @@ export function listFiles(cwd: string, paths: readonly string[], filter: FileFil
   return [...found].filter(wanted).sort();
 }
 
-/** The text of a file to check, or undefined when it is binary or too large. */
+/** The text of a file to check, or undefined when it is binary (a NUL early on) or too large. */
 export async function readText(cwd: string, file: string): Promise<string | undefined> {
-  // Read whole, then judged: one system call fewer per file than asking its size first, and files over 5 MB are rare.
-  // fs.readFile, not fs.promises.readFile: the latter opens a FileHandle per file, three times the cost here.
-  const bytes = await new Promise<Buffer>((resolve, reject) => fs.readFile(path.resolve(cwd, file), (error, data) => (error ? reject(error) : resolve(data))));
-  if (bytes.length > MAX_FILE_BYTES || bytes.subarray(0, 8000).includes(0)) return undefined;
-  return bytes.toString('utf8');
+  // Read whole as text, then judged: one system call fewer per file than asking its size first (files over 5 MB are
+  // rare), and no buffer beside the string (half the garbage of a repository's worth of files).
+  const text = await new Promise<string>((resolve, reject) =>
+    fs.readFile(path.resolve(cwd, file), 'utf8', (error, data) => (error ? reject(error) : resolve(data))),
+  );
+  const nul = text.indexOf('\u0000');
+  if (text.length > MAX_FILE_BYTES || (nul >= 0 && nul < 8000)) return undefined;
+  return text;
 }
 
 /** Files read ahead of use: while one file's citations are recognised, the next ones are being read. */
