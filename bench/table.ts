@@ -57,6 +57,7 @@ const ORDER = [
   'referencesScanMaxHostDelayMs',
   'referencesScanRoundTripP95Ms',
   'referencesScanRoundTripMaxMs',
+  'recogniseMs',
   'cliCheckMs',
   'cliCheckPeakMB',
   'hoverFromCacheMs',

@@ -100,6 +100,8 @@ describe('references in your code (citations)', () => {
 
   it('Ctrl+click on a reference with a locator opens the clause page at that clause', async () => {
     const { pages } = await api();
+    // Clicked in the editor that shows the document, as a person does (the page then opens beside it at once).
+    await vscode.window.showTextDocument(document);
     const [, scopeLink] = await citationLinks(document);
     const target = scopeLink.target as vscode.Uri;
     const args = JSON.parse(decodeURIComponent(target.query)) as unknown[];
