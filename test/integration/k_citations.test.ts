@@ -2,7 +2,6 @@ import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { sandboxStats, startSandbox } from '../../sandbox/index';
 import type { RunningSandbox } from '../../sandbox/types';
-import type { RenderedEvent } from '../../src/extension/webview/clausePage';
 import { CITED_RECORDS } from '../unit/citationRecords';
 import { api, signInTo, signInToSandbox, until } from './fixtures';
 
@@ -99,25 +98,21 @@ describe('references in your code (citations)', () => {
   });
 
   it('Ctrl+click on a reference with a locator opens the clause page at that clause', async () => {
-    const { pages } = await api();
-    // Clicked in the editor that shows the document, as a person does (the page then opens beside it at once).
+    const { pages, session } = await api();
+    // Clicked in the editor that shows the document, as a person does.
     await vscode.window.showTextDocument(document);
     const [, scopeLink] = await citationLinks(document);
     const target = scopeLink.target as vscode.Uri;
     const args = JSON.parse(decodeURIComponent(target.query)) as unknown[];
-    const rendered = new Promise<RenderedEvent>((resolve) => {
-      const subscription = pages.onDidRender((event) => {
-        subscription.dispose();
-        resolve(event);
-      });
-    });
+    const urn = 'urn:iso:std:iso:9001:ed-5:stage-90.93';
+    const scope = (await (await session.service()).listClauses(urn)).find((c) => c.types.some((t) => t.endsWith('Scope')));
+    assert.ok(scope, 'ISO 9001:2015 has a Scope in the sandbox');
+    const open = pages.size;
     await vscode.commands.executeCommand(target.path, ...args);
-    const event = await rendered;
-    assert.equal(event.ref.urn, 'urn:iso:std:iso:9001:ed-5:stage-90.93');
-    assert.ok(
-      event.ref.types?.some((t) => t.endsWith('Scope')),
-      `opened ${event.ref.title} (${event.ref.types?.join(', ')})`,
-    );
+    // The panel of that very clause is open. (How it renders is the clause page suite's: waiting for a page of its
+    // own to boot here took up to 45 s offline, for nothing this test asks.)
+    assert.equal(pages.size, open + 1);
+    assert.ok(pages.pageHtml({ urn, clauseId: scope.clauseId } as Parameters<typeof pages.pageHtml>[0]), 'the Scope of ISO 9001:2015 is open');
   });
 
   it('hovers name the standard, its status and replacement, the clause heading and paragraph, and trusted commands', async () => {
