@@ -6,15 +6,15 @@
 import * as fs from 'node:fs/promises';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { readCatalogueFile } from '../core/catalogue/catalogueFile';
 import { buildCatalogueIndex } from '../core/catalogue/buildIndex';
-import { CatalogueIndex, IndexBuilder, entryOf } from '../core/catalogue/catalogueIndex';
+import { CatalogueIndex } from '../core/catalogue/catalogueIndex';
 import { isServiceError, type Remedy } from '../core/service/errors';
 import type { ManagedStandardsService } from '../core/service/managedService';
 import { writePrivateFile } from '../core/service/privateFiles';
 import { createStandardsService } from '../core/service/standardsService';
 import { storageKey } from '../core/storageKeys';
 import type { ClauseSource } from '../core/check/lockCheck';
+import { indexOfCatalogueFile } from './catalogueFileIndex';
 import type { CheckConfig } from './config';
 import { CannotRun } from './usage';
 
@@ -55,7 +55,7 @@ export interface OpenCatalogue {
 
 export async function openCatalogue(options: CatalogueSource, config: CheckConfig, env: NodeJS.ProcessEnv): Promise<OpenCatalogue> {
   const file = options.catalogue ?? (options.baseUrl || env.STANDARDS_BASE_URL ? undefined : config.catalogue);
-  if (file) return { index: await indexOfFile(file), close: () => undefined };
+  if (file) return { index: await indexOfCatalogueFile(file, cacheDir(env)), close: () => undefined };
   const baseUrl = options.baseUrl ?? env.STANDARDS_BASE_URL ?? config.baseUrl;
   const tokenUrl = options.tokenUrl ?? env.STANDARDS_TOKEN_URL ?? config.tokenUrl;
   if (!baseUrl || !tokenUrl) {
@@ -99,7 +99,7 @@ export async function openCatalogue(options: CatalogueSource, config: CheckConfi
 }
 
 /**
- * Where the command line keeps the catalogues it read from a service: STANDARDS_EXPLORER_CACHE, else the user's
+ * Where the command line keeps the catalogues it read from a service, and the indexes of catalogue files: STANDARDS_EXPLORER_CACHE, else the user's
  * cache folder (XDG_CACHE_HOME, else ~/.cache) — never the repository.
  */
 function cacheDir(env: NodeJS.ProcessEnv): string {
@@ -114,22 +114,6 @@ async function readCachedIndex(file: string, baseUrl: string): Promise<Catalogue
   } catch {
     return undefined;
   }
-}
-
-function indexOfFile(file: string): Promise<CatalogueIndex> {
-  let records;
-  try {
-    records = readCatalogueFile(file);
-  } catch (error) {
-    throw new CannotRun(error instanceof Error ? error.message : String(error));
-  }
-  const builder = new IndexBuilder();
-  builder.expected = records.length;
-  builder.add(
-    0,
-    records.map((record, position) => entryOf(position, record.urn, record.reference, record.title, record.status)),
-  );
-  return builder.finish();
 }
 
 /** A service failure as "could not run", with what fixes it; its message never holds a secret (errors.ts). */

@@ -27,59 +27,34 @@ export function listFiles(cwd: string, paths: readonly string[], filter: FileFil
       found.add(relative(cwd, absolute));
       continue;
     }
-    for (const file of gitFiles(absolute) ?? walk(absolute)) found.add(relative(cwd, file));
+    // Paths below `given`, made relative to `cwd` by joining strings: path.relative per file costs a tenth of a check.
+    const prefix = path.relative(cwd, absolute).split(path.sep).join('/');
+    const under = prefix === '' ? '' : `${prefix}/`;
+    for (const file of gitFiles(absolute) ?? walk(absolute)) found.add(under + file);
   }
   const wanted = fileMatcher(filter);
   return [...found].filter(wanted).sort();
 }
 
-/** The text of a file to check, or undefined when it is binary (a NUL early on) or too large. */
-export async function readText(cwd: string, file: string): Promise<string | undefined> {
-  // Read whole as text, then judged: one system call fewer per file than asking its size first (files over 5 MB are
-  // rare), and no buffer beside the string (half the garbage of a repository's worth of files).
-  const text = await new Promise<string>((resolve, reject) =>
-    fs.readFile(path.resolve(cwd, file), 'utf8', (error, data) => (error ? reject(error) : resolve(data))),
-  );
+/**
+ * The text of a file to check, or undefined when it is binary (a NUL early on) or too large. Read synchronously: a
+ * command line has no event loop to keep free, and for files the system has cached (CI right after the checkout) a
+ * synchronous read costs a quarter of the callback API's open, stat, read and close round trips (5 000 files: about
+ * 120 ms against 450 to 650 ms on 2 cores). Read whole as text, then judged: no size asked first (files over 5 MB
+ * are rare), and no buffer beside the string.
+ */
+export function readText(cwd: string, file: string): string | undefined {
+  const text = fs.readFileSync(path.resolve(cwd, file), 'utf8');
   const nul = text.indexOf('\u0000');
   if (text.length > MAX_FILE_BYTES || (nul >= 0 && nul < 8000)) return undefined;
   return text;
-}
-
-/** Files read ahead of use: while one file's citations are recognised, the next ones are being read. */
-const READ_AHEAD = 32;
-
-/**
- * The texts of `files` in order, read `READ_AHEAD` at a time in the background (the disk and the recogniser work at
- * once); a file that cannot be read fails when its turn comes, never as an unhandled rejection.
- */
-export async function* readTexts(cwd: string, files: readonly string[]): AsyncGenerator<{ file: string; text: string | undefined }> {
-  const pending: Array<Promise<{ text?: string; error?: Error }>> = [];
-  let next = 0;
-  const fill = (): void => {
-    while (next < files.length && pending.length < READ_AHEAD) {
-      const file = files[next++];
-      pending.push(
-        readText(cwd, file).then(
-          (text) => ({ text }),
-          (error: unknown) => ({ error: error instanceof Error ? error : new Error(`Cannot read ${file}`) }),
-        ),
-      );
-    }
-  };
-  fill();
-  for (const file of files) {
-    const read = await (pending.shift() as Promise<{ text?: string; error?: Error }>);
-    fill();
-    if (read.error) throw read.error;
-    yield { file, text: read.text };
-  }
 }
 
 function relative(cwd: string, file: string): string {
   return path.relative(cwd, file).split(path.sep).join('/') || path.basename(file);
 }
 
-/** Tracked and untracked files git does not ignore, or undefined outside a git work tree (or without git). */
+/** Tracked and untracked files git does not ignore (relative, forward slashes), or undefined outside a git work tree (or without git). */
 function gitFiles(folder: string): string[] | undefined {
   try {
     const out = execFileSync('git', ['ls-files', '--cached', '--others', '--exclude-standard', '-z'], {
@@ -88,23 +63,22 @@ function gitFiles(folder: string): string[] | undefined {
       stdio: ['ignore', 'pipe', 'ignore'],
       maxBuffer: 256 * 1024 * 1024,
     });
-    return out
-      .split('\0')
-      .filter(Boolean)
-      .map((file) => path.join(folder, file))
-      .filter((file) => fs.existsSync(file));
+    // Deleted but still tracked files are listed too.
+    return out.split('\0').filter((file) => file && fs.existsSync(path.join(folder, file)));
   } catch {
     return undefined;
   }
 }
 
+/** Every file below `folder` (relative, forward slashes) but those in .git and node_modules. */
 function walk(folder: string): string[] {
   const files: string[] = [];
   for (const entry of fs.readdirSync(folder, { withFileTypes: true, recursive: true })) {
     if (!entry.isFile()) continue;
-    const file = path.join(entry.parentPath, entry.name);
-    if (/(?:^|[\\/])(?:\.git|node_modules)(?:[\\/]|$)/.test(path.relative(folder, file))) continue;
-    files.push(file);
+    const file = `${entry.parentPath.slice(folder.length + 1)}/${entry.name}`.replace(/^\//, '');
+    const relativeFile = path.sep === '/' ? file : file.split(path.sep).join('/');
+    if (/(?:^|\/)(?:\.git|node_modules)(?:\/|$)/.test(relativeFile)) continue;
+    files.push(relativeFile);
   }
   return files;
 }

@@ -14,7 +14,8 @@ import { checkLock, lockCitations } from '../core/check/lockCheck';
 import type { RuleId } from '../core/check/rules';
 import { openCatalogue, type OpenCatalogue } from './catalogue';
 import { loadConfig, ruleList, type CheckConfig } from './config';
-import { listFiles, readTexts } from './files';
+import { FileChecker } from './checkFiles';
+import { listFiles } from './files';
 import { readLock, writeLock } from './lock';
 import { gitUserName } from '../core/check/gitReviewer';
 import { reviewDay } from '../core/check/review';
@@ -132,34 +133,32 @@ async function scan(
   after: (catalogue: OpenCatalogue, checker: CitationChecker) => Promise<Finding[]>,
 ): Promise<{ findings: Finding[]; checked: number }> {
   const files = listFiles(io.cwd, positionals, config);
-  // The files are read while the catalogue opens.
-  const texts = readTexts(io.cwd, files);
-  const first = texts.next();
-  // Told when awaited below; not an unhandled rejection when the catalogue fails first.
-  first.catch(() => undefined);
-  const catalogue = await openCatalogue(
-    {
-      catalogue: values.catalogue && path.resolve(io.cwd, values.catalogue),
-      baseUrl: values['base-url'],
-      tokenUrl: values['token-url'],
-      refresh: values.refresh,
-    },
-    { ...config, catalogue: config.catalogue && path.resolve(io.cwd, config.catalogue) },
-    io.env,
-  );
-  // Kept for the clause lists and the lockfile, which only a service has.
-  const checker = new CitationChecker(catalogue.index, { severities: config.rules, asOfYear, keepCitations: catalogue.clauses !== undefined });
-  const findings: Finding[] = [];
-  let checked = 0;
-  const progress = new Progress(io.stderr, files.length);
+  // Started now, so that its start overlaps the catalogue's opening.
+  const fileChecker = new FileChecker(io.cwd, files);
+  let catalogue: OpenCatalogue;
   try {
-    for (let read = await first; !read.done; read = await texts.next()) {
-      const { file, text } = read.value;
-      progress.tick();
-      if (text === undefined) continue;
-      checked++;
-      for (const finding of checker.check(text, file)) findings.push(finding);
-    }
+    catalogue = await openCatalogue(
+      {
+        catalogue: values.catalogue && path.resolve(io.cwd, values.catalogue),
+        baseUrl: values['base-url'],
+        tokenUrl: values['token-url'],
+        refresh: values.refresh,
+      },
+      { ...config, catalogue: config.catalogue && path.resolve(io.cwd, config.catalogue) },
+      io.env,
+    );
+  } catch (error) {
+    fileChecker.dispose();
+    throw error;
+  }
+  // Kept for the clause lists and the lockfile, which only a service has.
+  const rules = { severities: config.rules, asOfYear, keepCitations: catalogue.clauses !== undefined };
+  const checker = new CitationChecker(catalogue.index, rules);
+  const progress = new Progress(io.stderr, files.length);
+  let findings: Finding[];
+  let checked: number;
+  try {
+    ({ findings, checked } = await fileChecker.check(checker, catalogue.index, rules, (done) => progress.update(done)));
     progress.done();
     findings.push(...(await after(catalogue, checker)));
   } finally {

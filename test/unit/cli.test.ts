@@ -242,6 +242,53 @@ describe('command line: standards-explorer check', function () {
     }
   });
 
+  it('checks a large repository on two threads with the very report of one (taskset pins the other run to one core)', async function () {
+    if (spawnSync('taskset', ['-c', '0', 'true']).status !== 0) this.skip(); // no taskset: nothing to compare with
+    const large = path.join(dir, 'large');
+    const cited = ['ISO 9001:2008', 'IEC 61508-3:1998', 'ISO 14971:2019', 'ISO 99999:2020', 'EN ISO 13485:2003'];
+    // Enough files for the helper thread (checkFiles.ts), each citing some of the list, so every chunk has findings.
+    for (let i = 0; i < 600; i++) {
+      const file = path.join(large, `part${i % 7}`, `file${i}.md`);
+      fs.mkdirSync(path.dirname(file), { recursive: true });
+      fs.writeFileSync(file, cited.map((_, n) => `${'Line. '.repeat((i + n) % 9)}Per ${cited[(i + n) % cited.length]}, clause ${n + 1}.`).join('\n'));
+    }
+    const args = ['check', '--catalogue', CATALOGUE, '--format', 'json'];
+    const env = { PATH: process.env.PATH ?? '', HOME: os.tmpdir(), STANDARDS_EXPLORER_CACHE: path.join(dir, 'cache') };
+    const two = spawnSync(process.execPath, [cli, ...args], { cwd: large, env, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
+    const one = spawnSync('taskset', ['-c', '0', process.execPath, cli, ...args], { cwd: large, env, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
+    assert.equal(two.status, 0, two.stderr);
+    assert.equal(one.status, 0, one.stderr);
+    const report = JSON.parse(two.stdout) as { files: number; findings: Array<{ file: string; line: number }> };
+    assert.equal(report.files, 600);
+    assert.equal(report.findings.length, 600 * 4, 'every file: 4 of the 5 citations are findings (ISO 14971:2019 is current)');
+    assert.equal(new Set(report.findings.map((f) => f.file)).size, 600);
+    assert.equal(two.stdout, one.stdout, 'the same report, in the same order');
+  });
+
+  it('keeps the index of a catalogue file in the cache, under a hash of the file: a changed file is indexed anew', async () => {
+    const file = path.join(dir, 'own-catalogue.jsonl');
+    const cache = path.join(dir, 'file-index-cache');
+    const original = fs.readFileSync(CATALOGUE, 'utf8');
+    fs.writeFileSync(file, original);
+    const env = { STANDARDS_EXPLORER_CACHE: cache };
+    const first = await run(['check', 'docs/design.md', '--catalogue', file, '--format', 'json'], { env });
+    assert.equal(first.status, 0, first.stderr);
+    const indexes = fs.readdirSync(cache).filter((name) => name.endsWith('.index'));
+    assert.equal(indexes.length, 1, 'the index is kept');
+    assert.equal(fs.statSync(path.join(cache, indexes[0])).mode & 0o777, 0o600, 'owner-only, like every cached file');
+    const again = await run(['check', 'docs/design.md', '--catalogue', file, '--format', 'json'], { env });
+    assert.equal(again.stdout, first.stdout, 'read from the cache: the same report');
+    // The 2008 edition made current: a stale index would still call it withdrawn.
+    fs.writeFileSync(file, original.replace(/("reference": "ISO 9001:2008"[^\n]*"status": )"withdrawn"/, '$1"current"'));
+    assert.notEqual(fs.readFileSync(file, 'utf8'), original);
+    const changed = await run(['check', 'docs/design.md', '--catalogue', file, '--format', 'json'], { env });
+    const rules = (stdout: string): string[] =>
+      (JSON.parse(stdout) as { findings: Array<{ cited: string; rule: string }> }).findings.filter((f) => f.cited === 'ISO 9001:2008').map((f) => f.rule);
+    assert.deepEqual(rules(first.stdout), ['withdrawn']);
+    assert.deepEqual(rules(changed.stdout), ['superseded'], 'current, with a newer edition: superseded, no longer withdrawn');
+    assert.equal(fs.readdirSync(cache).filter((name) => name.endsWith('.index')).length, 2);
+  });
+
   it('reads the config: severities, include and exclude, the gate; and --output', async () => {
     const configured = path.join(dir, 'configured');
     fs.cpSync(workspace, configured, { recursive: true });

@@ -16,14 +16,22 @@ export interface CatalogueRecord {
 
 /** Reads a catalogue file; throws an Error naming the file and line of the first bad record. */
 export function readCatalogueFile(file: string): CatalogueRecord[] {
-  let bytes: Buffer;
+  return catalogueRecordsOf(catalogueFileBytes(file), file);
+}
+
+/** A catalogue file's bytes as stored (gzipped or not); throws an Error naming the file when it cannot be read. */
+export function catalogueFileBytes(file: string): Buffer {
   try {
-    bytes = fs.readFileSync(file);
+    return fs.readFileSync(file);
   } catch (error) {
     throw new Error(`Cannot read the catalogue file ${file}: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
   }
+}
+
+/** The records of a catalogue file's bytes, plain or gzipped; `source` names the file in errors. */
+export function catalogueRecordsOf(bytes: Buffer, source: string): CatalogueRecord[] {
   const gzipped = bytes.length > 2 && bytes[0] === 0x1f && bytes[1] === 0x8b;
-  return readCatalogueRecords((gzipped ? gunzipSync(bytes) : bytes).toString('utf8'), file);
+  return readCatalogueRecords((gzipped ? gunzipSync(bytes) : bytes).toString('utf8'), source);
 }
 
 /** Parses JSON Lines of catalogue records; blank lines are skipped. */
