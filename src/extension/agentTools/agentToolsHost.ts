@@ -1,0 +1,99 @@
+/**
+ * The agent tools answered in VS Code: the core's tools (src/core/agentTools) over the signed-in session's service,
+ * the stored catalogue index and the References view's scan of the workspace. Each answer goes back as the core's
+ * text, then its citations with links back to the clause page; a tool that reads clause bodies (they count against
+ * the subscription) asks the user first (prepareInvocation). Loaded on the first call (agentTools.lazy.ts).
+ */
+import * as vscode from 'vscode';
+import { AGENT_TOOLS, runAgentTool, type Citation, type ToolAnswer, type ToolContext } from '../../core/agentTools/index';
+import type { CatalogueStore } from '../catalogue/catalogueStore';
+import type { Citations } from '../citations/register';
+import type { ConnectionFacts } from '../connection/serviceAccess';
+import { vscodeToolContext } from './toolContext';
+
+export interface AgentToolsDeps {
+  session: ConnectionFacts;
+  catalogue: CatalogueStore;
+  /** The references in code (loading them): find_citations reads the References view's scan. */
+  citations: () => Citations;
+  log: Pick<vscode.LogOutputChannel, 'info' | 'warn'>;
+  extensionUri: vscode.Uri;
+  /** The extension's version: the MCP server's definition changes with it. */
+  version: string;
+}
+
+export interface AgentToolsHost {
+  invoke(name: string, options: vscode.LanguageModelToolInvocationOptions<object>, token: vscode.CancellationToken): Promise<vscode.LanguageModelToolResult>;
+  prepare(name: string, options: vscode.LanguageModelToolInvocationPrepareOptions<object>): vscode.PreparedToolInvocation;
+  /** What the tools read through (tests call the core's tools on it directly). */
+  context: ToolContext;
+}
+
+export function createAgentTools(deps: AgentToolsDeps): AgentToolsHost {
+  const context = vscodeToolContext(deps);
+  return {
+    context,
+    async invoke(name, options, token) {
+      const controller = new AbortController();
+      const cancel = token.onCancellationRequested(() => controller.abort());
+      try {
+        const answer = await runAgentTool(name, options.input, context, controller.signal);
+        // What was asked and how it went, never the answer's text: clause text is licensed, and the log is shared.
+        deps.log.info(`Agent tool ${name}: ${answer.isError ? 'answered with an error' : `answered, ${answer.citations.length} citations`}.`);
+        return toolResult(answer, deps.session.baseUrl);
+      } finally {
+        cancel.dispose();
+      }
+    },
+    prepare(name, options) {
+      const tool = AGENT_TOOLS.find((t) => t.name === name);
+      const what = describeInput(options.input);
+      const invocationMessage = vscode.l10n.t('Standards Explorer: {0} {1}', tool?.title ?? name, what);
+      if (!tool?.readsClauseBodies) return { invocationMessage };
+      return {
+        invocationMessage,
+        confirmationMessages: {
+          title: vscode.l10n.t('Read from the Standards Content Service?'),
+          message: new vscode.MarkdownString(
+            vscode.l10n.t(
+              'The agent asks to read {0} of the licensed text. Each clause read counts against your subscription; the text goes to the language model of this chat.',
+              what || vscode.l10n.t('a clause'),
+            ),
+          ),
+        },
+      };
+    },
+  };
+}
+
+/** "ISO 14971:2019, clause 7.1": what a call asks for, for the confirmation and the progress line. */
+function describeInput(input: object): string {
+  const given = input as Record<string, unknown>;
+  const text = (key: string): string | undefined => (typeof given[key] === 'string' && given[key] ? given[key] : undefined);
+  const standard = text('standard') ?? text('query') ?? '';
+  const within = text('clause') ?? text('section') ?? text('title') ?? text('term') ?? text('clauseId');
+  const shown = within ? `${standard}, ${within}` : standard;
+  return shown.length > 120 ? `${shown.slice(0, 119)}…` : shown;
+}
+
+/** The core's answer for the model, then its citations, each with the link to its clause page in this editor. */
+export function toolResult(answer: ToolAnswer, serviceBaseUrl: string | undefined): vscode.LanguageModelToolResult {
+  const parts = [new vscode.LanguageModelTextPart(answer.text)];
+  if (answer.citations.length) parts.push(new vscode.LanguageModelTextPart(citationsText(answer.citations, serviceBaseUrl)));
+  return new vscode.LanguageModelToolResult(parts);
+}
+
+/**
+ * "Sources:" and one line per citation: the label to cite, the edition, and a Markdown link that opens it in
+ * Standards Explorer (the clause page, or the standard in the tree), for the model to pass on to the user.
+ */
+export function citationsText(citations: readonly Citation[], _serviceBaseUrl?: string): string {
+  const lines = citations.map((citation) => {
+    // No catalogue position: the link reveals the URN's best record (tree/register.ts).
+    const target = { urn: citation.urn, reference: citation.reference, position: -1, ...(citation.clause ? { clauseId: citation.clause.clauseId } : {}) };
+    const open = `command:standardsExplorer.openCitation?${encodeURIComponent(JSON.stringify([target]))}`;
+    const edition = [citation.edition.year, citation.edition.status].filter(Boolean).join(', ');
+    return `- [${citation.label}](${open}) (${edition})${citation.link ? ` — ${citation.link}` : ''}${citation.offlineCopyFrom ? ` — stored copy of ${citation.offlineCopyFrom}` : ''}`;
+  });
+  return `Sources (cite these; each link opens the clause in Standards Explorer):\n${lines.join('\n')}`;
+}

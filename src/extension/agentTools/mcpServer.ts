@@ -1,0 +1,97 @@
+/**
+ * The agent tools as an MCP server for VS Code's own MCP support (agent mode, and any MCP-aware chat in the editor):
+ * `dist/cli.js mcp` (the command line's server, src/cli/mcp.ts) run with the editor's own Node. The definition names
+ * the connection's endpoint only; the credential is added when VS Code starts the server (resolveMcpServerDefinition,
+ * never provideMcpServerDefinitions, which runs eagerly): a short-lived access token of the signed-in session in the
+ * server's environment — never the client secret, and never on a command line, in a file or in a log. When the token
+ * expires the server says so, and VS Code starts it again with a new one.
+ *
+ * VS Code 1.101 finalised this API (contributes.mcpServerDefinitionProviders); engines.vscode is 1.100, where the
+ * language-model tools work alone. So the API is looked up, not assumed: its declarations below are 1.101's.
+ */
+import * as vscode from 'vscode';
+import type { AgentToolsDeps } from './agentToolsHost';
+
+/** VS Code 1.101's McpStdioServerDefinition (vscode.d.ts), as this extension uses it. */
+interface McpStdioServerDefinition {
+  readonly label: string;
+  command: string;
+  args: string[];
+  env: Record<string, string | number | null>;
+  version?: string;
+}
+type McpStdioServerDefinitionClass = new (
+  label: string,
+  command: string,
+  args?: string[],
+  env?: Record<string, string | number | null>,
+  version?: string,
+) => McpStdioServerDefinition;
+interface McpServerDefinitionProvider {
+  onDidChangeMcpServerDefinitions?: vscode.Event<void>;
+  provideMcpServerDefinitions(token: vscode.CancellationToken): vscode.ProviderResult<McpStdioServerDefinition[]>;
+  resolveMcpServerDefinition?(server: McpStdioServerDefinition, token: vscode.CancellationToken): vscode.ProviderResult<McpStdioServerDefinition>;
+}
+interface McpApi {
+  registerMcpServerDefinitionProvider?(id: string, provider: McpServerDefinitionProvider): vscode.Disposable;
+}
+
+/** The id package.json's contributes.mcpServerDefinitionProviders declares. */
+export const MCP_PROVIDER_ID = 'standardsExplorer.mcpServer';
+
+/** The environment variables the server reads its credentials from (src/cli/catalogue.ts). */
+export const ACCESS_TOKEN_ENV = 'STANDARDS_ACCESS_TOKEN';
+export const ACCESS_TOKEN_EXPIRY_ENV = 'STANDARDS_ACCESS_TOKEN_EXPIRES_AT';
+
+/** The provider, also for this extension's tests (the editor's MCP support is not driven from a test). */
+export function mcpServerProvider({ session, extensionUri, version }: AgentToolsDeps, Definition: McpStdioServerDefinitionClass): McpServerDefinitionProvider {
+  const changed = new vscode.EventEmitter<void>();
+  session.onDidChange(() => changed.fire());
+  return {
+    onDidChangeMcpServerDefinitions: changed.event,
+    provideMcpServerDefinitions: () => {
+      const baseUrl = session.baseUrl;
+      if (!session.isConfigured || !baseUrl) return [];
+      const cli = vscode.Uri.joinPath(extensionUri, 'dist', 'cli.js').fsPath;
+      // The editor's own Node: in the desktop editor that is Electron, which runs a script as Node with this variable.
+      const env = { ELECTRON_RUN_AS_NODE: '1', STANDARDS_BASE_URL: baseUrl };
+      return [new Definition(vscode.l10n.t('Standards Explorer'), process.execPath, [cli, 'mcp'], env, version)];
+    },
+    resolveMcpServerDefinition: async (server) => {
+      let handOver;
+      try {
+        handOver = await (await session.service()).handOver();
+      } catch (error) {
+        // Said in the chat where the tool was called: VS Code shows the error and starts nothing.
+        throw new Error(
+          vscode.l10n.t(
+            'Standards Explorer cannot start its MCP server: {0} Sign in (Standards: Sign In) or connect to the sandbox, then try again.',
+            error instanceof Error ? error.message : String(error),
+          ),
+        );
+      }
+      const { accessToken, apiKey } = handOver;
+      server.env = {
+        ...server.env,
+        [ACCESS_TOKEN_ENV]: accessToken.value,
+        ...(accessToken.expiresAt !== undefined ? { [ACCESS_TOKEN_EXPIRY_ENV]: String(accessToken.expiresAt) } : {}),
+        ...(apiKey ? { STANDARDS_API_KEY: apiKey.value, STANDARDS_API_KEY_HEADER: apiKey.header } : {}),
+      };
+      return server;
+    },
+  };
+}
+
+/** Registers the provider where the editor has the API (1.101 and later); nothing otherwise. */
+export function registerMcpServer(context: vscode.ExtensionContext, deps: AgentToolsDeps): void {
+  const lm = vscode.lm as typeof vscode.lm & McpApi;
+  // The class is 1.101's: @types/vscode (1.100, as engines.vscode) does not declare it.
+  const Definition = (vscode as unknown as { McpStdioServerDefinition?: McpStdioServerDefinitionClass }).McpStdioServerDefinition;
+  if (typeof lm.registerMcpServerDefinitionProvider !== 'function' || !Definition) return;
+  try {
+    context.subscriptions.push(lm.registerMcpServerDefinitionProvider(MCP_PROVIDER_ID, mcpServerProvider(deps, Definition)));
+  } catch (error) {
+    // 1.100 has the function behind a proposal, and refuses it: the tools work without the server.
+    deps.log.info(`The MCP server is not offered in this VS Code (${error instanceof Error ? error.message : String(error)}).`);
+  }
+}

@@ -1,0 +1,112 @@
+/**
+ * What the agent tools read in VS Code (the core's ToolContext): the stored catalogue index (built on first use, as
+ * Find Standard builds it), the signed-in session's clause lists and bodies (with the offline copies and the clause
+ * cache behind them), files of the open workspace folders only, and the References view's scan for find_citations.
+ * A missing connection is a ToolProblem in this editor's words (which command fixes it), never an exception.
+ */
+import * as vscode from 'vscode';
+import { ToolProblem, type ReadFile, type ToolContext } from '../../core/agentTools/index';
+import type { Remedy } from '../../core/service/errors';
+import { NotConnectedError } from '../connection/serviceFactory';
+import { workspaceText } from '../citations/workspaceText';
+import type { AgentToolsDeps } from './agentToolsHost';
+
+/** At most this many files are read for one check_references call: a folder of a monorepo is not read whole. */
+const MAX_FILES = 5000;
+
+export function vscodeToolContext({ session, catalogue, citations }: AgentToolsDeps): ToolContext {
+  const service = async () => {
+    try {
+      return await session.service();
+    } catch (error) {
+      throw connectionProblem(error);
+    }
+  };
+  return {
+    catalogue: async () => {
+      try {
+        return await catalogue.get();
+      } catch (error) {
+        throw connectionProblem(error);
+      }
+    },
+    clauses: {
+      listClausesCopy: async (urn, signal) => (await service()).listClausesCopy(urn, signal),
+      getClauseCopy: async (urn, clauseId, signal) => (await service()).getClauseCopy(urn, clauseId, signal),
+    },
+    get serviceBaseUrl() {
+      return session.baseUrl;
+    },
+    readFiles: (paths, signal) => workspaceFiles(paths, signal),
+    workspaceCitations: async () => {
+      const references = citations().references;
+      await references.scan();
+      const found = await references.occurrences();
+      if (!Array.isArray(found)) {
+        throw new ToolProblem(
+          found.unavailable === 'signedOut'
+            ? 'Standards Explorer is not signed in to the Standards Content Service: ask the user to run "Standards: Sign In" (or connect to the sandbox), then call the tool again.'
+            : 'The catalogue index is not built yet, so citations cannot be resolved: call search_standards once (it builds the index), then call this tool again.',
+        );
+      }
+      return found;
+    },
+    remedyText: (remedy: Remedy) => REMEDIES[remedy],
+  };
+}
+
+/** What fixes a service failure, in this editor: the commands and settings the user has. */
+const REMEDIES: Partial<Record<Remedy, string>> = {
+  signIn: 'The credentials were refused: ask the user to run "Standards: Sign In" again, then call the tool again.',
+  baseUrl: 'The service address looks wrong: ask the user to check the setting standardsExplorer.baseUrl (or run "Standards: Connection Doctor").',
+  tokenUrl: 'The token address looks wrong: ask the user to check the setting standardsExplorer.tokenUrl (or run "Standards: Connection Doctor").',
+  network: 'The service cannot be reached: ask the user to run "Standards: Connection Doctor", which says what fails between this editor and the service.',
+};
+
+function connectionProblem(error: unknown): unknown {
+  if (!(error instanceof NotConnectedError)) return error;
+  return new ToolProblem(
+    'Standards Explorer is not connected to a Standards Content Service: ask the user to run "Standards: Sign In" (or "Standards: Connect to Local Sandbox"), then call the tool again.',
+  );
+}
+
+/**
+ * The texts of `paths`, files or folders relative to a workspace folder (or absolute inside one); a path outside every
+ * workspace folder is refused, so an agent cannot read the rest of the machine through the tool.
+ */
+async function* workspaceFiles(paths: readonly string[], signal?: AbortSignal): AsyncIterable<ReadFile> {
+  const folders = vscode.workspace.workspaceFolders ?? [];
+  if (!folders.length) throw new ToolProblem('No folder is open in this editor: pass the text to check in `text` instead.');
+  let count = 0;
+  for (const given of paths) {
+    const uri = insideWorkspace(given, folders);
+    if (!uri) throw new ToolProblem(`${given} is not inside a folder open in this editor; paths are relative to the workspace.`);
+    let stat: vscode.FileStat;
+    try {
+      stat = await vscode.workspace.fs.stat(uri);
+    } catch {
+      throw new ToolProblem(`${given}: no such file or folder in the workspace.`);
+    }
+    const uris =
+      stat.type & vscode.FileType.Directory
+        ? await vscode.workspace.findFiles(new vscode.RelativePattern(uri, '**/*'), undefined, MAX_FILES + 1)
+        : [uri];
+    for (const file of uris.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0))) {
+      if (signal?.aborted) return;
+      if (++count > MAX_FILES) throw new ToolProblem(`More than ${MAX_FILES} files under ${paths.join(', ')}: name smaller folders.`);
+      yield { file: vscode.workspace.asRelativePath(file), text: await workspaceText(file) };
+    }
+  }
+}
+
+/** `given` as a URI inside one of `folders` (a relative path against the first folder that has it), or undefined. */
+function insideWorkspace(given: string, folders: readonly vscode.WorkspaceFolder[]): vscode.Uri | undefined {
+  const candidates = given.startsWith('/') || /^[A-Za-z]:[\\/]/.test(given) ? [vscode.Uri.file(given)] : folders.map((f) => vscode.Uri.joinPath(f.uri, given));
+  for (const uri of candidates) {
+    const folder = vscode.workspace.getWorkspaceFolder(uri);
+    // joinPath normalises "..": a path that climbs out of its folder lands outside every folder, or in another one.
+    if (folder && uri.path.startsWith(`${folder.uri.path.replace(/\/$/, '')}/`)) return uri;
+    if (folder && uri.path === folder.uri.path) return uri;
+  }
+  return undefined;
+}
