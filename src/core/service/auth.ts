@@ -42,7 +42,17 @@ export function renewalMargin(lifetime: number): number {
   return Math.min(lifetime, proportional + MIN_RENEWAL_MARGIN_S);
 }
 
-export class TokenSource {
+/** Where the service's calls get their bearer token: the client-credentials grant, or a token a host handed over. */
+export interface BearerTokens {
+  /** A token to send; the signal only stops this caller's wait. */
+  token(signal?: AbortSignal): Promise<string>;
+  /** The service refused `used`: the next call needs another. */
+  invalidate(used: string): void;
+  /** Forgets any token held. */
+  clear(): void;
+}
+
+export class TokenSource implements BearerTokens {
   private cached: CachedToken | undefined;
   private pending: Promise<string> | undefined;
   private readonly now: () => number;

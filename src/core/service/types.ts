@@ -2,6 +2,9 @@
  * The public shapes of the service layer. Everything the extension knows about the Standards Content
  * Service goes through these; nothing in src/service imports 'vscode'.
  */
+import type { AccessTokenGrant } from './fixedToken';
+
+export type { AccessTokenGrant } from './fixedToken';
 
 export interface ServiceOptions {
   /** Up to, not including, `/v1`; may carry a path prefix such as `/preprod`. */
@@ -37,6 +40,12 @@ export interface ServiceOptions {
   /** Sent as User-Agent. */
   userAgent?: string;
 }
+
+/**
+ * The service reached with a bearer token a host handed over (fixedToken.ts) instead of client credentials: no token
+ * request is ever made, so there is no token URL, client ID, secret or scope.
+ */
+export type AccessTokenOptions = Omit<ServiceOptions, 'tokenUrl' | 'clientId' | 'clientSecret' | 'scope'> & { accessToken: AccessTokenGrant };
 
 export interface RetryOptions {
   maxRetries?: number;
