@@ -41,10 +41,9 @@ export async function openStandard(given: string, context: ToolContext, signal?:
   if ('answer' in index) return index;
   const lookup = lookupStandard(index.ok, given);
   if (lookup.kind !== 'found') {
-    const advice = lookup.kind === 'ambiguous' ? 'Call again with one of these references (or its URN):' : 'Candidates:';
     const text = lookup.candidates.length
-      ? `${lookup.why}\n${advice}\n${candidateLines(lookup.candidates)}`
-      : `${lookup.why} Use search_standards to find the standard's reference.`;
+      ? `${lookup.why}\n${candidateLines(lookup.candidates)}`
+      : `${lookup.why.replace(/ [^.]*:$/, '')} Use search_standards to find the standard's reference.`;
     return { answer: failure(text) };
   }
   const { record } = lookup;

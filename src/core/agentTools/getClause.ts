@@ -60,9 +60,13 @@ export const getClause: AgentTool<GetClauseInput> = {
     let cited = clause;
     if (within) {
       const block = findAnchor(document, within);
-      if (block?.kind !== 'section') return failure(`${standard.label} has no clause ${within}: clause ${clause.number ?? clause.title} holds none of that number.`);
-      document = { ...document, blocks: [block] };
-      cited = { ...clause, number: block.number ?? within, title: flowText(block.title) };
+      if (block?.kind !== 'section' && block?.kind !== 'term') {
+        return failure(`${standard.label} has no clause ${within}: clause ${clause.number ?? clause.title} holds none of that number.`);
+      }
+      // A subclause the list does not name, or a term entry ("3.1"): shown under its clause's heading.
+      document = { ...document, blocks: [block], footnotes: [] };
+      const title = block.kind === 'section' ? flowText(block.title) : block.preferred.map((p) => flowText(p)).join('; ');
+      cited = { ...clause, number: block.number ?? within, title };
     }
     const citation = citationOf(standard.record, context.serviceBaseUrl, { clause: cited, offlineSince });
     return boundedAnswer(headLines(citation, offlineSince), clauseMarkdown(document, standard.label), input, [citation], 'get_clause');

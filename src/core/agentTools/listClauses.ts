@@ -1,6 +1,6 @@
 /** list_clauses: a standard's clause outline, in document order, each clause with what get_clause takes. */
 import { displayText } from '../service/displayText';
-import { sectionLabel, sectionOf } from '../service/sections';
+import { SECTION_TYPES, sectionLabel, sectionOf } from '../service/sections';
 import type { Clause } from '../service/types';
 import { boundedAnswer } from './answers';
 import { PAGING_PROPERTIES, STANDARD_PROPERTY, type Paging } from './inputParts';
@@ -42,8 +42,12 @@ function outlineLines(clauses: readonly Clause[]): string {
     .map((clause) => {
       const level = clause.level ?? (clause.parent ? (depth.get(clause.parent) ?? 0) + 1 : 1);
       depth.set(clause.id, level);
-      const title = clause.number ? ` ${displayText(clause.title) || sectionLabel(clause.types)}` : '';
-      const type = sectionOf(clause.types) ? ` [${sectionLabel(clause.types)}]` : '';
+      const label = sectionLabel(clause.types);
+      const shown = displayText(clause.title) || label;
+      const title = clause.number ? ` ${shown}` : '';
+      // The section type where the title does not say it (titles may be empty or worded otherwise).
+      const section = sectionOf(clause.types);
+      const type = section && section !== SECTION_TYPES.Clause && label !== shown ? ` [${label}]` : '';
       return `${'  '.repeat(Math.max(0, level - 1))}- ${clauseLocator(clause)}${title}${type} clauseId=${clause.clauseId}`;
     })
     .join('\n');

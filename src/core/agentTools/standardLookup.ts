@@ -37,22 +37,26 @@ export function lookupStandard(index: CatalogueIndex, given: string): Lookup {
   }
   const written = parseReference(text);
   if (!written) {
-    return { kind: 'unknown', why: `"${text}" is not a reference such as "ISO 14971:2019" nor a URN.`, candidates: index.search(text, 5) };
+    return { kind: 'unknown', why: `"${text}" is not a reference such as "ISO 14971:2019" nor a URN. Closest records in the catalogue:`, candidates: index.search(text, 5) };
   }
   const entry = resolveReference(index, written);
   if (written.year) {
     if (entry) return { kind: 'found', record: recordOf(index, entry) };
     const editions = editionsOf(index, text);
-    return { kind: 'unknown', why: `The catalogue has no ${text}${editions.length ? '; it has these editions' : ''}.`, candidates: editions };
+    return { kind: 'unknown', why: `The catalogue has no ${text}.${editions.length ? ' Its editions in the catalogue:' : ''}`, candidates: editions };
   }
   if (entry) {
-    const editions = [entry, ...editionsOf(index, entry.reference ?? text, entry.urn)];
+    const editions = [entry, ...editionsOf(index, entry.reference ?? text, entry)];
     if (editions.length === 1) return { kind: 'found', record: recordOf(index, entry) };
-    return { kind: 'ambiguous', why: `${text} has ${editions.length} editions in the catalogue: give the year (e.g. "${standardLabel(editions[0])}").`, candidates: editions };
+    return {
+      kind: 'ambiguous',
+      why: `${text} has ${editions.length} editions in the catalogue: call again with the year of the one meant (e.g. "${standardLabel(editions[0])}"), or its URN.`,
+      candidates: editions,
+    };
   }
   const parts = partsOf(index, text);
-  if (parts.length) return { kind: 'ambiguous', why: `${text} has several parts: give the part (and year).`, candidates: parts };
-  return { kind: 'unknown', why: `The catalogue has no standard ${text}.`, candidates: index.search(text, 5) };
+  if (parts.length) return { kind: 'ambiguous', why: `${text} has several parts: call again with the part and year of the one meant (e.g. "${standardLabel(parts[0])}").`, candidates: parts };
+  return { kind: 'unknown', why: `The catalogue has no standard ${text}. Closest records in the catalogue:`, candidates: index.search(text, 5) };
 }
 
 /** The record with what the catalogue says of it: status, year, the current edition that replaces it. */
@@ -62,8 +66,11 @@ export function recordOf(index: CatalogueIndex, entry: IndexEntry): StandardReco
 }
 
 /** The whole-document editions of the document `reference` names, newest first, less the record of `exceptUrn`. */
-function editionsOf(index: CatalogueIndex, reference: string, exceptUrn = ''): IndexEntry[] {
-  return otherEditions({ urn: exceptUrn, reference }, index.search(editionQuery(reference), CANDIDATES)).map((e) => e.entry);
+function editionsOf(index: CatalogueIndex, reference: string, except?: IndexEntry): IndexEntry[] {
+  const editions = otherEditions({ urn: except?.urn ?? '', reference }, index.search(editionQuery(reference), CANDIDATES)).map((e) => e.entry);
+  // One edition may have several records (its ISO and IEC URNs): one candidate per reference, the best ranked.
+  const seen = new Set(except ? [standardLabel(except)] : []);
+  return editions.filter((entry) => !seen.has(standardLabel(entry)) && seen.add(standardLabel(entry)));
 }
 
 /** The parts of a number given without one ("IEC 60601" → IEC 60601-1, IEC 60601-1-2…), current first. */
