@@ -41,3 +41,4 @@ export async function runAgentTool(name: string, input: unknown, context: ToolCo
     return failure(`${name} failed unexpectedly (${what}). This is a fault of the tool, not of the input: tell the user.`);
   }
 }
+export { ANSWER_SCHEMA, structuredAnswer } from './answerSchema';

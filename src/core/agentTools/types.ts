@@ -113,13 +113,13 @@ export class ToolProblem extends Error {
   override readonly name = 'ToolProblem';
 }
 
-/** The JSON Schema of a tool's input: an object, as both hosts require. */
-export interface InputSchema {
+/** The JSON Schema of a tool's input: an object, as both hosts require. (A type, not an interface: hosts' own schema types are records.) */
+export type InputSchema = {
   type: 'object';
   properties: Record<string, object>;
   required?: string[];
   additionalProperties: false;
-}
+};
 
 export interface AgentTool<Input = unknown> {
   /** snake_case, as both hosts name tools. */
