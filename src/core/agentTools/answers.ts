@@ -3,7 +3,7 @@
  * on — every ServiceError kind and a host's ToolProblem become an error answer whose text says what to do, never an
  * exception out of a handler. Messages come from the service layer, which never puts a secret in one (errors.ts).
  */
-import { isServiceError, type Remedy } from '../service/errors';
+import { isServiceError, isUnreachable, type Remedy } from '../service/errors';
 import { ToolProblem, type Citation, type Paging, type ToolAnswer, type ToolContext } from './types';
 
 /** What an answer's body holds at most unless the caller asks for more: a clause of a few pages. */
@@ -68,7 +68,7 @@ const KIND_ADVICE: Partial<Record<string, string>> = {
   forbidden: "The service refused access: the user's subscription may not cover this standard. Tell the user; do not retry.",
   rateLimited: REMEDY_WORDS.wait,
   server: REMEDY_WORDS.tryLater,
-  network: 'The service cannot be reached and no stored copy of this was found. ' + REMEDY_WORDS.network,
+  network: REMEDY_WORDS.network,
   timeout: REMEDY_WORDS.timeout,
   cancelled: 'The call was cancelled.',
 };
@@ -84,8 +84,9 @@ export function failureOf(error: unknown, what: string, context: ToolContext, no
   if (error.kind === 'notFound' && notFound) return failure(notFound);
   const remedy = error.remedy && (context.remedyText?.(error.remedy) ?? REMEDY_WORDS[error.remedy]);
   const advice = remedy ?? KIND_ADVICE[error.kind] ?? '';
-  const wait = error.kind === 'rateLimited' && error.details.retryAfterMs ? ` The service asks to wait ${Math.ceil(error.details.retryAfterMs / 1000)} s.` : '';
-  return failure(`Could not read ${what}: ${error.message}${wait} ${advice}`.trim());
+  // Stored copies answer while offline: reaching this means there was none to answer.
+  const noCopy = isUnreachable(error) ? ' No stored copy of it is on this machine.' : '';
+  return failure(`Could not read ${what}: ${error.message}${noCopy} ${advice}`.trim());
 }
 
 /** "2026-11-20": the date of a stored copy. */
