@@ -123,7 +123,7 @@ function answerOf(rows: readonly Row[], citations: Map<string, Citation>, texts:
   const count = (severity: Finding['severity']) => rows.reduce((n, row) => n + row.findings.filter((f) => f.severity === severity).length, 0);
   const findings = rows.reduce((n, row) => n + row.findings.length, 0);
   const head = [
-    `${rows.length} citations of standards in ${texts} ${texts === 1 ? 'text' : 'texts'}; ${findings} findings (${count('error')} errors, ${count('warning')} warnings, ${count('note')} notes).`,
+    `${counted(rows.length, 'citation')} of ${rows.length === 1 ? 'a standard' : 'standards'} in ${counted(texts, 'text')}; ${counted(findings, 'finding')} (${counted(count('error'), 'error')}, ${counted(count('warning'), 'warning')}, ${counted(count('note'), 'note')}).`,
     unchecked,
   ]
     .filter(Boolean)
@@ -135,4 +135,9 @@ function answerOf(rows: readonly Row[], citations: Map<string, Citation>, texts:
     return `- ${row.file}:${row.line}:${row.column} "${displayText(row.cited)}" → ${status}${found}`;
   });
   return boundedAnswer(head, lines.join('\n'), input, [...citations.values()], 'check_references');
+}
+
+/** "1 finding", "3 findings". */
+function counted(n: number, noun: string): string {
+  return `${n} ${noun}${n === 1 ? '' : 's'}`;
 }
