@@ -1,5 +1,5 @@
 /**
- * Writes the README's Commands and Settings tables from package.json (English text from package.nls.json), between
+ * Writes package.json's languageModelTools from the agent tools (manifest-tools.ts), then the README's Commands and Settings tables from package.json (English text from package.nls.json), between
  * their markers, and the VSIX's size and files when dist/standards-explorer.vsix exists. test/unit/readmeTables.test.ts
  * fails when the tables in README.md differ from what this writes, so they cannot drift.
  * Run: npm run readme (after changing commands or settings: the test says so).
@@ -8,6 +8,7 @@ import { execFileSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { placeholderKey } from './l10n/manifest';
+import { languageModelTools } from './manifest-tools';
 
 const REPO = path.resolve(__dirname, '../..');
 const VSIX = path.join(REPO, 'dist', 'standards-explorer.vsix');
@@ -137,7 +138,19 @@ export function readManifest(repo = REPO): { manifest: Manifest; nls: Record<str
   };
 }
 
+/** package.json with its languageModelTools as the agent tools' definitions make them (manifest-tools.ts). */
+export function withLanguageModelTools(packageJson: string): string {
+  const manifest = JSON.parse(packageJson) as { contributes: Record<string, unknown> };
+  manifest.contributes.languageModelTools = languageModelTools();
+  return `${JSON.stringify(manifest, null, 2)}\n`;
+}
+
 function main(): void {
+  const packageFile = path.join(REPO, 'package.json');
+  const packageBefore = fs.readFileSync(packageFile, 'utf8');
+  const packageAfter = withLanguageModelTools(packageBefore);
+  fs.writeFileSync(packageFile, packageAfter);
+  console.log(packageBefore === packageAfter ? 'package.json languageModelTools are current' : 'package.json languageModelTools updated');
   const { manifest, nls } = readManifest();
   const file = path.join(REPO, 'README.md');
   const before = fs.readFileSync(file, 'utf8');

@@ -10,6 +10,7 @@ import { buildCatalogueIndex } from '../core/catalogue/buildIndex';
 import { CatalogueIndex } from '../core/catalogue/catalogueIndex';
 import { isServiceError, type Remedy } from '../core/service/errors';
 import type { ManagedStandardsService } from '../core/service/managedService';
+import type { ServiceLogger } from '../core/service/types';
 import { writePrivateFile } from '../core/service/privateFiles';
 import { createStandardsService } from '../core/service/standardsService';
 import { storageKey } from '../core/storageKeys';
@@ -54,33 +55,11 @@ export interface OpenCatalogue {
 }
 
 export async function openCatalogue(options: CatalogueSource, config: CheckConfig, env: NodeJS.ProcessEnv): Promise<OpenCatalogue> {
-  const file = options.catalogue ?? (options.baseUrl || env.STANDARDS_BASE_URL ? undefined : config.catalogue);
-  if (file) return { index: await indexOfCatalogueFile(file, cacheDir(env)), close: () => undefined };
-  const baseUrl = options.baseUrl ?? env.STANDARDS_BASE_URL ?? config.baseUrl;
-  const tokenUrl = options.tokenUrl ?? env.STANDARDS_TOKEN_URL ?? config.tokenUrl;
-  if (!baseUrl || !tokenUrl) {
-    throw new CannotRun(
-      'No catalogue to check against: give --catalogue FILE, or the service with --base-url and --token-url (or STANDARDS_BASE_URL and STANDARDS_TOKEN_URL) and its credentials in STANDARDS_CLIENT_ID and STANDARDS_CLIENT_SECRET.',
-    );
-  }
-  const clientId = env.STANDARDS_CLIENT_ID;
-  const clientSecret = env.STANDARDS_CLIENT_SECRET;
-  if (!clientId || !clientSecret) throw new CannotRun('The service needs credentials: set STANDARDS_CLIENT_ID and STANDARDS_CLIENT_SECRET in the environment.');
-  const apiKey = env.STANDARDS_API_KEY ? { header: env.STANDARDS_API_KEY_HEADER || 'X-Api-Key', value: env.STANDARDS_API_KEY } : undefined;
-  let service: ManagedStandardsService;
+  const file = catalogueFileOf(options, config, env);
+  if (file) return { index: await indexOfFile(file, env), close: () => undefined };
+  const { service, baseUrl } = connect(options, config, env);
   try {
-    service = createStandardsService({ baseUrl, tokenUrl, clientId, clientSecret, apiKey, scope: config.scope, userAgent: 'standards-explorer-cli' });
-  } catch (error) {
-    throw cannotRun(error, 'the catalogue');
-  }
-  try {
-    const cached = path.join(cacheDir(env), `catalogue-${storageKey([baseUrl], 16)}.index`);
-    let index = options.refresh ? undefined : await readCachedIndex(cached, baseUrl);
-    if (!index) {
-      index = await buildCatalogueIndex((page, signal) => service.listStandards(page, signal), { pageSize: 500, inThread: true });
-      // A cache: when it cannot be written, the next run reads the service again.
-      await writePrivateFile(cached, index.toFile(baseUrl)).catch(() => undefined);
-    }
+    const index = await serviceIndex(service, baseUrl, env, options.refresh);
     const clauses: ClauseSource = {
       listClauses: (urn) =>
         service.listClauses(urn).catch((error: unknown) => {
@@ -96,6 +75,84 @@ export async function openCatalogue(options: CatalogueSource, config: CheckConfi
     service.dispose();
     throw cannotRun(error, 'the catalogue');
   }
+}
+
+/** The catalogue file to read instead of the service, when one is given (an argument, or the config without a service URL). */
+export function catalogueFileOf(options: CatalogueSource, config: CheckConfig, env: NodeJS.ProcessEnv): string | undefined {
+  return options.catalogue ?? (options.baseUrl || env.STANDARDS_BASE_URL ? undefined : config.catalogue);
+}
+
+/** What a long-running command adds to a connection: a disk cache of clauses (stored copies while offline), a log. */
+export interface ConnectionTuning {
+  clauseCache?: boolean;
+  logger?: ServiceLogger;
+}
+
+/** A connection to the service, and whether it holds a handed-over access token rather than client credentials. */
+export interface Connection {
+  service: ManagedStandardsService;
+  baseUrl: string;
+  accessToken: boolean;
+}
+
+/**
+ * The service as the environment describes it: its URLs from the arguments, the environment or the config; client
+ * credentials from the environment, or a short-lived access token (STANDARDS_ACCESS_TOKEN, and when it expires in
+ * STANDARDS_ACCESS_TOKEN_EXPIRES_AT) that a host holding the credentials handed over — then no token URL is needed.
+ */
+export function connect(options: CatalogueSource, config: CheckConfig, env: NodeJS.ProcessEnv, tuning: ConnectionTuning = {}): Connection {
+  const baseUrl = options.baseUrl ?? env.STANDARDS_BASE_URL ?? config.baseUrl;
+  const tokenUrl = options.tokenUrl ?? env.STANDARDS_TOKEN_URL ?? config.tokenUrl;
+  const accessToken = env.STANDARDS_ACCESS_TOKEN;
+  if (!baseUrl || (!tokenUrl && !accessToken)) {
+    throw new CannotRun(
+      'No catalogue to check against: give --catalogue FILE, or the service with --base-url and --token-url (or STANDARDS_BASE_URL and STANDARDS_TOKEN_URL) and its credentials in STANDARDS_CLIENT_ID and STANDARDS_CLIENT_SECRET.',
+    );
+  }
+  const apiKey = env.STANDARDS_API_KEY ? { header: env.STANDARDS_API_KEY_HEADER || 'X-Api-Key', value: env.STANDARDS_API_KEY } : undefined;
+  const clauseCache = tuning.clauseCache ? { cacheDir: path.join(cacheDir(env), `clauses-${storageKey([baseUrl], 16)}`) } : {};
+  const common = { baseUrl, apiKey, userAgent: 'standards-explorer-cli', logger: tuning.logger, ...clauseCache };
+  try {
+    if (accessToken) {
+      const expiresAt = expiryOf(env.STANDARDS_ACCESS_TOKEN_EXPIRES_AT);
+      return { service: createStandardsService({ ...common, accessToken: { value: accessToken, ...(expiresAt ? { expiresAt } : {}) } }), baseUrl, accessToken: true };
+    }
+    const clientId = env.STANDARDS_CLIENT_ID;
+    const clientSecret = env.STANDARDS_CLIENT_SECRET;
+    if (!clientId || !clientSecret) throw new CannotRun('The service needs credentials: set STANDARDS_CLIENT_ID and STANDARDS_CLIENT_SECRET in the environment.');
+    return {
+      service: createStandardsService({ ...common, tokenUrl: tokenUrl ?? '', clientId, clientSecret, scope: config.scope }),
+      baseUrl,
+      accessToken: false,
+    };
+  } catch (error) {
+    throw cannotRun(error, 'the catalogue');
+  }
+}
+
+/** A catalogue file's index, kept in the cache folder under a hash of the file (catalogueFileIndex.ts). */
+export function indexOfFile(file: string, env: NodeJS.ProcessEnv): Promise<CatalogueIndex> {
+  return indexOfCatalogueFile(file, cacheDir(env));
+}
+
+/** STANDARDS_ACCESS_TOKEN_EXPIRES_AT: milliseconds since the epoch, or an ISO 8601 date and time. */
+function expiryOf(value: string | undefined): number | undefined {
+  if (!value) return undefined;
+  const at = /^\d+$/.test(value.trim()) ? Number(value.trim()) : Date.parse(value);
+  if (!Number.isFinite(at)) throw new CannotRun(`STANDARDS_ACCESS_TOKEN_EXPIRES_AT "${value}": give milliseconds since the epoch or an ISO 8601 date and time.`);
+  return at;
+}
+
+/** The service's catalogue as an index: the one kept for a day when there is one (and `refresh` is not asked), else read and kept. */
+export async function serviceIndex(service: ManagedStandardsService, baseUrl: string, env: NodeJS.ProcessEnv, refresh = false): Promise<CatalogueIndex> {
+  const cached = path.join(cacheDir(env), `catalogue-${storageKey([baseUrl], 16)}.index`);
+  let index = refresh ? undefined : await readCachedIndex(cached, baseUrl);
+  if (!index) {
+    index = await buildCatalogueIndex((page, signal) => service.listStandards(page, signal), { pageSize: 500, inThread: true });
+    // A cache: when it cannot be written, the next run reads the service again.
+    await writePrivateFile(cached, index.toFile(baseUrl)).catch(() => undefined);
+  }
+  return index;
 }
 
 /**

@@ -3,6 +3,7 @@
  * the report, and says by its exit status whether findings reached the gate (1) or the check could not run (2).
  * `standards-explorer lock`: records the cited editions and clauses, with fingerprints of the clauses' text, in
  * standards.lock (src/core/check/lockfile.ts), for `check` to report what changed since.
+ * `standards-explorer mcp`: the agent tools as an MCP server over stdio (mcp.ts).
  */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
@@ -12,7 +13,7 @@ import { CitationChecker, type Finding } from '../core/check/checkText';
 import { FORMATS, formatReport, type Format } from '../core/check/formats';
 import { checkLock, lockCitations } from '../core/check/lockCheck';
 import type { RuleId } from '../core/check/rules';
-import { openCatalogue, type OpenCatalogue } from './catalogue';
+import { openCatalogue, type CatalogueSource, type OpenCatalogue } from './catalogue';
 import { loadConfig, ruleList, type CheckConfig } from './config';
 import { FileChecker } from './checkFiles';
 import { listFiles } from './files';
@@ -54,13 +55,19 @@ async function run(argv: readonly string[], io: CliIo, version: string): Promise
     io.stdout.write(`${version}\n`);
     return EXIT.clean;
   }
-  if (command !== 'check' && command !== 'lock') throw new CannotRun(`Unknown command "${command}". Run standards-explorer --help for what it can do.`);
+  if (command !== 'check' && command !== 'lock' && command !== 'mcp') throw new CannotRun(`Unknown command "${command}". Run standards-explorer --help for what it can do.`);
   const { values, positionals } = parse(rest);
   if (values.help) {
     io.stdout.write(USAGE);
     return EXIT.clean;
   }
   const config = loadConfig(io.cwd, values.config);
+  if (command === 'mcp') {
+    if (positionals.length) throw new CannotRun(`mcp takes no paths (${positionals.join(' ')}): the tools read the files they are asked about.`);
+    // Loaded on this path only: `check` and `lock` never load the MCP SDK.
+    const { serveMcp } = await import('./mcp.js');
+    return serveMcp(io, catalogueSource(io, values), withCatalogueResolved(io, config), version);
+  }
   return command === 'lock' ? lock(io, values, positionals, config) : check(io, values, positionals, config, version);
 }
 
@@ -137,16 +144,7 @@ async function scan(
   const fileChecker = new FileChecker(io.cwd, files);
   let catalogue: OpenCatalogue;
   try {
-    catalogue = await openCatalogue(
-      {
-        catalogue: values.catalogue && path.resolve(io.cwd, values.catalogue),
-        baseUrl: values['base-url'],
-        tokenUrl: values['token-url'],
-        refresh: values.refresh,
-      },
-      { ...config, catalogue: config.catalogue && path.resolve(io.cwd, config.catalogue) },
-      io.env,
-    );
+    catalogue = await openCatalogue(catalogueSource(io, values), withCatalogueResolved(io, config), io.env);
   } catch (error) {
     fileChecker.dispose();
     throw error;
@@ -166,6 +164,16 @@ async function scan(
   }
   findings.sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : a.line - b.line || a.column - b.column));
   return { findings, checked };
+}
+
+/** Where the catalogue comes from, as the arguments say (a file relative to where the command runs). */
+function catalogueSource(io: CliIo, values: Options): CatalogueSource {
+  return { catalogue: values.catalogue && path.resolve(io.cwd, values.catalogue), baseUrl: values['base-url'], tokenUrl: values['token-url'], refresh: values.refresh };
+}
+
+/** The config with its catalogue file relative to where the command runs. */
+function withCatalogueResolved(io: CliIo, config: CheckConfig): CheckConfig {
+  return { ...config, catalogue: config.catalogue && path.resolve(io.cwd, config.catalogue) };
 }
 
 function parse(args: readonly string[]) {

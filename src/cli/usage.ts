@@ -6,6 +6,8 @@ import { RULE_IDS } from '../core/check/rules';
 export class CannotRun extends Error {}
 
 export const USAGE = `Usage: standards-explorer check [paths…] [options]
+       standards-explorer lock [paths…] [options]
+       standards-explorer mcp [catalogue options]
 
 Checks the standards cited in the files under paths (default: the current folder; .gitignore is honoured in a git
 work tree) against the catalogue: withdrawn and superseded editions, unknown standards, undated references, and
@@ -29,6 +31,12 @@ Report:
   --as-of DATE           judge editions as they stood on DATE (YYYY-MM-DD or YYYY): an edition replaced by one
                          published later was current then
   --config FILE          the config file (default: standards.config.json, else the "standards" key of package.json)
+
+MCP server (mcp): the agent tools (search_standards, get_clause, list_clauses, lookup_term, check_references) over
+stdio for an MCP client, with the catalogue options above. Instead of STANDARDS_CLIENT_ID and STANDARDS_CLIENT_SECRET,
+STANDARDS_ACCESS_TOKEN may hold a short-lived access token (and STANDARDS_ACCESS_TOKEN_EXPIRES_AT when it expires,
+in milliseconds since the epoch or ISO 8601): no token URL is needed then. check_references reads files under the
+folder the server runs in. The log goes to standard error; standard output carries the protocol only.
 
 Exit status: 0 no finding at the gate, 1 findings at the gate, 2 could not run (usage, config, catalogue, service).
 `;

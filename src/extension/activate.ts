@@ -7,6 +7,8 @@ import './sharedModules';
 import * as vscode from 'vscode';
 import { TermStore, type TermSource } from '../core/terms/termStore';
 import { useTranslation } from '../core/l10n';
+import { registerAgentTools } from './agentTools/register';
+import type { AgentToolsHost } from './agentTools/agentToolsHost';
 import { registerAccounts } from './auth/register';
 import type { StandardsAuthProvider } from './auth/authProvider';
 import { CatalogueStore } from './catalogue/catalogueStore';
@@ -61,6 +63,8 @@ export interface StandardsExplorerApi {
   confirmation: CallerConfirmation;
   /** The notifications shown, newest last (made inert by notify.ts). */
   shownMessages: readonly string[];
+  /** The agent tools' implementation (loading it): what they read through, and how they answer VS Code. */
+  agentTools: AgentToolsHost;
 }
 
 export function activate(context: vscode.ExtensionContext): StandardsExplorerApi | undefined {
@@ -102,6 +106,14 @@ export function activate(context: vscode.ExtensionContext): StandardsExplorerApi
   registerConnectionDoctor(context, { session, credentials, log, extensionUri: context.extensionUri });
   registerStatusBar(context, session, log);
   registerWalkthrough(context, log);
+  const agentTools = registerAgentTools(context, {
+    session,
+    catalogue,
+    citations,
+    log,
+    extensionUri: context.extensionUri,
+    version: String((context.extension.packageJSON as { version?: unknown }).version ?? ''),
+  });
   // The test hooks reach the client secret: never handed to another extension (getExtension(…).exports).
   if (context.extensionMode !== vscode.ExtensionMode.Test) return undefined;
   return {
@@ -121,6 +133,9 @@ export function activate(context: vscode.ExtensionContext): StandardsExplorerApi
     documents,
     confirmation,
     shownMessages,
+    get agentTools() {
+      return agentTools();
+    },
   };
 }
 

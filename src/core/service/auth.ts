@@ -26,6 +26,8 @@ interface CachedToken {
   value: string;
   /** When to stop using it (ms since epoch). */
   renewAt: number;
+  /** When it expires (ms since epoch): later than renewAt by the renewal margin. */
+  expiresAt: number;
 }
 
 const DEFAULT_LIFETIME_S = 300;
@@ -42,7 +44,19 @@ export function renewalMargin(lifetime: number): number {
   return Math.min(lifetime, proportional + MIN_RENEWAL_MARGIN_S);
 }
 
-export class TokenSource {
+/** Where the service's calls get their bearer token: the client-credentials grant, or a token a host handed over. */
+export interface BearerTokens {
+  /** A token to send; the signal only stops this caller's wait. */
+  token(signal?: AbortSignal): Promise<string>;
+  /** The service refused `used`: the next call needs another. */
+  invalidate(used: string): void;
+  /** Forgets any token held. */
+  clear(): void;
+  /** When `token` (one this source gave) expires, in ms since the epoch, when known. */
+  expiryOf(token: string): number | undefined;
+}
+
+export class TokenSource implements BearerTokens {
   private cached: CachedToken | undefined;
   private pending: Promise<string> | undefined;
   private readonly now: () => number;
@@ -74,6 +88,10 @@ export class TokenSource {
   /** Forgets any token. */
   clear(): void {
     this.cached = undefined;
+  }
+
+  expiryOf(token: string): number | undefined {
+    return this.cached?.value === token ? this.cached.expiresAt : undefined;
   }
 
   private async fetchToken(): Promise<string> {
@@ -108,7 +126,7 @@ export class TokenSource {
         });
       }
       const lifetime = lifetimeSeconds(body?.expires_in, token);
-      this.cached = { value: token, renewAt: started + (lifetime - renewalMargin(lifetime)) * 1000 };
+      this.cached = { value: token, renewAt: started + (lifetime - renewalMargin(lifetime)) * 1000, expiresAt: started + lifetime * 1000 };
       this.options.logger?.request({ method: 'POST', path: this.path, status: reply.status, ms: this.now() - started, retries: 0 });
       return token;
     } catch (error) {

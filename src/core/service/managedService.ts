@@ -3,7 +3,13 @@
  * the extension adds around them — stored copies while offline, pinned standards, the Accounts menu's token.
  */
 import type { PinOptions, PinOutcome } from './pinSync';
-import type { Clause, Copy, StandardsService } from './types';
+import type { AccessTokenGrant, Clause, Copy, StandardsService } from './types';
+
+/** What handOver gives another process (never the client secret). */
+export interface HandOver {
+  accessToken: AccessTokenGrant;
+  apiKey?: { header: string; value: string };
+}
 
 export interface ManagedStandardsService extends StandardsService {
   /**
@@ -11,6 +17,11 @@ export interface ManagedStandardsService extends StandardsService {
    * Accounts menu's session: other extensions get this short-lived token, never the client secret.
    */
   accessToken(signal?: AbortSignal): Promise<string>;
+  /**
+   * What another process needs to call the service as this one does, without the client secret: a valid access token
+   * with its expiry, and the API key when the connection sends one (the MCP server the extension starts).
+   */
+  handOver(signal?: AbortSignal): Promise<HandOver>;
   /** The clause list, saying when it is a stored copy served because the service cannot be reached. */
   listClausesCopy(urn: string, signal?: AbortSignal): Promise<Copy<Clause[]>>;
   /** The clause body, saying when it is a stored copy served because the service cannot be reached. */

@@ -4,7 +4,7 @@
  * mapped to a ServiceError a user can act on. One log entry per call.
  */
 import type { AxiosInstance } from 'axios';
-import type { TokenSource } from './auth';
+import type { BearerTokens } from './auth';
 import { ServiceError, asServiceError, cancelled, isUnreachable, type Remedy, type ServiceErrorDetails } from './errors';
 import { backoffDelay, parseRetryAfter, sleep } from './backoff';
 import { jsonDepthExceeds, MAX_JSON_DEPTH } from './jsonld';
@@ -89,7 +89,7 @@ export class ServiceHttp {
 
   constructor(
     private readonly client: AxiosInstance,
-    private readonly tokens: TokenSource,
+    private readonly tokens: BearerTokens,
     private readonly options: ServiceHttpOptions,
   ) {}
 

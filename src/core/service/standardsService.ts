@@ -2,7 +2,8 @@
  * The service facade: the three calls of the spec on top of the token source, the HTTP layer, the tolerant
  * readers and the caches (cachedFetch.ts).
  */
-import { TokenSource } from './auth';
+import { TokenSource, type BearerTokens } from './auth';
+import { FixedToken } from './fixedToken';
 import { CachedFetch, type CachedResult } from './cachedFetch';
 import { DiskCache } from './cache';
 import { PinnedCopies } from './pinnedCopies';
@@ -14,8 +15,8 @@ import { Redactor } from './redact';
 import { ServiceHttp, pathOf } from './serviceHttp';
 import { checkServiceUrl, isHeaderName } from './addresses';
 import { createAxios } from './transport';
-import type { ManagedStandardsService, ServiceTuning } from './managedService';
-import type { Clause, Copy, ServiceLogger, ServiceOptions, StandardsPage } from './types';
+import type { HandOver, ManagedStandardsService, ServiceTuning } from './managedService';
+import type { AccessTokenOptions, Clause, Copy, ServiceLogger, ServiceOptions, StandardsPage } from './types';
 import { encodeSegment, validateClauseId, validateUrn } from './urn';
 
 const LIST_ACCEPT = 'application/ld+json';
@@ -24,14 +25,16 @@ const MAX_CLAUSE_PAGES = 200;
 
 const DEFAULT_DISK_CACHE_BYTES = 500 * 1024 * 1024;
 
-export function createStandardsService(options: ServiceOptions & ServiceTuning): ManagedStandardsService {
+/** The service with client credentials, or with an access token a host handed over (`accessToken`). */
+export function createStandardsService(options: (ServiceOptions | AccessTokenOptions) & ServiceTuning): ManagedStandardsService {
   return new StandardsServiceImpl(options);
 }
 
 class StandardsServiceImpl implements ManagedStandardsService {
   private readonly base: string;
-  private readonly tokenUrl: string;
-  private readonly tokens: TokenSource;
+  /** What the token call is named by in errors: the token URL's path, or the handed-over token. */
+  private readonly tokenPath: string;
+  private readonly tokens: BearerTokens;
   private readonly http: ServiceHttp;
   private readonly cache: CachedFetch;
   private readonly redactor: Redactor;
@@ -40,20 +43,25 @@ class StandardsServiceImpl implements ManagedStandardsService {
   private readonly reviewed: DiskCache | undefined;
   /** Origin and path of the base URL, with a trailing slash: next links must stay under it. */
   private readonly basePrefix: string;
+  /** Handed over with a token (handOver): the process it goes to sends it as this one does. */
+  private readonly apiKey: { header: string; value: string } | undefined;
 
-  constructor(options: ServiceOptions & ServiceTuning) {
+  constructor(options: (ServiceOptions | AccessTokenOptions) & ServiceTuning) {
     const base = checkServiceUrl(options.baseUrl, 'The base URL');
-    checkServiceUrl(options.tokenUrl, 'The token URL');
-    if (!options.clientId) throw new ServiceError('invalidInput', 'No client ID is set.', { remedy: 'signIn' });
-    if (!options.clientSecret) throw new ServiceError('invalidInput', 'No client secret is set.', { remedy: 'signIn' });
+    if ('accessToken' in options) {
+      if (!options.accessToken.value) throw new ServiceError('invalidInput', 'No access token is set.', { remedy: 'signIn' });
+    } else {
+      checkServiceUrl(options.tokenUrl, 'The token URL');
+      if (!options.clientId) throw new ServiceError('invalidInput', 'No client ID is set.', { remedy: 'signIn' });
+      if (!options.clientSecret) throw new ServiceError('invalidInput', 'No client secret is set.', { remedy: 'signIn' });
+    }
     if (options.apiKey && !isHeaderName(options.apiKey.header)) {
       throw new ServiceError('invalidInput', `"${options.apiKey.header}" is not a valid HTTP header name.`, { remedy: 'apiKeyHeader' });
     }
     this.base = withoutTrailingSlashes(base.href);
-    this.tokenUrl = options.tokenUrl;
     this.basePrefix = `${this.base}/`;
+    this.apiKey = options.apiKey;
     this.redactor = new Redactor();
-    this.redactor.addSecret(options.clientSecret);
     if (options.apiKey) {
       this.redactor.addSecret(options.apiKey.value);
       this.redactor.addHeader(options.apiKey.header);
@@ -61,15 +69,23 @@ class StandardsServiceImpl implements ManagedStandardsService {
     const logger = options.logger && maskedLogger(options.logger, this.redactor);
     const timeoutMs = options.timeoutMs ?? 15_000;
     const client = createAxios(options.userAgent ?? 'standards-explorer');
-    this.tokens = new TokenSource(client, {
-      tokenUrl: options.tokenUrl,
-      clientId: options.clientId,
-      clientSecret: options.clientSecret,
-      scope: options.scope ?? 'openid',
-      timeoutMs,
-      logger,
-      redactor: this.redactor,
-    });
+    if ('accessToken' in options) {
+      this.redactor.addSecret(options.accessToken.value);
+      this.tokenPath = 'the access token';
+      this.tokens = new FixedToken(options.accessToken);
+    } else {
+      this.redactor.addSecret(options.clientSecret);
+      this.tokenPath = new URL(options.tokenUrl).pathname;
+      this.tokens = new TokenSource(client, {
+        tokenUrl: options.tokenUrl,
+        clientId: options.clientId,
+        clientSecret: options.clientSecret,
+        scope: options.scope ?? 'openid',
+        timeoutMs,
+        logger,
+        redactor: this.redactor,
+      });
+    }
     this.http = new ServiceHttp(client, this.tokens, {
       baseUrl: base.href,
       timeoutMs,
@@ -108,7 +124,13 @@ class StandardsServiceImpl implements ManagedStandardsService {
   }
 
   async accessToken(signal?: AbortSignal): Promise<string> {
-    return this.guard(new URL(this.tokenUrl).pathname, () => this.tokens.token(signal), 'POST');
+    return this.guard(this.tokenPath, () => this.tokens.token(signal), 'POST');
+  }
+
+  async handOver(signal?: AbortSignal): Promise<HandOver> {
+    const value = await this.accessToken(signal);
+    const expiresAt = this.tokens.expiryOf(value);
+    return { accessToken: { value, ...(expiresAt !== undefined ? { expiresAt } : {}) }, ...(this.apiKey ? { apiKey: { ...this.apiKey } } : {}) };
   }
 
   async listStandards(page: { limit: number; offset: number }, signal?: AbortSignal): Promise<StandardsPage> {

@@ -38,6 +38,19 @@ export interface ServiceOptions {
   userAgent?: string;
 }
 
+/** An access token a host handed over and, when the host knows it, when it expires. */
+export interface AccessTokenGrant {
+  value: string;
+  /** Milliseconds since the epoch. */
+  expiresAt?: number;
+}
+
+/**
+ * The service reached with a bearer token a host handed over (fixedToken.ts) instead of client credentials: no token
+ * request is ever made, so there is no token URL, client ID, secret or scope.
+ */
+export type AccessTokenOptions = Omit<ServiceOptions, 'tokenUrl' | 'clientId' | 'clientSecret' | 'scope'> & { accessToken: AccessTokenGrant };
+
 export interface RetryOptions {
   maxRetries?: number;
   baseDelayMs?: number;

@@ -6,20 +6,31 @@
  */
 import * as vscode from 'vscode';
 import { AGENT_TOOLS, runAgentTool, type Citation, type ToolAnswer, type ToolContext } from '../../core/agentTools/index';
-import type { CatalogueStore } from '../catalogue/catalogueStore';
+import type { CatalogueIndex } from '../../core/catalogue/catalogueIndex';
+import type { ManagedStandardsService } from '../../core/service/managedService';
 import type { Citations } from '../citations/register';
-import type { ConnectionFacts } from '../connection/serviceAccess';
 import { vscodeToolContext } from './toolContext';
 
+/** Why there is no service to ask: the editor's words (NotConnectedError's message). */
+export interface NotConnected {
+  notConnected: string;
+}
+
+/**
+ * The connection as the tools see it, made in the main bundle (register.ts): a missing connection is a value, not
+ * the main bundle's NotConnectedError, which this bundle could not recognise (a class of another bundle).
+ */
+export interface ToolConnection {
+  service(): Promise<ManagedStandardsService | NotConnected>;
+  catalogue(): Promise<CatalogueIndex | NotConnected>;
+  readonly baseUrl: string | undefined;
+}
+
 export interface AgentToolsDeps {
-  session: ConnectionFacts;
-  catalogue: CatalogueStore;
+  connection: ToolConnection;
   /** The references in code (loading them): find_citations reads the References view's scan. */
   citations: () => Citations;
   log: Pick<vscode.LogOutputChannel, 'info' | 'warn'>;
-  extensionUri: vscode.Uri;
-  /** The extension's version: the MCP server's definition changes with it. */
-  version: string;
 }
 
 export interface AgentToolsHost {
@@ -40,7 +51,7 @@ export function createAgentTools(deps: AgentToolsDeps): AgentToolsHost {
         const answer = await runAgentTool(name, options.input, context, controller.signal);
         // What was asked and how it went, never the answer's text: clause text is licensed, and the log is shared.
         deps.log.info(`Agent tool ${name}: ${answer.isError ? 'answered with an error' : `answered, ${answer.citations.length} citations`}.`);
-        return toolResult(answer, deps.session.baseUrl);
+        return toolResult(answer);
       } finally {
         cancel.dispose();
       }
@@ -77,9 +88,9 @@ function describeInput(input: object): string {
 }
 
 /** The core's answer for the model, then its citations, each with the link to its clause page in this editor. */
-export function toolResult(answer: ToolAnswer, serviceBaseUrl: string | undefined): vscode.LanguageModelToolResult {
+export function toolResult(answer: ToolAnswer): vscode.LanguageModelToolResult {
   const parts = [new vscode.LanguageModelTextPart(answer.text)];
-  if (answer.citations.length) parts.push(new vscode.LanguageModelTextPart(citationsText(answer.citations, serviceBaseUrl)));
+  if (answer.citations.length) parts.push(new vscode.LanguageModelTextPart(citationsText(answer.citations)));
   return new vscode.LanguageModelToolResult(parts);
 }
 
@@ -87,7 +98,7 @@ export function toolResult(answer: ToolAnswer, serviceBaseUrl: string | undefine
  * "Sources:" and one line per citation: the label to cite, the edition, and a Markdown link that opens it in
  * Standards Explorer (the clause page, or the standard in the tree), for the model to pass on to the user.
  */
-export function citationsText(citations: readonly Citation[], _serviceBaseUrl?: string): string {
+export function citationsText(citations: readonly Citation[]): string {
   const lines = citations.map((citation) => {
     // No catalogue position: the link reveals the URN's best record (tree/register.ts).
     const target = { urn: citation.urn, reference: citation.reference, position: -1, ...(citation.clause ? { clauseId: citation.clause.clauseId } : {}) };

@@ -10,7 +10,7 @@
  * language-model tools work alone. So the API is looked up, not assumed: its declarations below are 1.101's.
  */
 import * as vscode from 'vscode';
-import type { AgentToolsDeps } from './agentToolsHost';
+import type { AgentToolsRegistration } from './register';
 
 /** VS Code 1.101's McpStdioServerDefinition (vscode.d.ts), as this extension uses it. */
 interface McpStdioServerDefinition {
@@ -44,7 +44,7 @@ export const ACCESS_TOKEN_ENV = 'STANDARDS_ACCESS_TOKEN';
 export const ACCESS_TOKEN_EXPIRY_ENV = 'STANDARDS_ACCESS_TOKEN_EXPIRES_AT';
 
 /** The provider, also for this extension's tests (the editor's MCP support is not driven from a test). */
-export function mcpServerProvider({ session, extensionUri, version }: AgentToolsDeps, Definition: McpStdioServerDefinitionClass): McpServerDefinitionProvider {
+export function mcpServerProvider({ session, extensionUri, version }: AgentToolsRegistration, Definition: McpStdioServerDefinitionClass): McpServerDefinitionProvider {
   const changed = new vscode.EventEmitter<void>();
   session.onDidChange(() => changed.fire());
   return {
@@ -83,7 +83,7 @@ export function mcpServerProvider({ session, extensionUri, version }: AgentTools
 }
 
 /** Registers the provider where the editor has the API (1.101 and later); nothing otherwise. */
-export function registerMcpServer(context: vscode.ExtensionContext, deps: AgentToolsDeps): void {
+export function registerMcpServer(context: vscode.ExtensionContext, deps: AgentToolsRegistration): void {
   const lm = vscode.lm as typeof vscode.lm & McpApi;
   // The class is 1.101's: @types/vscode (1.100, as engines.vscode) does not declare it.
   const Definition = (vscode as unknown as { McpStdioServerDefinition?: McpStdioServerDefinitionClass }).McpStdioServerDefinition;

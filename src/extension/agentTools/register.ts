@@ -6,7 +6,11 @@
  */
 import * as vscode from 'vscode';
 import { onFirstUse } from '../../core/lifecycle';
-import type { AgentToolsDeps, AgentToolsHost } from './agentToolsHost';
+import type { CatalogueStore } from '../catalogue/catalogueStore';
+import type { Citations } from '../citations/register';
+import type { ConnectionFacts } from '../connection/serviceAccess';
+import { NotConnectedError } from '../connection/serviceFactory';
+import type { AgentToolsHost, NotConnected, ToolConnection } from './agentToolsHost';
 import type * as AgentToolsBundle from './agentTools.lazy';
 import { registerMcpServer } from './mcpServer';
 
@@ -18,10 +22,21 @@ interface DeclaredTool {
   name: string;
 }
 
+export interface AgentToolsRegistration {
+  session: ConnectionFacts;
+  catalogue: CatalogueStore;
+  citations: () => Citations;
+  log: vscode.LogOutputChannel;
+  extensionUri: vscode.Uri;
+  /** The extension's version: the MCP server's definition changes with it. */
+  version: string;
+}
+
 /** Registers the declared tools and the MCP server definition; returns how to reach the implementation (loading it). */
-export function registerAgentTools(context: vscode.ExtensionContext, deps: AgentToolsDeps): () => AgentToolsHost {
+export function registerAgentTools(context: vscode.ExtensionContext, deps: AgentToolsRegistration): () => AgentToolsHost {
   let loaded: AgentToolsHost | undefined;
-  const host = (): AgentToolsHost => (loaded ??= agentToolsBundle().createAgentTools(deps));
+  const connection = toolConnection(deps);
+  const host = (): AgentToolsHost => (loaded ??= agentToolsBundle().createAgentTools({ connection, citations: deps.citations, log: deps.log }));
   const manifest = context.extension.packageJSON as { contributes?: { languageModelTools?: DeclaredTool[] } };
   for (const { name } of manifest.contributes?.languageModelTools ?? []) {
     context.subscriptions.push(
@@ -33,4 +48,19 @@ export function registerAgentTools(context: vscode.ExtensionContext, deps: Agent
   }
   registerMcpServer(context, deps);
   return host;
+}
+
+/** The session and the catalogue for the tools, with "not connected" as a value (agentToolsHost.ts says why). */
+function toolConnection({ session, catalogue }: AgentToolsRegistration): ToolConnection {
+  const notConnected = (error: unknown): NotConnected => {
+    if (error instanceof NotConnectedError) return { notConnected: error.message };
+    throw error;
+  };
+  return {
+    service: () => session.service().catch(notConnected),
+    catalogue: () => catalogue.get().catch(notConnected),
+    get baseUrl() {
+      return session.baseUrl;
+    },
+  };
 }

@@ -7,35 +7,22 @@
 import * as vscode from 'vscode';
 import { ToolProblem, type ReadFile, type ToolContext } from '../../core/agentTools/index';
 import type { Remedy } from '../../core/service/errors';
-import { NotConnectedError } from '../connection/serviceFactory';
 import { workspaceText } from '../citations/workspaceText';
-import type { AgentToolsDeps } from './agentToolsHost';
+import type { AgentToolsDeps, NotConnected } from './agentToolsHost';
 
 /** At most this many files are read for one check_references call: a folder of a monorepo is not read whole. */
 const MAX_FILES = 5000;
 
-export function vscodeToolContext({ session, catalogue, citations }: AgentToolsDeps): ToolContext {
-  const service = async () => {
-    try {
-      return await session.service();
-    } catch (error) {
-      throw connectionProblem(error);
-    }
-  };
+export function vscodeToolContext({ connection, citations }: AgentToolsDeps): ToolContext {
+  const service = async () => connected(await connection.service());
   return {
-    catalogue: async () => {
-      try {
-        return await catalogue.get();
-      } catch (error) {
-        throw connectionProblem(error);
-      }
-    },
+    catalogue: async () => connected(await connection.catalogue()),
     clauses: {
       listClausesCopy: async (urn, signal) => (await service()).listClausesCopy(urn, signal),
       getClauseCopy: async (urn, clauseId, signal) => (await service()).getClauseCopy(urn, clauseId, signal),
     },
     get serviceBaseUrl() {
-      return session.baseUrl;
+      return connection.baseUrl;
     },
     readFiles: (paths, signal) => workspaceFiles(paths, signal),
     workspaceCitations: async () => {
@@ -63,10 +50,10 @@ const REMEDIES: Partial<Record<Remedy, string>> = {
   network: 'The service cannot be reached: ask the user to run "Standards: Connection Doctor", which says what fails between this editor and the service.',
 };
 
-function connectionProblem(error: unknown): unknown {
-  if (!(error instanceof NotConnectedError)) return error;
-  return new ToolProblem(
-    'Standards Explorer is not connected to a Standards Content Service: ask the user to run "Standards: Sign In" (or "Standards: Connect to Local Sandbox"), then call the tool again.',
+function connected<T extends object>(value: T | NotConnected): T {
+  if (!('notConnected' in value)) return value;
+  throw new ToolProblem(
+    `Standards Explorer is not connected to a Standards Content Service (${value.notConnected}): ask the user to run "Standards: Sign In" (or "Standards: Connect to Local Sandbox"), then call the tool again.`,
   );
 }
 

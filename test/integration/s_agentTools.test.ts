@@ -1,0 +1,115 @@
+import * as assert from 'node:assert/strict';
+import * as vscode from 'vscode';
+import { startSandbox } from '../../sandbox/index';
+import type { RunningSandbox } from '../../sandbox/types';
+import { CITED_RECORDS } from '../unit/citationRecords';
+import { api, signInTo, signInToSandbox } from './fixtures';
+
+/** A tool's answer as VS Code gives it to a model: the text parts, joined. */
+async function invoke(name: string, input: object): Promise<string> {
+  const result = await vscode.lm.invokeTool(name, { input, toolInvocationToken: undefined }, new vscode.CancellationTokenSource().token);
+  return result.content.map((part) => (part instanceof vscode.LanguageModelTextPart ? part.value : '')).join('\n---\n');
+}
+
+describe('agent tools in VS Code (vscode.lm.invokeTool)', function () {
+  this.timeout(90_000);
+  // Real references (ISO 9001, IEC 62304, ISO/IEC 27001…) in a sandbox of the suite's own, as the citations suite.
+  let own: RunningSandbox;
+  let folder: vscode.WorkspaceFolder;
+  const file = (name: string) => vscode.Uri.joinPath(folder.uri, name);
+
+  before(async () => {
+    const ws = vscode.workspace.workspaceFolders?.[0];
+    assert.ok(ws, 'the test workbench opens a folder');
+    folder = ws;
+    own = await startSandbox({ catalogue: CITED_RECORDS });
+    await signInTo(own);
+    await vscode.workspace.fs.writeFile(
+      file('agent/requirements.txt'),
+      new TextEncoder().encode('REQ-1: The quality system follows ISO 9001:2008, clause 4.1.\nREQ-2: Software per IEC 62304:2006, 5.1.\n'),
+    );
+  });
+
+  after(async () => {
+    await vscode.workspace.fs.delete(file('agent'), { recursive: true }).then(undefined, () => undefined);
+    await signInToSandbox();
+    await own.close();
+  });
+
+  it('declares the six tools to VS Code, each with its #reference and schema', () => {
+    const ours = vscode.lm.tools.filter((tool) => tool.tags.includes('standards'));
+    assert.deepEqual(
+      ours.map((tool) => tool.name).sort(),
+      ['check_references', 'find_citations', 'get_clause', 'list_clauses', 'lookup_term', 'search_standards'],
+    );
+    const clause = ours.find((tool) => tool.name === 'get_clause');
+    assert.deepEqual((clause?.inputSchema as { required?: string[] } | undefined)?.required, ['standard']);
+  });
+
+  it('search_standards, list_clauses and get_clause answer from the signed-in service, with editions and links back to the clause page', async () => {
+    const search = await invoke('search_standards', { query: 'ISO 9001' });
+    assert.match(search, /ISO 9001:2015 \(2015 edition, current\)/);
+    assert.match(search, /ISO 9001:2008 \(2008 edition, withdrawn; replaced by ISO 9001:2015\)/);
+    const outline = await invoke('list_clauses', { standard: 'ISO 9001:2015' });
+    assert.match(outline, /^ISO 9001:2015\n/);
+    assert.match(outline, /Scope/);
+    const scope = await invoke('get_clause', { standard: 'ISO 9001:2015', section: 'Scope' });
+    assert.match(scope, /^ISO 9001:2015, 1 Scope\nEdition: ISO 9001:2015 \(2015 edition, current\)/);
+    // The citations part: a link that opens the clause in Standards Explorer.
+    const [, sources] = scope.split('\n---\n');
+    assert.match(sources, /^Sources \(cite these; each link opens the clause in Standards Explorer\):\n- \[ISO 9001:2015, 1\]\(command:standardsExplorer\.openCitation\?/);
+    const link = /\((command:standardsExplorer\.openCitation\?[^)]+)\)/.exec(sources)?.[1];
+    assert.ok(link);
+    const [target] = JSON.parse(decodeURIComponent(link.slice(link.indexOf('?') + 1))) as Array<{ urn: string; clauseId?: string }>;
+    assert.equal(target.urn, 'urn:iso:std:iso:9001:ed-5:stage-90.93');
+    assert.ok(target.clauseId, 'the clause is named');
+  });
+
+  it('lookup_term answers a defined term with its source', async () => {
+    const terms = await invoke('get_clause', { standard: 'ISO 9001:2015', section: 'Terms and definitions' });
+    const term = /\*\*([^*]+)\*\*/.exec(terms)?.[1];
+    assert.ok(term, terms.slice(0, 400));
+    const entry = await invoke('lookup_term', { standard: 'ISO 9001:2015', term });
+    assert.match(entry, new RegExp(`^ISO 9001:2015, 3\\.\\d+(?:\\.\\d+)* ${term.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`));
+  });
+
+  it('check_references reads workspace files, never a path outside the workspace', async () => {
+    const checked = await invoke('check_references', { paths: ['agent'] });
+    assert.match(checked, /agent\/requirements\.txt:1:[^\n]*ISO 9001:2008[^\n]*withdrawn/);
+    const outside = await invoke('check_references', { paths: ['../../etc/passwd'] });
+    assert.match(outside, /is not inside a folder open in this editor/);
+    const text = await invoke('check_references', { text: 'Per ISO/IEC 27001:2013, A.9.' });
+    assert.match(text, /ISO\/IEC 27001:2013[^\n]*(superseded|withdrawn|newer)/);
+  });
+
+  it('find_citations answers from the References view scan of the workspace', async () => {
+    const found = await invoke('find_citations', { standard: 'ISO 9001' });
+    assert.match(found, /^The workspace cites ISO 9001 once\. Editions cited: ISO 9001:2008 \(Withdrawn — replaced by ISO 9001:2015\)\./);
+    assert.match(found, /\n- agent\/requirements\.txt:1: "ISO 9001:2008, clause 4\.1" → ISO 9001:2008, clause 4\.1 \(Withdrawn/);
+    assert.match(await invoke('find_citations', { standard: 'IEC 62304:2006', clause: '5.1' }), /^The workspace cites IEC 62304:2006, 5\.1 once\./);
+  });
+
+  it('answers bad input with the schema complaint, and a clause that does not exist with what to do', async () => {
+    assert.match(await invoke('get_clause', { standard: 42 }), /input\.standard must be string/);
+    assert.match(await invoke('get_clause', { standard: 'ISO 9001', clause: '4.1' }), /ISO 9001 has 2 editions in the catalogue: call again with the year/);
+    assert.match(await invoke('get_clause', { standard: 'ISO 9001:2015', clause: '99.9' }), /ISO 9001:2015 has no clause 99\.9/);
+  });
+
+  it('asks before reading clause text (it counts against the subscription), not before a search', async () => {
+    const { agentTools } = await api();
+    const ask = agentTools.prepare('get_clause', { input: { standard: 'ISO 9001:2015', clause: '4.1' } });
+    assert.equal(ask.confirmationMessages?.title, 'Read from the Standards Content Service?');
+    const message = ask.confirmationMessages?.message;
+    assert.match(typeof message === 'string' ? message : (message?.value ?? ''), /ISO 9001:2015, 4\.1 of the licensed text\. Each clause read counts against your subscription/);
+    assert.equal(agentTools.prepare('search_standards', { input: { query: 'ISO 9001' } }).confirmationMessages, undefined);
+  });
+
+  it('says "not connected" with what to do when nobody is signed in', async () => {
+    await vscode.commands.executeCommand('standardsExplorer.signOut');
+    try {
+      assert.match(await invoke('list_clauses', { standard: 'urn:iso:std:iso:9001:ed-5:stage-90.93' }), /not connected to a Standards Content Service .*"Standards: Sign In"/);
+    } finally {
+      await signInTo(own);
+    }
+  });
+});
