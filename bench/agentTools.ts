@@ -17,7 +17,18 @@ import { createStandardsService } from '../src/core/service/standardsService';
 import * as path from 'node:path';
 import { record, spread } from './results';
 
-const QUERIES = ['risk management medical devices', 'information security', 'functional safety', 'ISO 9001', '27001:2022', 'iec62304', 'quality management', 'robots safety', 'ISO/IEC 17025', 'laboratories competence'];
+const QUERIES = [
+  'risk management medical devices',
+  'information security',
+  'functional safety',
+  'ISO 9001',
+  '27001:2022',
+  'iec62304',
+  'quality management',
+  'robots safety',
+  'ISO/IEC 17025',
+  'laboratories competence',
+];
 const ROUNDS = 15;
 const CATALOGUE = path.resolve(__dirname, '../../test/fixtures/cli/catalogue.jsonl');
 
@@ -34,7 +45,13 @@ async function rounds(work: () => Promise<unknown>): Promise<ReturnType<typeof s
 }
 
 async function searchFigures(): Promise<void> {
-  const entries: IndexEntry[] = new Catalogue(7, 100_000).standards.map((s, position) => ({ position, urn: s.urn, reference: s.reference, title: s.titleText, status: s.status }));
+  const entries: IndexEntry[] = new Catalogue(7, 100_000).standards.map((s, position) => ({
+    position,
+    urn: s.urn,
+    reference: s.reference,
+    title: s.titleText,
+    status: s.status,
+  }));
   const index = CatalogueIndex.of(entries);
   const context: ToolContext = { catalogue: () => Promise.resolve(index), clauses: { listClausesCopy: unused, getClauseCopy: unused } };
   const tool = await rounds(async () => {
@@ -44,7 +61,9 @@ async function searchFigures(): Promise<void> {
     for (const query of QUERIES) index.searchHits(query, 10);
   });
   const perQuery = (ms: number): number => ms / QUERIES.length;
-  console.log(`search_standards over ${index.size} records: ${perQuery(tool.median).toFixed(2)} ms a query; the index's own search ${perQuery(direct.median).toFixed(2)} ms`);
+  console.log(
+    `search_standards over ${index.size} records: ${perQuery(tool.median).toFixed(2)} ms a query; the index's own search ${perQuery(direct.median).toFixed(2)} ms`,
+  );
   record({
     agentSearchMs100k: {
       what: `search_standards over 100 000 records, a query (${QUERIES.length} queries, median of ${ROUNDS})`,
@@ -92,7 +111,9 @@ async function clauseFigures(): Promise<void> {
     await tool(warm)();
     const cached = await rounds(tool(warm));
     const cachedDirect = await rounds(direct(warm));
-    console.log(`get_clause cold ${cold.median.toFixed(1)} ms (service layer ${coldDirect.median.toFixed(1)} ms); from cache ${cached.median.toFixed(2)} ms (${cachedDirect.median.toFixed(2)} ms)`);
+    console.log(
+      `get_clause cold ${cold.median.toFixed(1)} ms (service layer ${coldDirect.median.toFixed(1)} ms); from cache ${cached.median.toFixed(2)} ms (${cachedDirect.median.toFixed(2)} ms)`,
+    );
     const figure = (what: string, ours: ReturnType<typeof spread>, baseline: ReturnType<typeof spread>, baselineWhat: string) => ({
       what,
       unit: 'ms',

@@ -26,5 +26,7 @@ export const findCitations: AgentTool<FindCitationsInput> = {
   readsClauseBodies: false,
   needs: 'findCitations',
   handler: (input, context, signal) =>
-    context.findCitations ? context.findCitations(input, signal) : Promise.resolve(failure('find_citations needs an editor that indexes the workspace; this host has none.')),
+    context.findCitations
+      ? context.findCitations(input, signal)
+      : Promise.resolve(failure('find_citations needs an editor that indexes the workspace; this host has none.')),
 };
