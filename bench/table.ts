@@ -60,6 +60,9 @@ const ORDER = [
   'recogniseMs',
   'cliCheckMs',
   'cliCheckPeakMB',
+  'agentSearchMs100k',
+  'agentGetClauseColdMs',
+  'agentGetClauseCachedMs',
   'hoverFromCacheMs',
   'hoverProviderFromCacheMs',
 ];

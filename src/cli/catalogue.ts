@@ -115,11 +115,16 @@ export function connect(options: CatalogueSource, config: CheckConfig, env: Node
   try {
     if (accessToken) {
       const expiresAt = expiryOf(env.STANDARDS_ACCESS_TOKEN_EXPIRES_AT);
-      return { service: createStandardsService({ ...common, accessToken: { value: accessToken, ...(expiresAt ? { expiresAt } : {}) } }), baseUrl, accessToken: true };
+      return {
+        service: createStandardsService({ ...common, accessToken: { value: accessToken, ...(expiresAt ? { expiresAt } : {}) } }),
+        baseUrl,
+        accessToken: true,
+      };
     }
     const clientId = env.STANDARDS_CLIENT_ID;
     const clientSecret = env.STANDARDS_CLIENT_SECRET;
-    if (!clientId || !clientSecret) throw new CannotRun('The service needs credentials: set STANDARDS_CLIENT_ID and STANDARDS_CLIENT_SECRET in the environment.');
+    if (!clientId || !clientSecret)
+      throw new CannotRun('The service needs credentials: set STANDARDS_CLIENT_ID and STANDARDS_CLIENT_SECRET in the environment.');
     return {
       service: createStandardsService({ ...common, tokenUrl: tokenUrl ?? '', clientId, clientSecret, scope: config.scope }),
       baseUrl,
@@ -139,7 +144,8 @@ export function indexOfFile(file: string, env: NodeJS.ProcessEnv): Promise<Catal
 function expiryOf(value: string | undefined): number | undefined {
   if (!value) return undefined;
   const at = /^\d+$/.test(value.trim()) ? Number(value.trim()) : Date.parse(value);
-  if (!Number.isFinite(at)) throw new CannotRun(`STANDARDS_ACCESS_TOKEN_EXPIRES_AT "${value}": give milliseconds since the epoch or an ISO 8601 date and time.`);
+  if (!Number.isFinite(at))
+    throw new CannotRun(`STANDARDS_ACCESS_TOKEN_EXPIRES_AT "${value}": give milliseconds since the epoch or an ISO 8601 date and time.`);
   return at;
 }
 

@@ -55,7 +55,8 @@ async function run(argv: readonly string[], io: CliIo, version: string): Promise
     io.stdout.write(`${version}\n`);
     return EXIT.clean;
   }
-  if (command !== 'check' && command !== 'lock' && command !== 'mcp') throw new CannotRun(`Unknown command "${command}". Run standards-explorer --help for what it can do.`);
+  if (command !== 'check' && command !== 'lock' && command !== 'mcp')
+    throw new CannotRun(`Unknown command "${command}". Run standards-explorer --help for what it can do.`);
   const { values, positionals } = parse(rest);
   if (values.help) {
     io.stdout.write(USAGE);
@@ -168,7 +169,12 @@ async function scan(
 
 /** Where the catalogue comes from, as the arguments say (a file relative to where the command runs). */
 function catalogueSource(io: CliIo, values: Options): CatalogueSource {
-  return { catalogue: values.catalogue && path.resolve(io.cwd, values.catalogue), baseUrl: values['base-url'], tokenUrl: values['token-url'], refresh: values.refresh };
+  return {
+    catalogue: values.catalogue && path.resolve(io.cwd, values.catalogue),
+    baseUrl: values['base-url'],
+    tokenUrl: values['token-url'],
+    refresh: values.refresh,
+  };
 }
 
 /** The config with its catalogue file relative to where the command runs. */

@@ -47,4 +47,3 @@ function listed(tool: ReturnType<typeof toolsFor>[number]): Tool {
     annotations: { title: tool.title, readOnlyHint: true, openWorldHint: true },
   };
 }
-

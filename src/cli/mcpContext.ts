@@ -56,7 +56,9 @@ export function mcpContext(io: CliIo, source: CatalogueSource, config: CheckConf
       readFiles: (paths, signal) => filesUnder(io.cwd, paths, config, signal),
       remedyText: (remedy) => words[remedy],
     },
-    describe: file ? `catalogue file ${file}${connection ? `, clauses from ${connection.baseUrl}` : ''}` : `service ${connection?.baseUrl ?? ''}${connection?.accessToken ? ' (access token from the environment)' : ''}`,
+    describe: file
+      ? `catalogue file ${file}${connection ? `, clauses from ${connection.baseUrl}` : ''}`
+      : `service ${connection?.baseUrl ?? ''}${connection?.accessToken ? ' (access token from the environment)' : ''}`,
     close: () => connection?.service.dispose(),
   };
 }
@@ -93,7 +95,8 @@ async function asToolProblem<T>(work: () => Promise<T>): Promise<T> {
 async function* filesUnder(cwd: string, paths: readonly string[], config: CheckConfig, signal?: AbortSignal): AsyncGenerator<ReadFile> {
   for (const given of paths) {
     const relative = path.relative(cwd, path.resolve(cwd, given));
-    if (relative.startsWith('..') || path.isAbsolute(relative)) throw new ToolProblem(`${given} is outside the folder this server runs in (${cwd}): give paths inside it.`);
+    if (relative.startsWith('..') || path.isAbsolute(relative))
+      throw new ToolProblem(`${given} is outside the folder this server runs in (${cwd}): give paths inside it.`);
   }
   const files = await asToolProblem(async () => listFiles(cwd, paths, config));
   for (const file of files) {

@@ -139,7 +139,10 @@ describe('agent tools against the sandbox', function () {
     const text = 'Per ISO 9001:2008, clause 7.1 and ISO 14971:2019, 7.1; also clause 99 of ISO 14971:2019, ISO 99999:2020 and IEC 62304.';
     const answer = ok(await call('check_references', { text }));
     assert.match(answer.text, /^5 citations of standards in 1 text; 3 findings \(1 error, 1 warning, 1 note\)\./);
-    assert.match(answer.text, /text:1:5 "ISO 9001:2008" → ISO 9001:2008 \(2008 edition, withdrawn; replaced by ISO 9001:2015\)\n {4}error \[withdrawn\] .* Fix: ISO 9001:2015/);
+    assert.match(
+      answer.text,
+      /text:1:5 "ISO 9001:2008" → ISO 9001:2008 \(2008 edition, withdrawn; replaced by ISO 9001:2015\)\n {4}error \[withdrawn\] .* Fix: ISO 9001:2015/,
+    );
     assert.match(answer.text, /warning \[missing-clause\] ISO 14971:2019 has no clause 99/);
     assert.match(answer.text, /"ISO 99999:2020" → not in the catalogue\n {4}note \[unknown\]/);
     assert.deepEqual(
@@ -174,18 +177,30 @@ describe('agent tools against the sandbox', function () {
     failed(editions, /ISO 14971 has 3 editions in the catalogue: call again with the year/);
     assert.match(editions.text, /- ISO 14971:2007 — .* \(withdrawn\) urn:/);
     failed(await call('list_clauses', { standard: 'ISO 26262' }), /ISO 26262 has several parts: .*\n- ISO 26262-6:2018/);
-    failed(await call('get_clause', { standard: 'ISO 14971:2018', clause: '1' }), /The catalogue has no ISO 14971:2018\. Its editions in the catalogue:\n- ISO 14971:2019/);
+    failed(
+      await call('get_clause', { standard: 'ISO 14971:2018', clause: '1' }),
+      /The catalogue has no ISO 14971:2018\. Its editions in the catalogue:\n- ISO 14971:2019/,
+    );
     failed(await call('get_clause', { standard: 'ISO 14971:2019', clause: '42' }), /ISO 14971:2019 has no clause 42\. Its clauses .*:\n- Foreword/);
     failed(await call('get_clause', { standard: 'ISO 14971:2019', clause: '9.9' }), /has no clause 9\.9: clause 9 holds none/);
     failed(await call('list_clauses', { standard: 'urn:iso:std:iso:1:nothing' }), /The service has no standard urn:iso:std:iso:1:nothing/);
   });
 
   it('answers service failures as errors the model can act on: not signed in, rate limited, a host problem, a fault', async () => {
-    const wrong = createStandardsService({ baseUrl: sandbox.baseUrl, tokenUrl: sandbox.tokenUrl, clientId: sandbox.clientId, clientSecret: 'wrong-secret-1234' });
+    const wrong = createStandardsService({
+      baseUrl: sandbox.baseUrl,
+      tokenUrl: sandbox.tokenUrl,
+      clientId: sandbox.clientId,
+      clientSecret: 'wrong-secret-1234',
+    });
     try {
       failed(await call('list_clauses', { standard: 'ISO 14971:2019' }, { clauses: wrong }), /Client ID or secret rejected.*ask the user to sign in/);
       failed(
-        await call('list_clauses', { standard: 'ISO 14971:2019' }, { clauses: wrong, remedyText: (r) => (r === 'signIn' ? 'Run Standards: Sign In….' : undefined) }),
+        await call(
+          'list_clauses',
+          { standard: 'ISO 14971:2019' },
+          { clauses: wrong, remedyText: (r) => (r === 'signIn' ? 'Run Standards: Sign In….' : undefined) },
+        ),
         /Run Standards: Sign In…\.$/,
       );
     } finally {
@@ -194,14 +209,20 @@ describe('agent tools against the sandbox', function () {
     const impatient = createStandardsService({ ...serviceOptions(), retry: { maxRetries: 0 } });
     await sandboxControl(sandbox, 'config', { faults: '429:1' });
     try {
-      failed(await call('list_clauses', { standard: 'IEC 61508-3:2010' }, { clauses: impatient }), /too many requests \(429\).* Try again in 1 s\. The service is busy: wait a moment/);
+      failed(
+        await call('list_clauses', { standard: 'IEC 61508-3:2010' }, { clauses: impatient }),
+        /too many requests \(429\).* Try again in 1 s\. The service is busy: wait a moment/,
+      );
     } finally {
       await sandboxControl(sandbox, 'config', { faults: '' });
       impatient.dispose();
     }
     const notBuilt = () => Promise.reject(new ToolProblem('The catalogue index is not built yet: ask the user to run Build Catalogue Index.'));
     failed(await call('search_standards', { query: 'x' }, { catalogue: notBuilt }), /^The catalogue index is not built yet/);
-    failed(await call('search_standards', { query: 'x' }, { catalogue: () => Promise.reject(new RangeError('bug')) }), /failed unexpectedly \(RangeError: bug\)\. This is a fault of the tool/);
+    failed(
+      await call('search_standards', { query: 'x' }, { catalogue: () => Promise.reject(new RangeError('bug')) }),
+      /failed unexpectedly \(RangeError: bug\)\. This is a fault of the tool/,
+    );
   });
 
   it('marks an answer from a stored copy as offline, with its date', async () => {
@@ -217,7 +238,10 @@ describe('agent tools against the sandbox', function () {
       const stored = ok(await call('get_clause', { standard: 'ISO 14971:2019', section: 'Scope' }, over));
       assert.match(stored.text, /\nOFFLINE COPY from \d{4}-\d\d-\d\d: the service cannot be reached/);
       assert.match(stored.citations[0].offlineCopyFrom ?? '', /^\d{4}-\d\d-\d\dT/);
-      failed(await call('get_clause', { standard: 'ISO 14971:2019', clause: '4' }, over), /ECONNREFUSED\)\. No stored copy of it is on this machine\. Check the network/);
+      failed(
+        await call('get_clause', { standard: 'ISO 14971:2019', clause: '4' }, over),
+        /ECONNREFUSED\)\. No stored copy of it is on this machine\. Check the network/,
+      );
     } finally {
       reader.dispose();
       await own.close().catch(() => undefined);

@@ -27,7 +27,10 @@ const { targets } = require(path.join(REPO, 'esbuild.js')) as { targets: Record<
 interface Answer {
   text: string;
   isError: boolean;
-  structured: { citations: Array<{ label: string; reference: string; link?: string; edition: { year?: number; status: string } }>; cut?: { nextOffset: number } };
+  structured: {
+    citations: Array<{ label: string; reference: string; link?: string; edition: { year?: number; status: string } }>;
+    cut?: { nextOffset: number };
+  };
 }
 
 /** A server process and the client talking to it; what it wrote to standard error and every answer, for the secret check. */
@@ -75,9 +78,19 @@ describe('MCP server: standards-explorer mcp over stdio', function () {
     return session;
   };
   const service = (): Record<string, string> => ({ STANDARDS_BASE_URL: sandbox.baseUrl });
-  const credentials = (): Record<string, string> => ({ ...service(), STANDARDS_TOKEN_URL: sandbox.tokenUrl, STANDARDS_CLIENT_ID: sandbox.clientId, STANDARDS_CLIENT_SECRET: sandbox.clientSecret });
+  const credentials = (): Record<string, string> => ({
+    ...service(),
+    STANDARDS_TOKEN_URL: sandbox.tokenUrl,
+    STANDARDS_CLIENT_ID: sandbox.clientId,
+    STANDARDS_CLIENT_SECRET: sandbox.clientSecret,
+  });
   const accessToken = async (): Promise<string> => {
-    const client = createStandardsService({ baseUrl: sandbox.baseUrl, tokenUrl: sandbox.tokenUrl, clientId: sandbox.clientId, clientSecret: sandbox.clientSecret });
+    const client = createStandardsService({
+      baseUrl: sandbox.baseUrl,
+      tokenUrl: sandbox.tokenUrl,
+      clientId: sandbox.clientId,
+      clientSecret: sandbox.clientSecret,
+    });
     try {
       return await client.accessToken();
     } finally {
@@ -142,7 +155,10 @@ describe('MCP server: standards-explorer mcp over stdio', function () {
     assert.match(defined.structured.citations[0].label, /^ISO 14971:2019, 3\.\d+$/);
 
     const checked = await session.call('check_references', { paths: ['docs'] });
-    assert.match(checked.text, /^1 citation of a standard in 1 text; 1 finding \(1 error, 0 warnings, 0 notes\)\.\n\n- docs\/design\.md:1:28 "ISO 9001:2008" → .*withdrawn; replaced by ISO 9001:2015\)\n {4}error \[withdrawn\]/);
+    assert.match(
+      checked.text,
+      /^1 citation of a standard in 1 text; 1 finding \(1 error, 0 warnings, 0 notes\)\.\n\n- docs\/design\.md:1:28 "ISO 9001:2008" → .*withdrawn; replaced by ISO 9001:2015\)\n {4}error \[withdrawn\]/,
+    );
     noSecrets(session, [sandbox.clientSecret, await accessToken()]);
     assert.match(session.stderr, /standards-explorer mcp: ready: 5 tools, service http:\/\/127\.0\.0\.1:\d+\/preprod\n/);
   });
@@ -198,7 +214,12 @@ describe('MCP server: standards-explorer mcp over stdio', function () {
   });
 
   it('does not start without a service and credentials, and says why on standard error', () => {
-    const run = spawnSync(process.execPath, [cli, 'mcp'], { cwd: workspace, env: { PATH: process.env.PATH ?? '', HOME: dir, ...service(), STANDARDS_TOKEN_URL: sandbox.tokenUrl }, input: '', encoding: 'utf8' });
+    const run = spawnSync(process.execPath, [cli, 'mcp'], {
+      cwd: workspace,
+      env: { PATH: process.env.PATH ?? '', HOME: dir, ...service(), STANDARDS_TOKEN_URL: sandbox.tokenUrl },
+      input: '',
+      encoding: 'utf8',
+    });
     assert.equal(run.status, 2);
     assert.equal(run.stdout, '');
     assert.match(run.stderr, /The service needs credentials: set STANDARDS_CLIENT_ID and STANDARDS_CLIENT_SECRET/);

@@ -36,7 +36,7 @@ export function boundedAnswer(head: string, body: string, paging: Paging, citati
 
 function joinParts(...parts: string[]): string {
   return parts
-    .map((part) => part.replace(/\s+$/, ''))
+    .map((part) => part.trimEnd())
     .filter(Boolean)
     .join('\n\n');
 }

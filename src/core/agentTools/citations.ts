@@ -23,7 +23,12 @@ export interface ClauseSource {
 export function editionOf(record: StandardRecord): Edition {
   if (!record.entry || !record.facts) return { status: 'unknown', inCatalogue: false };
   const replacedBy = record.replacedBy && standardLabel(record.replacedBy);
-  return { ...(record.facts.year ? { year: record.facts.year } : {}), status: statusWord(record.facts), ...(replacedBy ? { replacedBy } : {}), inCatalogue: true };
+  return {
+    ...(record.facts.year ? { year: record.facts.year } : {}),
+    status: statusWord(record.facts),
+    ...(replacedBy ? { replacedBy } : {}),
+    inCatalogue: true,
+  };
 }
 
 /** The citation of a standard, or of a clause (or term) of it. */

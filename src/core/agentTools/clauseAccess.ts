@@ -41,9 +41,10 @@ export async function openStandard(given: string, context: ToolContext, signal?:
   if ('answer' in index) return index;
   const lookup = lookupStandard(index.ok, given);
   if (lookup.kind !== 'found') {
+    const listed = lookup.kind === 'unknown' ? ` ${lookup.listed}` : '';
     const text = lookup.candidates.length
-      ? `${lookup.why}\n${candidateLines(lookup.candidates)}`
-      : `${lookup.why.replace(/ [^.]*:$/, '')} Use search_standards to find the standard's reference.`;
+      ? `${lookup.why}${listed}\n${candidateLines(lookup.candidates)}`
+      : `${lookup.why} Use search_standards to find the standard's reference.`;
     return { answer: failure(text) };
   }
   const { record } = lookup;
@@ -96,7 +97,9 @@ export function locateClause(open: OpenStandard, locator: ClauseLocator): Outcom
   if (matches.length === 1) return { ok: { clause: matches[0] } };
   if (!matches.length) return missing(open, `${label} has no clause titled "${locator.title ?? ''}".`);
   return {
-    answer: failure(`Several clauses of ${label} match the title "${locator.title ?? ''}": call again with one of their numbers or clause ids.\n${outline(matches)}`),
+    answer: failure(
+      `Several clauses of ${label} match the title "${locator.title ?? ''}": call again with one of their numbers or clause ids.\n${outline(matches)}`,
+    ),
   };
 }
 
@@ -123,6 +126,8 @@ export async function readClauseDocument(
     return { ok: { document, ...(copy.offlineSince !== undefined ? { offlineSince: copy.offlineSince } : {}) } };
   } catch (error) {
     const name = `${open.label}, ${clauseLocator(clause)}`;
-    return { answer: failureOf(error, name, context, `The service has no clause ${clause.clauseId} of ${open.label} (it may have changed): call list_clauses again.`) };
+    return {
+      answer: failureOf(error, name, context, `The service has no clause ${clause.clauseId} of ${open.label} (it may have changed): call list_clauses again.`),
+    };
   }
 }

@@ -23,7 +23,7 @@ export const getClause: AgentTool<GetClauseInput> = {
   name: 'get_clause',
   title: 'Get a clause of a standard',
   description:
-    "Reads one clause of a standard's licensed text, as Markdown, with the reference to cite (\"ISO 14971:2019, 7.1\"), the edition's year and status, and the clause link. " +
+    'Reads one clause of a standard\'s licensed text, as Markdown, with the reference to cite ("ISO 14971:2019, 7.1"), the edition\'s year and status, and the clause link. ' +
     'Name the clause by exactly one of: its number ("7.1", "A", "Annex B"), a section ("Scope", "Terms and definitions"…), its title, its clauseId (from list_clauses), or a defined term (its entry only). ' +
     'Quote requirements from this text, never from memory. Each call reads the clause from the service (it counts against the subscription); long clauses are cut, and the answer says how to get the rest.',
   inputSchema: {

@@ -29,7 +29,12 @@ export function toolsFor(context: Pick<ToolContext, 'workspaceCitations'>): Arra
 /** Runs the tool `name` on `input` (checked against its schema first) and answers, whatever happens. */
 export async function runAgentTool(name: string, input: unknown, context: ToolContext, signal?: AbortSignal): Promise<ToolAnswer> {
   const tool = toolsFor(context).find((t) => t.name === name);
-  if (!tool) return failure(`There is no tool ${JSON.stringify(name)} here; the tools are ${toolsFor(context).map((t) => t.name).join(', ')}.`);
+  if (!tool)
+    return failure(
+      `There is no tool ${JSON.stringify(name)} here; the tools are ${toolsFor(context)
+        .map((t) => t.name)
+        .join(', ')}.`,
+    );
   const given = input ?? {};
   const problem = inputProblem(tool, given);
   if (problem) return failure(problem);

@@ -22,4 +22,3 @@ export const STANDARD_PROPERTY = {
   description:
     'The standard: its reference with the edition year ("ISO 14971:2019", "IEC 62304:2006/Amd 1:2015") or its URN. Without a year, a standard with several editions answers with the candidates.',
 } as const;
-

@@ -16,7 +16,7 @@ export const listClauses: AgentTool<ListClausesInput> = {
   name: 'list_clauses',
   title: "List a standard's clauses",
   description:
-    "The outline of one edition of a standard: every clause, subclause and annex the service lists, in document order, with its number, title, section type and clauseId (what get_clause takes). " +
+    'The outline of one edition of a standard: every clause, subclause and annex the service lists, in document order, with its number, title, section type and clauseId (what get_clause takes). ' +
     'Use it to find which clause to read; it reads no clause text. The answer names the edition and its status.',
   inputSchema: {
     type: 'object',

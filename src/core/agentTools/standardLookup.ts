@@ -22,10 +22,12 @@ export interface StandardRecord {
 export type Lookup =
   | { kind: 'found'; record: StandardRecord }
   | { kind: 'ambiguous'; why: string; candidates: IndexEntry[] }
-  | { kind: 'unknown'; why: string; candidates: IndexEntry[] };
+  /** `listed`: what the candidates are, when there are any ("Its editions in the catalogue:"). */
+  | { kind: 'unknown'; why: string; listed: string; candidates: IndexEntry[] };
 
 /** How many records a search for one number looks at: every edition, part and supplement of it fits. */
 const CANDIDATES = 60;
+const CLOSEST = 'Closest records in the catalogue:';
 /** How many candidates an answer lists. */
 const SHOWN_CANDIDATES = 12;
 
@@ -37,13 +39,18 @@ export function lookupStandard(index: CatalogueIndex, given: string): Lookup {
   }
   const written = parseReference(text);
   if (!written) {
-    return { kind: 'unknown', why: `"${text}" is not a reference such as "ISO 14971:2019" nor a URN. Closest records in the catalogue:`, candidates: index.search(text, 5) };
+    return {
+      kind: 'unknown',
+      why: `"${text}" is not a reference such as "ISO 14971:2019" nor a URN.`,
+      listed: CLOSEST,
+      candidates: index.search(text, 5),
+    };
   }
   const entry = resolveReference(index, written);
   if (written.year) {
     if (entry) return { kind: 'found', record: recordOf(index, entry) };
     const editions = editionsOf(index, text);
-    return { kind: 'unknown', why: `The catalogue has no ${text}.${editions.length ? ' Its editions in the catalogue:' : ''}`, candidates: editions };
+    return { kind: 'unknown', why: `The catalogue has no ${text}.`, listed: 'Its editions in the catalogue:', candidates: editions };
   }
   if (entry) {
     const editions = [entry, ...editionsOf(index, entry.reference ?? text, entry)];
@@ -55,8 +62,13 @@ export function lookupStandard(index: CatalogueIndex, given: string): Lookup {
     };
   }
   const parts = partsOf(index, text);
-  if (parts.length) return { kind: 'ambiguous', why: `${text} has several parts: call again with the part and year of the one meant (e.g. "${standardLabel(parts[0])}").`, candidates: parts };
-  return { kind: 'unknown', why: `The catalogue has no standard ${text}. Closest records in the catalogue:`, candidates: index.search(text, 5) };
+  if (parts.length)
+    return {
+      kind: 'ambiguous',
+      why: `${text} has several parts: call again with the part and year of the one meant (e.g. "${standardLabel(parts[0])}").`,
+      candidates: parts,
+    };
+  return { kind: 'unknown', why: `The catalogue has no standard ${text}.`, listed: CLOSEST, candidates: index.search(text, 5) };
 }
 
 /** The record with what the catalogue says of it: status, year, the current edition that replaces it. */
