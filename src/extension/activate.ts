@@ -112,7 +112,7 @@ export function activate(context: vscode.ExtensionContext): StandardsExplorerApi
     citations,
     log,
     extensionUri: context.extensionUri,
-    version: String((context.extension.packageJSON as { version?: unknown }).version ?? ''),
+    version: (context.extension.packageJSON as { version: string }).version,
   });
   // The test hooks reach the client secret: never handed to another extension (getExtension(…).exports).
   if (context.extensionMode !== vscode.ExtensionMode.Test) return undefined;

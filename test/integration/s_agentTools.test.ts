@@ -1,8 +1,11 @@
 import * as assert from 'node:assert/strict';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import * as vscode from 'vscode';
 import { startSandbox } from '../../sandbox/index';
 import type { RunningSandbox } from '../../sandbox/types';
 import { CITED_RECORDS } from '../unit/citationRecords';
+import { ACCESS_TOKEN_ENV, mcpServerProvider, type McpStdioServerDefinitionClass } from '../../src/extension/agentTools/mcpServer';
 import { api, signInTo, signInToSandbox } from './fixtures';
 
 /** A tool's answer as VS Code gives it to a model: the text parts, joined. */
@@ -38,10 +41,14 @@ describe('agent tools in VS Code (vscode.lm.invokeTool)', function () {
 
   it('declares the six tools to VS Code, each with its #reference and schema', () => {
     const ours = vscode.lm.tools.filter((tool) => tool.tags.includes('standards'));
-    assert.deepEqual(
-      ours.map((tool) => tool.name).sort(),
-      ['check_references', 'find_citations', 'get_clause', 'list_clauses', 'lookup_term', 'search_standards'],
-    );
+    assert.deepEqual(ours.map((tool) => tool.name).sort(), [
+      'check_references',
+      'find_citations',
+      'get_clause',
+      'list_clauses',
+      'lookup_term',
+      'search_standards',
+    ]);
     const clause = ours.find((tool) => tool.name === 'get_clause');
     assert.deepEqual((clause?.inputSchema as { required?: string[] } | undefined)?.required, ['standard']);
   });
@@ -57,7 +64,10 @@ describe('agent tools in VS Code (vscode.lm.invokeTool)', function () {
     assert.match(scope, /^ISO 9001:2015, 1 Scope\nEdition: ISO 9001:2015 \(2015 edition, current\)/);
     // The citations part: a link that opens the clause in Standards Explorer.
     const [, sources] = scope.split('\n---\n');
-    assert.match(sources, /^Sources \(cite these; each link opens the clause in Standards Explorer\):\n- \[ISO 9001:2015, 1\]\(command:standardsExplorer\.openCitation\?/);
+    assert.match(
+      sources,
+      /^Sources \(cite these; each link opens the clause in Standards Explorer\):\n- \[ISO 9001:2015, 1\]\(command:standardsExplorer\.openCitation\?/,
+    );
     const link = /\((command:standardsExplorer\.openCitation\?[^)]+)\)/.exec(sources)?.[1];
     assert.ok(link);
     const [target] = JSON.parse(decodeURIComponent(link.slice(link.indexOf('?') + 1))) as Array<{ urn: string; clauseId?: string }>;
@@ -100,16 +110,64 @@ describe('agent tools in VS Code (vscode.lm.invokeTool)', function () {
     const ask = agentTools.prepare('get_clause', { input: { standard: 'ISO 9001:2015', clause: '4.1' } });
     assert.equal(ask.confirmationMessages?.title, 'Read from the Standards Content Service?');
     const message = ask.confirmationMessages?.message;
-    assert.match(typeof message === 'string' ? message : (message?.value ?? ''), /ISO 9001:2015, 4\.1 of the licensed text\. Each clause read counts against your subscription/);
+    assert.match(
+      typeof message === 'string' ? message : (message?.value ?? ''),
+      /ISO 9001:2015, 4\.1 of the licensed text\. Each clause read counts against your subscription/,
+    );
     assert.equal(agentTools.prepare('search_standards', { input: { query: 'ISO 9001' } }).confirmationMessages, undefined);
   });
 
   it('says "not connected" with what to do when nobody is signed in', async () => {
     await vscode.commands.executeCommand('standardsExplorer.signOut');
     try {
-      assert.match(await invoke('list_clauses', { standard: 'urn:iso:std:iso:9001:ed-5:stage-90.93' }), /not connected to a Standards Content Service .*"Standards: Sign In"/);
+      assert.match(
+        await invoke('list_clauses', { standard: 'urn:iso:std:iso:9001:ed-5:stage-90.93' }),
+        /not connected to a Standards Content Service .*"Standards: Sign In"/,
+      );
     } finally {
       await signInTo(own);
     }
+  });
+
+  it('offers the MCP server to VS Code: the endpoint eagerly, a short-lived token only when it starts — and the server it starts answers', async function () {
+    // VS Code 1.101's class: the minimum VS Code (1.100) offers the tools without the server.
+    // The class is 1.101's, which @types/vscode 1.100 (engines.vscode) does not declare.
+    const Definition = (vscode as unknown as { McpStdioServerDefinition?: McpStdioServerDefinitionClass }).McpStdioServerDefinition;
+    if (!Definition) this.skip();
+    const { session } = await api();
+    const extension = vscode.extensions.all.find((e) => e.id.endsWith('.standards-explorer'));
+    assert.ok(extension);
+    const provider = mcpServerProvider({ session, extensionUri: extension.extensionUri, version: '1' }, Definition);
+    const token = new vscode.CancellationTokenSource().token;
+    const [offered] = (await provider.provideMcpServerDefinitions(token)) ?? [];
+    assert.ok(offered, 'one server while signed in');
+    assert.deepEqual(offered.args.slice(-1), ['mcp']);
+    assert.match(offered.args[0], /dist[\\/]cli\.js$/);
+    assert.equal(offered.env.STANDARDS_BASE_URL, own.baseUrl);
+    assert.equal(offered.env[ACCESS_TOKEN_ENV], undefined, 'no credential before VS Code starts it');
+    const resolved = await provider.resolveMcpServerDefinition?.(offered, token);
+    assert.ok(resolved);
+    const handedOver = String(resolved.env[ACCESS_TOKEN_ENV]);
+    assert.ok(handedOver.length > 10, 'a token');
+    const definition = JSON.stringify(resolved);
+    assert.ok(!definition.includes(own.clientSecret) && !definition.includes(own.clientId), 'never the client credentials');
+    // Started as VS Code starts it, driven by the MCP SDK's own client.
+    const env: Record<string, string> = { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '' };
+    for (const [key, value] of Object.entries(resolved.env)) if (value !== null) env[key] = String(value);
+    const transport = new StdioClientTransport({ command: resolved.command, args: resolved.args, env, stderr: 'pipe' });
+    let stderr = '';
+    transport.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    const client = new Client({ name: 'integration-test', version: '1.0.0' });
+    await client.connect(transport);
+    try {
+      const { tools } = await client.listTools();
+      assert.deepEqual(tools.map((t) => t.name).sort(), ['check_references', 'get_clause', 'list_clauses', 'lookup_term', 'search_standards']);
+      const result = await client.callTool({ name: 'get_clause', arguments: { standard: 'ISO 9001:2015', section: 'Scope' } });
+      const [first] = result.content as Array<{ text: string }>;
+      assert.match(first.text, /^ISO 9001:2015, 1 Scope\n/);
+    } finally {
+      await client.close();
+    }
+    assert.ok(!stderr.includes(handedOver) && !stderr.includes(own.clientSecret), 'nothing secret in the server log');
   });
 });

@@ -292,7 +292,10 @@ describe('agent tools against the sandbox', function () {
     assert.match(one.text, /cites ISO 14971:2007 once\./);
     const clause = ok(await call('find_citations', { standard: 'ISO 14971:2019', clause: 'clause 4.4' }, over));
     assert.match(clause.text, /cites ISO 14971:2019, clause 4\.4 once[\s\S]*src\/alarm\.c:12/);
-    assert.match(ok(await call('find_citations', { standard: 'IEC 62304' }, over)).text, /^The workspace does not cite IEC 62304 \(4 citations of standards in all\)\./);
+    assert.match(
+      ok(await call('find_citations', { standard: 'IEC 62304' }, over)).text,
+      /^The workspace does not cite IEC 62304 \(4 citations of standards in all\)\./,
+    );
     failed(await call('find_citations', { standard: 'ISO 14971', clause: 7 }, over), /input\.clause must be string/);
     const notSignedIn = { workspaceCitations: () => Promise.reject(new ToolProblem('Not signed in: ask the user to sign in.')) };
     failed(await call('find_citations', { standard: 'ISO 14971' }, notSignedIn), /^Not signed in: ask the user to sign in\./);

@@ -16,7 +16,10 @@ describe('README tables', () => {
 
   it('declare the agent tools in package.json as the core defines them (npm run readme), each named and described in package.nls.json', () => {
     const packageJson = fs.readFileSync(path.join(REPO, 'package.json'), 'utf8');
-    assert.ok(withLanguageModelTools(packageJson) === packageJson, 'package.json languageModelTools are out of date with src/core/agentTools: run npm run readme');
+    assert.ok(
+      withLanguageModelTools(packageJson) === packageJson,
+      'package.json languageModelTools are out of date with src/core/agentTools: run npm run readme',
+    );
     const { manifest, nls } = readManifest(REPO);
     const tools = (manifest.contributes as { languageModelTools?: Array<{ displayName: string; userDescription: string }> }).languageModelTools ?? [];
     assert.equal(tools.length, 6);

@@ -33,12 +33,19 @@ export const findCitations: AgentTool<FindCitationsInput> = {
   readsClauseBodies: false,
   needs: 'workspaceCitations',
   async handler(input, context, signal) {
-    if (!context.workspaceCitations) return failureOf(new Error('find_citations needs an editor that indexes the workspace; this host has none.'), 'citations', context);
+    if (!context.workspaceCitations)
+      return failureOf(new Error('find_citations needs an editor that indexes the workspace; this host has none.'), 'citations', context);
     const index = await catalogueOf(context, signal);
     if ('answer' in index) return index.answer;
     const wanted = editionsWanted(input.standard, index.ok);
     if (!wanted) {
-      return boundedAnswer(`"${displayText(input.standard)}" is not a reference such as "ISO 14971" or "ISO 14971:2019", nor a URN.`, '', input, [], 'find_citations');
+      return boundedAnswer(
+        `"${displayText(input.standard)}" is not a reference such as "ISO 14971" or "ISO 14971:2019", nor a URN.`,
+        '',
+        input,
+        [],
+        'find_citations',
+      );
     }
     let occurrences: Occurrence[];
     try {
@@ -54,10 +61,17 @@ export const findCitations: AgentTool<FindCitationsInput> = {
       return citationOf(entry ? recordOf(index.ok, entry) : { urn: o.urn }, context.serviceBaseUrl);
     });
     const what = `${displayText(input.standard)}${input.clause ? `, ${displayText(input.clause)}` : ''}`;
-    if (!found.length) return boundedAnswer(`The workspace does not cite ${what} (${occurrences.length} citations of standards in all).`, '', input, [], 'find_citations');
+    if (!found.length)
+      return boundedAnswer(`The workspace does not cite ${what} (${occurrences.length} citations of standards in all).`, '', input, [], 'find_citations');
     const lines = found.map((o) => `- ${o.file}:${o.line}: "${displayText(o.text)}" → ${o.standard}${o.clause ? `, ${o.clause}` : ''} (${o.status})`);
     const byEdition = editions.map((o) => `${o.standard} (${o.status})`).join('; ');
-    return boundedAnswer(`The workspace cites ${what} ${found.length === 1 ? 'once' : `${found.length} times`}. Editions cited: ${byEdition}.`, lines.join('\n'), input, citations, 'find_citations');
+    return boundedAnswer(
+      `The workspace cites ${what} ${found.length === 1 ? 'once' : `${found.length} times`}. Editions cited: ${byEdition}.`,
+      lines.join('\n'),
+      input,
+      citations,
+      'find_citations',
+    );
   },
 };
 
@@ -87,4 +101,3 @@ function clauseKey(value: string): string {
     .replace(/^(?:clause|annex|section)\s+/i, '')
     .toLowerCase();
 }
-

@@ -7,7 +7,6 @@ import type { BearerTokens } from './auth';
 import { ServiceError } from './errors';
 import type { AccessTokenGrant } from './types';
 
-
 export class FixedToken implements BearerTokens {
   private refused = false;
 

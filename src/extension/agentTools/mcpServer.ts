@@ -20,7 +20,7 @@ interface McpStdioServerDefinition {
   env: Record<string, string | number | null>;
   version?: string;
 }
-type McpStdioServerDefinitionClass = new (
+export type McpStdioServerDefinitionClass = new (
   label: string,
   command: string,
   args?: string[],
@@ -44,7 +44,10 @@ export const ACCESS_TOKEN_ENV = 'STANDARDS_ACCESS_TOKEN';
 export const ACCESS_TOKEN_EXPIRY_ENV = 'STANDARDS_ACCESS_TOKEN_EXPIRES_AT';
 
 /** The provider, also for this extension's tests (the editor's MCP support is not driven from a test). */
-export function mcpServerProvider({ session, extensionUri, version }: AgentToolsRegistration, Definition: McpStdioServerDefinitionClass): McpServerDefinitionProvider {
+export function mcpServerProvider(
+  { session, extensionUri, version }: Pick<AgentToolsRegistration, 'session' | 'extensionUri' | 'version'>,
+  Definition: McpStdioServerDefinitionClass,
+): McpServerDefinitionProvider {
   const changed = new vscode.EventEmitter<void>();
   session.onDidChange(() => changed.fire());
   return {
@@ -65,9 +68,10 @@ export function mcpServerProvider({ session, extensionUri, version }: AgentTools
         // Said in the chat where the tool was called: VS Code shows the error and starts nothing.
         throw new Error(
           vscode.l10n.t(
-            'Standards Explorer cannot start its MCP server: {0} Sign in (Standards: Sign In) or connect to the sandbox, then try again.',
+            'Standards Explorer cannot start its MCP server: {0} Sign in (\"Standards: Sign In…\") or connect to the sandbox, then try again.',
             error instanceof Error ? error.message : String(error),
           ),
+          { cause: error },
         );
       }
       const { accessToken, apiKey } = handOver;

@@ -75,9 +75,7 @@ async function* workspaceFiles(paths: readonly string[], signal?: AbortSignal): 
       throw new ToolProblem(`${given}: no such file or folder in the workspace.`);
     }
     const uris =
-      stat.type & vscode.FileType.Directory
-        ? await vscode.workspace.findFiles(new vscode.RelativePattern(uri, '**/*'), undefined, MAX_FILES + 1)
-        : [uri];
+      stat.type & vscode.FileType.Directory ? await vscode.workspace.findFiles(new vscode.RelativePattern(uri, '**/*'), undefined, MAX_FILES + 1) : [uri];
     for (const file of uris.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0))) {
       if (signal?.aborted) return;
       if (++count > MAX_FILES) throw new ToolProblem(`More than ${MAX_FILES} files under ${paths.join(', ')}: name smaller folders.`);
@@ -88,7 +86,7 @@ async function* workspaceFiles(paths: readonly string[], signal?: AbortSignal): 
 
 /** `given` as a URI inside one of `folders` (a relative path against the first folder that has it), or undefined. */
 function insideWorkspace(given: string, folders: readonly vscode.WorkspaceFolder[]): vscode.Uri | undefined {
-  const candidates = given.startsWith('/') || /^[A-Za-z]:[\\/]/.test(given) ? [vscode.Uri.file(given)] : folders.map((f) => vscode.Uri.joinPath(f.uri, given));
+  const candidates = given.startsWith('/') || /^[a-z]:[\\/]/i.test(given) ? [vscode.Uri.file(given)] : folders.map((f) => vscode.Uri.joinPath(f.uri, given));
   for (const uri of candidates) {
     const folder = vscode.workspace.getWorkspaceFolder(uri);
     // joinPath normalises "..": a path that climbs out of its folder lands outside every folder, or in another one.
