@@ -151,6 +151,16 @@ function sharedModulesPlugin(ownsService) {
   };
 }
 
+/** main.ts's `require('./mcp')` stays a require, of dist/cli-mcp.js beside dist/cli.js (the cli target's second entry). */
+const mcpApartPlugin = {
+  name: 'mcp-apart',
+  setup(build) {
+    build.onResolve({ filter: /^\.\/mcp$/ }, (args) =>
+      args.kind === 'require-call' && args.importer === path.join(__dirname, 'src', 'cli', 'main.ts') ? { path: './cli-mcp.js', external: true } : undefined,
+    );
+  },
+};
+
 const common = {
   bundle: true,
   minify: production,
@@ -219,15 +229,19 @@ const targets = {
   // The command line (`standards-explorer check`, package.json `bin`): the core with its HTTP client, for Node.
   cli: {
     ...common,
-    entryPoints: ['src/cli.ts'],
-    outfile: 'dist/cli.js',
+    // `mcp` is a bundle of its own (the MCP SDK, the agent tools): `check` starts without loading it.
+    entryPoints: [
+      { in: 'src/cli.ts', out: 'cli' },
+      { in: 'src/cli/mcp.ts', out: 'cli-mcp' },
+    ],
+    outdir: 'dist',
     platform: 'node',
     format: 'cjs',
     target: 'node20',
     banner: { js: '#!/usr/bin/env node' },
     define: { navigator: 'undefined', CLI_VERSION: JSON.stringify(require('./package.json').version) },
     alias: shims,
-    plugins: [...common.plugins, leanAxiosPlugin],
+    plugins: [...common.plugins, leanAxiosPlugin, mcpApartPlugin],
   },
   sandbox: {
     ...common,

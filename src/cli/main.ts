@@ -15,13 +15,13 @@ import { checkLock, lockCitations } from '../core/check/lockCheck';
 import type { RuleId } from '../core/check/rules';
 import { openCatalogue, type CatalogueSource, type OpenCatalogue } from './catalogue';
 import { loadConfig, ruleList, type CheckConfig } from './config';
-import { FileChecker } from './checkFiles';
-import { listFiles } from './files';
+import { listFiles, readText } from './files';
 import { readLock, writeLock } from './lock';
 import { gitUserName } from '../core/check/gitReviewer';
 import { reviewDay } from '../core/check/review';
 import { Progress } from './progress';
-import { CannotRun, USAGE } from './usage';
+import type * as McpCommand from './mcp';
+import { CannotRun, USAGE, exitStatusOf } from './usage';
 
 /** Where the command line writes, and what it runs in: the process's own, or a test's. */
 export interface CliIo {
@@ -35,14 +35,8 @@ export const EXIT = { clean: 0, findings: 1, cannotRun: 2 } as const;
 
 type Options = ReturnType<typeof parse>['values'];
 
-export async function main(argv: readonly string[], io: CliIo, version: string): Promise<number> {
-  try {
-    return await run(argv, io, version);
-  } catch (error) {
-    if (!(error instanceof CannotRun)) throw error;
-    io.stderr.write(`standards-explorer: ${error.message}\n`);
-    return EXIT.cannotRun;
-  }
+export function main(argv: readonly string[], io: CliIo, version: string): Promise<number> {
+  return exitStatusOf(io.stderr, () => run(argv, io, version));
 }
 
 async function run(argv: readonly string[], io: CliIo, version: string): Promise<number> {
@@ -65,9 +59,10 @@ async function run(argv: readonly string[], io: CliIo, version: string): Promise
   const config = loadConfig(io.cwd, values.config);
   if (command === 'mcp') {
     if (positionals.length) throw new CannotRun(`mcp takes no paths (${positionals.join(' ')}): the tools read the files they are asked about.`);
-    // Loaded on this path only: `check` and `lock` never load the MCP SDK.
-    const { serveMcp } = await import('./mcp.js');
-    return serveMcp(io, catalogueSource(io, values), withCatalogueResolved(io, config), version);
+    // A bundle of its own (dist/cli-mcp.js, esbuild.js), loaded on this path only: `check` and `lock` never load the MCP SDK.
+    // eslint-disable-next-line @typescript-eslint/no-require-imports -- required on this path only, its own bundle
+    const { runMcp } = require('./mcp') as typeof McpCommand;
+    return runMcp(io, catalogueSource(io, values), withCatalogueResolved(io, config), version);
   }
   return command === 'lock' ? lock(io, values, positionals, config) : check(io, values, positionals, config, version);
 }
@@ -141,23 +136,20 @@ async function scan(
   after: (catalogue: OpenCatalogue, checker: CitationChecker) => Promise<Finding[]>,
 ): Promise<{ findings: Finding[]; checked: number }> {
   const files = listFiles(io.cwd, positionals, config);
-  // Started now, so that its start overlaps the catalogue's opening.
-  const fileChecker = new FileChecker(io.cwd, files);
-  let catalogue: OpenCatalogue;
-  try {
-    catalogue = await openCatalogue(catalogueSource(io, values), withCatalogueResolved(io, config), io.env);
-  } catch (error) {
-    fileChecker.dispose();
-    throw error;
-  }
+  const catalogue = await openCatalogue(catalogueSource(io, values), withCatalogueResolved(io, config), io.env);
   // Kept for the clause lists and the lockfile, which only a service has.
-  const rules = { severities: config.rules, asOfYear, keepCitations: catalogue.clauses !== undefined };
-  const checker = new CitationChecker(catalogue.index, rules);
+  const checker = new CitationChecker(catalogue.index, { severities: config.rules, asOfYear, keepCitations: catalogue.clauses !== undefined });
+  const findings: Finding[] = [];
+  let checked = 0;
   const progress = new Progress(io.stderr, files.length);
-  let findings: Finding[];
-  let checked: number;
   try {
-    ({ findings, checked } = await fileChecker.check(checker, catalogue.index, rules, (done) => progress.update(done)));
+    for (const file of files) {
+      const text = readFileOrStop(io.cwd, file);
+      progress.tick();
+      if (text === undefined) continue;
+      checked++;
+      for (const finding of checker.check(text, file)) findings.push(finding);
+    }
     progress.done();
     findings.push(...(await after(catalogue, checker)));
   } finally {
@@ -203,6 +195,15 @@ function parse(args: readonly string[]) {
     });
   } catch (error) {
     throw new CannotRun(`${error instanceof Error ? error.message : String(error)}. Run standards-explorer --help for the options.`);
+  }
+}
+
+/** A file that was listed but cannot be read (removed meanwhile, no permission) stops the check: a gap is not a pass. */
+function readFileOrStop(cwd: string, file: string): string | undefined {
+  try {
+    return readText(cwd, file);
+  } catch (error) {
+    throw new CannotRun(`Cannot read ${file}: ${error instanceof Error ? error.message : String(error)}`);
   }
 }
 

@@ -13,9 +13,15 @@ import type { CatalogueSource } from './catalogue';
 import type { CheckConfig } from './config';
 import type { CliIo } from './main';
 import { mcpContext } from './mcpContext';
+import { exitStatusOf } from './usage';
 
-/** Serves until the client closes standard input; 2 when the server cannot start (no service, no credentials). */
-export async function serveMcp(io: CliIo, source: CatalogueSource, config: CheckConfig, version: string): Promise<number> {
+/** `mcp` as main.ts runs it: 2, with the reason, when the server cannot start (no service, no credentials). */
+export function runMcp(io: CliIo, source: CatalogueSource, config: CheckConfig, version: string): Promise<number> {
+  return exitStatusOf(io.stderr, () => serveMcp(io, source, config, version));
+}
+
+/** Serves until the client closes standard input. */
+async function serveMcp(io: CliIo, source: CatalogueSource, config: CheckConfig, version: string): Promise<number> {
   const log = (line: string): void => void io.stderr.write(`standards-explorer mcp: ${line}\n`);
   const context = mcpContext(io, source, config, log);
   // A fault must not end the server while a client talks to it: said on standard error, and it carries on.

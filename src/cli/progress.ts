@@ -10,14 +10,10 @@ export class Progress {
     private readonly total: number,
   ) {}
 
-  /** `done` files are checked (counted by every thread that checks). */
-  update(done: number): void {
-    if (!this.stderr.isTTY || this.total < 2 * EVERY || Math.floor(done / EVERY) === Math.floor(this.count / EVERY)) {
-      this.count = Math.max(this.count, done);
-      return;
-    }
-    this.count = done;
-    this.stderr.write(`\rChecked ${Math.floor(done / EVERY) * EVERY} of ${this.total} files`);
+  tick(): void {
+    this.count++;
+    if (!this.stderr.isTTY || this.total < 2 * EVERY || this.count % EVERY !== 0) return;
+    this.stderr.write(`\rChecked ${this.count} of ${this.total} files`);
     this.shown = true;
   }
 

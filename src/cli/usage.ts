@@ -5,6 +5,20 @@ import { RULE_IDS } from '../core/check/rules';
 /** Anything that stops the check from running: bad arguments, a broken config, an unreachable service. Exit 2. */
 export class CannotRun extends Error {}
 
+/**
+ * `run`'s exit status, or 2 with the message on standard error when it cannot run. Each bundle (dist/cli.js, and
+ * dist/cli-mcp.js for `mcp`) has its own CannotRun class, so each answers its own here.
+ */
+export async function exitStatusOf(stderr: { write(text: string): unknown }, run: () => Promise<number>): Promise<number> {
+  try {
+    return await run();
+  } catch (error) {
+    if (!(error instanceof CannotRun)) throw error;
+    stderr.write(`standards-explorer: ${error.message}\n`);
+    return 2;
+  }
+}
+
 export const USAGE = `Usage: standards-explorer check [paths…] [options]
        standards-explorer lock [paths…] [options]
        standards-explorer mcp [catalogue options]

@@ -107,9 +107,9 @@ describe('MCP server: standards-explorer mcp over stdio', function () {
 
   before(async () => {
     dir = fs.mkdtempSync(path.join(os.tmpdir(), 'se-mcp-'));
-    const { outfile: _outfile, ...options } = targets.cli;
+    const { outdir: _outdir, ...options } = targets.cli;
     cli = path.join(dir, 'cli.js');
-    await esbuild.build({ ...options, outfile: cli, absWorkingDir: REPO, sourcemap: false, logLevel: 'error' });
+    await esbuild.build({ ...options, outdir: dir, absWorkingDir: REPO, sourcemap: false, logLevel: 'error' });
     workspace = path.join(dir, 'workspace');
     fs.mkdirSync(path.join(workspace, 'docs'), { recursive: true });
     fs.writeFileSync(path.join(workspace, 'docs/design.md'), 'The quality system follows ISO 9001:2008, clause 7.1.\n');

@@ -53,12 +53,6 @@ type Place = Pick<Finding, 'file' | 'line' | 'column' | 'endColumn' | 'cited' | 
 /** A citation of an edition the catalogue has, and the clause, annex or section it names, if any. */
 export type CitedEdition = Place & { urn: string; locator?: Locator };
 
-/** What a checker keeps beside its findings (CitationChecker.part). */
-export interface CheckerPart {
-  citations: CitedEdition[];
-  clauseCitations: number;
-}
-
 /** Each clause citation with the clause it names in its edition (undefined when the edition has none); each list asked once. */
 export async function clausesCited(
   citations: readonly CitedEdition[],
@@ -82,6 +76,7 @@ export async function clausesCited(
  */
 export class CitationChecker {
   private readonly resolved = new Map<string, ResolvedStandard | null>();
+  private readonly resolvedUrns = new Map<string, ResolvedStandard | null>();
   /** Every citation of a resolved edition, with its clause, annex or section when it names one (not a table). */
   private readonly cited: CitedEdition[] = [];
   private clauseCount = 0;
@@ -142,17 +137,6 @@ export class CitationChecker {
     return findings;
   }
 
-  /** What this checker kept and counted, for another checker of the same index to take in (`absorb`). */
-  get part(): CheckerPart {
-    return { citations: this.cited, clauseCitations: this.clauseCount };
-  }
-
-  /** Takes in what another checker of the same index kept and counted: a share of the files checked elsewhere. */
-  absorb(part: CheckerPart): void {
-    for (const citation of part.citations) this.cited.push(citation);
-    this.clauseCount += part.clauseCitations;
-  }
-
   /** The citations of a resolved edition so far, when kept (keepCitations; lockCheck.ts reads them). */
   get citations(): readonly CitedEdition[] {
     return this.cited;
@@ -189,9 +173,10 @@ export class CitationChecker {
   }
 
   private resolve(citation: StandardCitation): ResolvedStandard | undefined {
-    const key = citation.kind === 'reference' ? `r ${writtenReference(citation)}` : `u ${citation.urn}`;
-    let standard = this.resolved.get(key);
-    if (standard === undefined) this.resolved.set(key, (standard = resolveStandard(this.index, citation) ?? null));
+    // Keyed by the text as written, in a map per kind: no key string is built for each of a repository's citations.
+    const [resolved, key] = citation.kind === 'reference' ? [this.resolved, writtenReference(citation)] : [this.resolvedUrns, citation.urn];
+    let standard = resolved.get(key);
+    if (standard === undefined) resolved.set(key, (standard = resolveStandard(this.index, citation) ?? null));
     return standard ?? undefined;
   }
 }

@@ -68,7 +68,7 @@ export function mcpServerProvider(
         // Said in the chat where the tool was called: VS Code shows the error and starts nothing.
         throw new Error(
           vscode.l10n.t(
-            'Standards Explorer cannot start its MCP server: {0} Sign in (\"Standards: Sign In…\") or connect to the sandbox, then try again.',
+            'Standards Explorer cannot start its MCP server: {0} Sign in ("Standards: Sign In…") or connect to the sandbox, then try again.',
             error instanceof Error ? error.message : String(error),
           ),
           { cause: error },
