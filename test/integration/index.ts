@@ -18,7 +18,7 @@ export function run(): Promise<void> {
   const mocha = new Mocha({ ui: 'bdd', timeout: 60_000, color: false, reporter: 'spec' });
   const only = process.env.INTEGRATION_GREP;
   if (only) mocha.grep(only);
-  // INTEGRATION_SKIP: suites left out (the minimum VS Code leaves out the fault matrix: scripts/test-all.sh says why).
+  // INTEGRATION_SKIP: a pattern of the tests left out (the minimum VS Code leaves out suites of our own logic: scripts/test-all.sh says which and why).
   const skip = process.env.INTEGRATION_SKIP;
   if (skip && !only) mocha.grep(skip).invert();
   for (const file of testFiles(process.env.INTEGRATION_ORDER)) mocha.addFile(path.join(__dirname, file));
