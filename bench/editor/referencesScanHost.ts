@@ -108,6 +108,8 @@ export async function run(): Promise<void> {
   const extension = vscode.extensions.getExtension<StandardsExplorerApi>('standards-explorer.standards-explorer');
   if (!extension) throw new Error('the extension is not loaded');
   const api = await extension.activate();
+  // Sign In with a caller's arguments asks first (a modal the extension host cannot click): the bench agrees.
+  api.confirmation.answerForTests(() => true);
   await vscode.commands.executeCommand('standardsExplorer.signIn', sandbox);
   await api.catalogue.get();
 
