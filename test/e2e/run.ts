@@ -381,6 +381,7 @@ const steps: Step[] = [
         await page.waitForTimeout(250);
       }
       await page.waitForTimeout(1000);
+      await page.screenshot({ path: path.join(RESULTS, 'e2e-walkthrough-agents-step.png') });
       await runCommand(page, 'View: Close Editor');
     },
   },
