@@ -11,6 +11,7 @@ import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { CitationChecker, type Finding } from '../core/check/checkText';
 import { FORMATS, formatReport, type Format } from '../core/check/formats';
+import { coverage } from './coverage';
 import { checkLock, lockCitations } from '../core/check/lockCheck';
 import type { RuleId } from '../core/check/rules';
 import { openCatalogue, type CatalogueSource, type OpenCatalogue } from './catalogue';
@@ -49,7 +50,7 @@ async function run(argv: readonly string[], io: CliIo, version: string): Promise
     io.stdout.write(`${version}\n`);
     return EXIT.clean;
   }
-  if (command !== 'check' && command !== 'lock' && command !== 'mcp')
+  if (command !== 'check' && command !== 'lock' && command !== 'mcp' && command !== 'coverage')
     throw new CannotRun(`Unknown command "${command}". Run standards-explorer --help for what it can do.`);
   const { values, positionals } = parse(rest);
   if (values.help) {
@@ -63,6 +64,16 @@ async function run(argv: readonly string[], io: CliIo, version: string): Promise
     // eslint-disable-next-line @typescript-eslint/no-require-imports -- required on this path only, its own bundle
     const { runMcp } = require('./mcp') as typeof McpCommand;
     return runMcp(io, catalogueSource(io, values), withCatalogueResolved(io, config), version);
+  }
+  if (command === 'coverage') {
+    const [reference, ...paths] = positionals;
+    if (!reference) throw new CannotRun('coverage needs the standard: standards-explorer coverage "IEC 62304:2006" [paths…].');
+    const { report, status } = await coverage({ reference, format: values.format, failUnder: values['fail-under'], all: values.all }, (after, onText) =>
+      scan(io, values, paths, config, undefined, after, onText),
+    );
+    if (values.output) writeReport(path.resolve(io.cwd, values.output), report);
+    else io.stdout.write(report);
+    return status;
   }
   return command === 'lock' ? lock(io, values, positionals, config) : check(io, values, positionals, config, version);
 }
@@ -134,6 +145,7 @@ async function scan(
   config: CheckConfig,
   asOfYear: number | undefined,
   after: (catalogue: OpenCatalogue, checker: CitationChecker) => Promise<Finding[]>,
+  onText?: (text: string, file: string) => void,
 ): Promise<{ findings: Finding[]; checked: number }> {
   const files = listFiles(io.cwd, positionals, config);
   const catalogue = await openCatalogue(catalogueSource(io, values), withCatalogueResolved(io, config), io.env);
@@ -149,6 +161,7 @@ async function scan(
       if (text === undefined) continue;
       checked++;
       for (const finding of checker.check(text, file)) findings.push(finding);
+      onText?.(text, file);
     }
     progress.done();
     findings.push(...(await after(catalogue, checker)));
@@ -190,6 +203,8 @@ function parse(args: readonly string[]) {
         'as-of': { type: 'string' },
         config: { type: 'string' },
         refresh: { type: 'boolean' },
+        'fail-under': { type: 'string' },
+        all: { type: 'boolean' },
         help: { type: 'boolean', short: 'h' },
       },
     });

@@ -21,6 +21,7 @@ export async function exitStatusOf(stderr: { write(text: string): unknown }, run
 
 export const USAGE = `Usage: standards-explorer check [paths…] [options]
        standards-explorer lock [paths…] [options]
+       standards-explorer coverage "<reference>" [paths…] [--format md|csv|html|json] [--fail-under PERCENT] [--all]
        standards-explorer mcp [catalogue options]
 
 Checks the standards cited in the files under paths (default: the current folder; .gitignore is honoured in a git

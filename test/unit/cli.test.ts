@@ -397,6 +397,52 @@ describe('command line: standards-explorer check', function () {
       );
     });
 
+    it('writes the coverage of a standard as Markdown, CSV, HTML and JSON, with justifications, and fails under --fail-under', async () => {
+      const mapped = path.join(dir, 'coverage');
+      fs.mkdirSync(mapped);
+      fs.writeFileSync(
+        path.join(mapped, 'risk.md'),
+        [
+          'Hazards per ISO 14971:2019, clause 7.1.',
+          'Our scope: ISO 14971:2019, clause 1.',
+          'Residual risk: ISO 14971:2019, clause 42.',
+          '<!-- standards: not-applicable ISO 14971:2019 clause 8 — no production of our own -->',
+          '<!-- standards: not-applicable ISO 14971:2019 clause 9 -->',
+        ].join('\n'),
+      );
+      const args = ['coverage', 'ISO 14971:2019', '--base-url', sandbox.baseUrl, '--token-url', sandbox.tokenUrl];
+      const md = await run([...args], { cwd: mapped, env: credentials() });
+      assert.equal(md.status, 0, md.stderr);
+      assert.match(md.stdout, /^# Coverage of ISO 14971:2019\n\n\d+ of \d+ clauses addressed, 1 not applicable, \d+ open\./);
+      assert.match(md.stdout, /\| Scope \| addressed \| risk\.md:2 \|/);
+      assert.match(md.stdout, /\| 8 \| [^|]+ \| not applicable \| no production of our own \(risk\.md:4\) \|/);
+      assert.match(md.stdout, /- risk\.md:3: ISO 14971:2019 — ISO 14971:2019 has no clause 42: renumbered/);
+      assert.match(md.stdout, /- risk\.md:5: standards: not-applicable — ISO 14971:2019 clause 9 is marked not applicable without a reason/);
+      const json = await run([...args, '--format', 'json'], { cwd: mapped, env: credentials() });
+      const report = JSON.parse(json.stdout) as { coveredPercent: number; counts: { total: number }; rows: Array<{ label: string; status: string }> };
+      assert.ok(report.counts.total > 5 && report.coveredPercent > 0 && report.coveredPercent < 100, json.stdout.slice(0, 300));
+      assert.equal(report.rows.find((r) => r.label === '7.1')?.status, 'addressed');
+      const csv = await run([...args, '--format', 'csv', '--output', 'coverage.csv'], { cwd: mapped, env: credentials() });
+      assert.equal(csv.status, 0, csv.stderr);
+      assert.match(fs.readFileSync(path.join(mapped, 'coverage.csv'), 'utf8'), /^clause,title,depth,obligation,status,cited at,justification,justified at\r\n/);
+      const html = await run([...args, '--format', 'html'], { cwd: mapped, env: credentials() });
+      assert.match(html.stdout, /^<!DOCTYPE html>[\s\S]*<h1>Coverage of ISO 14971:2019<\/h1>/);
+      assert.equal((await run([...args, '--fail-under', '100'], { cwd: mapped, env: credentials() })).status, 1);
+      assert.equal((await run([...args, '--fail-under', '1'], { cwd: mapped, env: credentials() })).status, 0);
+      const bad = await run([...args, '--format', 'pdf'], { cwd: mapped, env: credentials() });
+      assert.equal(bad.status, 2);
+      assert.match(bad.stderr, /--format pdf: coverage is written as md, csv, html, json/);
+      const ambiguous = await run(['coverage', 'ISO 14971', '--base-url', sandbox.baseUrl, '--token-url', sandbox.tokenUrl], {
+        cwd: mapped,
+        env: credentials(),
+      });
+      assert.equal(ambiguous.status, 2);
+      assert.match(ambiguous.stderr, /ISO 14971 has 3 editions in the catalogue/);
+      const offline = await run(['coverage', 'ISO 14971:2019', '--catalogue', CATALOGUE], { cwd: mapped });
+      assert.equal(offline.status, 2);
+      assert.match(offline.stderr, /coverage needs the service/);
+    });
+
     it('locks the cited clauses, then reports a clause changed since its review and citations the lock does not hold', async () => {
       const project = path.join(dir, 'locked');
       fs.mkdirSync(project);
