@@ -1,15 +1,15 @@
 /**
  * `standards-explorer coverage "<reference>" [paths…]`: which clauses of one edition the repository addresses (cited),
  * justifies as not applicable (`standards: not-applicable …` lines), or leaves open — the mapping table auditors ask
- * for (src/core/coverage), as Markdown, CSV, HTML or JSON; exit 1 under `--fail-under`. Needs the service: the
+ * for (src/core/compliance), as Markdown, CSV, HTML or JSON; exit 1 under `--fail-under`. Needs the service: the
  * edition's clause list, and each annex's body for whether it is normative.
  */
 import { lookupStandard, candidateLines } from '../core/agentTools/standardLookup';
 import type { CitationChecker, Finding } from '../core/check/checkText';
 import { resolveStandard } from '../core/citations/resolve';
-import { computeCoverage, coveredPercent, type CoverageInput, type Obligation } from '../core/coverage/coverage';
-import { COVERAGE_FORMATS, formatCoverage, type CoverageFormat } from '../core/coverage/coverageFormats';
-import { findJustifications, type Justification, type JustificationProblem } from '../core/coverage/justifications';
+import { computeCoverage, coveredPercent, type CoverageInput, type Obligation } from '../core/compliance/coverage';
+import { COVERAGE_FORMATS, formatCoverage, type CoverageFormat } from '../core/compliance/coverageFormats';
+import { findJustifications, type Justification, type JustificationProblem } from '../core/compliance/justifications';
 import { isObject, readText } from '../core/service/jsonld';
 import { SECTION_TYPES, sectionOf } from '../core/service/sections';
 import type { Clause } from '../core/service/types';

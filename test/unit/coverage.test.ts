@@ -1,13 +1,13 @@
 /**
- * Coverage of a standard (src/core/coverage): the hierarchy, annexes normative and informative, justifications
+ * Coverage of a standard (src/core/compliance): the hierarchy, annexes normative and informative, justifications
  * written in files, and citations of clauses the edition does not have — over a clause list shaped as the service
  * gives one (IEC 62304's outline), and the exports read back.
  */
 import * as assert from 'node:assert/strict';
 import { findCitations, type Locator } from '../../src/core/citations/recognise';
-import { computeCoverage, countsLine, coveredPercent, type CoverageInput } from '../../src/core/coverage/coverage';
-import { formatCoverage } from '../../src/core/coverage/coverageFormats';
-import { findJustifications } from '../../src/core/coverage/justifications';
+import { computeCoverage, countsLine, coveredPercent, type CoverageInput } from '../../src/core/compliance/coverage';
+import { formatCoverage } from '../../src/core/compliance/coverageFormats';
+import { findJustifications } from '../../src/core/compliance/justifications';
 import type { Clause } from '../../src/core/service/types';
 
 const BASE = 'https://api.example.com/v1/standards/urn:iec:std:iec:62304/clauses/';
