@@ -89,7 +89,8 @@ export function computeCoverage(input: CoverageInput, options: { normativeOnly?:
   for (const row of rows.values()) row.status = row.citedAt.length ? 'addressed' : row.justification ? 'notApplicable' : 'open';
   // A clause whose every subclause is addressed or not applicable is addressed through them: deepest first.
   const children = new Map<string, CoverageRow[]>();
-  for (const clause of clauses) if (clause.parent && rows.has(clause.parent)) children.set(clause.parent, [...(children.get(clause.parent) ?? []), rows.get(clause.id) as CoverageRow]);
+  for (const clause of clauses)
+    if (clause.parent && rows.has(clause.parent)) children.set(clause.parent, [...(children.get(clause.parent) ?? []), rows.get(clause.id) as CoverageRow]);
   for (const clause of [...clauses].reverse()) {
     const row = rows.get(clause.id) as CoverageRow;
     const under = children.get(clause.id);

@@ -48,7 +48,9 @@ function markdown(report: CoverageReport): string {
     '| Clause | Title | Status | Where / justification |',
     '|---|---|---|---|',
     // Em spaces show the depth: a table cell's leading spaces are trimmed.
-    ...report.rows.map((row) => `| ${'\u2003'.repeat(row.depth)}${cell(clauseText(row))} | ${cell(row.title)} | ${statusText(row)} | ${cell(whereText(row))} |`),
+    ...report.rows.map(
+      (row) => `| ${'\u2003'.repeat(row.depth)}${cell(clauseText(row))} | ${cell(row.title)} | ${statusText(row)} | ${cell(whereText(row))} |`,
+    ),
   ];
   if (report.problems.length) lines.push('', '## Problems', '', ...report.problems.map((p) => `- ${p.file}:${p.line}: ${cell(p.cited)} — ${cell(p.why)}`));
   return `${lines.join('\n')}\n`;

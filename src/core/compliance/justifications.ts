@@ -35,7 +35,11 @@ export function findJustifications(text: string, file: string): { justifications
     const line = countLines(text, lineStart);
     const [citation] = findCitations(rest);
     if (!citation || citation.kind !== 'reference' || !citation.locator || rest.slice(0, citation.start).trim()) {
-      problems.push({ file, line, why: 'a "standards: not-applicable" line names a standard and one of its clauses: "standards: not-applicable ISO 14971:2019 7.1 — reason".' });
+      problems.push({
+        file,
+        line,
+        why: 'a "standards: not-applicable" line names a standard and one of its clauses: "standards: not-applicable ISO 14971:2019 7.1 — reason".',
+      });
       continue;
     }
     const reason = reasonOf(rest.slice(citation.end));
