@@ -4,7 +4,11 @@
  * for (src/core/compliance), as Markdown, CSV, HTML or JSON; exit 1 under `--fail-under`. Needs the service: the
  * edition's clause list, and each annex's body for whether it is normative.
  */
+import * as fs from 'node:fs';
+import * as path from 'node:path';
 import { lookupStandard, candidateLines } from '../core/agentTools/standardLookup';
+import type { NotApplicableEntry } from '../core/check/checkConfig';
+import { findCitations } from '../core/citations/recognise';
 import type { CitationChecker, Finding } from '../core/check/checkText';
 import { resolveStandard } from '../core/citations/resolve';
 import { computeCoverage, coveredPercent, type CoverageInput, type Obligation } from '../core/compliance/coverage';
@@ -23,6 +27,8 @@ export interface CoverageOptions {
   failUnder?: string;
   /** Informative clauses too. */
   all?: boolean;
+  /** The config's `notApplicable` entries, and where the config is (relative to `cwd`). */
+  config?: { notApplicable?: readonly NotApplicableEntry[]; source?: string; cwd: string };
 }
 
 type Scan = (
@@ -36,7 +42,7 @@ export async function coverage(options: CoverageOptions, scan: Scan): Promise<{ 
   const failUnder = options.failUnder === undefined ? undefined : Number(options.failUnder);
   if (failUnder !== undefined && !(failUnder >= 0 && failUnder <= 100))
     throw new CannotRun(`--fail-under ${options.failUnder}: give a percentage from 0 to 100.`);
-  const justifications: Justification[] = [];
+  const justifications: Justification[] = configJustifications(options.config);
   const problems: JustificationProblem[] = [];
   let input: CoverageInput | undefined;
   await scan(
@@ -77,6 +83,24 @@ export async function coverage(options: CoverageOptions, scan: Scan): Promise<{ 
   report.problems.push(...problems.map((p) => ({ file: p.file, line: p.line, cited: 'standards: not-applicable', why: p.why })));
   const status = failUnder !== undefined && coveredPercent(report) < failUnder ? 1 : 0;
   return { report: formatCoverage(report, format), status };
+}
+
+/** The config's `notApplicable` entries as justifications, placed at their line of the config file. */
+function configJustifications(config: CoverageOptions['config']): Justification[] {
+  if (!config?.notApplicable?.length || !config.source) return [];
+  const file = config.source.split(',')[0];
+  let text = '';
+  try {
+    text = fs.readFileSync(path.resolve(config.cwd, file), 'utf8');
+  } catch {
+    // Read when the config was loaded; gone since: the entries are placed at its first line.
+  }
+  return config.notApplicable.map((entry) => {
+    // checkConfig.ts accepted it only when it reads as a clause citation.
+    const [citation] = findCitations(`${entry.standard} ${entry.clause}`) as Array<Justification['citation']>;
+    const at = text.indexOf(JSON.stringify(entry.reason));
+    return { citation, reason: entry.reason, file, line: at < 0 ? 1 : text.slice(0, at).split('\n').length };
+  });
 }
 
 /** Whether each annex is normative or informative, from its body (`corext:obligation`, Metanorma's `obligation`). */

@@ -68,9 +68,8 @@ async function run(argv: readonly string[], io: CliIo, version: string): Promise
   if (command === 'coverage') {
     const [reference, ...paths] = positionals;
     if (!reference) throw new CannotRun('coverage needs the standard: standards-explorer coverage "IEC 62304:2006" [paths…].');
-    const { report, status } = await coverage({ reference, format: values.format, failUnder: values['fail-under'], all: values.all }, (after, onText) =>
-      scan(io, values, paths, config, undefined, after, onText),
-    );
+    const options = { reference, format: values.format, failUnder: values['fail-under'], all: values.all, config: { ...config, cwd: io.cwd } };
+    const { report, status } = await coverage(options, (after, onText) => scan(io, values, paths, config, undefined, after, onText));
     if (values.output) writeReport(path.resolve(io.cwd, values.output), report);
     else io.stdout.write(report);
     return status;

@@ -410,10 +410,16 @@ describe('command line: standards-explorer check', function () {
           '<!-- standards: not-applicable ISO 14971:2019 clause 9 -->',
         ].join('\n'),
       );
+      // A justification kept in the config instead of a file.
+      fs.writeFileSync(
+        path.join(mapped, 'standards.config.json'),
+        JSON.stringify({ notApplicable: [{ standard: 'ISO 14971:2019', clause: '10', reason: 'no post-production here' }] }, null, 2),
+      );
       const args = ['coverage', 'ISO 14971:2019', '--base-url', sandbox.baseUrl, '--token-url', sandbox.tokenUrl];
       const md = await run([...args], { cwd: mapped, env: credentials() });
       assert.equal(md.status, 0, md.stderr);
-      assert.match(md.stdout, /^# Coverage of ISO 14971:2019\n\n\d+ of \d+ clauses addressed, 1 not applicable, \d+ open\./);
+      assert.match(md.stdout, /^# Coverage of ISO 14971:2019\n\n\d+ of \d+ clauses addressed, 2 not applicable, \d+ open\./);
+      assert.match(md.stdout, /\| 10 \| [^|]+ \| not applicable \| no post-production here \(standards\.config\.json:6\) \|/);
       assert.match(md.stdout, /\| Scope \| addressed \| risk\.md:2 \|/);
       assert.match(md.stdout, /\| 8 \| [^|]+ \| not applicable \| no production of our own \(risk\.md:4\) \|/);
       assert.match(md.stdout, /- risk\.md:3: ISO 14971:2019 — ISO 14971:2019 has no clause 42: renumbered/);
@@ -438,6 +444,11 @@ describe('command line: standards-explorer check', function () {
       });
       assert.equal(ambiguous.status, 2);
       assert.match(ambiguous.stderr, /ISO 14971 has 3 editions in the catalogue/);
+      fs.writeFileSync(path.join(mapped, 'standards.config.json'), JSON.stringify({ notApplicable: [{ standard: 'ISO 14971:2019', clause: '10' }] }));
+      const noReason = await run([...args], { cwd: mapped, env: credentials() });
+      assert.equal(noReason.status, 2);
+      assert.match(noReason.stderr, /standards\.config\.json: "notApplicable\[0\]\.reason" must be a non-empty string/);
+      fs.rmSync(path.join(mapped, 'standards.config.json'));
       const offline = await run(['coverage', 'ISO 14971:2019', '--catalogue', CATALOGUE], { cwd: mapped });
       assert.equal(offline.status, 2);
       assert.match(offline.stderr, /coverage needs the service/);

@@ -3,6 +3,7 @@
  * with, and what the extension reads for a workspace folder where it makes sense (rules, include, exclude). A wrong
  * key or value is named with its file; nothing runs on a half-understood config. Pure: the hosts read the file.
  */
+import { findCitations } from '../citations/recognise';
 import { RULE_IDS, isRuleId, isSeverity, type RuleId, type Severity } from './rules';
 
 export const CONFIG_FILE = 'standards.config.json';
@@ -18,9 +19,19 @@ export interface CheckConfig {
   tokenUrl?: string;
   scope?: string;
   catalogue?: string;
+  /** Clauses marked not applicable, with the reason (coverage), beside the `standards: not-applicable` lines in files. */
+  notApplicable?: NotApplicableEntry[];
 }
 
-export const CONFIG_KEYS = ['include', 'exclude', 'rules', 'failOn', 'baseUrl', 'tokenUrl', 'scope', 'catalogue'] as const;
+export interface NotApplicableEntry {
+  /** "IEC 62304:2006". */
+  standard: string;
+  /** "5.1.12", "Annex B". */
+  clause: string;
+  reason: string;
+}
+
+export const CONFIG_KEYS = ['include', 'exclude', 'rules', 'failOn', 'baseUrl', 'tokenUrl', 'scope', 'catalogue', 'notApplicable'] as const;
 
 /** A config that cannot be used: the message names the file and the key. */
 export class ConfigError extends Error {
@@ -78,7 +89,28 @@ export function parseCheckConfig(value: unknown, source: string): CheckConfig {
     config.rules = rules;
   }
   if (value.failOn !== undefined) config.failOn = ruleList(value.failOn, (what) => fail('failOn', what));
+  if (value.notApplicable !== undefined) config.notApplicable = notApplicableList(value.notApplicable, fail);
   return config;
+}
+
+const NOT_APPLICABLE_EXAMPLE = '{"standard": "IEC 62304:2006", "clause": "5.1.12", "reason": "no SOUP in this product"}';
+
+/** `notApplicable`: each entry names a standard and a clause as a citation does, and says why (no reason, no entry). */
+function notApplicableList(value: unknown, fail: (key: string, what: string) => never): NotApplicableEntry[] {
+  if (!Array.isArray(value)) return fail('notApplicable', `must be a list of entries such as ${NOT_APPLICABLE_EXAMPLE}.`);
+  return value.map((entry: unknown, i) => {
+    const key = `notApplicable[${i}]`;
+    if (!isRecord(entry)) return fail(key, `must be an entry such as ${NOT_APPLICABLE_EXAMPLE}.`);
+    const text = (name: 'standard' | 'clause' | 'reason'): string => {
+      const field = entry[name];
+      return typeof field === 'string' && field.trim() ? field.trim() : fail(`${key}.${name}`, `must be a non-empty string (${NOT_APPLICABLE_EXAMPLE}).`);
+    };
+    const item = { standard: text('standard'), clause: text('clause'), reason: text('reason') };
+    const [citation] = findCitations(`${item.standard} ${item.clause}`);
+    if (citation?.kind !== 'reference' || !citation.locator || citation.end !== item.standard.length + 1 + item.clause.length)
+      fail(key, `names no clause of a standard ("${item.standard} ${item.clause}"): write them as citations are written, such as ${NOT_APPLICABLE_EXAMPLE}.`);
+    return item;
+  });
 }
 
 /** A list of rule ids, from the config (a JSON list) or `--fail-on` (a comma-separated string). */
