@@ -5,7 +5,6 @@
  * layer's listClauses + getClause, against the sandbox on loopback. Prints; asserts nothing.
  * Run: npm run compile && node out/bench/agentTools.js
  */
-import { Catalogue } from '../sandbox/catalogue';
 import { startSandbox } from '../sandbox/index';
 import { runAgentTool, type ToolContext } from '../src/core/agentTools/index';
 import { buildCatalogueIndex } from '../src/core/catalogue/buildIndex';
@@ -15,6 +14,7 @@ import { serviceOptionsFrom } from '../src/core/service/index';
 import type { ManagedStandardsService } from '../src/core/service/managedService';
 import { createStandardsService } from '../src/core/service/standardsService';
 import * as path from 'node:path';
+import { sandboxEntries } from './sandboxEntries';
 import { record, spread } from './results';
 
 const QUERIES = [
@@ -45,13 +45,7 @@ async function rounds(work: () => Promise<unknown>): Promise<ReturnType<typeof s
 }
 
 async function searchFigures(): Promise<void> {
-  const entries: IndexEntry[] = new Catalogue(7, 100_000).standards.map((s, position) => ({
-    position,
-    urn: s.urn,
-    reference: s.reference,
-    title: s.titleText,
-    status: s.status,
-  }));
+  const entries: IndexEntry[] = sandboxEntries(7, 100_000);
   const index = CatalogueIndex.of(entries);
   const context: ToolContext = { catalogue: () => Promise.resolve(index), clauses: { listClausesCopy: unused, getClauseCopy: unused } };
   const tool = await rounds(async () => {

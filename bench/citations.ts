@@ -14,11 +14,11 @@
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { Catalogue } from '../sandbox/catalogue';
 import { CatalogueIndex, type IndexEntry } from '../src/core/catalogue/catalogueIndex';
 import { findCitations, writtenReference } from '../src/core/citations/recognise';
 import { resolveStandard } from '../src/core/citations/resolve';
 import { scanInNode, sourceFile, writeWorkspace } from './citationFiles';
+import { sandboxEntries } from './sandboxEntries';
 import { record } from './results';
 
 const LINES = 10_000;
@@ -59,13 +59,7 @@ async function workspace(references: readonly string[]): Promise<void> {
 }
 
 async function main(): Promise<void> {
-  const entries: IndexEntry[] = new Catalogue(7, 100_000).standards.map((s, position) => ({
-    position,
-    urn: s.urn,
-    reference: s.reference,
-    title: s.titleText,
-    status: s.status,
-  }));
+  const entries: IndexEntry[] = sandboxEntries(7, 100_000);
   const index = CatalogueIndex.of(entries);
   const references = entries
     .filter((_, i) => i % 97 === 0)

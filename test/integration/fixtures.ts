@@ -1,7 +1,9 @@
 /** Shared by the integration tests: one in-process sandbox and the extension's API. */
+import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { sandboxControl, sandboxStats, startSandbox, type SandboxStats } from '../../sandbox/index';
 import type { RunningSandbox } from '../../sandbox/types';
+import type { CatalogueRecord } from '../../src/core/catalogue/catalogueFile';
 import type { StandardsExplorerApi } from '../../src/extension/activate';
 
 export const EXTENSION_ID = 'standards-explorer.standards-explorer';
@@ -90,6 +92,17 @@ export async function signInTo(s: RunningSandbox): Promise<RunningSandbox> {
     tokenUrl: s.tokenUrl,
   });
   return s;
+}
+
+/**
+ * The test workbench's folder and a sandbox of the suite's own (real references: `catalogue`), signed in to: for
+ * suites that write files citing those references.
+ */
+export async function ownSandboxInFolder(catalogue: CatalogueRecord[]): Promise<{ own: RunningSandbox; folder: vscode.WorkspaceFolder }> {
+  const folder = vscode.workspace.workspaceFolders?.[0];
+  assert.ok(folder, 'the test workbench opens a folder');
+  const own = await signInTo(await startSandbox({ catalogue }));
+  return { own, folder };
 }
 
 /** Waits until `check` returns a value (bounded). */

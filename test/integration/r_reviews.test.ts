@@ -1,12 +1,12 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import { sandboxControl, startSandbox } from '../../sandbox/index';
+import { sandboxControl } from '../../sandbox/index';
 import type { RunningSandbox } from '../../sandbox/types';
 import { parseLockfile, type Lockfile } from '../../src/core/check/lockfile';
 import type { ReviewedClauseArgs } from '../../src/extension/citations/clauseReviews';
 import type { ReviewedComparison } from '../../src/extension/citations/compareReviewed';
 import { CITED_RECORDS } from '../unit/citationRecords';
-import { api, signInTo, signInToSandbox, until } from './fixtures';
+import { api, ownSandboxInFolder, signInToSandbox, until } from './fixtures';
 
 const ISO_9001 = 'urn:iso:std:iso:9001:ed-5:stage-90.93';
 const TODAY = new Date().toISOString().slice(0, 10);
@@ -34,11 +34,7 @@ describe('cited clauses under review (standards.lock in the editor)', function (
   const staleCache = async () => (await (await api()).session.service()).clearCache();
 
   before(async () => {
-    const ws = vscode.workspace.workspaceFolders?.[0];
-    assert.ok(ws, 'the test workbench opens a folder');
-    folder = ws;
-    own = await startSandbox({ catalogue: CITED_RECORDS });
-    await signInTo(own);
+    ({ own, folder } = await ownSandboxInFolder(CITED_RECORDS));
     const { catalogue, session } = await api();
     await catalogue.get();
     const clauses = await (await session.service()).listClauses(ISO_9001);

@@ -2,11 +2,10 @@ import * as assert from 'node:assert/strict';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import * as vscode from 'vscode';
-import { startSandbox } from '../../sandbox/index';
 import type { RunningSandbox } from '../../sandbox/types';
 import { CITED_RECORDS } from '../unit/citationRecords';
 import { ACCESS_TOKEN_ENV, mcpServerProvider, type McpStdioServerDefinitionClass } from '../../src/extension/agentTools/mcpServer';
-import { api, signInTo, signInToSandbox } from './fixtures';
+import { api, ownSandboxInFolder, signInTo, signInToSandbox } from './fixtures';
 
 /** A tool's answer as VS Code gives it to a model: the text parts, joined. */
 async function invoke(name: string, input: object): Promise<string> {
@@ -22,11 +21,7 @@ describe('agent tools in VS Code (vscode.lm.invokeTool)', function () {
   const file = (name: string) => vscode.Uri.joinPath(folder.uri, name);
 
   before(async () => {
-    const ws = vscode.workspace.workspaceFolders?.[0];
-    assert.ok(ws, 'the test workbench opens a folder');
-    folder = ws;
-    own = await startSandbox({ catalogue: CITED_RECORDS });
-    await signInTo(own);
+    ({ own, folder } = await ownSandboxInFolder(CITED_RECORDS));
     await vscode.workspace.fs.writeFile(
       file('agent/requirements.txt'),
       new TextEncoder().encode('REQ-1: The quality system follows ISO 9001:2008, clause 4.1.\nREQ-2: Software per IEC 62304:2006, 5.1.\n'),
@@ -137,7 +132,8 @@ describe('agent tools in VS Code (vscode.lm.invokeTool)', function () {
     const { session } = await api();
     const extension = vscode.extensions.all.find((e) => e.id.endsWith('.standards-explorer'));
     assert.ok(extension);
-    const provider = mcpServerProvider({ session, extensionUri: extension.extensionUri, version: '1' }, Definition);
+    const listeners: vscode.Disposable[] = [];
+    const provider = mcpServerProvider({ session, extensionUri: extension.extensionUri, version: '1' }, Definition, listeners);
     const token = new vscode.CancellationTokenSource().token;
     const [offered] = (await provider.provideMcpServerDefinitions(token)) ?? [];
     assert.ok(offered, 'one server while signed in');
@@ -169,5 +165,6 @@ describe('agent tools in VS Code (vscode.lm.invokeTool)', function () {
       await client.close();
     }
     assert.ok(!stderr.includes(handedOver) && !stderr.includes(own.clientSecret), 'nothing secret in the server log');
+    for (const listener of listeners) listener.dispose();
   });
 });

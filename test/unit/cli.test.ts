@@ -10,7 +10,7 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import * as esbuild from 'esbuild';
+import { buildCli } from './cliBundle';
 import { sandboxControl, sandboxStats, startSandbox } from '../../sandbox/index';
 import { readCatalogueFile } from '../../src/core/catalogue/catalogueFile';
 import type { RunningSandbox } from '../../sandbox/types';
@@ -18,8 +18,6 @@ import { freePort } from '../harness/ports';
 
 const REPO = path.resolve(__dirname, '../../..');
 const CATALOGUE = path.join(REPO, 'test/fixtures/cli/catalogue.jsonl');
-// eslint-disable-next-line @typescript-eslint/no-require-imports -- esbuild.js is plain CommonJS, the build's own options
-const { targets } = require(path.join(REPO, 'esbuild.js')) as { targets: Record<string, esbuild.BuildOptions> };
 
 /** The parts of a SARIF log the tests read. */
 interface SarifLog {
@@ -65,9 +63,7 @@ describe('command line: standards-explorer check', function () {
 
   before(async () => {
     dir = fs.mkdtempSync(path.join(os.tmpdir(), 'se-cli-'));
-    const { outdir: _outdir, ...options } = targets.cli;
-    cli = path.join(dir, 'cli.js');
-    await esbuild.build({ ...options, outdir: dir, absWorkingDir: REPO, sourcemap: false, logLevel: 'error' });
+    cli = await buildCli(dir);
     workspace = path.join(dir, 'workspace');
     const write = (file: string, text: string): void => {
       fs.mkdirSync(path.dirname(path.join(workspace, file)), { recursive: true });

@@ -12,7 +12,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
-import * as esbuild from 'esbuild';
+import { buildCli } from './cliBundle';
 import { sandboxControl, startSandbox } from '../../sandbox/index';
 import type { RunningSandbox } from '../../sandbox/types';
 import { getClause } from '../../src/core/agentTools/getClause';
@@ -21,8 +21,6 @@ import { createStandardsService } from '../../src/core/service/standardsService'
 
 const REPO = path.resolve(__dirname, '../../..');
 const CATALOGUE = path.join(REPO, 'test/fixtures/cli/catalogue.jsonl');
-// eslint-disable-next-line @typescript-eslint/no-require-imports -- esbuild.js is plain CommonJS, the build's own options
-const { targets } = require(path.join(REPO, 'esbuild.js')) as { targets: Record<string, esbuild.BuildOptions> };
 
 interface Answer {
   text: string;
@@ -107,9 +105,7 @@ describe('MCP server: standards-explorer mcp over stdio', function () {
 
   before(async () => {
     dir = fs.mkdtempSync(path.join(os.tmpdir(), 'se-mcp-'));
-    const { outdir: _outdir, ...options } = targets.cli;
-    cli = path.join(dir, 'cli.js');
-    await esbuild.build({ ...options, outdir: dir, absWorkingDir: REPO, sourcemap: false, logLevel: 'error' });
+    cli = await buildCli(dir);
     workspace = path.join(dir, 'workspace');
     fs.mkdirSync(path.join(workspace, 'docs'), { recursive: true });
     fs.writeFileSync(path.join(workspace, 'docs/design.md'), 'The quality system follows ISO 9001:2008, clause 7.1.\n');

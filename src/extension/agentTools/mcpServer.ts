@@ -47,9 +47,14 @@ export const ACCESS_TOKEN_EXPIRY_ENV = 'STANDARDS_ACCESS_TOKEN_EXPIRES_AT';
 export function mcpServerProvider(
   { session, extensionUri, version }: Pick<AgentToolsRegistration, 'session' | 'extensionUri' | 'version'>,
   Definition: McpStdioServerDefinitionClass,
+  /** Where the provider's listener goes: disposed with the extension. */
+  disposables: vscode.Disposable[],
 ): McpServerDefinitionProvider {
   const changed = new vscode.EventEmitter<void>();
-  session.onDidChange(() => changed.fire());
+  disposables.push(
+    changed,
+    session.onDidChange(() => changed.fire()),
+  );
   return {
     onDidChangeMcpServerDefinitions: changed.event,
     provideMcpServerDefinitions: () => {
@@ -93,7 +98,7 @@ export function registerMcpServer(context: vscode.ExtensionContext, deps: AgentT
   const Definition = (vscode as unknown as { McpStdioServerDefinition?: McpStdioServerDefinitionClass }).McpStdioServerDefinition;
   if (typeof lm.registerMcpServerDefinitionProvider !== 'function' || !Definition) return;
   try {
-    context.subscriptions.push(lm.registerMcpServerDefinitionProvider(MCP_PROVIDER_ID, mcpServerProvider(deps, Definition)));
+    context.subscriptions.push(lm.registerMcpServerDefinitionProvider(MCP_PROVIDER_ID, mcpServerProvider(deps, Definition, context.subscriptions)));
   } catch (error) {
     // 1.100 has the function behind a proposal, and refuses it: the tools work without the server.
     deps.log.info(`The MCP server is not offered in this VS Code (${error instanceof Error ? error.message : String(error)}).`);
