@@ -8,6 +8,7 @@ import { findCitations, type Locator } from '../../src/core/citations/recognise'
 import { computeCoverage, countsLine, coveredPercent, type CoverageInput } from '../../src/core/compliance/coverage';
 import { formatCoverage } from '../../src/core/compliance/coverageFormats';
 import { findJustifications } from '../../src/core/compliance/justifications';
+import { annexObligations, configJustifications, coverageFromSources } from '../../src/core/compliance/coverageSources';
 import type { Clause } from '../../src/core/service/types';
 
 const BASE = 'https://api.example.com/v1/standards/urn:iec:std:iec:62304/clauses/';
@@ -26,6 +27,7 @@ const CLAUSES: Clause[] = [
   clause('c5-2', '5.2', 'Software requirements analysis', ['corext:Clause'], 'c5'),
   clause('annexA', 'A', 'Rationale for the requirements of this standard', ['corext:Annex']),
   clause('annexB', 'B', 'Guidance on the provisions of this standard', ['corext:Annex']),
+  clause('annexB-1', 'B.1', 'Software development process', ['corext:Clause'], 'annexB'),
   clause('bibliography', undefined, 'Bibliography', ['corext:Bibliography']),
 ];
 
@@ -53,7 +55,7 @@ describe('coverage of a standard', () => {
       report.rows.map((r) => `${'.'.repeat(r.depth)}${r.label} ${r.status}${r.throughSubclauses ? ' (subclauses)' : ''}`),
       ['1 addressed', '5 open', '.5.1 addressed (subclauses)', '..5.1.1 addressed', '..5.1.12 notApplicable', '.5.2 open', 'A open'],
     );
-    assert.equal(report.informativeLeftOut, 3, 'Foreword, Bibliography and the informative Annex B');
+    assert.equal(report.informativeLeftOut, 4, 'Foreword, Bibliography, the informative Annex B and its B.1');
     assert.deepEqual(report.rows[3].citedAt, [{ file: 'src/plan.md', line: 3, cited: 'IEC 62304:2006 5.1.1' }]);
     assert.equal(report.rows[4].justification?.reason, 'no SOUP in this product');
     assert.equal(countsLine(report), '3 of 7 clauses addressed, 1 not applicable, 3 open');
@@ -61,6 +63,46 @@ describe('coverage of a standard', () => {
     const all = computeCoverage(input(), { normativeOnly: false });
     assert.equal(all.rows.length, CLAUSES.length);
     assert.equal(all.rows.find((r) => r.clauseId === 'annexB')?.obligation, 'informative');
+    assert.equal(all.rows.find((r) => r.clauseId === 'annexB-1')?.obligation, 'informative', 'a subclause of an informative annex');
+  });
+
+  it('gathers what a host found: citations of other standards and the justification lines themselves do not address', async () => {
+    const na = findJustifications('<!-- standards: not-applicable IEC 62304:2006 5.1.12 — no SOUP -->\nstandards: not-applicable IEC 62304:2006 5.2', 'na.md');
+    const config = '{\n  "notApplicable": [\n    { "standard": "IEC 62304:2006", "clause": "5.2", "reason": "no requirements of our own" }\n  ]\n}\n';
+    const fromConfig = configJustifications([{ standard: 'IEC 62304:2006', clause: '5.2', reason: 'no requirements of our own' }], 'standards.config.json', config);
+    assert.deepEqual(
+      fromConfig.map((j) => [j.file, j.line, j.citation.locator.value]),
+      [['standards.config.json', 3, '5.2']],
+    );
+    const urn = 'urn:iec:std:iec:62304';
+    const report = coverageFromSources({
+      standard: { urn, reference: 'IEC 62304:2006' },
+      clauses: CLAUSES,
+      citations: [
+        { file: 'na.md', line: 1, cited: 'IEC 62304:2006 5.1.12', urn, locator: { kind: 'clause', value: '5.1.12' } },
+        { file: 'na.md', line: 2, cited: 'IEC 62304:2006 5.2', urn, locator: { kind: 'clause', value: '5.2' } },
+        { file: 'a.c', line: 7, cited: 'IEC 62304:2006 5.1.1', urn, locator: { kind: 'clause', value: '5.1.1' } },
+        { file: 'a.c', line: 8, cited: 'ISO 14971:2019 5.2', urn: 'urn:iso:std:iso:14971', locator: { kind: 'clause', value: '5.2' } },
+      ],
+      justifications: [...na.justifications, ...fromConfig].map((j) => ({ ...j, urn })),
+      justificationProblems: na.problems,
+    });
+    const status = (label: string) => report.rows.find((r) => r.label === label)?.status;
+    assert.equal(status('5.1.12'), 'notApplicable', 'the justification line does not also address its clause');
+    assert.equal(status('5.1.1'), 'addressed');
+    assert.equal(status('5.2'), 'notApplicable', 'justified in the config, the citation of another standard left out');
+    assert.deepEqual(
+      report.problems.map((p) => `${p.file}:${p.line}`),
+      ['na.md:2'],
+      'the line without a reason',
+    );
+    const asked: string[] = [];
+    const obligations = await annexObligations(CLAUSES, async (clauseId) => {
+      asked.push(clauseId);
+      return clauseId === 'annexB' ? { 'corext:obligation': 'Informative' } : { obligation: 'normative' };
+    });
+    assert.deepEqual(asked, ['annexA', 'annexB'], 'only the annexes are read');
+    assert.deepEqual([...obligations], [['annexA', 'normative'], ['annexB', 'informative']]);
   });
 
   it('says when a cited or justified clause is not in the cited edition, never dropping it silently', () => {

@@ -70,7 +70,12 @@ export function computeCoverage(input: CoverageInput, options: { normativeOnly?:
   const { clauses } = input;
   const byId = new Map(clauses.map((clause) => [clause.id, clause]));
   const rows = new Map<string, CoverageRow>();
-  for (const clause of clauses) rows.set(clause.id, rowOf(clause, depthOf(clause, byId), input.obligations));
+  for (const clause of clauses) {
+    const row = rowOf(clause, depthOf(clause, byId), input.obligations);
+    // A subclause of an informative annex (A.1 of informative Annex A) is informative too; parents come first.
+    if (clause.parent && rows.get(clause.parent)?.obligation === 'informative') row.obligation = 'informative';
+    rows.set(clause.id, row);
+  }
   const problems: CoverageProblem[] = [];
   const parents = new Set(clauses.map((clause) => clause.parent));
   const find = (place: Place, locator: Locator | undefined): CoverageRow | undefined => {
