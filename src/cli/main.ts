@@ -5,6 +5,7 @@
  * standards.lock (src/core/check/lockfile.ts), for `check` to report what changed since.
  * `standards-explorer mcp`: the agent tools as an MCP server over stdio (mcp.ts).
  */
+import { isGeneratedReport } from '../core/generatedReports';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -157,7 +158,8 @@ async function scan(
     for (const file of files) {
       const text = readFileOrStop(io.cwd, file);
       progress.tick();
-      if (text === undefined) continue;
+      // A report we wrote quotes citations: not the project's own (core/generatedReports.ts).
+      if (text === undefined || isGeneratedReport(text)) continue;
       checked++;
       for (const finding of checker.check(text, file)) findings.push(finding);
       onText?.(text, file);

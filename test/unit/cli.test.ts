@@ -420,6 +420,9 @@ describe('command line: standards-explorer check', function () {
       assert.match(md.stdout, /\| 8 \| [^|]+ \| not applicable \| no production of our own \(risk\.md:4\) \|/);
       assert.match(md.stdout, /- risk\.md:3: ISO 14971:2019 — ISO 14971:2019 has no clause 42: renumbered/);
       assert.match(md.stdout, /- risk\.md:5: standards: not-applicable — ISO 14971:2019 clause 9 is marked not applicable without a reason/);
+      // A committed export quotes citations ("clause 9 is marked not applicable without a reason"): not read again.
+      assert.equal((await run([...args, '--output', 'coverage.md'], { cwd: mapped, env: credentials() })).status, 0);
+      assert.equal((await run([...args], { cwd: mapped, env: credentials() })).stdout, md.stdout, 'the same coverage with its export beside');
       const json = await run([...args, '--format', 'json'], { cwd: mapped, env: credentials() });
       const report = JSON.parse(json.stdout) as { coveredPercent: number; counts: { total: number }; rows: Array<{ label: string; status: string }> };
       assert.ok(report.counts.total > 5 && report.coveredPercent > 0 && report.coveredPercent < 100, json.stdout.slice(0, 300));

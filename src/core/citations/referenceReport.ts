@@ -3,6 +3,7 @@
  * view, and written out as CSV or Markdown (standard, clause, file, line, text, status). Pure: no vscode.
  */
 
+import { csvField, GENERATED_MARKDOWN, REFERENCES_CSV_COLUMNS } from '../generatedReports';
 import type { Locator } from './recognise';
 
 export interface Occurrence {
@@ -64,7 +65,7 @@ export function groupReferences(occurrences: readonly Occurrence[]): StandardGro
   return groups;
 }
 
-const COLUMNS = ['Standard', 'Clause', 'File', 'Line', 'Text', 'Status'] as const;
+const COLUMNS = REFERENCES_CSV_COLUMNS;
 
 function rowsOf(groups: readonly StandardGroup[]): string[][] {
   return groups.flatMap((g) => g.clauses.flatMap((c) => c.occurrences.map((o) => [o.standard, o.clause, o.file, String(o.line), o.text, o.status])));
@@ -75,17 +76,14 @@ function rowsOf(groups: readonly StandardGroup[]): string[][] {
  * is prefixed with an apostrophe: the text comes from files anyone may have written.
  */
 export function toCsv(groups: readonly StandardGroup[]): string {
-  const cell = (value: string): string => {
-    const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
-    return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
-  };
-  return [COLUMNS.join(','), ...rowsOf(groups).map((row) => row.map(cell).join(','))].join('\r\n') + '\r\n';
+  return [COLUMNS.join(','), ...rowsOf(groups).map((row) => row.map(csvField).join(','))].join('\r\n') + '\r\n';
 }
 
 /** A Markdown table, cells escaped so that no text breaks the table or becomes a link or HTML. */
 export function toMarkdown(groups: readonly StandardGroup[]): string {
   const cell = (value: string): string => value.replace(/[\r\n]+/g, ' ').replace(/[\\`*_[\]<>|]/g, '\\$&');
   const lines = [
+    GENERATED_MARKDOWN,
     '# Standards references',
     '',
     `${groups.length} standards, ${groups.reduce((n, g) => n + g.count, 0)} references.`,

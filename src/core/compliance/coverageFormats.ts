@@ -3,6 +3,7 @@
  * CSV (RFC 4180), a self-contained HTML page with the counts, and JSON. Stable order (the document's), so a
  * committed export diffs cleanly.
  */
+import { COVERAGE_CSV_COLUMNS, csvField, GENERATED_HTML_META, GENERATED_MARKDOWN } from '../generatedReports';
 import { countsLine, coveredPercent, type CoverageReport, type CoverageRow } from './coverage';
 
 export const COVERAGE_FORMATS = ['md', 'csv', 'html', 'json'] as const;
@@ -41,6 +42,7 @@ function clauseText(row: CoverageRow): string {
 function markdown(report: CoverageReport): string {
   const cell = (text: string) => text.replace(/\|/g, '\\|').replace(/\s+/g, ' ');
   const lines = [
+    GENERATED_MARKDOWN,
     `# Coverage of ${report.standard.reference}`,
     '',
     `${countsLine(report)}.${report.informativeLeftOut ? ` ${report.informativeLeftOut} informative clauses left out.` : ''}`,
@@ -57,9 +59,8 @@ function markdown(report: CoverageReport): string {
 }
 
 function csv(report: CoverageReport): string {
-  const field = (text: string) => (/[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text);
   const rows = [
-    ['clause', 'title', 'depth', 'obligation', 'status', 'cited at', 'justification', 'justified at'],
+    [...COVERAGE_CSV_COLUMNS],
     ...report.rows.map((row) => [
       clauseText(row),
       row.title,
@@ -71,7 +72,7 @@ function csv(report: CoverageReport): string {
       row.justification ? `${row.justification.file}:${row.justification.line}` : '',
     ]),
   ];
-  return `${rows.map((r) => r.map(field).join(',')).join('\r\n')}\r\n`;
+  return `${rows.map((r) => r.map(csvField).join(',')).join('\r\n')}\r\n`;
 }
 
 function html(report: CoverageReport): string {
@@ -86,7 +87,7 @@ function html(report: CoverageReport): string {
     ? `<h2>Problems</h2><ul>${report.problems.map((p) => `<li>${esc(`${p.file}:${p.line}`)}: ${esc(p.cited)} — ${esc(p.why)}</li>`).join('')}</ul>`
     : '';
   return `<!DOCTYPE html>
-<html lang="en"><head><meta charset="utf-8"><title>Coverage of ${esc(report.standard.reference)}</title>
+<html lang="en"><head><meta charset="utf-8">${GENERATED_HTML_META}<title>Coverage of ${esc(report.standard.reference)}</title>
 <meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'">
 <style>body{font:14px system-ui,sans-serif;margin:2em;color:#222}table{border-collapse:collapse;width:100%}td,th{border:1px solid #ccc;padding:.3em .5em;text-align:left;vertical-align:top}tr.addressed td:nth-child(3){color:#17663a}tr.notApplicable td:nth-child(3){color:#555}tr.open td:nth-child(3){color:#a1260d;font-weight:600}</style>
 </head><body>

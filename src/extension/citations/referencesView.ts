@@ -16,6 +16,7 @@ import { groupReferences, toCsv, toMarkdown, type Occurrence } from '../../core/
 import { searchable } from './searchable';
 import { fileMatcher, searchGlob } from '../../core/check/fileFilter';
 import { workspaceText } from './workspaceText';
+import { isGeneratedReport } from '../../core/generatedReports';
 import { referenceItem, referenceTarget, unavailableNode, type ClauseReviewMark, type ReferenceNode } from './referenceNodes';
 import type { ClauseReviews, ReviewedClauseArgs } from './clauseReviews';
 import type { ClauseGroup, StandardGroup } from '../../core/citations/referenceReport';
@@ -261,7 +262,8 @@ export class WorkspaceReferences implements vscode.TreeDataProvider<ReferenceNod
     const key = uri.toString();
     const open = vscode.workspace.textDocuments.find((d) => d.uri.toString() === key);
     const text = open ? open.getText() : await workspaceText(uri);
-    if (text === undefined) return void this.files.delete(key);
+    // A report we wrote quotes citations: not the project's own (core/generatedReports.ts).
+    if (text === undefined || isGeneratedReport(text)) return void this.files.delete(key);
     const citations = findCitations(text, { serviceBaseUrl });
     if (citations.length) this.files.set(key, { uri, citations });
     else this.files.delete(key);
