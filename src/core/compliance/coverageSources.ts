@@ -69,10 +69,7 @@ export function configJustifications(entries: readonly NotApplicableEntry[], fil
 }
 
 /** Whether each annex is normative or informative, from its body (`corext:obligation`, Metanorma's `obligation`). */
-export async function annexObligations(
-  clauses: readonly Clause[],
-  body: (clauseId: string) => Promise<unknown> | undefined,
-): Promise<Map<string, Obligation>> {
+export async function annexObligations(clauses: readonly Clause[], body: (clauseId: string) => Promise<unknown> | undefined): Promise<Map<string, Obligation>> {
   const obligations = new Map<string, Obligation>();
   for (const clause of clauses) {
     if (sectionOf(clause.types) !== SECTION_TYPES.Annex) continue;

@@ -17,6 +17,7 @@ import { WorkspaceReferences, type ReferenceNode } from './referencesView';
 import { ClauseReviews, type ReviewedClauseArgs } from './clauseReviews';
 import { ReviewedClauseDocuments, compareWithReviewed, type ReviewedComparison } from './compareReviewed';
 import { WorkspaceStandardsFiles } from './workspaceStandardsFiles';
+import { WorkspaceCoverage } from './workspaceCoverage';
 
 /** What register.ts delegates to. */
 export interface CitationsImpl {
@@ -27,6 +28,7 @@ export interface CitationsImpl {
   outdated: OutdatedEditions;
   references: WorkspaceReferences;
   completion: CitationCompletionProvider;
+  coverage: WorkspaceCoverage;
   openCitation(arg: unknown): Promise<unknown>;
   compareCited(arg: unknown): Promise<CitedComparison>;
   openReferencedClause(node: unknown): Promise<unknown>;
@@ -37,12 +39,19 @@ export interface CitationsImpl {
   disposable: vscode.Disposable;
 }
 
-export function createCitations(session: ServiceAccess, catalogue: CatalogueStore, log?: Pick<vscode.LogOutputChannel, 'warn' | 'info'>): CitationsImpl {
+export function createCitations(
+  session: ServiceAccess,
+  catalogue: CatalogueStore,
+  /** Where the Coverage view remembers its standard (the workspace's state). */
+  state: vscode.Memento,
+  log?: Pick<vscode.LogOutputChannel, 'warn' | 'info'>,
+): CitationsImpl {
   const resolver = new CitationResolver(session, catalogue);
   const files = new WorkspaceStandardsFiles();
   const reviews = new ClauseReviews(resolver, session, files, log);
   const outdated = new OutdatedEditions(resolver, reviews);
   const references = new WorkspaceReferences(resolver, () => session.settings().referencesInclude, reviews);
+  const coverage = new WorkspaceCoverage(references, resolver, session, files, state);
   return {
     resolver,
     links: new CitationLinkProvider(resolver),
@@ -51,6 +60,7 @@ export function createCitations(session: ServiceAccess, catalogue: CatalogueStor
     outdated,
     references,
     completion: new CitationCompletionProvider(resolver),
+    coverage,
     openCitation: (arg) => openCitation(arg, resolver),
     compareCited: (arg) => compareCitedEditions(arg, resolver),
     openReferencedClause: (node) => openCitation(node ? references.targetOf(node as ReferenceNode) : undefined, resolver),
@@ -62,7 +72,7 @@ export function createCitations(session: ServiceAccess, catalogue: CatalogueStor
       log?.info(`Marked ${clause.clauseId} reviewed in standards.lock.`);
       return clause;
     },
-    disposable: vscode.Disposable.from(resolver, outdated, references, reviews, files),
+    disposable: vscode.Disposable.from(resolver, outdated, coverage, references, reviews, files),
   };
 }
 

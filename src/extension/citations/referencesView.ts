@@ -17,6 +17,7 @@ import { searchable } from './searchable';
 import { fileMatcher, searchGlob } from '../../core/check/fileFilter';
 import { workspaceText } from './workspaceText';
 import { isGeneratedReport } from '../../core/generatedReports';
+import { findJustifications, type Justification, type JustificationProblem } from '../../core/compliance/justifications';
 import { referenceItem, referenceTarget, unavailableNode, type ClauseReviewMark, type ReferenceNode } from './referenceNodes';
 import type { ClauseReviews, ReviewedClauseArgs } from './clauseReviews';
 import type { ClauseGroup, StandardGroup } from '../../core/citations/referenceReport';
@@ -27,6 +28,11 @@ import { REFERENCES_VIEW } from '../../core/citations/ids';
 
 export { REFERENCES_VIEW };
 export const INCLUDE_SETTING = 'references.include';
+
+export interface FileJustifications {
+  justifications: Justification[];
+  problems: JustificationProblem[];
+}
 const MAX_FILES = 20_000;
 /** Files read at once: enough to hide disk latency, few enough to keep the extension host responsive. */
 const BATCH = 16;
@@ -34,7 +40,7 @@ const CHANGE_DEBOUNCE_MS = 500;
 
 export class WorkspaceReferences implements vscode.TreeDataProvider<ReferenceNode>, vscode.Disposable {
   /** Citations per file URI, as recognised (resolution happens when the tree is drawn). */
-  private readonly files = new Map<string, { uri: vscode.Uri; citations: Citation[] }>();
+  private readonly files = new Map<string, { uri: vscode.Uri; citations: Citation[]; marks?: FileJustifications }>();
   /** The URI of each file as the occurrences name it (workspace-relative). */
   private readonly uris = new Map<string, vscode.Uri>();
   private scanning: Promise<number> | undefined;
@@ -144,6 +150,32 @@ export class WorkspaceReferences implements vscode.TreeDataProvider<ReferenceNod
       }
     }
     return occurrences;
+  }
+
+  /** Resolves when the workspace has been read once (reading it now if it has not). */
+  async ready(): Promise<void> {
+    if (!this.scanned) await this.scan();
+  }
+
+  /** The `standards: not-applicable` lines of the files read (core/compliance/justifications.ts), and those that justify nothing. */
+  justifications(): FileJustifications {
+    const all: FileJustifications = { justifications: [], problems: [] };
+    for (const { marks } of this.files.values()) {
+      all.justifications.push(...(marks?.justifications ?? []));
+      all.problems.push(...(marks?.problems ?? []));
+    }
+    return all;
+  }
+
+  /** The URI of a file as occurrences and justifications name it (workspace-relative), when this view read it. */
+  uriOfFile(file: string): vscode.Uri | undefined {
+    return this.uris.get(file) ?? [...this.files.values()].find(({ uri }) => vscode.workspace.asRelativePath(uri) === file)?.uri;
+  }
+
+  /** A report written into the workspace (an export) is not a source of references. */
+  ignore(uri: vscode.Uri): void {
+    this.exported.add(uri.toString());
+    if (this.files.delete(uri.toString())) this.changed.fire(undefined);
   }
 
   /** The files read so far that cite a standard, relative to the workspace: for tests, to say what was counted. */
@@ -265,7 +297,9 @@ export class WorkspaceReferences implements vscode.TreeDataProvider<ReferenceNod
     // A report we wrote quotes citations: not the project's own (core/generatedReports.ts).
     if (text === undefined || isGeneratedReport(text)) return void this.files.delete(key);
     const citations = findCitations(text, { serviceBaseUrl });
-    if (citations.length) this.files.set(key, { uri, citations });
+    const marks = findJustifications(text, vscode.workspace.asRelativePath(uri));
+    if (citations.length || marks.problems.length)
+      this.files.set(key, { uri, citations, ...(marks.justifications.length || marks.problems.length ? { marks } : {}) });
     else this.files.delete(key);
   }
 

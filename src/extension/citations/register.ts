@@ -9,12 +9,14 @@ import * as vscode from 'vscode';
 import type { CallerConfirmation } from '../callerConfirmation';
 import type { CatalogueStore } from '../catalogue/catalogueStore';
 import { registerCommands } from '../commands/feedback';
+import { fileArgument } from '../commands/fileArgument';
 import { onFirstUse } from '../../core/lifecycle';
 import type { ServiceAccess } from '../connection/serviceAccess';
 import type { CitationsImpl } from './create';
 import { COMPARE_CITED, COMPARE_REVIEWED, MARK_REVIEWED, OPEN_CITATION, REFERENCES_VIEW, REVIEWED_SCHEME } from '../../core/citations/ids';
 import type { ReferenceNode } from './referencesView';
 import type * as CitationsBundle from './citations.lazy';
+import { registerCoverage } from './coverageRegister';
 /** The references in code: loaded the first time a provider below is asked. */
 // eslint-disable-next-line @typescript-eslint/no-require-imports -- required on first use, its own bundle (esbuild.js)
 const citationsBundle = onFirstUse(() => require('./citations.lazy') as typeof CitationsBundle);
@@ -39,8 +41,9 @@ export function registerCitations(context: vscode.ExtensionContext, { session, c
   let loaded: CitationsImpl | undefined;
   const impl = (): CitationsImpl => {
     if (loaded) return loaded;
-    loaded = citationsBundle().createCitations(session, catalogue, log);
+    loaded = citationsBundle().createCitations(session, catalogue, context.workspaceState, log);
     loaded.references.onDidChangeTreeData((node) => treeChanged.fire(node ?? undefined));
+    coverageLoaded(loaded.coverage);
     return loaded;
   };
   // The diagnostics of open documents: the implementation checks them all once loaded.
@@ -53,6 +56,7 @@ export function registerCitations(context: vscode.ExtensionContext, { session, c
     getTreeItem: (node) => impl().references.getTreeItem(node),
   };
   const referencesView = vscode.window.createTreeView(REFERENCES_VIEW, { treeDataProvider: references, showCollapseAll: true });
+  const coverageLoaded = registerCoverage(context, { coverage: () => impl().coverage, catalogue, confirmation, log });
   context.subscriptions.push(
     new vscode.Disposable(() => clearTimeout(startup)),
     new vscode.Disposable(() => {
@@ -87,7 +91,7 @@ export function registerCitations(context: vscode.ExtensionContext, { session, c
         [MARK_REVIEWED]: (arg) => impl().markReviewed(arg),
         'standardsExplorer.scanReferences': () => impl().references.scan(true),
         'standardsExplorer.exportReferences': async (arg) => {
-          const target = exportTarget(arg);
+          const target = fileArgument(arg);
           // A file a caller named (a link, another extension) is written only when the user agrees to that file.
           const question =
             target && vscode.l10n.t('A link or another extension asks to write the references report to {0}, replacing that file. Write it?', target.fsPath);
@@ -100,11 +104,4 @@ export function registerCitations(context: vscode.ExtensionContext, { session, c
     ),
   );
   return () => ({ ...impl(), referencesView });
-}
-
-/** Automation may name the file to export to (a URI or a path); the palette asks. */
-function exportTarget(arg: unknown): vscode.Uri | undefined {
-  if (arg instanceof vscode.Uri) return arg;
-  if (typeof arg === 'string' && arg) return arg.includes('://') || arg.startsWith('file:') ? vscode.Uri.parse(arg) : vscode.Uri.file(arg);
-  return undefined;
 }

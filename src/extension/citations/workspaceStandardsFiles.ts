@@ -13,6 +13,8 @@ import { Disposable } from '../../core/lifecycle';
 /** What a folder's files say; each part undefined when its file is absent or broken. */
 export interface FolderStandardsFiles {
   config: CheckConfig;
+  /** The file the config was read from, as written (where its `notApplicable` entries are placed). */
+  configSource?: { uri: vscode.Uri; text: string };
   lock?: Lockfile;
 }
 
@@ -80,10 +82,10 @@ export class WorkspaceStandardsFiles extends Disposable {
 
   private async load(folder: vscode.WorkspaceFolder): Promise<FolderStandardsFiles> {
     const [config, lock] = await Promise.all([this.loadConfig(folder), this.loadLock(folder)]);
-    return { config, ...(lock ? { lock } : {}) };
+    return { ...config, ...(lock ? { lock } : {}) };
   }
 
-  private async loadConfig(folder: vscode.WorkspaceFolder): Promise<CheckConfig> {
+  private async loadConfig(folder: vscode.WorkspaceFolder): Promise<Pick<FolderStandardsFiles, 'config' | 'configSource'>> {
     for (const [name, fromPackageJson] of [
       [CONFIG_FILE, false],
       ['package.json', true],
@@ -94,16 +96,16 @@ export class WorkspaceStandardsFiles extends Disposable {
       try {
         this.problems.delete(uri);
         const config = configFromText(text, name, fromPackageJson);
-        if (config) return config;
+        if (config) return { config, configSource: { uri, text } };
       } catch (error) {
         // A package.json that is not JSON is not ours to report.
         if (fromPackageJson) continue;
         this.report(uri, text, error, error instanceof ConfigError ? error.key : undefined);
       }
       // The config file exists: package.json is not read, as on the command line.
-      return {};
+      return { config: {} };
     }
-    return {};
+    return { config: {} };
   }
 
   private async loadLock(folder: vscode.WorkspaceFolder): Promise<Lockfile | undefined> {
