@@ -55,7 +55,7 @@ export async function coverage(options: CoverageOptions, scan: Scan): Promise<{ 
       sources = {
         standard: { urn, reference: found.record.entry?.reference ?? options.reference },
         clauses,
-        citations: checker.citations.map((c) => ({ file: c.file, line: c.line, cited: c.cited, urn: c.urn, ...(c.locator ? { locator: c.locator } : {}) })),
+        citations: checker.citations,
         justifications: justifications.map((j) => ({ ...j, urn: resolveStandard(catalogue.index, j.citation)?.entry.urn })),
         justificationProblems: problems,
         obligations: await annexObligations(clauses, (clauseId) => catalogue.clauses?.clauseBody(urn, clauseId)),

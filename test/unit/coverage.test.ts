@@ -88,7 +88,17 @@ describe('coverage of a standard', () => {
       citations: [
         { file: 'na.md', line: 1, cited: 'IEC 62304:2006 5.1.12', urn, locator: { kind: 'clause', value: '5.1.12' } },
         { file: 'na.md', line: 2, cited: 'IEC 62304:2006 5.2', urn, locator: { kind: 'clause', value: '5.2' } },
-        { file: 'a.c', line: 7, cited: 'IEC 62304:2006 5.1.1', urn, locator: { kind: 'clause', value: '5.1.1' } },
+        {
+          file: 'a.c',
+          line: 7,
+          cited: 'IEC 62304:2006 5.1.1 and Annex A',
+          urn,
+          locator: { kind: 'clause', value: '5.1.1' },
+          locators: [
+            { kind: 'clause', value: '5.1.1' },
+            { kind: 'annex', value: 'A' },
+          ],
+        },
         { file: 'a.c', line: 8, cited: 'ISO 14971:2019 5.2', urn: 'urn:iso:std:iso:14971', locator: { kind: 'clause', value: '5.2' } },
       ],
       justifications: [...na.justifications, ...fromConfig].map((j) => ({ ...j, urn })),
@@ -97,6 +107,7 @@ describe('coverage of a standard', () => {
     const status = (label: string) => report.rows.find((r) => r.label === label)?.status;
     assert.equal(status('5.1.12'), 'notApplicable', 'the justification line does not also address its clause');
     assert.equal(status('5.1.1'), 'addressed');
+    assert.equal(status('A'), 'addressed', 'every part a citation names');
     assert.equal(status('5.2'), 'notApplicable', 'justified in the config, the citation of another standard left out');
     assert.deepEqual(
       report.problems.map((p) => `${p.file}:${p.line}`),

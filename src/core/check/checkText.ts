@@ -51,7 +51,7 @@ type StandardCitation = Exclude<Citation, { kind: 'clauseUri' }>;
 type Place = Pick<Finding, 'file' | 'line' | 'column' | 'endColumn' | 'cited' | 'standard'>;
 
 /** A citation of an edition the catalogue has, and the clause, annex or section it names, if any. */
-export type CitedEdition = Place & { urn: string; locator?: Locator };
+export type CitedEdition = Place & { urn: string; locator?: Locator; /** Every part it names, when more than one (coverage counts each). */ locators?: Locator[] };
 
 /** Each clause citation with the clause it names in its edition (undefined when the edition has none); each list asked once. */
 export async function clausesCited(
@@ -117,7 +117,14 @@ export class CitationChecker {
       }
       place.standard = { urn: standard.entry.urn, reference: standard.entry.reference, status: standard.entry.status };
       if (this.rules.keepCitations)
-        this.cited.push({ ...place, urn: standard.entry.urn, ...(locator ? { locator: { kind: locator.kind, value: detached(locator.value) } } : {}) });
+        this.cited.push({
+          ...place,
+          urn: standard.entry.urn,
+          ...(locator ? { locator: { kind: locator.kind, value: detached(locator.value) } } : {}),
+          ...(locator && citation.kind === 'reference' && citation.locators && citation.locators.length > 1
+            ? { locators: citation.locators.map((l) => ({ kind: l.kind, value: detached(l.value) })) }
+            : {}),
+        });
       if (undatedHere) add('undated', () => `${cited} names no edition year (it resolves to ${standardLabel(standard.entry)}).`);
       if (!outdated) continue;
       if (outdated.kind === 'notCurrent') {

@@ -21,6 +21,8 @@ export interface Occurrence {
   /** "clause 5.2", "Annex A", "Scope"; '' when the standard as a whole is cited. */
   clause: string;
   locator?: Locator;
+  /** Every part it names, when more than one ("Sections 5.6.2 and 5.6.3"). */
+  locators?: Locator[];
   /** "current", "withdrawn", "replaced by ISO 9001:2015"… */
   status: string;
   outdated: boolean;

@@ -28,7 +28,7 @@ export interface CoverageInput {
   /** The edition's clause list, in document order. */
   clauses: readonly Clause[];
   /** The workspace's citations of this edition. */
-  citations: ReadonlyArray<Place & { locator?: Locator }>;
+  citations: ReadonlyArray<Place & { locator?: Locator; /** Every part it names, when more than one. */ locators?: readonly Locator[] }>;
   justifications: ReadonlyArray<Place & { locator: Locator; reason: string }>;
   /** What each annex's body says it is (clauseId → obligation); an annex missing here counts as normative. */
   obligations?: ReadonlyMap<string, Obligation>;
@@ -86,7 +86,11 @@ export function computeCoverage(input: CoverageInput, options: { normativeOnly?:
     problems.push({ ...placeOf(place), why: `${input.standard.reference} has no ${locatorLabel(locator)}: renumbered in this edition, or a typing error.` });
     return undefined;
   };
-  for (const citation of input.citations) find(citation, citation.locator)?.citedAt.push(placeOf(citation));
+  for (const citation of input.citations) {
+    // "clauses 7.2 and 7.3" addresses both, once each.
+    const rowsCited = new Set((citation.locators ?? [citation.locator]).map((locator) => find(citation, locator)));
+    for (const row of rowsCited) row?.citedAt.push(placeOf(citation));
+  }
   for (const justification of input.justifications) {
     const row = find(justification, justification.locator);
     if (row && !row.justification) row.justification = { ...placeOf(justification), reason: justification.reason };

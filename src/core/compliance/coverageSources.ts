@@ -16,7 +16,7 @@ export interface CoverageSources {
   standard: { urn: string; reference: string };
   clauses: readonly Clause[];
   /** Every citation found, with the URN it resolved to (undefined when it resolved to none). */
-  citations: ReadonlyArray<Place & { urn: string | undefined; locator?: Locator }>;
+  citations: ReadonlyArray<Place & { urn: string | undefined; locator?: Locator; locators?: readonly Locator[] }>;
   /** Every justification found, with the URN its reference resolved to. */
   justifications: ReadonlyArray<Justification & { urn: string | undefined }>;
   /** "standards: not-applicable" lines that justify nothing (no clause, no reason). */
@@ -34,7 +34,7 @@ export function coverageFromSources(sources: CoverageSources, options: { normati
       clauses: sources.clauses,
       citations: sources.citations
         .filter((c) => c.urn === urn && !marked.has(`${c.file}\u0000${c.line}`))
-        .map((c) => ({ file: c.file, line: c.line, cited: c.cited, ...(c.locator ? { locator: c.locator } : {}) })),
+        .map((c) => ({ file: c.file, line: c.line, cited: c.cited, ...(c.locator ? { locator: c.locator } : {}), ...(c.locators ? { locators: c.locators } : {}) })),
       justifications: sources.justifications
         .filter((j) => j.urn === urn)
         .map((j) => ({ file: j.file, line: j.line, cited: j.citation.text, locator: j.citation.locator, reason: j.reason })),

@@ -144,6 +144,7 @@ export class WorkspaceReferences implements vscode.TreeDataProvider<ReferenceNod
           title: standard.entry.title,
           clause: locator ? locatorLabel(locator) : citation.kind === 'clauseUri' ? `clause ${citation.clauseId}` : '',
           ...(locator ? { locator } : {}),
+          ...(citation.kind === 'reference' && citation.locators && citation.locators.length > 1 ? { locators: citation.locators } : {}),
           status: statusLine(standard),
           outdated: Boolean(standard.replacedBy) || !standard.facts.current,
         });

@@ -234,7 +234,7 @@ export class WorkspaceCoverage extends Disposable implements vscode.TreeDataProv
       this.sources = {
         standard,
         clauses,
-        citations: occurrences.map((o) => ({ file: o.file, line: o.line, cited: o.text, urn: o.urn, ...(o.locator ? { locator: o.locator } : {}) })),
+        citations: occurrences.map((o) => ({ file: o.file, line: o.line, cited: o.text, urn: o.urn, locator: o.locator, locators: o.locators })),
         justifications: [...marks.justifications, ...fromConfig].map((j) => ({ ...j, urn: this.resolver.resolve(index, j.citation)?.entry.urn })),
         justificationProblems: marks.problems,
         obligations,
