@@ -223,6 +223,67 @@ const steps: Step[] = [
     },
   },
   {
+    name: 'coverage of the cited standard',
+    async run(page) {
+      // A plan citing more of the standard: two clauses at once, one justified as not applicable, one it does not have.
+      writeFileSync(
+        path.join(workspaceDir, 'plan.txt'),
+        [
+          'Design plan',
+          '',
+          `Scope and normative references: ${standardLabel} clauses 1 and 2.`,
+          `standards: not-applicable ${standardLabel} clause 3 — we define no terms of our own`,
+          `Calibration follows ${standardLabel}, clause 42.`,
+          '',
+        ].join('\n'),
+      );
+      await runCommand(page, 'Standards: Show Coverage of a Standard…');
+      // The standards the workspace cites come first.
+      const cited = page.locator('.quick-input-list .monaco-list-row', { has: page.locator('.label-name', { hasText: standardLabel }) }).first();
+      await labelled('the cited standard offered', cited.waitFor({ timeout: STEP_TIMEOUT }));
+      await cited.click();
+      const pane = page
+        .locator('.pane')
+        .filter({ has: page.locator('.pane-header', { hasText: /^Coverage/ }) })
+        .first();
+      // The Standards view folded away, as a person makes room for a long list.
+      await view(page).locator('.pane-header').first().click();
+      await labelled(
+        'the counts above the Coverage view',
+        pane.getByText(/\d+ of \d+ clauses addressed, 1 not applicable, \d+ open/).waitFor({ timeout: STEP_TIMEOUT }),
+      );
+      await labelled(
+        'the problem of clause 42',
+        pane
+          .locator('.monaco-list-row', { hasText: /has no clause 42/ })
+          .first()
+          .waitFor({ timeout: STEP_TIMEOUT }),
+      );
+      await labelled(
+        'the justified clause',
+        pane
+          .locator('.monaco-list-row', { hasText: /not applicable/ })
+          .first()
+          .waitFor({ timeout: STEP_TIMEOUT }),
+      );
+      // Click to go: the plan opens at the place that cites the clause.
+      await pane.locator('.monaco-list-row', { hasText: 'plan.txt:3' }).first().click();
+      await labelled('the plan opened from the view', page.locator('.tab.active', { hasText: 'plan.txt' }).first().waitFor({ timeout: STEP_TIMEOUT }));
+      // A wider side bar for the picture: the sash between it and the editor dragged, as a person does.
+      const sash = await page.locator('.part.sidebar').boundingBox();
+      if (sash) {
+        await page.mouse.move(sash.x + sash.width + 1, sash.y + sash.height / 2);
+        await page.mouse.down();
+        await page.mouse.move(sash.x + sash.width + 220, sash.y + sash.height / 2, { steps: 5 });
+        await page.mouse.up();
+        // Off the sash, which stays highlighted while the mouse rests on it.
+        await page.mouse.move(sash.x + sash.width + 600, sash.y + sash.height - 40);
+      }
+      await labelled('the diagnostic on clause 42', page.locator('.monaco-editor .squiggly-warning').first().waitFor({ timeout: STEP_TIMEOUT }));
+      await page.screenshot({ path: path.join(RESULTS, 'e2e-coverage.png') });
+    },
+  },
+  {
     name: 'find standard keeps its ranking',
     async run(page) {
       // The catalogue the bundled sandbox serves (seed 1, 30 000), ranked as the extension ranks it: a number whose

@@ -49,7 +49,8 @@ describe('coverage of a standard (the Coverage view)', function () {
   after(async () => {
     await vscode.commands.executeCommand('standardsExplorer.coverageAllClauses');
     await vscode.commands.executeCommand('standardsExplorer.coverageNormativeOnly');
-    for (const name of ['coverage', 'standards.config.json']) await vscode.workspace.fs.delete(file(name), { recursive: true }).then(undefined, () => undefined);
+    for (const name of ['coverage', 'standards.config.json'])
+      await vscode.workspace.fs.delete(file(name), { recursive: true }).then(undefined, () => undefined);
     await signInToSandbox();
     await own?.close();
   });

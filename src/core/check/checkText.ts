@@ -51,7 +51,11 @@ type StandardCitation = Exclude<Citation, { kind: 'clauseUri' }>;
 type Place = Pick<Finding, 'file' | 'line' | 'column' | 'endColumn' | 'cited' | 'standard'>;
 
 /** A citation of an edition the catalogue has, and the clause, annex or section it names, if any. */
-export type CitedEdition = Place & { urn: string; locator?: Locator; /** Every part it names, when more than one (coverage counts each). */ locators?: Locator[] };
+export type CitedEdition = Place & {
+  urn: string;
+  locator?: Locator;
+  /** Every part it names, when more than one (coverage counts each). */ locators?: Locator[];
+};
 
 /** Each clause citation with the clause it names in its edition (undefined when the edition has none); each list asked once. */
 export async function clausesCited(

@@ -34,7 +34,13 @@ export function coverageFromSources(sources: CoverageSources, options: { normati
       clauses: sources.clauses,
       citations: sources.citations
         .filter((c) => c.urn === urn && !marked.has(`${c.file}\u0000${c.line}`))
-        .map((c) => ({ file: c.file, line: c.line, cited: c.cited, ...(c.locator ? { locator: c.locator } : {}), ...(c.locators ? { locators: c.locators } : {}) })),
+        .map((c) => ({
+          file: c.file,
+          line: c.line,
+          cited: c.cited,
+          ...(c.locator ? { locator: c.locator } : {}),
+          ...(c.locators ? { locators: c.locators } : {}),
+        })),
       justifications: sources.justifications
         .filter((j) => j.urn === urn)
         .map((j) => ({ file: j.file, line: j.line, cited: j.citation.text, locator: j.citation.locator, reason: j.reason })),

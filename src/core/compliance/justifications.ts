@@ -24,7 +24,13 @@ export interface JustificationProblem {
 
 const MARK = /standards:\s*not-applicable\b/gi;
 
-export function findJustifications(text: string, file: string): { justifications: Justification[]; problems: JustificationProblem[] } {
+/** What a file's `standards: not-applicable` lines say: the justifications, and the lines that justify nothing. */
+export interface FoundJustifications {
+  justifications: Justification[];
+  problems: JustificationProblem[];
+}
+
+export function findJustifications(text: string, file: string): FoundJustifications {
   const justifications: Justification[] = [];
   const problems: JustificationProblem[] = [];
   if (!/standards:\s*not-applicable/i.test(text)) return { justifications, problems };

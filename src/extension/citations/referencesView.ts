@@ -17,7 +17,7 @@ import { searchable } from './searchable';
 import { fileMatcher, searchGlob } from '../../core/check/fileFilter';
 import { workspaceText } from './workspaceText';
 import { isGeneratedReport } from '../../core/generatedReports';
-import { findJustifications, type Justification, type JustificationProblem } from '../../core/compliance/justifications';
+import { findJustifications, type FoundJustifications } from '../../core/compliance/justifications';
 import { referenceItem, referenceTarget, unavailableNode, type ClauseReviewMark, type ReferenceNode } from './referenceNodes';
 import type { ClauseReviews, ReviewedClauseArgs } from './clauseReviews';
 import type { ClauseGroup, StandardGroup } from '../../core/citations/referenceReport';
@@ -28,11 +28,6 @@ import { REFERENCES_VIEW } from '../../core/citations/ids';
 
 export { REFERENCES_VIEW };
 export const INCLUDE_SETTING = 'references.include';
-
-export interface FileJustifications {
-  justifications: Justification[];
-  problems: JustificationProblem[];
-}
 const MAX_FILES = 20_000;
 /** Files read at once: enough to hide disk latency, few enough to keep the extension host responsive. */
 const BATCH = 16;
@@ -40,7 +35,7 @@ const CHANGE_DEBOUNCE_MS = 500;
 
 export class WorkspaceReferences implements vscode.TreeDataProvider<ReferenceNode>, vscode.Disposable {
   /** Citations per file URI, as recognised (resolution happens when the tree is drawn). */
-  private readonly files = new Map<string, { uri: vscode.Uri; citations: Citation[]; marks?: FileJustifications }>();
+  private readonly files = new Map<string, { uri: vscode.Uri; citations: Citation[]; marks?: FoundJustifications }>();
   /** The URI of each file as the occurrences name it (workspace-relative). */
   private readonly uris = new Map<string, vscode.Uri>();
   private scanning: Promise<number> | undefined;
@@ -159,8 +154,8 @@ export class WorkspaceReferences implements vscode.TreeDataProvider<ReferenceNod
   }
 
   /** The `standards: not-applicable` lines of the files read (core/compliance/justifications.ts), and those that justify nothing. */
-  justifications(): FileJustifications {
-    const all: FileJustifications = { justifications: [], problems: [] };
+  justifications(): FoundJustifications {
+    const all: FoundJustifications = { justifications: [], problems: [] };
     for (const { marks } of this.files.values()) {
       all.justifications.push(...(marks?.justifications ?? []));
       all.problems.push(...(marks?.problems ?? []));
