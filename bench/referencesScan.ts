@@ -3,7 +3,8 @@
  * temporary workspace of 5 000 files (200 lines each, a citation every ten lines, look-alikes in between) citing
  * standards of a sandbox catalogue, the sandbox started here, and bench/editor/referencesScanHost.ts run inside the
  * extension host (the scan, the view's first draw, the host's responsiveness during the scan next to idle, hovers
- * from cache), three rounds. Baseline, in the same run: the same files read and recognised in plain Node. Records the figures in
+ * from cache, the coverage of a cited standard of 300 clauses), three rounds. Baselines, in the same run: the same
+ * files read and recognised in plain Node; for the coverage, the scan itself. Records the figures in
  * bench/results.json; asserts nothing. `--quick`: 300 files, nothing recorded (the smoke size).
  * Run: npm run compile && node esbuild.js && node out/bench/referencesScan.js [--quick]
  */
@@ -22,18 +23,19 @@ const QUICK = process.argv.includes('--quick');
 const FILES = QUICK ? 300 : 5000;
 const STANDARDS = 3000;
 const ROUNDS = QUICK ? 1 : 3;
+/** The Coverage view's standard: one the workspace cites, with a clause list this long. */
+const COVERAGE_CLAUSES = 300;
 
 async function main(): Promise<number> {
-  const sandbox = await startSandbox({ standards: STANDARDS, seed: 3 });
+  const cited = new Catalogue(3, STANDARDS).standards.filter((_, i) => i % 20 === 0 && _.reference);
+  const covered = cited[0];
+  const sandbox = await startSandbox({ standards: STANDARDS, seed: 3, clauseCounts: { [covered.urn]: COVERAGE_CLAUSES } });
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'references-scan-'));
   const workspace = path.join(dir, 'workspace');
   const out = path.join(dir, 'figures.json');
   try {
     // What the sandbox lists, one reference in 20: a few hundred standards, each cited many times.
-    const references = new Catalogue(3, STANDARDS).standards
-      .filter((_, i) => i % 20 === 0)
-      .map((s) => s.reference)
-      .filter(Boolean);
+    const references = cited.map((s) => s.reference);
     const files = writeWorkspace(workspace, references, FILES);
     const nodeTimes: number[] = [];
     for (let round = 0; round < ROUNDS; round++) nodeTimes.push((await scanInNode(files)).ms);
@@ -46,6 +48,7 @@ async function main(): Promise<number> {
       env: {
         SE_BENCH_OUT: out,
         SE_BENCH_ROUNDS: String(ROUNDS),
+        SE_BENCH_COVERAGE: JSON.stringify({ urn: covered.urn, reference: covered.reference }),
         SE_BENCH_SANDBOX: JSON.stringify({
           clientId: sandbox.clientId,
           clientSecret: sandbox.clientSecret,
@@ -68,6 +71,7 @@ async function main(): Promise<number> {
         `  reading alone, in the extension host: ${Math.round(f.readVscodeMs)} ms through vscode.workspace.fs, ${Math.round(f.readNodeMs)} ms through Node's fs`,
         `  extension host during the scan: longest event-loop delay ${f.scan.maxLoopDelayMs.toFixed(0)} ms, command round trip p95 ${f.scan.p95RoundTripMs.toFixed(1)} ms, max ${f.scan.maxRoundTripMs.toFixed(1)} ms (${f.scan.samples} samples)`,
         `  idle, for comparison: longest delay ${f.idle.maxLoopDelayMs.toFixed(0)} ms, round trip p95 ${f.idle.p95RoundTripMs.toFixed(1)} ms, max ${f.idle.maxRoundTripMs.toFixed(1)} ms (${f.idle.samples} samples)`,
+        `  coverage of ${f.coverage.reference} (${f.coverage.clauses} clauses, ${f.coverage.addressed} addressed): first ${Math.round(f.coverage.firstMs)} ms (its clause list and annexes fetched), again ${f.coverage.againMs.map(Math.round).join(', ')} ms; longest host delay ${f.coverage.maxLoopDelayMs.toFixed(0)} ms (the first time ${f.coverage.firstMaxLoopDelayMs.toFixed(0)} ms)`,
         `  hover from cache: median ${f.hoverFromCacheMs.toFixed(1)} ms over ${f.hoverRounds} (where nothing is cited: ${f.hoverNothingMs.toFixed(1)} ms; our provider alone ${f.hoverProviderMs.toFixed(2)} ms)`,
       ].join('\n'),
     );
@@ -112,6 +116,31 @@ async function main(): Promise<number> {
         baseline: f.idle.maxRoundTripMs,
         baselineWhat: 'idle',
         ratio: f.scan.maxRoundTripMs / Math.max(0.1, f.idle.maxRoundTripMs),
+      },
+      coverageMs300: {
+        what: `Coverage view of a cited standard of ${f.coverage.clauses} clauses over those ${f.files} files, computed again (median)`,
+        unit: 'ms',
+        ours: spread(f.coverage.againMs).median,
+        rounds: f.coverage.againMs.length,
+        baseline: scan.median,
+        baselineWhat: 'the References view scan alone',
+        ratio: spread(f.coverage.againMs).median / scan.median,
+      },
+      coverageFirstMs300: {
+        what: 'the same coverage the first time (its clause list and annex bodies fetched)',
+        unit: 'ms',
+        ours: f.coverage.firstMs,
+        baseline: scan.median,
+        baselineWhat: 'the References view scan alone',
+        ratio: f.coverage.firstMs / scan.median,
+      },
+      coverageMaxHostDelayMs: {
+        what: 'longest extension-host event-loop delay while the coverage is computed again',
+        unit: 'ms',
+        ours: f.coverage.maxLoopDelayMs,
+        baseline: f.idle.maxLoopDelayMs,
+        baselineWhat: 'idle, 3 s',
+        ratio: f.coverage.maxLoopDelayMs / Math.max(1, f.idle.maxLoopDelayMs),
       },
       hoverFromCacheMs: {
         what: 'hover on a cited clause from cache, in VS Code (median)',

@@ -62,6 +62,8 @@ export class Catalogue {
   constructor(
     readonly seed: number,
     source: number | readonly CatalogueRecord[],
+    /** Clause lists of a chosen length (URN → clauses), where a bench needs a long standard. */
+    private readonly clauseCounts: ReadonlyMap<string, number> = new Map(),
   ) {
     if (typeof source === 'number') {
       for (let i = 0; i < source; i++) this.standards.push(this.makeStandard(i));
@@ -85,7 +87,7 @@ export class Catalogue {
     const key = standard.canonical;
     let list = this.clauseCache.get(key);
     if (!list) {
-      list = makeClauses(this.seed, this.standards[key]);
+      list = makeClauses(this.seed, this.standards[key], this.clauseCounts.get(this.standards[key].urn));
       if (this.clauseCache.size >= Catalogue.clauseCacheLimit) {
         const oldest = this.clauseCache.keys().next().value;
         if (oldest !== undefined) this.clauseCache.delete(oldest);
@@ -307,10 +309,12 @@ function typeSet(random: Random, types: string[]): string[] {
   return types;
 }
 
-/** The clause list of one standard: 8–60 clauses in the usual order of a published standard. */
-function makeClauses(seed: number, standard: StandardEntry): ClauseEntry[] {
+/** The clause list of one standard: 8–60 clauses (or `count`) in the usual order of a published standard. */
+function makeClauses(seed: number, standard: StandardEntry, count?: number): ClauseEntry[] {
   const random = randomFor(seed, 'clauses', standard.index);
-  const target = random.int(8, 60);
+  // Drawn either way: a chosen length does not move the rest of the standard.
+  const drawn = random.int(8, 60);
+  const target = count ?? drawn;
   const list: ClauseEntry[] = [];
   // Its own stream, so the shapes of @type do not move the rest of the catalogue.
   const typeShape = randomFor(seed, 'types', standard.index);

@@ -51,7 +51,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
   const clock = { tokenClockSkewSeconds: options.tokenClockSkewSeconds ?? 0 };
   const faults = new FaultInjector(seed, options.faults);
   const records = typeof options.catalogue === 'string' ? readCatalogueFile(options.catalogue) : options.catalogue;
-  const catalogue = new Catalogue(seed, records ?? count);
+  const catalogue = new Catalogue(seed, records ?? count, new Map(Object.entries(options.clauseCounts ?? {})));
   let idp: IdentityProvider | undefined;
   let service: ContentService | undefined;
 

@@ -41,6 +41,8 @@ export interface SandboxOptions {
   retryAfterSeconds?: number;
   /** Fixed client secret; random per start when absent. */
   clientSecret?: string;
+  /** Clause lists of a chosen length, by URN (a bench's standard of 300 clauses); others have 8–60. */
+  clauseCounts?: Readonly<Record<string, number>>;
   /** Clause body vocabulary: 'corext', 'metanorma', or 'mixed' (default: one standard in three Metanorma). */
   vocabulary?: 'corext' | 'metanorma' | 'mixed';
 }

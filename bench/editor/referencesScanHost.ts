@@ -6,7 +6,9 @@
  *    event-loop delay, and the round trip of a command through the workbench and back every 50 ms;
  *  - the same samples with nothing running, as the baseline;
  *  - a hover from cache (everything fetched by earlier hovers) next to a hover where nothing is cited, and our
- *    hover provider alone.
+ *    hover provider alone;
+ *  - the coverage of one cited standard of $SE_BENCH_COVERAGE's length (the Coverage view: its clause list and annex
+ *    bodies fetched the first time, then computed again from the scanned workspace), with the host's longest delay.
  * Writes the figures as JSON to $SE_BENCH_OUT. Asserts nothing.
  */
 import * as fs from 'node:fs';
@@ -32,6 +34,20 @@ export interface ScanFigures {
   /** The hover provider alone, called directly (no round trip through the workbench). */
   hoverProviderMs: number;
   hoverRounds: number;
+  coverage: CoverageFigures;
+}
+
+export interface CoverageFigures {
+  reference: string;
+  clauses: number;
+  addressed: number;
+  /** The first computation: the clause list and the annexes' bodies fetched, the workspace's citations resolved. */
+  firstMs: number;
+  /** Computed again (what a changed file costs), one figure per round. */
+  againMs: number[];
+  /** Longest event-loop delay of the first computation (an annex body may be megabytes: issue 32), and of the others. */
+  firstMaxLoopDelayMs: number;
+  maxLoopDelayMs: number;
 }
 
 export interface Responsiveness {
@@ -161,6 +177,7 @@ export async function run(): Promise<void> {
   const cited = new vscode.Position(line, document.lineAt(line).text.indexOf('Required by') + 14);
   const plain = new vscode.Position(line + 1, 4);
   for (let i = 0; i < 2; i++) await vscode.commands.executeCommand('vscode.executeHoverProvider', file, cited);
+  const coverage = await coverageFigures(api, JSON.parse(process.env.SE_BENCH_COVERAGE ?? '{}') as { urn: string; reference: string }, rounds);
   const figures: ScanFigures = {
     files,
     scanMs: scans,
@@ -175,6 +192,51 @@ export async function run(): Promise<void> {
     hoverNothingMs: await timedHovers(file, plain),
     hoverProviderMs: await timed(() => api.citations.hovers.provideHover(document, cited, new vscode.CancellationTokenSource().token)),
     hoverRounds: HOVER_ROUNDS,
+    coverage,
   };
   fs.writeFileSync(out, JSON.stringify(figures, null, 2));
+}
+
+/** The Coverage view's computation for `standard` over the workspace the scans read. */
+async function coverageFigures(api: StandardsExplorerApi, standard: { urn: string; reference: string }, rounds: number): Promise<CoverageFigures> {
+  if (!standard.urn) throw new Error('run by bench/referencesScan.ts: SE_BENCH_COVERAGE is not set');
+  const { coverage } = api.citations;
+  let started = performance.now();
+  const { result: first, blockMs: firstMaxLoopDelayMs } = await longestBlock(() => coverage.show(standard));
+  const firstMs = performance.now() - started;
+  const againMs: number[] = [];
+  const { blockMs } = await longestBlock(async () => {
+    for (let round = 0; round < rounds; round++) {
+      started = performance.now();
+      await coverage.refresh();
+      againMs.push(performance.now() - started);
+    }
+  });
+  if (!first) throw new Error(`no coverage of ${standard.reference}`);
+  return {
+    reference: standard.reference,
+    clauses: first.counts.total + first.informativeLeftOut,
+    addressed: first.counts.addressed,
+    firstMs,
+    againMs,
+    firstMaxLoopDelayMs,
+    maxLoopDelayMs: blockMs,
+  };
+}
+
+/** The longest the event loop went without running a timer due every 5 ms while `work` ran (a block, less 5 ms at most). */
+async function longestBlock<T>(work: () => Promise<T>): Promise<{ result: T; blockMs: number }> {
+  let last = performance.now();
+  let longest = 0;
+  const timer = setInterval(() => {
+    const now = performance.now();
+    longest = Math.max(longest, now - last);
+    last = now;
+  }, 5);
+  try {
+    const result = await work();
+    return { result, blockMs: Math.max(longest, performance.now() - last) };
+  } finally {
+    clearInterval(timer);
+  }
 }

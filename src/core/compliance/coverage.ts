@@ -78,11 +78,23 @@ export function computeCoverage(input: CoverageInput, options: { normativeOnly?:
   }
   const problems: CoverageProblem[] = [];
   const parents = new Set(clauses.map((clause) => clause.parent));
+  // A workspace cites the same clauses again and again: each locator is looked up in the list once.
+  const looked = new Map<string, CoverageRow | null>();
+  const lookUp = (locator: Locator): CoverageRow | null => {
+    const key = `${locator.kind}\u0000${locator.value}`;
+    let row = looked.get(key);
+    if (row === undefined) {
+      const found = resolveLocator(clauses, locator);
+      // "9.4.2" where the list stops at 9.4 is in 9.4; where 9.4 lists its subclauses and 9.4.2 is not one, it is not.
+      row = found && (found.exact || !parents.has(found.clause.id)) ? (rows.get(found.clause.id) ?? null) : null;
+      looked.set(key, row);
+    }
+    return row;
+  };
   const find = (place: Place, locator: Locator | undefined): CoverageRow | undefined => {
     if (!locator) return undefined;
-    const found = resolveLocator(clauses, locator);
-    // "9.4.2" where the list stops at 9.4 is in 9.4; where 9.4 lists its subclauses and 9.4.2 is not one, it is not.
-    if (found && (found.exact || !parents.has(found.clause.id))) return rows.get(found.clause.id);
+    const row = lookUp(locator);
+    if (row) return row;
     problems.push({ ...placeOf(place), why: `${input.standard.reference} has no ${locatorLabel(locator)}: renumbered in this edition, or a typing error.` });
     return undefined;
   };
@@ -98,8 +110,12 @@ export function computeCoverage(input: CoverageInput, options: { normativeOnly?:
   for (const row of rows.values()) row.status = row.citedAt.length ? 'addressed' : row.justification ? 'notApplicable' : 'open';
   // A clause whose every subclause is addressed or not applicable is addressed through them: deepest first.
   const children = new Map<string, CoverageRow[]>();
-  for (const clause of clauses)
-    if (clause.parent && rows.has(clause.parent)) children.set(clause.parent, [...(children.get(clause.parent) ?? []), rows.get(clause.id) as CoverageRow]);
+  for (const clause of clauses) {
+    if (!clause.parent || !rows.has(clause.parent)) continue;
+    const under = children.get(clause.parent) ?? [];
+    under.push(rows.get(clause.id) as CoverageRow);
+    children.set(clause.parent, under);
+  }
   for (const clause of [...clauses].reverse()) {
     const row = rows.get(clause.id) as CoverageRow;
     const under = children.get(clause.id);

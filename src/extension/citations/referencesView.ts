@@ -8,30 +8,34 @@
  * Reviewed Version and Mark as Reviewed on it.
  */
 import * as vscode from 'vscode';
-import { showInformation } from '../notify';
 import type { CitationResolver } from './citationResolver';
 import { locatorLabel, statusLine, type CitationTarget } from '../../core/citations/citationTarget';
 import { findCitations, namesClause, type Citation } from '../../core/citations/recognise';
-import { groupReferences, toCsv, toMarkdown, type Occurrence } from '../../core/citations/referenceReport';
+import { groupReferences, type ClauseGroup, type Occurrence, type StandardGroup } from '../../core/citations/referenceReport';
+import { exportReferences } from './referencesExport';
 import { searchable } from './searchable';
 import { fileMatcher, searchGlob } from '../../core/check/fileFilter';
 import { workspaceText } from './workspaceText';
 import { isGeneratedReport } from '../../core/generatedReports';
 import { findJustifications, type FoundJustifications } from '../../core/compliance/justifications';
+import type { CoverageSources } from '../../core/compliance/coverageSources';
 import { referenceItem, referenceTarget, unavailableNode, type ClauseReviewMark, type ReferenceNode } from './referenceNodes';
 import type { ClauseReviews, ReviewedClauseArgs } from './clauseReviews';
-import type { ClauseGroup, StandardGroup } from '../../core/citations/referenceReport';
-
-export type { ReferenceNode } from './referenceNodes';
 
 import { REFERENCES_VIEW } from '../../core/citations/ids';
 
+export type { ReferenceNode } from './referenceNodes';
 export { REFERENCES_VIEW };
 export const INCLUDE_SETTING = 'references.include';
 const MAX_FILES = 20_000;
 /** Files read at once: enough to hide disk latency, few enough to keep the extension host responsive. */
 const BATCH = 16;
 const CHANGE_DEBOUNCE_MS = 500;
+/** How long a computation over every file runs before it gives the extension host back. */
+const SLICE_MS = 8;
+
+/** A citation of one edition, as the Coverage view counts it. */
+export type CitedPlace = CoverageSources['citations'][number];
 
 export class WorkspaceReferences implements vscode.TreeDataProvider<ReferenceNode>, vscode.Disposable {
   /** Citations per file URI, as recognised (resolution happens when the tree is drawn). */
@@ -148,9 +152,34 @@ export class WorkspaceReferences implements vscode.TreeDataProvider<ReferenceNod
     return occurrences;
   }
 
-  /** Resolves when the workspace has been read once (reading it now if it has not). */
-  async ready(): Promise<void> {
-    if (!this.scanned) await this.scan();
+  /**
+   * The citations of one edition (`urn`), as the Coverage view counts them: only what it needs of each (no status
+   * line), the host given back every few milliseconds. Undefined with a reason when nothing can be resolved.
+   */
+  async citationsOf(urn: string): Promise<CitedPlace[] | { unavailable: 'signedOut' | 'noIndex' }> {
+    const index = await this.resolver.currentIndex();
+    if (typeof index === 'string') return { unavailable: index };
+    const places: CitedPlace[] = [];
+    let slice = performance.now();
+    for (const { uri, citations } of [...this.files.values()]) {
+      if (performance.now() - slice > SLICE_MS) {
+        await new Promise((resolve) => setImmediate(resolve));
+        slice = performance.now();
+      }
+      for (const citation of citations) {
+        // Only a reference names a clause (a clause URL is not counted).
+        if (citation.kind !== 'reference' || this.resolver.resolve(index, citation)?.entry.urn !== urn) continue;
+        const file = vscode.workspace.asRelativePath(uri);
+        this.uris.set(file, uri);
+        places.push({ file, line: citation.line + 1, cited: citation.text, urn, locator: citation.locator, locators: citation.locators });
+      }
+    }
+    return places;
+  }
+
+  /** Resolves when the workspace has been read once (reading it now if it has not, with progress as `scan` shows it). */
+  async ready(cancellable = false): Promise<void> {
+    if (!this.scanned) await this.scan(cancellable);
   }
 
   /** The `standards: not-applicable` lines of the files read (core/compliance/justifications.ts), and those that justify nothing. */
@@ -163,9 +192,9 @@ export class WorkspaceReferences implements vscode.TreeDataProvider<ReferenceNod
     return all;
   }
 
-  /** The URI of a file as occurrences and justifications name it (workspace-relative), when this view read it. */
+  /** The URI of a file as occurrences name it (workspace-relative), once `occurrences` or `citationsOf` named it. */
   uriOfFile(file: string): vscode.Uri | undefined {
-    return this.uris.get(file) ?? [...this.files.values()].find(({ uri }) => vscode.workspace.asRelativePath(uri) === file)?.uri;
+    return this.uris.get(file);
   }
 
   /** A report written into the workspace (an export) is not a source of references. */
@@ -240,32 +269,8 @@ export class WorkspaceReferences implements vscode.TreeDataProvider<ReferenceNod
   }
 
   /** Writes the matrix to `target` (CSV, or Markdown for .md), asking where when not given; returns the file. */
-  async export(target?: vscode.Uri): Promise<vscode.Uri | undefined> {
-    if (!this.scanned) await this.scan(true);
-    const occurrences = await this.occurrences();
-    if ('unavailable' in occurrences) {
-      throw new Error(
-        occurrences.unavailable === 'signedOut'
-          ? vscode.l10n.t('Sign in first: references are resolved against the catalogue of your service.')
-          : vscode.l10n.t('The catalogue index is not built yet: run Find Standard… once, then export again.'),
-      );
-    }
-    const folder = vscode.workspace.workspaceFolders?.[0]?.uri;
-    const uri =
-      target ??
-      (await vscode.window.showSaveDialog({
-        title: vscode.l10n.t('Export References'),
-        defaultUri: folder && vscode.Uri.joinPath(folder, 'standards-references.csv'),
-        filters: { CSV: ['csv'], Markdown: ['md'] },
-      }));
-    if (!uri) return undefined;
-    const groups = groupReferences(occurrences);
-    const text = /\.(?:md|markdown)$/i.test(uri.path) ? toMarkdown(groups) : toCsv(groups);
-    this.exported.add(uri.toString());
-    this.files.delete(uri.toString());
-    await vscode.workspace.fs.writeFile(uri, new TextEncoder().encode(text));
-    void showInformation(vscode.l10n.t('Exported {0} references to {1}.', occurrences.length, vscode.workspace.asRelativePath(uri)));
-    return uri;
+  export(target?: vscode.Uri): Promise<vscode.Uri | undefined> {
+    return exportReferences(this, target);
   }
 
   private async readAll(token?: vscode.CancellationToken, progress?: vscode.Progress<{ message?: string; increment?: number }>): Promise<number> {

@@ -224,8 +224,8 @@ export class WorkspaceCoverage extends Disposable implements vscode.TreeDataProv
     try {
       await this.references.ready();
       const index = await this.resolver.currentIndex();
-      const occurrences = await this.references.occurrences();
-      if (typeof index === 'string' || 'unavailable' in occurrences) return this.fail(unavailableMessage(typeof index === 'string' ? index : 'noIndex'));
+      const citations = await this.references.citationsOf(standard.urn);
+      if (typeof index === 'string' || 'unavailable' in citations) return this.fail(unavailableMessage(typeof index === 'string' ? index : 'noIndex'));
       const clauses = await this.resolver.clauseList(standard.urn);
       const [obligations, fromConfig] = await Promise.all([this.obligationsOf(standard.urn, clauses), this.configJustifications()]);
       // Another standard was chosen meanwhile: its own computation follows.
@@ -234,7 +234,7 @@ export class WorkspaceCoverage extends Disposable implements vscode.TreeDataProv
       this.sources = {
         standard,
         clauses,
-        citations: occurrences.map((o) => ({ file: o.file, line: o.line, cited: o.text, urn: o.urn, locator: o.locator, locators: o.locators })),
+        citations,
         justifications: [...marks.justifications, ...fromConfig].map((j) => ({ ...j, urn: this.resolver.resolve(index, j.citation)?.entry.urn })),
         justificationProblems: marks.problems,
         obligations,

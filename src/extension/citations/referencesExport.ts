@@ -1,0 +1,34 @@
+/** Export References…: the References view's matrix written as CSV, or Markdown for a .md file. */
+import * as vscode from 'vscode';
+import { groupReferences, toCsv, toMarkdown } from '../../core/citations/referenceReport';
+import { showInformation } from '../notify';
+import type { WorkspaceReferences } from './referencesView';
+
+/** Writes the matrix to `target`, asking where when not given; returns the file. */
+export async function exportReferences(references: WorkspaceReferences, target?: vscode.Uri): Promise<vscode.Uri | undefined> {
+  await references.ready(true);
+  const occurrences = await references.occurrences();
+  if ('unavailable' in occurrences) {
+    throw new Error(
+      occurrences.unavailable === 'signedOut'
+        ? vscode.l10n.t('Sign in first: references are resolved against the catalogue of your service.')
+        : vscode.l10n.t('The catalogue index is not built yet: run Find Standard… once, then export again.'),
+    );
+  }
+  const folder = vscode.workspace.workspaceFolders?.[0]?.uri;
+  const uri =
+    target ??
+    (await vscode.window.showSaveDialog({
+      title: vscode.l10n.t('Export References'),
+      defaultUri: folder && vscode.Uri.joinPath(folder, 'standards-references.csv'),
+      filters: { CSV: ['csv'], Markdown: ['md'] },
+    }));
+  if (!uri) return undefined;
+  const groups = groupReferences(occurrences);
+  const text = /\.(?:md|markdown)$/i.test(uri.path) ? toMarkdown(groups) : toCsv(groups);
+  // A report of the references is not a source of them.
+  references.ignore(uri);
+  await vscode.workspace.fs.writeFile(uri, new TextEncoder().encode(text));
+  void showInformation(vscode.l10n.t('Exported {0} references to {1}.', occurrences.length, vscode.workspace.asRelativePath(uri)));
+  return uri;
+}
