@@ -9,9 +9,10 @@
  */
 import * as vscode from 'vscode';
 import type { CitationResolver } from './citationResolver';
+import type { CatalogueIndex } from '../../core/catalogue/catalogueIndex';
 import { locatorLabel, statusLine, type CitationTarget } from '../../core/citations/citationTarget';
-import { findCitations, namesClause, type Citation } from '../../core/citations/recognise';
-import { groupReferences, type ClauseGroup, type Occurrence, type StandardGroup } from '../../core/citations/referenceReport';
+import { findCitations, type Citation } from '../../core/citations/recognise';
+import { groupReferences, type Occurrence } from '../../core/citations/referenceReport';
 import { exportReferences } from './referencesExport';
 import { searchable } from './searchable';
 import { fileMatcher, searchGlob } from '../../core/check/fileFilter';
@@ -19,8 +20,9 @@ import { workspaceText } from './workspaceText';
 import { isGeneratedReport } from '../../core/generatedReports';
 import { findJustifications, type FoundJustifications } from '../../core/compliance/justifications';
 import type { CoverageSources } from '../../core/compliance/coverageSources';
-import { referenceItem, referenceTarget, unavailableNode, type ClauseReviewMark, type ReferenceNode } from './referenceNodes';
+import { referenceItem, referenceTarget, unavailableNode, type ReferenceNode } from './referenceNodes';
 import type { ClauseReviews, ReviewedClauseArgs } from './clauseReviews';
+import { reviewMark } from './reviewMark';
 
 import { REFERENCES_VIEW } from '../../core/citations/ids';
 
@@ -42,6 +44,7 @@ export class WorkspaceReferences implements vscode.TreeDataProvider<ReferenceNod
   private readonly files = new Map<string, { uri: vscode.Uri; citations: Citation[]; marks?: FoundJustifications }>();
   /** The URI of each file as the occurrences name it (workspace-relative). */
   private readonly uris = new Map<string, vscode.Uri>();
+  private readonly resolvedUrns = new WeakMap<Citation[], { index: CatalogueIndex; urns: Array<string | undefined> }>();
   private scanning: Promise<number> | undefined;
   private scanned = false;
   private readonly changed = new vscode.EventEmitter<ReferenceNode | undefined>();
@@ -166,15 +169,26 @@ export class WorkspaceReferences implements vscode.TreeDataProvider<ReferenceNod
         await new Promise((resolve) => setImmediate(resolve));
         slice = performance.now();
       }
-      for (const citation of citations) {
+      const urns = this.urnsOf(citations, index);
+      for (let i = 0; i < citations.length; i++) {
+        const citation = citations[i];
         // Only a reference names a clause (a clause URL is not counted).
-        if (citation.kind !== 'reference' || this.resolver.resolve(index, citation)?.entry.urn !== urn) continue;
+        if (citation.kind !== 'reference' || urns[i] !== urn) continue;
         const file = vscode.workspace.asRelativePath(uri);
         this.uris.set(file, uri);
         places.push({ file, line: citation.line + 1, cited: citation.text, urn, locator: citation.locator, locators: citation.locators });
       }
     }
     return places;
+  }
+
+  /** The URN each of a file's citations names, kept while the file and the index are unchanged (the coverage asks often). */
+  private urnsOf(citations: Citation[], index: CatalogueIndex): ReadonlyArray<string | undefined> {
+    const known = this.resolvedUrns.get(citations);
+    if (known?.index === index) return known.urns;
+    const urns = citations.map((citation) => this.resolver.resolve(index, citation)?.entry.urn);
+    this.resolvedUrns.set(citations, { index, urns });
+    return urns;
   }
 
   /** Resolves when the workspace has been read once (reading it now if it has not, with progress as `scan` shows it). */
@@ -223,7 +237,14 @@ export class WorkspaceReferences implements vscode.TreeDataProvider<ReferenceNod
     }
     if (node.kind === 'standard') {
       const { group } = node;
-      return Promise.all(group.clauses.map(async (clause) => ({ kind: 'clause' as const, group, clause, review: await this.reviewMark(group, clause) })));
+      return Promise.all(
+        group.clauses.map(async (clause) => ({
+          kind: 'clause' as const,
+          group,
+          clause,
+          review: this.reviews && (await reviewMark(this.reviews, this.resolver, group, clause, (o) => this.uriOf(o))),
+        })),
+      );
     }
     if (node.kind === 'clause') return node.clause.occurrences.map((occurrence) => ({ kind: 'occurrence', occurrence, uri: this.uriOf(occurrence) }));
     return [];
@@ -242,30 +263,6 @@ export class WorkspaceReferences implements vscode.TreeDataProvider<ReferenceNod
   reviewArgsOf(node: unknown): ReviewedClauseArgs | undefined {
     const candidate = node as Partial<Extract<ReferenceNode, { kind: 'clause' }>> | undefined;
     return candidate?.kind === 'clause' ? candidate.review?.args : undefined;
-  }
-
-  /**
-   * Whether the clause of a clause group changed since its review, by the lock of the folder of its first citing file
-   * in one; undefined when no lock holds it or it cannot be told now (offline: the diagnostics say nothing either).
-   */
-  private async reviewMark(group: StandardGroup, clause: ClauseGroup): Promise<ClauseReviewMark | undefined> {
-    const locator = clause.occurrences[0]?.locator;
-    if (!this.reviews || !namesClause(locator)) return undefined;
-    for (const occurrence of clause.occurrences) {
-      const { folder, lock } = await this.reviews.files.forUri(this.uriOf(occurrence));
-      if (!folder || !lock?.standards[group.urn]) continue;
-      try {
-        const found = await this.resolver.clauseFor(group.urn, locator);
-        if (!found) return undefined;
-        const review = await this.reviews.review(lock, group.urn, found.clause);
-        if (review.state !== 'changed') return undefined;
-        const args = { folder: folder.uri.toString(), urn: group.urn, reference: group.standard, clauseId: found.clause.clauseId };
-        return { changed: true, reviewed: review.locked.reviewed, args };
-      } catch {
-        return undefined;
-      }
-    }
-    return undefined;
   }
 
   /** Writes the matrix to `target` (CSV, or Markdown for .md), asking where when not given; returns the file. */
