@@ -134,6 +134,9 @@ describe('coverage of a standard (the Coverage view)', function () {
 
     await vscode.commands.executeCommand('standardsExplorer.coverageIncludeInformative');
     assert.equal(statusOf(view.current, 'Foreword'), 'open');
+    const annexes = (await view.getChildren()).filter((n) => n.kind === 'coverageClause' && n.outline.row.annex);
+    assert.ok(annexes.length >= 1, 'ISO 14971:2019 has annexes');
+    for (const annex of annexes) assert.match(String(view.getTreeItem(annex).description), /· (normative|informative) annex$/);
     await vscode.commands.executeCommand('standardsExplorer.coverageNormativeOnly');
     assert.equal(statusOf(view.current, 'Foreword'), undefined);
 

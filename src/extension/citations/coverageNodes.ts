@@ -64,10 +64,11 @@ export function coverageItem(node: CoverageNode): vscode.TreeItem {
           : vscode.TreeItemCollapsibleState.None,
       );
       item.id = `${node.urn}#${node.clauseId}`;
-      item.description = statusWords(row);
+      // Annexes say whether they are normative: an informative one shows only with Include Informative Clauses.
+      item.description = row.annex ? `${statusWords(row)} · ${annexWords(row)}` : statusWords(row);
       item.iconPath = STATUS_ICON[row.status];
       item.contextValue = 'coverageClause';
-      const lines = [clauseName(row), `${statusWords(row)}${row.annex ? ` · ${annexWords(row)}` : ''}`];
+      const lines = [clauseName(row), String(item.description)];
       if (row.justification)
         lines.push(vscode.l10n.t('Not applicable: {0} ({1}:{2})', row.justification.reason, row.justification.file, row.justification.line));
       item.tooltip = lines.join('\n');
