@@ -278,7 +278,11 @@ const steps: Step[] = [
         await page.mouse.up();
         // Off the sash, which stays highlighted while the mouse rests on it.
         await page.mouse.move(sash.x + sash.width + 600, sash.y + sash.height - 40);
-        await page.locator('.monaco-sash.active').first().waitFor({ state: 'detached', timeout: 5_000 }).catch(() => undefined);
+        await page
+          .locator('.monaco-sash.active')
+          .first()
+          .waitFor({ state: 'detached', timeout: 5_000 })
+          .catch(() => undefined);
         await page.waitForTimeout(1000);
       }
       await labelled('the diagnostic on clause 42', page.locator('.monaco-editor .squiggly-warning').first().waitFor({ timeout: STEP_TIMEOUT }));
