@@ -56,6 +56,8 @@ function relative(cwd: string, file: string): string {
 
 /** Tracked and untracked files git does not ignore (relative, forward slashes), or undefined outside a git work tree (or without git). */
 function gitFiles(folder: string): string[] | undefined {
+  // Starting git costs tens of milliseconds: not where no work tree can be (no .git here or above, no GIT_DIR).
+  if (!process.env.GIT_DIR && !hasGitAbove(folder)) return undefined;
   try {
     const out = execFileSync('git', ['ls-files', '--cached', '--others', '--exclude-standard', '-z'], {
       cwd: folder,
@@ -67,6 +69,13 @@ function gitFiles(folder: string): string[] | undefined {
     return out.split('\0').filter((file) => file && fs.existsSync(path.join(folder, file)));
   } catch {
     return undefined;
+  }
+}
+
+function hasGitAbove(folder: string): boolean {
+  for (let dir = path.resolve(folder); ; dir = path.dirname(dir)) {
+    if (fs.existsSync(path.join(dir, '.git'))) return true;
+    if (path.dirname(dir) === dir) return false;
   }
 }
 
