@@ -1,0 +1,85 @@
+/**
+ * What the extension host holds for a catalogue index of 300 000 (the 20 754 real ISO and IEC records of the sample,
+ * the rest generated with real URN shapes): the index read back from its stored file, as the host reads it at start,
+ * measured as the growth of the heap and array buffers after a full garbage collection, with the file's bytes
+ * dropped. Baseline, in the same run: the index's raw data, its entries as the JSON Lines of a catalogue file (what
+ * the service's pages carry of each standard). Records indexHeapMB300k in bench/results.json; asserts nothing.
+ * Run: npm run compile && node --expose-gc out/bench/indexMemory.js
+ */
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { Catalogue } from '../sandbox/catalogue';
+import { readCatalogueFile } from '../src/core/catalogue/catalogueFile';
+import { CatalogueIndex, type IndexEntry } from '../src/core/catalogue/catalogueIndex';
+import { record } from './results';
+
+const REAL_SAMPLE = path.resolve(__dirname, '../../../shared/data/real-catalogue-sample.jsonl.gz');
+const SIZE = 300_000;
+const ROUNDS = 3;
+
+function entries(): IndexEntry[] {
+  const real = fs.existsSync(REAL_SAMPLE) ? readCatalogueFile(REAL_SAMPLE) : [];
+  if (real.length === 0) console.log(`  (the real sample is not at ${REAL_SAMPLE}: generated entries only)`);
+  const generated = new Catalogue(9, SIZE - real.length).standards.map((s) => ({ urn: s.urn, reference: s.reference, title: s.titleText, status: s.status }));
+  return [...real, ...generated].map((r, position) => ({ position, ...r }));
+}
+
+function held(): number {
+  global.gc?.();
+  global.gc?.();
+  const { heapUsed, arrayBuffers } = process.memoryUsage();
+  return heapUsed + arrayBuffers;
+}
+
+/** The heap an index read back from `file` holds, the file's bytes gone. */
+function heldByIndex(file: string): { bytes: number; index: CatalogueIndex } {
+  const before = held();
+  let stored: Uint8Array | undefined = fs.readFileSync(file);
+  const index = CatalogueIndex.fromFile(stored, 'bench');
+  stored = undefined;
+  if (!index) throw new Error('the stored index did not read back');
+  return { bytes: held() - before, index };
+}
+
+function main(): number {
+  if (!global.gc) {
+    console.error('run with --expose-gc: the memory held is measured after a full collection');
+    return 2;
+  }
+  const all = entries();
+  const rawBytes = all.reduce((sum, { urn, reference, title, status }) => sum + Buffer.byteLength(`${JSON.stringify({ urn, reference, title, status })}\n`), 0);
+  const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'index-memory-')), 'index.bin');
+  try {
+    fs.writeFileSync(file, CatalogueIndex.of(all).toFile('bench'));
+    all.length = 0;
+    const rounds: number[] = [];
+    for (let round = 0; round < ROUNDS; round++) {
+      const { bytes, index } = heldByIndex(file);
+      rounds.push(bytes);
+      if (index.size !== SIZE) throw new Error(`read back ${index.size} entries`);
+    }
+    const heldMB = Math.min(...rounds) / 1e6;
+    const rawMB = rawBytes / 1e6;
+    const storedMB = fs.statSync(file).size / 1e6;
+    console.log(
+      `index of ${SIZE} read back: ${heldMB.toFixed(1)} MB held (${rounds.map((b) => (b / 1e6).toFixed(1)).join(', ')}); raw data ${rawMB.toFixed(1)} MB as JSON Lines; file ${storedMB.toFixed(1)} MB; ratio ${(heldMB / rawMB).toFixed(2)}×`,
+    );
+    record({
+      indexHeapMB300k: {
+        what: `extension-host memory (heap and array buffers, after a full collection) of the index of ${SIZE} read back from its file`,
+        unit: 'MB',
+        ours: Number(heldMB.toFixed(1)),
+        rounds: ROUNDS,
+        baseline: Number(rawMB.toFixed(1)),
+        baselineWhat: 'its raw data: the entries as the JSON Lines of a catalogue file',
+        ratio: Number((heldMB / rawMB).toFixed(2)),
+      },
+    });
+    return 0;
+  } finally {
+    fs.rmSync(path.dirname(file), { recursive: true, force: true });
+  }
+}
+
+process.exitCode = main();
