@@ -95,7 +95,7 @@ function decode(file: Uint8Array): IndexFileContent | undefined {
   type Kind = typeof Int32Array | typeof Int16Array | typeof Float64Array | typeof Uint8Array;
   const take = <K extends Kind>(Kind: K, length: number): InstanceType<K> => {
     if (!Number.isInteger(length) || length < 0 || at + length * Kind.BYTES_PER_ELEMENT > end) throw new Error('truncated');
-    const array = new Kind(data.buffer as ArrayBuffer, at, length) as InstanceType<K>;
+    const array = new Kind(data.buffer, at, length) as InstanceType<K>;
     at = align8(at + length * Kind.BYTES_PER_ELEMENT);
     return array;
   };
