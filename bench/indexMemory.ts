@@ -32,11 +32,15 @@ function held(): number {
   return heapUsed + arrayBuffers;
 }
 
+/** Read in a frame of its own: once it returns, nothing holds the file's bytes (a caller's register would). */
+function readBack(file: string): CatalogueIndex | undefined {
+  return CatalogueIndex.fromFile(fs.readFileSync(file), 'bench');
+}
+
 /** The heap an index read back from `file` holds, the file's bytes gone. */
 function heldByIndex(file: string): { bytes: number; index: CatalogueIndex } {
   const before = held();
-  // The file's bytes are gone once read: only the index is measured.
-  const index = CatalogueIndex.fromFile(fs.readFileSync(file), 'bench');
+  const index = readBack(file);
   if (!index) throw new Error('the stored index did not read back');
   return { bytes: held() - before, index };
 }
