@@ -15,6 +15,7 @@ import * as fs from 'node:fs';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import * as vscode from 'vscode';
 import type { StandardsExplorerApi } from '../../src/extension/activate';
+import { longestBlock } from '../longestBlock';
 
 export interface ScanFigures {
   files: number;
@@ -222,21 +223,4 @@ async function coverageFigures(api: StandardsExplorerApi, standard: { urn: strin
     firstMaxLoopDelayMs,
     maxLoopDelayMs: blockMs,
   };
-}
-
-/** The longest the event loop went without running a timer due every 5 ms while `work` ran (a block, less 5 ms at most). */
-async function longestBlock<T>(work: () => Promise<T>): Promise<{ result: T; blockMs: number }> {
-  let last = performance.now();
-  let longest = 0;
-  const timer = setInterval(() => {
-    const now = performance.now();
-    longest = Math.max(longest, now - last);
-    last = now;
-  }, 5);
-  try {
-    const result = await work();
-    return { result, blockMs: Math.max(longest, performance.now() - last) };
-  } finally {
-    clearInterval(timer);
-  }
 }

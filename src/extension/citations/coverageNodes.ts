@@ -2,6 +2,7 @@
 import * as vscode from 'vscode';
 import type { CoverageProblem, CoverageRow, Place } from '../../core/compliance/coverage';
 import type { OutlineNode } from '../../core/compliance/coverageOutline';
+import { messageItem, type MessageNode } from './referenceNodes';
 
 export type CoverageNode =
   | { kind: 'problems'; problems: ReadonlyArray<{ problem: CoverageProblem; uri: vscode.Uri | undefined }> }
@@ -9,7 +10,7 @@ export type CoverageNode =
   // `urn` and `clauseId` on the node itself: Open Clause takes the node as a clause (targets/refs.ts).
   | { kind: 'coverageClause'; urn: string; clauseId: string; reference: string; outline: OutlineNode }
   | { kind: 'place'; place: Place; uri: vscode.Uri | undefined; reason?: string }
-  | { kind: 'message'; text: string; command?: vscode.Command };
+  | MessageNode;
 
 const STATUS_ICON: Record<CoverageRow['status'], vscode.ThemeIcon> = {
   addressed: new vscode.ThemeIcon('pass', new vscode.ThemeColor('testing.iconPassed')),
@@ -85,12 +86,8 @@ export function coverageItem(node: CoverageNode): vscode.TreeItem {
       item.command = openAt(node.uri, place.line);
       return item;
     }
-    default: {
-      const item = new vscode.TreeItem(node.text, vscode.TreeItemCollapsibleState.None);
-      item.command = node.command;
-      item.iconPath = new vscode.ThemeIcon('info');
-      return item;
-    }
+    default:
+      return messageItem(node);
   }
 }
 

@@ -17,7 +17,7 @@ export type ReferenceNode =
   | { kind: 'standard'; group: StandardGroup }
   | { kind: 'clause'; group: StandardGroup; clause: ClauseGroup; review?: ClauseReviewMark }
   | { kind: 'occurrence'; occurrence: Occurrence; uri: vscode.Uri }
-  | { kind: 'message'; text: string; command?: vscode.Command };
+  | MessageNode;
 
 /** How a node of the References view shows. */
 export function referenceItem(node: ReferenceNode): vscode.TreeItem {
@@ -59,12 +59,8 @@ export function referenceItem(node: ReferenceNode): vscode.TreeItem {
       item.contextValue = 'citation';
       return item;
     }
-    default: {
-      const item = new vscode.TreeItem(node.text, vscode.TreeItemCollapsibleState.None);
-      item.command = node.command;
-      item.iconPath = new vscode.ThemeIcon('info');
-      return item;
-    }
+    default:
+      return messageItem(node);
   }
 }
 
@@ -80,13 +76,27 @@ export function referenceTarget(node: ReferenceNode): CitationTarget | undefined
   return { urn: group.urn, reference: group.standard, title: group.title, position: group.position, ...(locator ? { locator } : {}) };
 }
 
-export function unavailableNode(reason: 'signedOut' | 'noIndex'): ReferenceNode {
+/** A message node (its text, and what clicking it does), as the References and Coverage views show one. */
+export interface MessageNode {
+  kind: 'message';
+  text: string;
+  command?: vscode.Command;
+}
+
+export function messageItem(node: MessageNode): vscode.TreeItem {
+  const item = new vscode.TreeItem(node.text, vscode.TreeItemCollapsibleState.None);
+  item.command = node.command;
+  item.iconPath = new vscode.ThemeIcon('info');
+  return item;
+}
+
+/** Why nothing can be resolved, with what to do; `signedOut` says what signing in is for in that view. */
+export function unavailableNode(
+  reason: 'signedOut' | 'noIndex',
+  signedOut = vscode.l10n.t('Sign in to resolve the references in this workspace.'),
+): MessageNode {
   return reason === 'signedOut'
-    ? {
-        kind: 'message',
-        text: vscode.l10n.t('Sign in to resolve the references in this workspace.'),
-        command: { command: 'standardsExplorer.signIn', title: vscode.l10n.t('Sign In…') },
-      }
+    ? { kind: 'message', text: signedOut, command: { command: 'standardsExplorer.signIn', title: vscode.l10n.t('Sign In…') } }
     : {
         kind: 'message',
         text: vscode.l10n.t('Build the catalogue index to resolve references (Find Standard…).'),

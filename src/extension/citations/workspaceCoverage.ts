@@ -22,6 +22,7 @@ import type { WorkspaceStandardsFiles } from './workspaceStandardsFiles';
 import { noticeText } from '../errorText';
 import { showInformation } from '../notify';
 import { coverageItem, type CoverageNode } from './coverageNodes';
+import { unavailableNode, type MessageNode } from './referenceNodes';
 
 /** The standard last shown, per workspace: the view shows it again after a reload. */
 const STATE_KEY = 'standardsExplorer.coverage.standard';
@@ -47,7 +48,7 @@ export class WorkspaceCoverage extends Disposable implements vscode.TreeDataProv
   private sources: CoverageSources | undefined;
   private report: CoverageReport | undefined;
   /** Why there is no report (signed out, the service failed), with what to do. */
-  private failure: Extract<CoverageNode, { kind: 'message' }> | undefined;
+  private failure: MessageNode | undefined;
   private openOnly = false;
   private normativeOnly = true;
   private readonly obligations = new Map<string, Promise<Map<string, Obligation>>>();
@@ -225,7 +226,10 @@ export class WorkspaceCoverage extends Disposable implements vscode.TreeDataProv
       await this.references.ready();
       const index = await this.resolver.currentIndex();
       const citations = await this.references.citationsOf(standard.urn);
-      if (typeof index === 'string' || 'unavailable' in citations) return this.fail(unavailableMessage(typeof index === 'string' ? index : 'noIndex'));
+      if (typeof index === 'string' || 'unavailable' in citations)
+        return this.fail(
+          unavailableNode(typeof index === 'string' ? index : 'noIndex', vscode.l10n.t('Sign in to see which clauses this workspace addresses.')),
+        );
       const clauses = await this.resolver.clauseList(standard.urn);
       const [obligations, fromConfig] = await Promise.all([this.obligationsOf(standard.urn, clauses), this.configJustifications()]);
       // Another standard was chosen meanwhile: its own computation follows.
@@ -251,7 +255,7 @@ export class WorkspaceCoverage extends Disposable implements vscode.TreeDataProv
     }
   }
 
-  private fail(message: Extract<CoverageNode, { kind: 'message' }>): void {
+  private fail(message: MessageNode): void {
     this.sources = undefined;
     this.report = undefined;
     this.failure = message;
@@ -316,20 +320,6 @@ export class WorkspaceCoverage extends Disposable implements vscode.TreeDataProv
   private uriOf(file: string): vscode.Uri | undefined {
     return this.references.uriOfFile(file) ?? this.configUris.get(file);
   }
-}
-
-function unavailableMessage(reason: 'signedOut' | 'noIndex'): Extract<CoverageNode, { kind: 'message' }> {
-  return reason === 'signedOut'
-    ? {
-        kind: 'message',
-        text: vscode.l10n.t('Sign in to see which clauses this workspace addresses.'),
-        command: { command: 'standardsExplorer.signIn', title: vscode.l10n.t('Sign In…') },
-      }
-    : {
-        kind: 'message',
-        text: vscode.l10n.t('Build the catalogue index to resolve references (Find Standard…).'),
-        command: { command: 'standardsExplorer.findStandard', title: vscode.l10n.t('Find Standard…') },
-      };
 }
 
 /** What the workspace state held, when it is still a standard (a state of another version is dropped). */
