@@ -151,13 +151,22 @@ function sharedModulesPlugin(ownsService) {
   };
 }
 
-/** main.ts's `require('./mcp')` stays a require, of dist/cli-mcp.js beside dist/cli.js (the cli target's second entry). */
-const mcpApartPlugin = {
-  name: 'mcp-apart',
+/**
+ * The command line's parts loaded on first use stay `require`s, each of a bundle of its own beside dist/cli.js (the
+ * cli target's other entries): the MCP server, the service's catalogue (the HTTP client), the coverage command.
+ */
+const CLI_PARTS = {
+  'src/cli/main.ts': { './mcp': './cli-mcp.js', './coverage': './cli-coverage.js' },
+  'src/cli/catalogue.ts': { './serviceCatalogue': './cli-service.js' },
+};
+const cliPartsPlugin = {
+  name: 'cli-parts',
   setup(build) {
-    build.onResolve({ filter: /^\.\/mcp$/ }, (args) =>
-      args.kind === 'require-call' && args.importer === path.join(__dirname, 'src', 'cli', 'main.ts') ? { path: './cli-mcp.js', external: true } : undefined,
-    );
+    build.onResolve({ filter: /^\.\/[A-Za-z]+$/ }, (args) => {
+      if (args.kind !== 'require-call') return undefined;
+      const part = CLI_PARTS[path.relative(__dirname, args.importer).split(path.sep).join('/')]?.[args.path];
+      return part ? { path: part, external: true } : undefined;
+    });
   },
 };
 
@@ -229,10 +238,12 @@ const targets = {
   // The command line (`standards-explorer check`, package.json `bin`): the core with its HTTP client, for Node.
   cli: {
     ...common,
-    // `mcp` is a bundle of its own (the MCP SDK, the agent tools): `check` starts without loading it.
+    // Parts of their own, loaded on first use (CLI_PARTS): `check` against a catalogue file loads none of them.
     entryPoints: [
       { in: 'src/cli.ts', out: 'cli' },
       { in: 'src/cli/mcp.ts', out: 'cli-mcp' },
+      { in: 'src/cli/serviceCatalogue.ts', out: 'cli-service' },
+      { in: 'src/cli/coverage.ts', out: 'cli-coverage' },
     ],
     outdir: 'dist',
     platform: 'node',
@@ -241,7 +252,7 @@ const targets = {
     banner: { js: '#!/usr/bin/env node' },
     define: { navigator: 'undefined', CLI_VERSION: JSON.stringify(require('./package.json').version) },
     alias: shims,
-    plugins: [...common.plugins, leanAxiosPlugin, mcpApartPlugin],
+    plugins: [...common.plugins, leanAxiosPlugin, cliPartsPlugin],
   },
   sandbox: {
     ...common,

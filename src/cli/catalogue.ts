@@ -1,23 +1,15 @@
 /**
  * The catalogue a check resolves citations against: a catalogue file (air-gapped CI), or the service's own list of
- * standards, read with the credentials of the environment (never an argument: a command line is visible to every
- * process on the machine, and CI logs print it).
+ * standards (serviceCatalogue.ts). The service's part, with its HTTP client, is a bundle of its own
+ * (dist/cli-service.js, esbuild.js), loaded only when a check asks the service: a check against a catalogue file
+ * never loads it.
  */
-import * as fs from 'node:fs/promises';
-import * as os from 'node:os';
-import * as path from 'node:path';
-import { buildCatalogueIndex } from '../core/catalogue/buildIndex';
-import { CatalogueIndex } from '../core/catalogue/catalogueIndex';
-import { isServiceError, type Remedy } from '../core/service/errors';
-import type { ManagedStandardsService } from '../core/service/managedService';
-import type { ServiceLogger } from '../core/service/types';
-import { writePrivateFile } from '../core/service/privateFiles';
-import { createStandardsService } from '../core/service/standardsService';
-import { storageKey } from '../core/storageKeys';
+import type { CatalogueIndex } from '../core/catalogue/catalogueIndex';
 import type { ClauseSource } from '../core/check/lockCheck';
+import { cacheDir } from './cacheFolder';
 import { indexOfCatalogueFile } from './catalogueFileIndex';
 import type { CheckConfig } from './config';
-import { CannotRun } from './usage';
+import type * as ServiceCatalogue from './serviceCatalogue';
 
 export interface CatalogueSource {
   catalogue?: string;
@@ -26,25 +18,6 @@ export interface CatalogueSource {
   /** Read the catalogue from the service even when the cached one is fresh. */
   refresh?: boolean;
 }
-
-/** How long a catalogue read from the service is used again without asking: standards change by the month. */
-const CATALOGUE_MAX_AGE_MS = 24 * 60 * 60 * 1000;
-
-/** The words for what fixes a service error, on a command line. */
-const REMEDIES: Record<Remedy, string> = {
-  signIn: 'Check STANDARDS_CLIENT_ID and STANDARDS_CLIENT_SECRET.',
-  baseUrl: 'Check the service URL (--base-url, STANDARDS_BASE_URL or "baseUrl" in the config).',
-  tokenUrl: 'Check the token URL (--token-url, STANDARDS_TOKEN_URL or "tokenUrl" in the config).',
-  scope: 'Check "scope" in the config.',
-  apiKeyHeader: 'Set STANDARDS_API_KEY and STANDARDS_API_KEY_HEADER (the header the service expects the key in).',
-  network: 'Check the network and proxy between this machine and the service.',
-  timeout: 'The service did not answer in time: run the check again.',
-  askAdministrator: "Ask the service's administrator.",
-  refresh: 'Run the check again.',
-  wait: 'The service is busy: run the check again later.',
-  tryLater: 'Run the check again later.',
-  unknownAnswer: 'Run the check again; if it happens again, the service answered something this tool does not know.',
-};
 
 /** The catalogue to check against; a service also lists each edition's clauses (the missing-clause rule). */
 export interface OpenCatalogue {
@@ -57,24 +30,9 @@ export interface OpenCatalogue {
 export async function openCatalogue(options: CatalogueSource, config: CheckConfig, env: NodeJS.ProcessEnv): Promise<OpenCatalogue> {
   const file = catalogueFileOf(options, config, env);
   if (file) return { index: await indexOfFile(file, env), close: () => undefined };
-  const { service, baseUrl } = connect(options, config, env);
-  try {
-    const index = await serviceIndex(service, baseUrl, env, options.refresh);
-    const clauses: ClauseSource = {
-      listClauses: (urn) =>
-        service.listClauses(urn).catch((error: unknown) => {
-          throw cannotRun(error, `the clauses of ${urn}`);
-        }),
-      clauseBody: (urn, clauseId) =>
-        service.getClause(urn, clauseId).catch((error: unknown) => {
-          throw cannotRun(error, `clause ${clauseId} of ${urn}`);
-        }),
-    };
-    return { index, clauses, close: () => service.dispose() };
-  } catch (error) {
-    service.dispose();
-    throw cannotRun(error, 'the catalogue');
-  }
+  // eslint-disable-next-line @typescript-eslint/no-require-imports -- required on this path only, its own bundle
+  const { openServiceCatalogue } = require('./serviceCatalogue') as typeof ServiceCatalogue;
+  return openServiceCatalogue(options, config, env);
 }
 
 /** The catalogue file to read instead of the service, when one is given (an argument, or the config without a service URL). */
@@ -82,107 +40,7 @@ export function catalogueFileOf(options: CatalogueSource, config: CheckConfig, e
   return options.catalogue ?? (options.baseUrl || env.STANDARDS_BASE_URL ? undefined : config.catalogue);
 }
 
-/** What a long-running command adds to a connection: a disk cache of clauses (stored copies while offline), a log. */
-export interface ConnectionTuning {
-  clauseCache?: boolean;
-  logger?: ServiceLogger;
-}
-
-/** A connection to the service, and whether it holds a handed-over access token rather than client credentials. */
-export interface Connection {
-  service: ManagedStandardsService;
-  baseUrl: string;
-  accessToken: boolean;
-}
-
-/**
- * The service as the environment describes it: its URLs from the arguments, the environment or the config; client
- * credentials from the environment, or a short-lived access token (STANDARDS_ACCESS_TOKEN, and when it expires in
- * STANDARDS_ACCESS_TOKEN_EXPIRES_AT) that a host holding the credentials handed over — then no token URL is needed.
- */
-export function connect(options: CatalogueSource, config: CheckConfig, env: NodeJS.ProcessEnv, tuning: ConnectionTuning = {}): Connection {
-  const baseUrl = options.baseUrl ?? env.STANDARDS_BASE_URL ?? config.baseUrl;
-  const tokenUrl = options.tokenUrl ?? env.STANDARDS_TOKEN_URL ?? config.tokenUrl;
-  const accessToken = env.STANDARDS_ACCESS_TOKEN;
-  if (!baseUrl || (!tokenUrl && !accessToken)) {
-    throw new CannotRun(
-      'No catalogue to check against: give --catalogue FILE, or the service with --base-url and --token-url (or STANDARDS_BASE_URL and STANDARDS_TOKEN_URL) and its credentials in STANDARDS_CLIENT_ID and STANDARDS_CLIENT_SECRET.',
-    );
-  }
-  const apiKey = env.STANDARDS_API_KEY ? { header: env.STANDARDS_API_KEY_HEADER || 'X-Api-Key', value: env.STANDARDS_API_KEY } : undefined;
-  const clauseCache = tuning.clauseCache ? { cacheDir: path.join(cacheDir(env), `clauses-${storageKey([baseUrl], 16)}`) } : {};
-  const common = { baseUrl, apiKey, userAgent: 'standards-explorer-cli', logger: tuning.logger, ...clauseCache };
-  try {
-    if (accessToken) {
-      const expiresAt = expiryOf(env.STANDARDS_ACCESS_TOKEN_EXPIRES_AT);
-      return {
-        service: createStandardsService({ ...common, accessToken: { value: accessToken, ...(expiresAt ? { expiresAt } : {}) } }),
-        baseUrl,
-        accessToken: true,
-      };
-    }
-    const clientId = env.STANDARDS_CLIENT_ID;
-    const clientSecret = env.STANDARDS_CLIENT_SECRET;
-    if (!clientId || !clientSecret)
-      throw new CannotRun('The service needs credentials: set STANDARDS_CLIENT_ID and STANDARDS_CLIENT_SECRET in the environment.');
-    return {
-      service: createStandardsService({ ...common, tokenUrl: tokenUrl ?? '', clientId, clientSecret, scope: config.scope }),
-      baseUrl,
-      accessToken: false,
-    };
-  } catch (error) {
-    throw cannotRun(error, 'the catalogue');
-  }
-}
-
 /** A catalogue file's index, kept in the cache folder under a hash of the file (catalogueFileIndex.ts). */
 export function indexOfFile(file: string, env: NodeJS.ProcessEnv): Promise<CatalogueIndex> {
   return indexOfCatalogueFile(file, cacheDir(env));
-}
-
-/** STANDARDS_ACCESS_TOKEN_EXPIRES_AT: milliseconds since the epoch, or an ISO 8601 date and time. */
-function expiryOf(value: string | undefined): number | undefined {
-  if (!value) return undefined;
-  const at = /^\d+$/.test(value.trim()) ? Number(value.trim()) : Date.parse(value);
-  if (!Number.isFinite(at))
-    throw new CannotRun(`STANDARDS_ACCESS_TOKEN_EXPIRES_AT "${value}": give milliseconds since the epoch or an ISO 8601 date and time.`);
-  return at;
-}
-
-/** The service's catalogue as an index: the one kept for a day when there is one (and `refresh` is not asked), else read and kept. */
-export async function serviceIndex(service: ManagedStandardsService, baseUrl: string, env: NodeJS.ProcessEnv, refresh = false): Promise<CatalogueIndex> {
-  const cached = path.join(cacheDir(env), `catalogue-${storageKey([baseUrl], 16)}.index`);
-  let index = refresh ? undefined : await readCachedIndex(cached, baseUrl);
-  if (!index) {
-    index = await buildCatalogueIndex((page, signal) => service.listStandards(page, signal), { pageSize: 500, inThread: true });
-    // A cache: when it cannot be written, the next run reads the service again.
-    await writePrivateFile(cached, index.toFile(baseUrl)).catch(() => undefined);
-  }
-  return index;
-}
-
-/**
- * Where the command line keeps the catalogues it read from a service, and the indexes of catalogue files: STANDARDS_EXPLORER_CACHE, else the user's
- * cache folder (XDG_CACHE_HOME, else ~/.cache) — never the repository.
- */
-function cacheDir(env: NodeJS.ProcessEnv): string {
-  return env.STANDARDS_EXPLORER_CACHE || path.join(env.XDG_CACHE_HOME || path.join(os.homedir(), '.cache'), 'standards-explorer', 'cli');
-}
-
-/** The cached catalogue of `baseUrl` when it is there, readable and younger than a day. */
-async function readCachedIndex(file: string, baseUrl: string): Promise<CatalogueIndex | undefined> {
-  try {
-    const index = CatalogueIndex.fromFile(await fs.readFile(file), baseUrl);
-    return index && Date.now() - index.builtAt < CATALOGUE_MAX_AGE_MS ? index : undefined;
-  } catch {
-    return undefined;
-  }
-}
-
-/** A service failure as "could not run", with what fixes it; its message never holds a secret (errors.ts). */
-function cannotRun(error: unknown, what: string): CannotRun {
-  if (error instanceof CannotRun) return error;
-  if (!isServiceError(error)) return new CannotRun(`Could not read ${what} from the service: ${error instanceof Error ? error.message : String(error)}`);
-  const remedy = error.remedy;
-  return new CannotRun(`Could not read ${what} from the service: ${error.message}${remedy ? ` ${REMEDIES[remedy]}` : ''}`);
 }

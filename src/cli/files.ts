@@ -45,10 +45,13 @@ export function listFiles(cwd: string, paths: readonly string[], filter: FileFil
  */
 export function readText(cwd: string, file: string): string | undefined {
   const text = fs.readFileSync(path.resolve(cwd, file), 'utf8');
-  const nul = text.indexOf('\u0000');
-  if (text.length > MAX_FILE_BYTES || (nul >= 0 && nul < 8000)) return undefined;
+  // A NUL among the first 8 000 characters, looked for there only (as git does): not the whole of every file.
+  if (text.length > MAX_FILE_BYTES || text.lastIndexOf('\u0000', BINARY_PROBE - 1) >= 0) return undefined;
   return text;
 }
+
+/** How far into a file a NUL makes it binary. */
+const BINARY_PROBE = 8000;
 
 function relative(cwd: string, file: string): string {
   return path.relative(cwd, file).split(path.sep).join('/') || path.basename(file);
@@ -79,15 +82,20 @@ function hasGitAbove(folder: string): boolean {
   }
 }
 
-/** Every file below `folder` (relative, forward slashes) but those in .git and node_modules. */
+/**
+ * Every file below `folder` (relative, forward slashes) but those in .git and node_modules, which are not entered:
+ * a project's node_modules alone can hold a hundred thousand files.
+ */
 function walk(folder: string): string[] {
   const files: string[] = [];
-  for (const entry of fs.readdirSync(folder, { withFileTypes: true, recursive: true })) {
-    if (!entry.isFile()) continue;
-    const file = `${entry.parentPath.slice(folder.length + 1)}/${entry.name}`.replace(/^\//, '');
-    const relativeFile = path.sep === '/' ? file : file.split(path.sep).join('/');
-    if (/(?:^|\/)(?:\.git|node_modules)(?:\/|$)/.test(relativeFile)) continue;
-    files.push(relativeFile);
+  const pending = [''];
+  for (let dir = pending.pop(); dir !== undefined; dir = pending.pop()) {
+    for (const entry of fs.readdirSync(dir ? path.join(folder, dir) : folder, { withFileTypes: true })) {
+      const relativeName = dir ? `${dir}/${entry.name}` : entry.name;
+      if (entry.isDirectory()) {
+        if (entry.name !== '.git' && entry.name !== 'node_modules') pending.push(relativeName);
+      } else if (entry.isFile()) files.push(relativeName);
+    }
   }
   return files;
 }

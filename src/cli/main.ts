@@ -12,7 +12,6 @@ import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { CitationChecker, type Finding } from '../core/check/checkText';
 import { FORMATS, formatReport, type Format } from '../core/check/formats';
-import { coverage } from './coverage';
 import { checkLock, lockCitations } from '../core/check/lockCheck';
 import type { RuleId } from '../core/check/rules';
 import { openCatalogue, type CatalogueSource, type OpenCatalogue } from './catalogue';
@@ -22,6 +21,7 @@ import { readLock, writeLock } from './lock';
 import { gitUserName } from '../core/check/gitReviewer';
 import { reviewDay } from '../core/check/review';
 import { Progress } from './progress';
+import type * as CoverageCommand from './coverage';
 import type * as McpCommand from './mcp';
 import { CannotRun, USAGE, exitStatusOf } from './usage';
 
@@ -70,6 +70,9 @@ async function run(argv: readonly string[], io: CliIo, version: string): Promise
     const [reference, ...paths] = positionals;
     if (!reference) throw new CannotRun('coverage needs the standard: standards-explorer coverage "IEC 62304:2006" [paths…].');
     const options = { reference, format: values.format, failUnder: values['fail-under'], all: values.all, config: { ...config, cwd: io.cwd } };
+    // Its own bundle too (dist/cli-coverage.js): the compliance core and the document reader, which `check` never needs.
+    // eslint-disable-next-line @typescript-eslint/no-require-imports -- required on this path only, its own bundle
+    const { coverage } = require('./coverage') as typeof CoverageCommand;
     const { report, status } = await coverage(options, (after, onText) => scan(io, values, paths, config, undefined, after, onText));
     if (values.output) writeReport(path.resolve(io.cwd, values.output), report);
     else io.stdout.write(report);

@@ -7,7 +7,8 @@
 import * as path from 'node:path';
 import { ToolProblem, type ClauseReader, type ReadFile, type ToolContext } from '../core/agentTools/index';
 import type { Remedy } from '../core/service/errors';
-import { catalogueFileOf, connect, indexOfFile, serviceIndex, type CatalogueSource, type Connection } from './catalogue';
+import { catalogueFileOf, indexOfFile, type CatalogueSource } from './catalogue';
+import { connect, serviceIndex, type Connection } from './serviceCatalogue';
 import type { CheckConfig } from './config';
 import { listFiles, readText } from './files';
 import type { CliIo } from './main';

@@ -2,13 +2,23 @@
 import { FORMATS } from '../core/check/formats';
 import { RULE_IDS } from '../core/check/rules';
 
-/** Anything that stops the check from running: bad arguments, a broken config, an unreachable service. Exit 2. */
-export class CannotRun extends Error {}
+/** Marks a CannotRun whichever bundle made it (Symbol.for is one registry per process). */
+const CANNOT_RUN = Symbol.for('standards-explorer.cannotRun');
 
 /**
- * `run`'s exit status, or 2 with the message on standard error when it cannot run. Each bundle (dist/cli.js, and
- * dist/cli-mcp.js for `mcp`) has its own CannotRun class, so each answers its own here.
+ * Anything that stops the check from running: bad arguments, a broken config, an unreachable service. Exit 2. Each
+ * bundle (dist/cli.js and the parts it loads on first use, dist/cli-*.js) has its own copy of this class: `instanceof`
+ * asks the mark, so one bundle's CannotRun is another's too.
  */
+export class CannotRun extends Error {
+  readonly [CANNOT_RUN] = true;
+
+  static override [Symbol.hasInstance](value: unknown): boolean {
+    return typeof value === 'object' && value !== null && CANNOT_RUN in value;
+  }
+}
+
+/** `run`'s exit status, or 2 with the message on standard error when it cannot run. */
 export async function exitStatusOf(stderr: { write(text: string): unknown }, run: () => Promise<number>): Promise<number> {
   try {
     return await run();

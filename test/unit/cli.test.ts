@@ -48,11 +48,12 @@ describe('command line: standards-explorer check', function () {
   let cli: string;
   let workspace: string;
 
-  const run = (args: string[], options: { cwd?: string; env?: Record<string, string> } = {}): Promise<Run> =>
+  const run = (args: string[], options: { cwd?: string; env?: Record<string, string> } = {}): Promise<Run> => runWith(cli, args, options);
+  const runWith = (script: string, args: string[], options: { cwd?: string; env?: Record<string, string> } = {}): Promise<Run> =>
     new Promise((resolve, reject) => {
       // Only what the check reads of the environment: no STANDARDS_* of the machine running the tests.
       const env = { PATH: process.env.PATH ?? '', HOME: os.tmpdir(), STANDARDS_EXPLORER_CACHE: path.join(dir, 'cache'), ...options.env };
-      const child = spawn(process.execPath, [cli, ...args], { cwd: options.cwd ?? workspace, env });
+      const child = spawn(process.execPath, [script, ...args], { cwd: options.cwd ?? workspace, env });
       let stdout = '';
       let stderr = '';
       child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
@@ -101,12 +102,11 @@ describe('command line: standards-explorer check', function () {
     assert.match(stdout, /4 findings \(2 errors, 1 warning, 1 note\); 3 files checked\.\n$/);
   });
 
-  it('packs as the command line alone: npm pack carries dist/cli.js and dist/cli-mcp.js, the manifest, README and LICENSE, nothing else', () => {
+  it('packs as the command line alone: npm pack carries dist/cli.js and its parts (dist/cli-*.js), the manifest, README and LICENSE, nothing else', () => {
     const packed = path.join(dir, 'packed');
     fs.mkdirSync(path.join(packed, 'dist'), { recursive: true });
     for (const file of ['package.json', '.npmignore', 'README.md', 'LICENSE', 'esbuild.js']) fs.copyFileSync(path.join(REPO, file), path.join(packed, file));
-    fs.copyFileSync(cli, path.join(packed, 'dist', 'cli.js'));
-    fs.copyFileSync(path.join(dir, 'cli-mcp.js'), path.join(packed, 'dist', 'cli-mcp.js'));
+    for (const file of fs.readdirSync(dir).filter((f) => /^cli.*\.js$/.test(f))) fs.copyFileSync(path.join(dir, file), path.join(packed, 'dist', file));
     fs.writeFileSync(path.join(packed, 'dist', 'extension.js'), '');
     const out = execFileSync('npm', ['pack', '--dry-run', '--json', '--ignore-scripts'], {
       cwd: packed,
@@ -114,7 +114,48 @@ describe('command line: standards-explorer check', function () {
       env: { ...process.env, npm_config_loglevel: 'silent' },
     });
     const [{ files }] = JSON.parse(out) as Array<{ files: Array<{ path: string }> }>;
-    assert.deepEqual(files.map((f) => f.path).sort(), ['LICENSE', 'README.md', 'dist/cli-mcp.js', 'dist/cli.js', 'package.json']);
+    assert.deepEqual(files.map((f) => f.path).sort(), [
+      'LICENSE',
+      'README.md',
+      'dist/cli-coverage.js',
+      'dist/cli-mcp.js',
+      'dist/cli-service.js',
+      'dist/cli.js',
+      'package.json',
+    ]);
+  });
+
+  it('checks against a catalogue file with dist/cli.js alone: the service, coverage and MCP parts are not loaded', async () => {
+    const alone = path.join(dir, 'alone');
+    fs.mkdirSync(alone, { recursive: true });
+    fs.copyFileSync(cli, path.join(alone, 'cli.js'));
+    const { status, stdout, stderr } = await runWith(path.join(alone, 'cli.js'), ['check', 'src', '--catalogue', CATALOGUE]);
+    assert.equal(stderr, '');
+    assert.equal(status, 0);
+    assert.match(stdout, /IEC 61508-3:1998 has a newer current edition/);
+    // Asking the service needs its part: without it, the tool says it is broken (exit 2), not "no findings".
+    const service = await runWith(path.join(alone, 'cli.js'), ['check', 'src', '--base-url', 'http://127.0.0.1:9/v0', '--token-url', 'http://127.0.0.1:9/t']);
+    assert.equal(service.status, 2);
+    assert.match(service.stderr, /cli-service\.js/);
+  });
+
+  it('does not enter node_modules or .git outside a git work tree', async () => {
+    const plain = path.join(dir, 'plain');
+    for (const [file, text] of [
+      ['docs/a.md', 'ISO 9001:2008\n'],
+      ['node_modules/pkg/README.md', 'ISO 9001:1994\n'],
+      ['sub/node_modules/pkg/b.md', 'ISO 9001:1994\n'],
+      ['.git/c.md', 'ISO 9001:1994\n'],
+      ['.github/workflows/d.yml', 'ISO 9001:2000\n'],
+    ]) {
+      fs.mkdirSync(path.dirname(path.join(plain, file)), { recursive: true });
+      fs.writeFileSync(path.join(plain, file), text);
+    }
+    const { status, stdout } = await run(['check', '--catalogue', CATALOGUE, '--format', 'json'], { cwd: plain });
+    assert.equal(status, 0);
+    const report = JSON.parse(stdout) as { files: number; findings: Array<{ file: string }> };
+    assert.deepEqual(report.findings.map((f) => f.file).sort(), ['.github/workflows/d.yml', 'docs/a.md']);
+    assert.equal(report.files, 2);
   });
 
   it('exits 1 when a finding reaches --fail-on, and 0 when none does', async () => {

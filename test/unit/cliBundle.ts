@@ -1,4 +1,4 @@
-/** dist/cli.js and dist/cli-mcp.js built with esbuild.js's own options into `dir`, as a user runs them; returns cli.js. */
+/** dist/cli.js and its parts (dist/cli-*.js) built with esbuild.js's own options into `dir`, as a user runs them; returns cli.js. */
 import * as path from 'node:path';
 import * as esbuild from 'esbuild';
 

@@ -16,14 +16,18 @@ export interface CheckReport {
   root: string;
 }
 
+/**
+ * The report as `format` asks. JSON and SARIF are for programs (jq, code scanning), written compact as ESLint's and
+ * CodeQL's are: a large repository's report is a third smaller and quicker to write than indented.
+ */
 export function formatReport(report: CheckReport, format: Format, options: { color?: boolean } = {}): string {
   switch (format) {
     case 'json':
-      return `${JSON.stringify({ files: report.files, summary: counts(report.findings), findings: report.findings }, null, 2)}\n`;
+      return `${JSON.stringify({ files: report.files, summary: counts(report.findings), findings: report.findings })}\n`;
     case 'github':
       return report.findings.map(githubLine).join('');
     case 'sarif':
-      return `${JSON.stringify(sarifReport(report.findings, report.tool, report.root), null, 2)}\n`;
+      return `${JSON.stringify(sarifReport(report.findings, report.tool, report.root))}\n`;
     case 'junit':
       return junitReport(report.findings);
     default:
