@@ -74,13 +74,24 @@ export async function clausesCited(
   return result;
 }
 
+/** What a reference as written leads to, wherever it is cited: judged once, shared by all its findings. */
+interface Verdict {
+  standard?: ResolvedStandard;
+  /** The reference as written (or the URN), a string of its own. */
+  cited: string;
+  /** The record it names, as findings carry it (one object for all of them). */
+  record?: Finding['standard'];
+  /** What each of its citations is reported for. */
+  findings: Array<Pick<Finding, 'rule' | 'severity' | 'message' | 'fix'>>;
+}
+
 /**
- * Checks texts against one index: each reference as written (or URN) is resolved once, however many files cite it —
- * a repository cites the same few standards thousands of times.
+ * Checks texts against one index: each reference as written (or URN) is resolved and judged once, however many files
+ * cite it — a repository cites the same few standards thousands of times, and its findings share their words.
  */
 export class CitationChecker {
-  private readonly resolved = new Map<string, ResolvedStandard | null>();
-  private readonly resolvedUrns = new Map<string, ResolvedStandard | null>();
+  private readonly verdicts = new Map<string, Verdict>();
+  private readonly urnVerdicts = new Map<string, Verdict>();
   /** Every citation of a resolved edition, with its clause, annex or section when it names one (not a table). */
   private readonly cited: CitedEdition[] = [];
   private clauseCount = 0;
@@ -96,54 +107,28 @@ export class CitationChecker {
 
   check(text: string, file: string): Finding[] {
     const findings: Finding[] = [];
-    const undated = this.severity('undated') !== 'off';
     for (const citation of findCitations(text)) {
       // Informal citations ("IEC62304") are of low confidence: not judged.
       if (citation.kind === 'clauseUri' || (citation.kind === 'reference' && citation.reference.informal)) continue;
-      const standard = this.resolve(citation);
-      const locator = standard && citation.kind === 'reference' && namesClause(citation.locator) ? citation.locator : undefined;
+      const verdict = this.verdictOf(citation);
+      const locator = verdict.standard && citation.kind === 'reference' && namesClause(citation.locator) ? citation.locator : undefined;
       if (locator) this.clauseCount++;
-      const outdated = standard && outdatedEdition(standard);
-      const undatedHere = undated && standard !== undefined && citation.kind === 'reference' && !citation.reference.year;
       // Most citations are of current editions and lead to nothing: nothing is made for them.
-      if (standard && !outdated && !undatedHere && !this.rules.keepCitations) continue;
-      const cited = detached(citation.kind === 'reference' ? writtenReference(citation) : citation.urn);
+      if (!verdict.findings.length && !(this.rules.keepCitations && verdict.standard)) continue;
       const [start, end] = citation.kind === 'reference' ? [citation.referenceStart, citation.referenceEnd] : [citation.start, citation.end];
-      const place: Place = { file, line: citation.line + 1, column: start + 1, endColumn: end + 1, cited };
-      // The message is only made when the rule reports.
-      const add = (rule: RuleId, message: () => string, fix?: string): void => {
-        const level = this.severity(rule);
-        if (level !== 'off') findings.push({ rule, severity: level, ...place, message: message(), ...(fix ? { fix } : {}) });
-      };
-      if (!standard) {
-        add('unknown', () => `${cited}: the catalogue has no such standard.`);
-        continue;
-      }
-      place.standard = { urn: standard.entry.urn, reference: standard.entry.reference, status: standard.entry.status };
-      if (this.rules.keepCitations)
+      const place: Place = { file, line: citation.line + 1, column: start + 1, endColumn: end + 1, cited: verdict.cited };
+      if (verdict.record) place.standard = verdict.record;
+      for (const found of verdict.findings)
+        findings.push({ rule: found.rule, severity: found.severity, ...place, message: found.message, ...(found.fix ? { fix: found.fix } : {}) });
+      if (this.rules.keepCitations && verdict.standard)
         this.cited.push({
           ...place,
-          urn: standard.entry.urn,
+          urn: verdict.standard.entry.urn,
           ...(locator ? { locator: { kind: locator.kind, value: detached(locator.value) } } : {}),
           ...(locator && citation.kind === 'reference' && citation.locators && citation.locators.length > 1
             ? { locators: citation.locators.map((l) => ({ kind: l.kind, value: detached(l.value) })) }
             : {}),
         });
-      if (undatedHere) add('undated', () => `${cited} names no edition year (it resolves to ${standardLabel(standard.entry)}).`);
-      if (!outdated) continue;
-      if (outdated.kind === 'notCurrent') {
-        add('withdrawn', () => `${cited} is ${outdated.status}; the catalogue has no current edition of it${this.asOf(' (nor says when it was withdrawn)')}.`);
-        continue;
-      }
-      // Replaced by an edition published after the date judged: it was the current one then.
-      const year = factsOf(outdated.by.urn, outdated.by.reference, outdated.by.status).year;
-      if (this.rules.asOfYear !== undefined && year !== undefined && year > this.rules.asOfYear) continue;
-      const fix = citation.kind === 'reference' ? rewrittenReference(citation, outdated.by.reference) : outdated.by.urn;
-      const current = standardLabel(outdated.by);
-      // A record marked "replaced" or "revised", or a current one with a newer edition, is superseded; "withdrawn" is withdrawn.
-      if (outdatedRule(standard, outdated) === 'withdrawn')
-        add('withdrawn', () => `${cited} is withdrawn; the current edition${this.asOf()} is ${current}.`, fix);
-      else add('superseded', () => `${cited} has a newer current edition${this.asOf()}: ${current}.`, fix);
     }
     return findings;
   }
@@ -183,12 +168,51 @@ export class CitationChecker {
     return this.rules.asOfYear === undefined ? suffix : ` as of ${this.rules.asOfYear}${suffix}`;
   }
 
-  private resolve(citation: StandardCitation): ResolvedStandard | undefined {
-    // Keyed by the text as written, in a map per kind: no key string is built for each of a repository's citations.
-    const [resolved, key] = citation.kind === 'reference' ? [this.resolved, writtenReference(citation)] : [this.resolvedUrns, citation.urn];
-    let standard = resolved.get(key);
-    if (standard === undefined) resolved.set(key, (standard = resolveStandard(this.index, citation) ?? null));
-    return standard ?? undefined;
+  /** The verdict on a citation's reference as written (or URN): kept by that text, in a map per kind, with no key built. */
+  private verdictOf(citation: StandardCitation): Verdict {
+    const [verdicts, key] = citation.kind === 'reference' ? [this.verdicts, writtenReference(citation)] : [this.urnVerdicts, citation.urn];
+    let verdict = verdicts.get(key);
+    if (!verdict) verdicts.set(key, (verdict = this.judge(citation, detached(key))));
+    return verdict;
+  }
+
+  /** What the rules say of a citation, the same for every citation written alike. */
+  private judge(citation: StandardCitation, cited: string): Verdict {
+    const findings: Verdict['findings'] = [];
+    // The message is only made when the rule reports.
+    const add = (rule: RuleId, message: () => string, fix?: string): void => {
+      const level = this.severity(rule);
+      if (level !== 'off') findings.push({ rule, severity: level, message: message(), ...(fix ? { fix } : {}) });
+    };
+    const standard = resolveStandard(this.index, citation);
+    if (!standard) {
+      add('unknown', () => `${cited}: the catalogue has no such standard.`);
+      return { cited, findings };
+    }
+    const verdict: Verdict = {
+      standard,
+      cited,
+      record: { urn: standard.entry.urn, reference: standard.entry.reference, status: standard.entry.status },
+      findings,
+    };
+    if (citation.kind === 'reference' && !citation.reference.year)
+      add('undated', () => `${cited} names no edition year (it resolves to ${standardLabel(standard.entry)}).`);
+    const outdated = outdatedEdition(standard);
+    if (!outdated) return verdict;
+    if (outdated.kind === 'notCurrent') {
+      add('withdrawn', () => `${cited} is ${outdated.status}; the catalogue has no current edition of it${this.asOf(' (nor says when it was withdrawn)')}.`);
+      return verdict;
+    }
+    // Replaced by an edition published after the date judged: it was the current one then.
+    const year = factsOf(outdated.by.urn, outdated.by.reference, outdated.by.status).year;
+    if (this.rules.asOfYear !== undefined && year !== undefined && year > this.rules.asOfYear) return verdict;
+    const fix = citation.kind === 'reference' ? rewrittenReference(citation, outdated.by.reference) : outdated.by.urn;
+    const current = standardLabel(outdated.by);
+    // A record marked "replaced" or "revised", or a current one with a newer edition, is superseded; "withdrawn" is withdrawn.
+    if (outdatedRule(standard, outdated) === 'withdrawn')
+      add('withdrawn', () => `${cited} is withdrawn; the current edition${this.asOf()} is ${current}.`, fix);
+    else add('superseded', () => `${cited} has a newer current edition${this.asOf()}: ${current}.`, fix);
+    return verdict;
   }
 }
 
