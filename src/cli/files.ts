@@ -44,7 +44,8 @@ export function listFiles(cwd: string, paths: readonly string[], filter: FileFil
  * are rare), and no buffer beside the string.
  */
 export function readText(cwd: string, file: string): string | undefined {
-  const text = fs.readFileSync(path.resolve(cwd, file), 'utf8');
+  // The listed paths are relative with forward slashes (listFiles): joined, not resolved, on every file.
+  const text = fs.readFileSync(path.isAbsolute(file) ? file : `${cwd}${path.sep}${file}`, 'utf8');
   // A NUL among the first 8 000 characters, looked for there only (as git does): not the whole of every file.
   if (text.length > MAX_FILE_BYTES || text.lastIndexOf('\u0000', BINARY_PROBE - 1) >= 0) return undefined;
   return text;
