@@ -2,7 +2,8 @@
  * Files only their owner reads (0600 in a 0700 folder): what someone subscribes to, and the clauses they read, are
  * nobody else's business on a shared machine. Written aside and renamed, so a crash never leaves half a file.
  */
-import * as fs from 'node:fs/promises';
+// fs.promises, not node:fs/promises: loaded with the first write, not with every start of the command line.
+import { promises as fs } from 'node:fs';
 import * as path from 'node:path';
 
 export const PRIVATE_FILE_MODE = 0o600;
