@@ -10,6 +10,7 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { gzipSync } from 'node:zlib';
 import { buildCli } from './cliBundle';
 import { sandboxControl, sandboxStats, startSandbox } from '../../sandbox/index';
 import { readCatalogueFile } from '../../src/core/catalogue/catalogueFile';
@@ -302,6 +303,11 @@ describe('command line: standards-explorer check', function () {
     assert.deepEqual(rules(first.stdout), ['withdrawn']);
     assert.deepEqual(rules(changed.stdout), ['superseded'], 'current, with a newer edition: superseded, no longer withdrawn');
     assert.equal(fs.readdirSync(cache).filter((name) => name.endsWith('.index')).length, 2);
+    // Gzipped, as the real catalogue is distributed: the same report as the plain file.
+    fs.writeFileSync(`${file}.gz`, gzipSync(original));
+    const gzipped = await run(['check', 'docs/design.md', '--catalogue', `${file}.gz`, '--format', 'json'], { env });
+    assert.equal(gzipped.status, 0, gzipped.stderr);
+    assert.equal(gzipped.stdout, first.stdout);
   });
 
   it('reads the config: severities, include and exclude, the gate; and --output', async () => {
