@@ -9,6 +9,8 @@ import { ServiceError, cancelled } from './errors';
 import { isUnreachable } from './errors';
 import { pathOf, type GetResult, type ServiceHttp } from './serviceHttp';
 import type { ServiceLogger } from './types';
+import { MAX_JSON_DEPTH } from './jsonld';
+import { parseJsonInSlices } from './slicedJson';
 
 export interface CachedFetchOptions {
   http: ServiceHttp;
@@ -99,7 +101,7 @@ export class CachedFetch {
       this.options.logger?.request({ method: 'GET', path: pathOf(url), ms: 0, retries: 0, cache: 'hit' });
       // Fresh, but the service was just found unreachable: the reader is told it is a stored copy all the same.
       const offline = this.options.http.unreachable ? { fetched: 'offline' as const, offlineSince: cached.storedAt } : { fetched: 'hit' as const };
-      return { ...this.bodyOf(cached.value, url), ...offline, text: cached.value.text, etag: cached.etag };
+      return { ...(await this.bodyOf(cached.value, url)), ...offline, text: cached.value.text, etag: cached.etag };
     }
     let flight = this.flights.get(url);
     if (!flight || flight.controller.signal.aborted) {
@@ -119,16 +121,16 @@ export class CachedFetch {
       fetched.parsed = undefined;
       return { body: parsed.value, from: entry.value.from, ...facts };
     }
-    return { ...this.bodyOf(entry.value, url), ...facts };
+    return { ...(await this.bodyOf(entry.value, url)), ...facts };
   }
 
   /**
    * The body of a cache entry, parsed for this caller: the cache holds text (what it is charged for), so each
-   * caller gets its own value and the memory bound holds.
+   * caller gets its own value and the memory bound holds. A large one a slice at a time (slicedJson.ts).
    */
-  private bodyOf({ text, from }: CachedBody, url: string): { body: unknown; from: string } {
+  private async bodyOf({ text, from }: CachedBody, url: string): Promise<{ body: unknown; from: string }> {
     try {
-      return { body: JSON.parse(text) as unknown, from };
+      return { body: await parseJsonInSlices(text, MAX_JSON_DEPTH), from };
     } catch {
       this.memory.delete(url);
       throw new ServiceError('badResponse', `GET ${pathOf(url)}: the cached answer could not be read; try again.`, { method: 'GET', path: pathOf(url) });

@@ -7,7 +7,8 @@ import type { AxiosInstance } from 'axios';
 import type { BearerTokens } from './auth';
 import { ServiceError, asServiceError, cancelled, isUnreachable, type Remedy, type ServiceErrorDetails } from './errors';
 import { backoffDelay, parseRetryAfter, sleep } from './backoff';
-import { jsonDepthExceeds, MAX_JSON_DEPTH } from './jsonld';
+import { MAX_JSON_DEPTH } from './jsonld';
+import { JsonTooDeep, parseJsonInSlices } from './slicedJson';
 import { withoutFinalStops, type Redactor } from './redact';
 import { isLoopback } from './addresses';
 import { exchange, type Exchange } from './transport';
@@ -15,13 +16,6 @@ import { withoutTrailing } from './displayText';
 import type { RetryOptions, ServiceErrorKind, ServiceLogger } from './types';
 
 const RETRY_STATUSES = new Set([408, 429, 502, 503, 504]);
-/** Bodies longer than this (characters) are parsed in steps with the event loop let in between. */
-const LARGE_BODY_CHARS = 1024 * 1024;
-
-/** A full turn of the event loop (timers and I/O included; setImmediate would run before the timers). */
-function yieldToEventLoop(): Promise<void> {
-  return new Promise((resolve) => setTimeout(resolve, 0));
-}
 const MAX_REDIRECTS = 5;
 
 /**
@@ -235,19 +229,25 @@ export class ServiceHttp {
     throw statusError(reply, pathOf(url), this.options.redactor);
   }
 
-  /** Parses a JSON body. Malformed is worth another attempt; nested too deeply is not. */
+  /**
+   * Parses a JSON body, a large one a slice at a time with the event loop let in between (slicedJson.ts). Malformed is
+   * worth another attempt; nested too deeply is not.
+   */
   private async parseJson(reply: Exchange, url: string): Promise<unknown> {
-    const large = reply.body.length > LARGE_BODY_CHARS;
-    // A large body blocks the thread in each step: let waiting events run between them.
-    if (large) await yieldToEventLoop();
     const where = `GET ${pathOf(url)}`;
     const details = { status: reply.status, method: 'GET', path: pathOf(url) };
-    let value: unknown;
     try {
-      value = JSON.parse(reply.body);
+      return await parseJsonInSlices(reply.body, MAX_JSON_DEPTH);
     } catch (error) {
+      if (error instanceof JsonTooDeep)
+        throw new ServiceError(
+          'badResponse',
+          `${where} answered with JSON nested more than ${MAX_JSON_DEPTH} levels deep, more than this extension reads. The service is faulty; report it to its operator.`,
+          details,
+        );
+      if (!(error instanceof SyntaxError)) throw error;
       // V8's message quotes the body: it goes through the redactor like any server text.
-      const reason = this.options.redactor.excerpt(error instanceof Error ? error.message : String(error), 120);
+      const reason = this.options.redactor.excerpt(error.message, 120);
       const failure = new ServiceError(
         'badResponse',
         `${where} answered ${reply.status} with malformed JSON (${withoutFinalStops(reason)}): expected a complete JSON document. Try again; if it persists the service is faulty.`,
@@ -256,15 +256,6 @@ export class ServiceHttp {
       transientBodies.add(failure);
       throw failure;
     }
-    if (large) await yieldToEventLoop();
-    if (jsonDepthExceeds(value, MAX_JSON_DEPTH)) {
-      throw new ServiceError(
-        'badResponse',
-        `${where} answered with JSON nested more than ${MAX_JSON_DEPTH} levels deep, more than this extension reads. The service is faulty; report it to its operator.`,
-        details,
-      );
-    }
-    return value;
   }
 }
 

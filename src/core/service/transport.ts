@@ -5,6 +5,7 @@
  * whole exchange and cancellation that closes the socket.
  */
 import axios, { type AxiosInstance, type AxiosResponse } from 'axios';
+import type { Readable } from 'node:stream';
 import { ServiceError, cancelled } from './errors';
 
 export const MAX_BODY_BYTES = 64 * 1024 * 1024;
@@ -31,9 +32,9 @@ export function createAxios(userAgent: string): AxiosInstance {
     proxy: false,
     maxRedirects: 0,
     validateStatus: () => true,
-    responseType: 'text',
+    // The body read as it arrives (bodyText), not buffered whole by axios and then decoded at once.
+    responseType: 'stream',
     transformResponse: [(data: unknown) => data],
-    maxContentLength: MAX_BODY_BYTES,
     headers: { 'User-Agent': userAgent },
   });
 }
@@ -50,15 +51,18 @@ export async function exchange(client: AxiosInstance, request: ExchangeRequest):
   }, request.timeoutMs);
   const onAbort = (): void => deadline.abort();
   request.signal?.addEventListener('abort', onAbort, { once: true });
+  let answeredStatus: number | undefined;
   try {
-    const response: AxiosResponse<string> = await client.request({
+    const response: AxiosResponse<Readable> = await client.request({
       method: request.method,
       url: request.url,
       headers: request.headers,
       data: request.data,
       signal: deadline.signal,
     });
-    return { status: response.status, headers: flattenHeaders(response.headers), body: typeof response.data === 'string' ? response.data : '' };
+    answeredStatus = response.status;
+    const body = await bodyText(response.data, deadline.signal);
+    return { status: response.status, headers: flattenHeaders(response.headers), body };
   } catch (error) {
     if (request.signal?.aborted) throw cancelled(request.method, request.path);
     const where = `${request.method} ${request.path}`;
@@ -73,18 +77,18 @@ export async function exchange(client: AxiosInstance, request: ExchangeRequest):
       );
     }
     const code = (error as { code?: string }).code;
-    if (code === 'ERR_BAD_RESPONSE' && /maxContentLength/i.test(String((error as Error).message))) {
+    if (error instanceof BodyTooLarge) {
       throw new ServiceError('badResponse', `${where}: the response is larger than ${MAX_BODY_BYTES / 1024 / 1024} MB, more than this extension reads.`, {
         method: request.method,
         path: request.path,
       });
     }
-    const answered = (error as { response?: { status?: number } }).response;
-    if (answered) {
+    const answered = answeredStatus ?? (error as { response?: { status?: number } }).response?.status;
+    if (answered !== undefined || (error as { response?: unknown }).response) {
       // The server did answer; the connection broke while the body came in. Retryable, but not "unreachable".
       throw new ServiceError(
         'network',
-        `${where}: the connection closed while the answer (${answered.status ?? 'no status'}) was coming in${code ? ` (${code})` : ''}. Try again; if it persists, check your network or proxy.`,
+        `${where}: the connection closed while the answer (${answered ?? 'no status'}) was coming in${code ? ` (${code})` : ''}. Try again; if it persists, check your network or proxy.`,
         {
           method: request.method,
           path: request.path,
@@ -100,6 +104,38 @@ export async function exchange(client: AxiosInstance, request: ExchangeRequest):
   } finally {
     clearTimeout(timer);
     request.signal?.removeEventListener('abort', onAbort);
+  }
+}
+
+/** The body grew past MAX_BODY_BYTES. */
+class BodyTooLarge extends Error {}
+
+/**
+ * The body as text, decoded chunk by chunk as it arrives: a large body is never held as one buffer beside its text,
+ * and never decoded in one go (a 50 MB clause was a third of a second of the thread, joined and decoded at the end).
+ * A UTF-8 byte order mark is dropped, as axios' text bodies drop it.
+ */
+async function bodyText(stream: Readable, deadline: AbortSignal): Promise<string> {
+  const stop = (): void => {
+    stream.destroy(new Error('aborted'));
+  };
+  deadline.addEventListener('abort', stop, { once: true });
+  try {
+    const decoder = new TextDecoder();
+    const parts: string[] = [];
+    let bytes = 0;
+    for await (const chunk of stream as AsyncIterable<Buffer>) {
+      bytes += chunk.length;
+      if (bytes > MAX_BODY_BYTES) {
+        stream.destroy();
+        throw new BodyTooLarge();
+      }
+      parts.push(decoder.decode(chunk, { stream: true }));
+    }
+    parts.push(decoder.decode());
+    return parts.join('');
+  } finally {
+    deadline.removeEventListener('abort', stop);
   }
 }
 
