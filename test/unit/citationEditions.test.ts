@@ -58,4 +58,28 @@ describe('references against the real catalogue', function () {
     assert.equal(resolve('ISO/TS 19115-3:2016').standard?.replacedBy?.reference, 'ISO 19115-3:2023');
     assert.equal(resolve('ISO/TS 15066:2016').standard?.replacedBy, undefined, 'a current TS stays');
   });
+
+  it('looks for a citation among references only: the leading hits of a full search, found without reading titles', () => {
+    const queries = [
+      'ISO 9001:2015',
+      'IEC 62304',
+      'ISO/IEC 27001',
+      'IEC 60601-1',
+      'ISO 14971:2019',
+      'ISO 10303-21',
+      'ISO 8601',
+      'IEC 61508-3:1998',
+      'ISO 13485',
+    ];
+    // Every 2 000th record's own reference, dated and undated: what resolving the catalogue itself asks.
+    for (const entry of realCatalogueEntries().filter((_, i) => i % 2000 === 0)) {
+      if (!entry.reference) continue;
+      queries.push(entry.reference, entry.reference.replace(/:\d{4}.*$/, ''));
+    }
+    for (const query of queries) {
+      const references = index.search(query, 60, { referencesOnly: true });
+      assert.ok(references.length > 0, query);
+      assert.deepEqual(references, index.search(query, 60).slice(0, references.length), query);
+    }
+  });
 });

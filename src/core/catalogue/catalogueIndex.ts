@@ -27,7 +27,7 @@
  * milliseconds as pages arrive, each is searched on its own and the best of all are merged.
  */
 import { decodeIndexFile, encodeIndexFile } from './indexFile';
-import { IndexSegment, TITLE_ORDER, type IndexEntry, type IndexQuery, type SegmentHit } from './indexSegment';
+import { IndexSegment, TITLE_ORDER, type IndexEntry, type IndexQuery, type SearchOptions, type SegmentHit } from './indexSegment';
 import { prepareSegment, topicGroup, topicScore, type SegmentArrays } from './segmentArrays';
 import type { StandardFacts } from './standardFacts';
 import { stem, tokenize } from './tokens';
@@ -83,13 +83,13 @@ export class CatalogueIndex {
   }
 
   /** The best records first, at most `limit`. */
-  search(query: string, limit = 200): IndexEntry[] {
-    return this.searchHits(query, limit).map((h) => h.entry);
+  search(query: string, limit = 200, options: SearchOptions = {}): IndexEntry[] {
+    return this.searchHits(query, limit, options).map((h) => h.entry);
   }
 
   /** Like `search`, with each entry's facts. */
-  searchHits(query: string, limit = 200): SearchHit[] {
-    const parsed = parseQuery(query);
+  searchHits(query: string, limit = 200, options: SearchOptions = {}): SearchHit[] {
+    const parsed = parseQuery(query, options);
     const topic = parsed.kind === 'words' && parsed.topic;
     // A topic query finds at least TOPIC_CANDIDATES, so that its first hits do not depend on the limit asked.
     const wanted = topic ? Math.max(limit, TOPIC_CANDIDATES) : limit;
@@ -301,7 +301,7 @@ function mergeBest(lists: SegmentHit[][], limit: number): SegmentHit[] {
   return merged;
 }
 
-function parseQuery(query: string): IndexQuery {
+function parseQuery(query: string, options: SearchOptions): IndexQuery {
   const trimmed = query.trim();
   if (!trimmed) return { kind: 'all' };
   if (/^urn:/i.test(trimmed)) return { kind: 'urn', prefix: trimmed.toLowerCase() };
@@ -309,5 +309,5 @@ function parseQuery(query: string): IndexQuery {
   const namesSupplement = tokens.some((t) => SUPPLEMENT_WORDS.has(t));
   // Tokens are runs of letters or of digits: a topic has no token starting with a digit.
   const topic = tokens.length > 0 && tokens.every((t) => t.charCodeAt(0) > 57);
-  return { kind: 'words', tokens: topic ? tokens.map(stem) : tokens, namesSupplement, topic };
+  return { kind: 'words', tokens: topic ? tokens.map(stem) : tokens, namesSupplement, topic, referencesOnly: options.referencesOnly === true };
 }

@@ -45,7 +45,17 @@ const BUCKETS = 9;
  * matches rank by topic key, and a match of all its words in a reference ranks with matches anywhere (the words of
  * "IEC White Paper Asset Management:2015" are a title's words in a reference).
  */
-export type IndexQuery = { kind: 'all' } | { kind: 'urn'; prefix: string } | { kind: 'words'; tokens: string[]; namesSupplement: boolean; topic: boolean };
+export type IndexQuery =
+  { kind: 'all' } | { kind: 'urn'; prefix: string } | { kind: 'words'; tokens: string[]; namesSupplement: boolean; topic: boolean; referencesOnly?: boolean };
+
+export interface SearchOptions {
+  /**
+   * Only records whose reference holds every word (the reference tiers, ranked as in a full search): what resolving a
+   * citation asks, as a record whose reference lacks a word of the citation is never its document. The title tiers
+   * would read through every title word starting like the publisher ("iso…": isolation, isotope…) for nothing.
+   */
+  referencesOnly?: boolean;
+}
 
 /**
  * A match of one segment: `order` ranks it against matches of other segments, then `key`. Its facts and its number
@@ -71,6 +81,7 @@ interface Words {
   exact: number[];
   namesSupplement: boolean;
   topic: boolean;
+  referencesOnly: boolean;
 }
 
 export class IndexSegment {
@@ -135,7 +146,8 @@ export class IndexSegment {
     if (query.tokens.length === 0 || ranges.some(([lo, hi]) => lo >= hi)) return [];
     const vocabulary = this.data.vocabulary;
     const exact = query.tokens.map((t, k) => (vocabulary[ranges[k][0]] === t ? ranges[k][0] : -1));
-    return this.searchWords({ tokens: query.tokens, ranges, exact, namesSupplement: query.namesSupplement, topic: query.topic }, limit, worst);
+    const { namesSupplement, topic } = query;
+    return this.searchWords({ tokens: query.tokens, ranges, exact, namesSupplement, topic, referencesOnly: query.referencesOnly === true }, limit, worst);
   }
 
   /**
@@ -262,7 +274,7 @@ export class IndexSegment {
       if (bucket !== undefined && !(topic && bucket === Bucket.ReferenceWords)) place(i, bucket);
     }
     // The title starting with the phrase, or holding it: the phrase's first word starts a title word.
-    if (better(Bucket.ReferenceWords) < limit && reachable(Bucket.TitleStarts)) {
+    if (!query.referencesOnly && better(Bucket.ReferenceWords) < limit && reachable(Bucket.TitleStarts)) {
       for (const r of this.inTitle.of(ranges[0], n)) {
         const i = this.byTopic[r];
         if (topic && better(Bucket.TitleStarts) >= limit) break;
@@ -279,7 +291,7 @@ export class IndexSegment {
       }
     }
     // Every word somewhere in the reference or the title.
-    if (better(Bucket.Anywhere) < limit && reachable(Bucket.Anywhere)) {
+    if (!query.referencesOnly && better(Bucket.Anywhere) < limit && reachable(Bucket.Anywhere)) {
       for (const r of this.anywhere.of(this.rarest(this.anywhere, ranges), n)) {
         const i = this.byTopic[r];
         if (topic && better(Bucket.Anywhere) >= limit) break;

@@ -88,7 +88,7 @@ function resolveWritten(index: CatalogueIndex, written: WrittenReference): { ent
 
 function candidates(index: CatalogueIndex, written: WrittenReference): Array<{ entry: IndexEntry; parsed: WrittenReference | undefined }> {
   const query = `${internationalPublisher(written.publisher)} ${written.number}${written.part}${written.year ? `:${written.year}` : ''}`;
-  return index.search(query, CANDIDATES).map((entry) => ({ entry, parsed: parsedReference(entry) }));
+  return index.search(query, CANDIDATES, { referencesOnly: true }).map((entry) => ({ entry, parsed: parsedReference(entry) }));
 }
 
 function resolveExact(index: CatalogueIndex, written: WrittenReference): { entry: IndexEntry; note?: ResolutionNote } | undefined {
