@@ -11,7 +11,7 @@ import * as path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { CitationChecker, type Finding } from '../core/check/checkText';
-import { FORMATS, formatReport, type Format } from '../core/check/formats';
+import { FORMATS, reportPieces, type Format } from '../core/check/formats';
 import { checkLock, lockCitations } from '../core/check/lockCheck';
 import type { RuleId } from '../core/check/rules';
 import { openCatalogue, type CatalogueSource, type OpenCatalogue } from './catalogue';
@@ -108,9 +108,9 @@ async function check(io: CliIo, values: Options, positionals: string[], config: 
   const out = values.output ? undefined : io.stdout;
   const tool = { name: 'standards-explorer', version };
   const root = `${pathToFileURL(io.cwd).href.replace(/\/?$/, '/')}`;
-  const report = formatReport({ findings, files: checked, tool, root }, format as Format, { color: Boolean(out?.isTTY) && !io.env.NO_COLOR });
+  const report = reportPieces({ findings, files: checked, tool, root }, format as Format, { color: Boolean(out?.isTTY) && !io.env.NO_COLOR });
   if (values.output) writeReport(path.resolve(io.cwd, values.output), report);
-  else io.stdout.write(report);
+  else for (const piece of report) io.stdout.write(piece);
   if (values.output && format !== 'text') io.stderr.write(`${findings.length} findings in ${checked} files; report written to ${values.output}\n`);
   return findings.some((finding) => failOn.includes(finding.rule)) ? EXIT.findings : EXIT.clean;
 }
@@ -226,10 +226,19 @@ function readFileOrStop(cwd: string, file: string): string | undefined {
   }
 }
 
-function writeReport(file: string, report: string): void {
+/** Writes the report, or its pieces one after the other (reportPieces). */
+function writeReport(file: string, report: string | Iterable<string>): void {
   try {
     fs.mkdirSync(path.dirname(file), { recursive: true });
-    fs.writeFileSync(file, report);
+    if (typeof report === 'string') fs.writeFileSync(file, report);
+    else {
+      const fd = fs.openSync(file, 'w');
+      try {
+        for (const piece of report) fs.writeSync(fd, piece);
+      } finally {
+        fs.closeSync(fd);
+      }
+    }
   } catch (error) {
     throw new CannotRun(`Cannot write the report to ${file}: ${error instanceof Error ? error.message : String(error)}`);
   }

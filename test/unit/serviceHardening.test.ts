@@ -140,6 +140,41 @@ describe('service hardening: redirects, cut-off answers and failures that are no
     }
   });
 
+  // Needed: an answer that never ends, and one that stalls halfway: the body is read as it arrives (transport.ts).
+  it('stops reading an answer past 64 MB and says so; times out an answer that stalls halfway, without retrying into a hang', async () => {
+    let sent = 0;
+    let closedEarly = false;
+    const server = await startOddServer((req, res) => {
+      if (req.url === '/token') return token(res);
+      res.writeHead(200, { 'Content-Type': 'application/ld+json' });
+      if (req.url?.includes('clauses')) {
+        res.write('{"hydra:member": [');
+        return; // stalls
+      }
+      const chunk = `${' '.repeat(1024 * 1024 - 1)}\n`;
+      res.on('close', () => (closedEarly = sent < 100));
+      const more = (): void => {
+        // Up to 100 MB, never ending on its own within the test: the client has to stop reading.
+        while (sent < 100 && res.write(chunk)) sent++;
+        if (sent < 100) res.once('drain', more);
+        else res.end();
+      };
+      more();
+    });
+    try {
+      const service = createStandardsService(options(server, { timeoutMs: 1000, retry: { maxRetries: 0 } }));
+      await assert.rejects(
+        service.listStandards({ limit: 1, offset: 0 }),
+        isKind('badResponse', /the response is larger than 64 MB, more than this extension reads/),
+      );
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      assert.ok(closedEarly, `the connection was closed after ${sent} MB, before the 100 MB were sent`);
+      await assert.rejects(service.listClauses(URN), isKind('timeout', /did not complete within 1 s/));
+    } finally {
+      await server.close();
+    }
+  });
+
   // Needed: the same 429 problem+json the sandbox sends ("Injected fault 429."), and a problem ending in "…".
   it('never doubles a full stop in a message', async () => {
     let detail = 'Injected fault 429.';
