@@ -95,7 +95,7 @@ async function main(): Promise<void> {
     // Each round's check over the bare loop run right after it, then the median: a slow spell of the shared machine
     // falls on both of a pair, where the ratio of two medians would take the check from one spell and the loop from another.
     const ratio = spread(runs.map((r, i) => r.ms / loops[i])).median;
-    if (process.env.BENCH_ROUNDS) console.log(runs.map((r, i) => `${Math.round(r.ms)}/${Math.round(loops[i])}`).join(' '));
+    console.log(`each round, check / bare loop (ms): ${runs.map((r, i) => `${Math.round(r.ms)}/${Math.round(loops[i])}`).join(' ')}`);
     const peak = Math.max(...runs.map((r) => r.peakMB));
     console.log(
       `check of ${FILES} files: ${Math.round(ours.median)} ms (${Math.round(ours.min)}–${Math.round(ours.max)}), ${runs[0].findings} findings, peak ${peak} MB; ` +
