@@ -11,7 +11,7 @@ import * as path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { CitationChecker, type Finding } from '../core/check/checkText';
-import { FORMATS, reportPieces, type Format } from '../core/check/formats';
+import { FORMATS, plural, reportPieces, type Format } from '../core/check/formats';
 import { checkLock, lockCitations } from '../core/check/lockCheck';
 import type { RuleId } from '../core/check/rules';
 import { openCatalogue, type CatalogueSource, type OpenCatalogue } from './catalogue';
@@ -98,7 +98,7 @@ async function check(io: CliIo, values: Options, positionals: string[], config: 
     if (checker.clauseCitations && clauses) found.push(...(await checker.checkClauses((urn) => clauses.listClauses(urn))));
     else if (checker.clauseCitations)
       io.stderr.write(
-        `standards-explorer: ${checker.clauseCitations === 1 ? '1 citation of a clause was' : `${checker.clauseCitations} citations of a clause were`} not checked against their edition (a catalogue file lists no clauses; the missing-clause rule needs the service).\n`,
+        `standards-explorer: ${checker.clauseCitations === 1 ? '1 citation of a clause was not checked against its edition' : `${checker.clauseCitations} citations of a clause were not checked against their editions`} (a catalogue file lists no clauses; the missing-clause rule needs the service).\n`,
       );
     if (locked && clauses) found.push(...(await checkLock(checker.citations, clauses, locked.lock, config.rules)));
     else if (locked)
@@ -111,7 +111,8 @@ async function check(io: CliIo, values: Options, positionals: string[], config: 
   const report = reportPieces({ findings, files: checked, tool, root }, format as Format, { color: Boolean(out?.isTTY) && !io.env.NO_COLOR });
   if (values.output) writeReport(path.resolve(io.cwd, values.output), report);
   else for (const piece of report) io.stdout.write(piece);
-  if (values.output && format !== 'text') io.stderr.write(`${findings.length} findings in ${checked} files; report written to ${values.output}\n`);
+  if (values.output && format !== 'text')
+    io.stderr.write(`${plural(findings.length, 'finding')} in ${plural(checked, 'file')}; report written to ${values.output}\n`);
   return findings.some((finding) => failOn.includes(finding.rule)) ? EXIT.findings : EXIT.clean;
 }
 

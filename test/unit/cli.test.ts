@@ -87,7 +87,7 @@ describe('command line: standards-explorer check', function () {
     // Said, not skipped in silence: a catalogue file cannot tell whether clause 7.1 exists.
     assert.equal(
       stderr,
-      'standards-explorer: 1 citation of a clause was not checked against their edition (a catalogue file lists no clauses; the missing-clause rule needs the service).\n',
+      'standards-explorer: 1 citation of a clause was not checked against its edition (a catalogue file lists no clauses; the missing-clause rule needs the service).\n',
     );
     assert.equal(status, 0, stdout);
     assert.match(

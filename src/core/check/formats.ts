@@ -98,7 +98,8 @@ function textReport(report: CheckReport, color: boolean): string {
   return `${lines.join('\n')}\n`;
 }
 
-function plural(count: number, word: string): string {
+/** "1 file", "2 files". */
+export function plural(count: number, word: string): string {
   return `${count} ${word}${count === 1 ? '' : 's'}`;
 }
 
