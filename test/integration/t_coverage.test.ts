@@ -47,7 +47,13 @@ describe('coverage of a standard (the Coverage view)', function () {
     // The References view reads a new file when the watcher tells of it (earlier suites scanned already).
     const { references } = (await api()).citations;
     await references.ready();
-    await until(() => references.citingFiles.includes('coverage/risk.md') || undefined, 'the References view to read coverage/risk.md');
+    // Read whole, against this sandbox's index: the watcher may tell of the file while it is being written, or before
+    // the index of this suite's sandbox is the current one.
+    await until(async () => {
+      const places = await references.citationsOf(ISO_14971);
+      const lines = Array.isArray(places) ? places.filter((p) => p.file === 'coverage/risk.md').map((p) => p.line) : [];
+      return (lines.includes(2) && lines.includes(3)) || undefined;
+    }, 'the References view to hold the citations of coverage/risk.md');
   });
 
   after(async () => {
