@@ -83,7 +83,6 @@ const MAIN_SHARED = [
   'service/privateFiles',
   'service/redact',
   'service/sections',
-  'service/timeSlicer',
   'service/urn',
 ];
 /** Service modules that come with the HTTP client (dist/features/service.js); other features take them from it. */

@@ -4,9 +4,10 @@
  * folder; and its clause lists and bodies. A bundle of its own (dist/cli-service.js): catalogue.ts loads it only when
  * a command asks the service.
  */
+import * as fs from 'node:fs/promises';
 import * as path from 'node:path';
 import { buildCatalogueIndex } from '../core/catalogue/buildIndex';
-import type { CatalogueIndex } from '../core/catalogue/catalogueIndex';
+import { CatalogueIndex } from '../core/catalogue/catalogueIndex';
 import { isServiceError, type Remedy } from '../core/service/errors';
 import type { ManagedStandardsService } from '../core/service/managedService';
 import type { ServiceLogger } from '../core/service/types';
@@ -14,7 +15,7 @@ import { writePrivateFile } from '../core/service/privateFiles';
 import { createStandardsService } from '../core/service/standardsService';
 import { storageKey } from '../core/storageKeys';
 import type { ClauseSource } from '../core/check/lockCheck';
-import { cacheDir, readStoredIndex } from './cacheFolder';
+import { cacheDir } from './cacheFolder';
 import type { CatalogueSource, OpenCatalogue } from './catalogue';
 import type { CheckConfig } from './config';
 import { CannotRun } from './usage';
@@ -125,15 +126,23 @@ function expiryOf(value: string | undefined): number | undefined {
 /** The service's catalogue as an index: the one kept for a day when there is one (and `refresh` is not asked), else read and kept. */
 export async function serviceIndex(service: ManagedStandardsService, baseUrl: string, env: NodeJS.ProcessEnv, refresh = false): Promise<CatalogueIndex> {
   const cached = path.join(cacheDir(env), `catalogue-${storageKey([baseUrl], 16)}.index`);
-  const stored = refresh ? undefined : readStoredIndex(cached, baseUrl);
-  // Younger than a day: standards change by the month.
-  let index = stored && Date.now() - stored.builtAt < CATALOGUE_MAX_AGE_MS ? stored : undefined;
+  let index = refresh ? undefined : await readCachedIndex(cached, baseUrl);
   if (!index) {
     index = await buildCatalogueIndex((page, signal) => service.listStandards(page, signal), { pageSize: 500, inThread: true });
     // A cache: when it cannot be written, the next run reads the service again.
     await writePrivateFile(cached, index.toFile(baseUrl)).catch(() => undefined);
   }
   return index;
+}
+
+/** The cached catalogue of `baseUrl` when it is there, readable and younger than a day. */
+async function readCachedIndex(file: string, baseUrl: string): Promise<CatalogueIndex | undefined> {
+  try {
+    const index = CatalogueIndex.fromFile(await fs.readFile(file), baseUrl);
+    return index && Date.now() - index.builtAt < CATALOGUE_MAX_AGE_MS ? index : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 /** A service failure as "could not run", with what fixes it; its message never holds a secret (errors.ts). */

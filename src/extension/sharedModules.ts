@@ -12,7 +12,6 @@ import * as jsonld from '../core/service/jsonld';
 import * as privateFiles from '../core/service/privateFiles';
 import * as redact from '../core/service/redact';
 import * as sections from '../core/service/sections';
-import * as timeSlicer from '../core/service/timeSlicer';
 import * as urn from '../core/service/urn';
 import { httpClient } from './connection/httpClient';
 
@@ -27,7 +26,6 @@ const SHARED = {
   'service/privateFiles': privateFiles,
   'service/redact': redact,
   'service/sections': sections,
-  'service/timeSlicer': timeSlicer,
   'service/urn': urn,
   get 'service/auth'() {
     return httpClient().auth;

@@ -6,8 +6,7 @@ import * as assert from 'node:assert/strict';
 import { Catalogue } from '../../sandbox/catalogue';
 import type { IndexEntry } from '../../src/core/catalogue/indexSegment';
 import { CatalogueOrganiser, SPLIT, type Arrangement, type CatalogueGroup, type Grouping } from '../../src/core/arrangement/catalogueGrouping';
-import { compareParts, orderFields, sortInSlices } from '../../src/core/arrangement/catalogueOrder';
-import { TimeSlicer } from '../../src/core/service/timeSlicer';
+import { TimeSlicer, compareParts, orderFields, sortInSlices } from '../../src/core/arrangement/catalogueOrder';
 import { realSample } from './realSample';
 
 function realEntries(): IndexEntry[] {

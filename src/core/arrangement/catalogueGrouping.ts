@@ -7,8 +7,7 @@
  * not hold the extension host. Pure: no vscode.
  */
 import type { IndexEntry } from '../catalogue/indexSegment';
-import { breathe, TimeSlicer } from '../service/timeSlicer';
-import { comparator, orderFields, sortInSlices, type OrderBy, type Ordered } from './catalogueOrder';
+import { TimeSlicer, comparator, orderFields, sortInSlices, type OrderBy, type Ordered } from './catalogueOrder';
 
 export type Grouping = 'none' | 'publisher' | 'numberRange';
 export const GROUPINGS: readonly Grouping[] = ['none', 'publisher', 'numberRange'];
@@ -36,6 +35,9 @@ export interface CatalogueGroup {
 export const SPLIT = 250;
 /** First-level number ranges, chosen on the real ISO and IEC catalogue so that each holds a few thousand records. */
 export const RANGE_BOUNDS = [0, 1000, 5000, 10_000, 15_000, 20_000, 30_000, 60_000, 61_000, 70_000, 100_000, Infinity];
+
+/** Lets the host breathe between slices of work. */
+export const breathe = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
 
 /** An index's records with their order fields, sorted once per order and kept: switching grouping is quick. */
 export class CatalogueOrganiser {

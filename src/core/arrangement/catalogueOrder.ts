@@ -9,7 +9,6 @@
 import type { IndexEntry } from '../catalogue/indexSegment';
 import { factsOf } from '../catalogue/standardFacts';
 import { editionKey } from '../compare/editions';
-import type { TimeSlicer } from '../service/timeSlicer';
 
 /** What a record is sorted and grouped by, computed once per record. */
 export interface OrderFields {
@@ -122,6 +121,23 @@ function compareText(a: string, b: string): number {
 let collator: Intl.Collator | undefined;
 function compareReference(a: string, b: string): number {
   return (collator ??= new Intl.Collator('en', { numeric: true, sensitivity: 'base' })).compare(a, b);
+}
+
+/** Awaits `pause()` once `budgetMs` have passed since the last one: call `due()` often, it is cheap. */
+export class TimeSlicer {
+  private since = performance.now();
+
+  constructor(
+    private readonly pause: () => Promise<void>,
+    private readonly budgetMs = 8,
+  ) {}
+
+  /** Pauses when the slice has run its time; resolves at once otherwise. */
+  async due(): Promise<void> {
+    if (performance.now() - this.since < this.budgetMs) return;
+    await this.pause();
+    this.since = performance.now();
+  }
 }
 
 /**

@@ -179,13 +179,14 @@ export class CitationChecker {
   /** What the rules say of a citation, the same for every citation written alike. */
   private judge(citation: StandardCitation, cited: string): Verdict {
     const findings: Verdict['findings'] = [];
-    const add = (rule: RuleId, message: string, fix?: string): void => {
+    // The message is only made when the rule reports.
+    const add = (rule: RuleId, message: () => string, fix?: string): void => {
       const level = this.severity(rule);
-      if (level !== 'off') findings.push({ rule, severity: level, message, ...(fix ? { fix } : {}) });
+      if (level !== 'off') findings.push({ rule, severity: level, message: message(), ...(fix ? { fix } : {}) });
     };
     const standard = resolveStandard(this.index, citation);
     if (!standard) {
-      add('unknown', `${cited}: the catalogue has no such standard.`);
+      add('unknown', () => `${cited}: the catalogue has no such standard.`);
       return { cited, findings };
     }
     const verdict: Verdict = {
@@ -195,11 +196,11 @@ export class CitationChecker {
       findings,
     };
     if (citation.kind === 'reference' && !citation.reference.year)
-      add('undated', `${cited} names no edition year (it resolves to ${standardLabel(standard.entry)}).`);
+      add('undated', () => `${cited} names no edition year (it resolves to ${standardLabel(standard.entry)}).`);
     const outdated = outdatedEdition(standard);
     if (!outdated) return verdict;
     if (outdated.kind === 'notCurrent') {
-      add('withdrawn', `${cited} is ${outdated.status}; the catalogue has no current edition of it${this.asOf(' (nor says when it was withdrawn)')}.`);
+      add('withdrawn', () => `${cited} is ${outdated.status}; the catalogue has no current edition of it${this.asOf(' (nor says when it was withdrawn)')}.`);
       return verdict;
     }
     // Replaced by an edition published after the date judged: it was the current one then.
@@ -208,8 +209,9 @@ export class CitationChecker {
     const fix = citation.kind === 'reference' ? rewrittenReference(citation, outdated.by.reference) : outdated.by.urn;
     const current = standardLabel(outdated.by);
     // A record marked "replaced" or "revised", or a current one with a newer edition, is superseded; "withdrawn" is withdrawn.
-    if (outdatedRule(standard, outdated) === 'withdrawn') add('withdrawn', `${cited} is withdrawn; the current edition${this.asOf()} is ${current}.`, fix);
-    else add('superseded', `${cited} has a newer current edition${this.asOf()}: ${current}.`, fix);
+    if (outdatedRule(standard, outdated) === 'withdrawn')
+      add('withdrawn', () => `${cited} is withdrawn; the current edition${this.asOf()} is ${current}.`, fix);
+    else add('superseded', () => `${cited} has a newer current edition${this.asOf()}: ${current}.`, fix);
     return verdict;
   }
 }

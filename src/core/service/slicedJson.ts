@@ -1,17 +1,18 @@
 /**
  * JSON.parse of a body of many megabytes without holding the thread for all of it: a container larger than a slice
  * is split into its members by a scan of its text (strings skipped with indexOf), runs of members are parsed by
- * JSON.parse a slice at a time, and the event loop runs between slices. The scan of the root passes over every
- * bracket, so it also gives the depth: the body is never walked again in one go. The value is the one JSON.parse gives; whatever the scan
+ * JSON.parse a slice at a time, and the event loop runs between slices. Each slice is also checked for depth, so
+ * the whole body never has to be walked again in one go. The value is the one JSON.parse gives; whatever the scan
  * does not understand goes to JSON.parse whole, whose result or error is then the answer — so no input is read
  * otherwise than JSON.parse reads it.
  * Pure: no vscode.
  */
-import { TimeSlicer } from './timeSlicer';
 import { jsonDepthExceeds } from './jsonld';
 
 /** Characters JSON.parse takes in one go: a few milliseconds. */
 const SLICE_CHARS = 128 * 1024;
+/** How long one step may run before the event loop gets its turn. */
+const STEP_MS = 8;
 
 /** The body nests deeper than the limit asked. */
 export class JsonTooDeep extends Error {}
@@ -24,18 +25,18 @@ class NotUnderstood extends Error {}
  * SyntaxError for malformed text, and with JsonTooDeep when arrays and objects nest more than `maxDepth` deep.
  */
 export async function parseJsonInSlices(text: string, maxDepth: number): Promise<unknown> {
-  const slicer = new TimeSlicer();
+  const clock = new Clock();
   try {
     const [start, end] = trimmed(text, 0, text.length);
     if (!isLargeContainer(text, start, end)) return parsedWhole(text, maxDepth);
     // The root's scan passes over every bracket of the body: its deepest nesting is the body's depth.
-    const scan = await membersOf(text, start, end, slicer);
+    const scan = await membersOf(text, start, end, clock);
     if (scan.deepest > maxDepth) throw new JsonTooDeep();
-    return await containerOf(text, start, scan, slicer);
+    return await containerOf(text, start, scan, clock);
   } catch (error) {
     if (!(error instanceof NotUnderstood) && !(error instanceof SyntaxError)) throw error;
     // Malformed (or a shape the scan does not follow): JSON.parse says what and where, as it would have.
-    await slicer.pauseNow();
+    await clock.yield();
     return parsedWhole(text, maxDepth);
   }
 }
@@ -44,6 +45,20 @@ function parsedWhole(text: string, maxDepth: number): unknown {
   const value: unknown = JSON.parse(text);
   if (jsonDepthExceeds(value, maxDepth)) throw new JsonTooDeep();
   return value;
+}
+
+class Clock {
+  private deadline = performance.now() + STEP_MS;
+
+  /** Lets the event loop run when this step has had its time. */
+  async breathe(): Promise<void> {
+    if (performance.now() >= this.deadline) await this.yield();
+  }
+
+  async yield(): Promise<void> {
+    await new Promise((resolve) => setImmediate(resolve));
+    this.deadline = performance.now() + STEP_MS;
+  }
 }
 
 /** A container's members: start and end offsets, two per member; for a large member holding a container, its own. */
@@ -63,7 +78,7 @@ function isLargeContainer(text: string, start: number, end: number): boolean {
 }
 
 /** The array or object opening at `start`, from its scan: runs of small members parsed together, a large one alone. */
-async function containerOf(text: string, start: number, scan: Scan, slicer: TimeSlicer): Promise<unknown> {
+async function containerOf(text: string, start: number, scan: Scan, clock: Clock): Promise<unknown> {
   const isArray = text.charCodeAt(start) === BRACKET;
   const result: Record<string, unknown> | unknown[] = isArray ? [] : {};
   const { members } = scan;
@@ -73,25 +88,25 @@ async function containerOf(text: string, start: number, scan: Scan, slicer: Time
       let value: unknown;
       if (isLargeContainer(text, valueStart, valueEnd)) {
         // Scanned with this container's members when it was; else now.
-        const inner = scan.inner.get(from) ?? (await membersOf(text, valueStart, valueEnd, slicer));
+        const inner = scan.inner.get(from) ?? (await membersOf(text, valueStart, valueEnd, clock));
         if (inner.closeAt !== valueEnd - 1) throw new NotUnderstood();
-        value = await containerOf(text, valueStart, inner, slicer);
-      } else value = await parsed(text.slice(valueStart, valueEnd), slicer); // a large string is JSON.parse's alone
+        value = await containerOf(text, valueStart, inner, clock);
+      } else value = await parsed(text.slice(valueStart, valueEnd), clock); // a large string is JSON.parse's alone
       if (isArray) (result as unknown[]).push(value);
       else
         setMember(result as Record<string, unknown>, JSON.parse(text.slice(members[from], keyEndOf(text, members[from], members[from + 1]))) as string, value);
       continue;
     }
     const slice = text.slice(members[from], members[to - 1]);
-    const run = await parsed(isArray ? `[${slice}]` : `{${slice}}`, slicer);
+    const run = await parsed(isArray ? `[${slice}]` : `{${slice}}`, clock);
     if (isArray) for (const item of run as unknown[]) (result as unknown[]).push(item);
     else for (const key of Object.keys(run as object)) setMember(result as Record<string, unknown>, key, (run as Record<string, unknown>)[key]);
   }
   return result;
 }
 
-async function parsed(text: string, slicer: TimeSlicer): Promise<unknown> {
-  await slicer.due();
+async function parsed(text: string, clock: Clock): Promise<unknown> {
+  await clock.breathe();
   return JSON.parse(text) as unknown;
 }
 
@@ -126,7 +141,7 @@ function* runs(members: number[]): Generator<[number, number, boolean]> {
  * strings skipped with indexOf. The members of a large member's own container are noted in the same pass, so the
  * usual large body — an object holding one large array — is scanned once.
  */
-async function membersOf(text: string, start: number, end: number, slicer: TimeSlicer): Promise<Scan> {
+async function membersOf(text: string, start: number, end: number, clock: Clock): Promise<Scan> {
   const close = text.charCodeAt(start) === BRACKET ? CLOSE_BRACKET : CLOSE_BRACE;
   if (text.charCodeAt(end - 1) !== close) throw new NotUnderstood();
   const scan: Scan = { members: [], inner: new Map(), deepest: 1, closeAt: end - 1 };
@@ -162,10 +177,10 @@ async function membersOf(text: string, start: number, end: number, slicer: TimeS
         childStart = i + 1;
       }
     }
-    // The slicer asked every few thousand tokens (strings are skipped whole): before the loop is compiled, a step is slow.
+    // The clock asked every few thousand tokens (strings are skipped whole): before the loop is compiled, a step is slow.
     if (++steps === 4096) {
       steps = 0;
-      await slicer.due();
+      await clock.breathe();
     }
   }
   if (nesting !== 0) throw new NotUnderstood();

@@ -25,7 +25,6 @@ import type { ClauseReviews, ReviewedClauseArgs } from './clauseReviews';
 import { reviewMark } from './reviewMark';
 
 import { REFERENCES_VIEW } from '../../core/citations/ids';
-import { TimeSlicer } from '../../core/service/timeSlicer';
 
 export type { ReferenceNode } from './referenceNodes';
 export { REFERENCES_VIEW };
@@ -34,6 +33,8 @@ const MAX_FILES = 20_000;
 /** Files read at once: enough to hide disk latency, few enough to keep the extension host responsive. */
 const BATCH = 16;
 const CHANGE_DEBOUNCE_MS = 500;
+/** How long a computation over every file runs before it gives the extension host back. */
+const SLICE_MS = 8;
 
 /** A citation of one edition, as the Coverage view counts it. */
 export type CitedPlace = CoverageSources['citations'][number];
@@ -162,9 +163,12 @@ export class WorkspaceReferences implements vscode.TreeDataProvider<ReferenceNod
     const index = await this.resolver.currentIndex();
     if (typeof index === 'string') return { unavailable: index };
     const places: CitedPlace[] = [];
-    const slicer = new TimeSlicer();
+    let slice = performance.now();
     for (const { uri, citations } of [...this.files.values()]) {
-      await slicer.due();
+      if (performance.now() - slice > SLICE_MS) {
+        await new Promise((resolve) => setImmediate(resolve));
+        slice = performance.now();
+      }
       const urns = this.urnsOf(citations, index);
       for (let i = 0; i < citations.length; i++) {
         const citation = citations[i];
