@@ -54,6 +54,25 @@ describe('service: access tokens', () => {
     assert.equal(stats.requests.listStandards, 0, 'no service call without a token');
   });
 
+  it('asks for no token for a caller that has already stopped waiting, so no failure is left unheard', async () => {
+    const unheard: unknown[] = [];
+    const listen = (reason: unknown): void => void unheard.push(reason);
+    process.on('unhandledRejection', listen);
+    try {
+      // The token endpoint refuses connections: a request started here would fail after the caller has gone.
+      const options = serviceOptionsFrom(sandbox);
+      const service = createStandardsService({ ...options, tokenUrl: 'http://127.0.0.1:9/oidc/token' });
+      await assert.rejects(service.accessToken(AbortSignal.abort()), (error: unknown) => error instanceof ServiceError && error.kind === 'cancelled');
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      assert.deepEqual(unheard, []);
+      const withSandbox = createStandardsService(options);
+      await assert.rejects(withSandbox.accessToken(AbortSignal.abort()));
+      assert.equal((await sandboxStats(sandbox)).tokenRequests, 0);
+    } finally {
+      process.off('unhandledRejection', listen);
+    }
+  });
+
   it('renews once and retries once when the service answers 401', async () => {
     const service = createStandardsService(serviceOptionsFrom(sandbox));
     await service.listStandards({ limit: 1, offset: 0 });

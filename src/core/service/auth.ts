@@ -56,6 +56,10 @@ export interface BearerTokens {
   expiryOf(token: string): number | undefined;
 }
 
+function cancelledToken(path: string): ServiceError {
+  return new ServiceError('cancelled', `POST ${path} was cancelled.`);
+}
+
 export class TokenSource implements BearerTokens {
   private cached: CachedToken | undefined;
   private pending: Promise<string> | undefined;
@@ -76,8 +80,10 @@ export class TokenSource implements BearerTokens {
    */
   async token(signal?: AbortSignal): Promise<string> {
     if (this.cached && this.now() < this.cached.renewAt) return this.cached.value;
+    // A caller that has already stopped waiting starts no request: nobody would be left to hear how it ends.
+    if (signal?.aborted) throw cancelledToken(this.path);
     this.pending ??= this.fetchToken().finally(() => (this.pending = undefined));
-    return signal ? raceAbort(this.pending, signal, () => new ServiceError('cancelled', `POST ${this.path} was cancelled.`)) : this.pending;
+    return signal ? raceAbort(this.pending, signal, () => cancelledToken(this.path)) : this.pending;
   }
 
   /** Forgets `used` (a token the service refused) so the next call fetches a new one. */
