@@ -75,6 +75,21 @@ describe('organised catalogue (real records)', () => {
     assert.ok(compareParts(['10'], ['100']) < 0);
     assert.ok(compareParts(['1'], ['1', '2']) < 0);
     assert.ok(compareParts(['2'], ['b01']) < 0, 'numbers before letters');
+    assert.ok(compareParts(['1'], ['01']) < 0 && compareParts(['01'], ['2']) < 0, 'a leading zero after its number, before the next');
+    assert.ok(compareParts(['1', 'b'], ['1', '2']) > 0);
+    // The sort compares each record's partsKey as a string: its order is this plain reading's, over many parts.
+    const plain = (a: readonly string[], b: readonly string[]): number => {
+      for (let i = 0; i < a.length && i < b.length; i++) {
+        const [x, y] = [a[i], b[i]];
+        const [dx, dy] = [/^\d/.test(x), /^\d/.test(y)];
+        const order = dx && dy ? Number(x) - Number(y) || x.length - y.length : dx !== dy ? (dx ? -1 : 1) : x < y ? -1 : x > y ? 1 : 0;
+        if (order) return order;
+      }
+      return a.length - b.length;
+    };
+    const tokens = ['1', '01', '2', '9', '10', '011', '100', '1000000000000', 'a', 'b', 'b01', 'amd'];
+    const parts = Array.from({ length: 300 }, (_, i) => Array.from({ length: i % 4 }, (_, j) => tokens[(i * 7 + j * 5) % tokens.length]));
+    for (const a of parts) for (const b of parts) assert.equal(Math.sign(compareParts(a, b)), Math.sign(plain(a, b)), `${a.join('-')} vs ${b.join('-')}`);
   });
 
   it('sorts by publisher, then number and parts numerically, then year: the real IEC 60601 family in order', async () => {
@@ -215,13 +230,14 @@ describe('organised catalogue (real records)', () => {
   });
 
   it('sorts in slices exactly as a stable sort does, pausing between slices', async () => {
-    const values = Array.from({ length: 30_000 }, (_, i) => ({ key: (i * 7919) % 1013, i }));
+    const keys = Array.from({ length: 30_000 }, (_, i) => (i * 7919) % 1013);
+    const records = Uint32Array.from(keys, (_, i) => i);
     let pauses = 0;
     // A budget of 0 ms: a pause at every chance, so the merge is cut as finely as it can be.
-    const sorted = await sortInSlices(values, (a, b) => a.key - b.key, new TimeSlicer(async () => void pauses++, 0));
+    const sorted = await sortInSlices(records, (a, b) => keys[a] - keys[b], new TimeSlicer(async () => void pauses++, 0));
     assert.deepEqual(
-      sorted,
-      [...values].sort((a, b) => a.key - b.key),
+      [...sorted],
+      keys.map((_, i) => i).sort((a, b) => keys[a] - keys[b]),
     );
     assert.ok(pauses > 10, `${pauses} pauses`);
   });

@@ -7,7 +7,7 @@
  * not hold the extension host. Pure: no vscode.
  */
 import type { IndexEntry } from '../catalogue/indexSegment';
-import { TimeSlicer, comparator, orderFields, sortInSlices, type OrderBy, type Ordered } from './catalogueOrder';
+import { OrderColumns, TimeSlicer, referenceCollator, sortInSlices, type OrderBy } from './catalogueOrder';
 
 export type Grouping = 'none' | 'publisher' | 'numberRange';
 export const GROUPINGS: readonly Grouping[] = ['none', 'publisher', 'numberRange'];
@@ -41,8 +41,9 @@ export const breathe = (): Promise<void> => new Promise((resolve) => setImmediat
 
 /** An index's records with their order fields, sorted once per order and kept: switching grouping is quick. */
 export class CatalogueOrganiser {
-  private ordered: Ordered[] | undefined;
-  private readonly sorted = new Map<OrderBy, Promise<Ordered[]>>();
+  private columns: Promise<OrderColumns> | undefined;
+  /** Record numbers (indexes of `entries`) in each order. */
+  private readonly sorted = new Map<OrderBy, Promise<Uint32Array>>();
   private readonly slicer: TimeSlicer;
 
   constructor(
@@ -54,75 +55,81 @@ export class CatalogueOrganiser {
 
   async arrange(options: ArrangeOptions): Promise<Arrangement> {
     const by: OrderBy = options.grouping === 'numberRange' ? 'number' : 'publisher';
+    const columns = await (this.columns ??= this.fields());
     let sorted = this.sorted.get(by);
     if (!sorted) {
-      sorted = this.fields().then((all) => sortInSlices(all, comparator(by), this.slicer));
+      sorted = this.records().then((records) => sortInSlices(records, columns.comparator(by), this.slicer));
       this.sorted.set(by, sorted);
     }
     const all = await sorted;
-    // One pass, in slices, over what is shown: the records, their numbers and publishers.
-    const shown: Shown = { entries: [], numbers: [], publishers: [] };
-    for (let i = 0; i < all.length; i++) {
-      const { entry, fields } = all[i];
-      if (fields.current || !options.hideWithdrawn) {
-        shown.entries.push(entry);
-        shown.numbers.push(fields.number);
-        shown.publishers.push(fields.publisher);
-      }
-      if ((i & 255) === 255) await this.slicer.due();
+    if (!options.hideWithdrawn) return new Arrangement(options, columns, all);
+    // The records shown, in order, in slices. State 2: withdrawn or replaced.
+    const { state } = columns;
+    let count = 0;
+    for (let record = 0; record < state.length; record++) if (state[record] !== 2) count++;
+    const rows = new Uint32Array(count);
+    for (let i = 0, row = 0; i < all.length; i++) {
+      if (state[all[i]] !== 2) rows[row++] = all[i];
+      if ((i & 4095) === 4095) await this.slicer.due();
     }
-    return new Arrangement(options, shown, this.entries.length);
+    return new Arrangement(options, columns, rows);
   }
 
-  private async fields(): Promise<Ordered[]> {
-    if (!this.ordered) {
-      const ordered: Ordered[] = [];
-      for (let i = 0; i < this.entries.length; i++) {
-        const entry = this.entries[i];
-        if (entry) ordered.push({ entry, fields: orderFields(entry) });
-        if ((i & 255) === 255) await this.slicer.due();
-      }
-      this.ordered = ordered;
+  /** 0, 1, 2… one per record, written in slices (the first write to each page of a large array is slow). */
+  private async records(): Promise<Uint32Array<ArrayBuffer>> {
+    const records = new Uint32Array(this.entries.length);
+    for (let i = 0; i < records.length; i++) {
+      records[i] = i;
+      if ((i & 16383) === 16383) await this.slicer.due();
     }
-    return this.ordered;
+    return records;
   }
-}
 
-/** The records an arrangement shows, in order, with the document number (Infinity: none) and publisher of each. */
-interface Shown {
-  entries: IndexEntry[];
-  numbers: number[];
-  publishers: string[];
+  private async fields(): Promise<OrderColumns> {
+    const columns = new OrderColumns(this.entries);
+    while (!columns.fill(64)) await this.slicer.due();
+    await this.slicer.now();
+    referenceCollator();
+    return columns;
+  }
 }
 
 /** One arrangement of the catalogue: the records shown, in order, and their groups (made when asked for). */
 export class Arrangement {
-  readonly entries: readonly IndexEntry[];
-  /** For finding a range by binary search: numbers ascend within a publisher (or overall, by number range). */
-  private readonly numbers: readonly number[];
-  private readonly publishers: readonly string[];
-  private rowOf: Map<number, number> | undefined;
+  /** Records in the index, shown or not. */
+  readonly total: number;
+  private listed: IndexEntry[] | undefined;
+  /** Row of each record number; -1 when not shown. Made on first use. */
+  private rowOf: Int32Array | undefined;
 
   constructor(
     readonly options: ArrangeOptions,
-    shown: Shown,
-    /** Records in the index, shown or not. */
-    readonly total: number,
+    private readonly columns: OrderColumns,
+    /** The record numbers shown, in order. */
+    private readonly rows: Uint32Array,
   ) {
-    this.entries = shown.entries;
-    this.numbers = shown.numbers;
-    this.publishers = shown.publishers;
+    this.total = columns.entries.length;
+  }
+
+  /** How many records are shown. */
+  get size(): number {
+    return this.rows.length;
+  }
+
+  /** Every record shown, in order (made on first use: the tree asks for a group's `records` instead). */
+  get entries(): readonly IndexEntry[] {
+    return (this.listed ??= this.records(undefined));
   }
 
   /** How many records the filter left out. */
   get hidden(): number {
-    return this.total - this.entries.length;
+    return this.total - this.rows.length;
   }
 
   /** The groups at the top; none when not grouped (the records are listed at once). */
   topGroups(): CatalogueGroup[] {
     if (this.options.grouping === 'publisher') return this.publisherGroups();
-    if (this.options.grouping === 'numberRange') return this.rangeGroups(undefined, 0, this.entries.length, RANGE_BOUNDS);
+    if (this.options.grouping === 'numberRange') return this.rangeGroups(undefined, 0, this.rows.length, RANGE_BOUNDS);
     return [];
   }
 
@@ -148,8 +155,10 @@ export class Arrangement {
   /** The records a group lists (a leaf, or the whole catalogue when not grouped). */
   records(group: CatalogueGroup | undefined, from = 0, limit = Infinity): IndexEntry[] {
     const start = (group?.from ?? 0) + from;
-    const end = Math.min(group?.to ?? this.entries.length, start + limit);
-    return this.entries.slice(start, end);
+    const end = Math.min(group?.to ?? this.rows.length, start + limit);
+    const records: IndexEntry[] = [];
+    for (let row = start; row < end; row++) records.push(this.columns.entries[this.rows[row]]);
+    return records;
   }
 
   /**
@@ -157,9 +166,15 @@ export class Arrangement {
    * when not grouped) and its row in that list; undefined when it is not shown (withdrawn and hidden).
    */
   locate(position: number): { path: CatalogueGroup[]; row: number } | undefined {
-    this.rowOf ??= new Map(this.entries.map((e, row) => [e.position, row]));
-    const row = this.rowOf.get(position);
-    if (row === undefined) return undefined;
+    const { entries } = this.columns;
+    if (!this.rowOf) {
+      this.rowOf = new Int32Array(entries.length).fill(-1);
+      for (let row = 0; row < this.rows.length; row++) this.rowOf[this.rows[row]] = row;
+    }
+    // Positions are the records' numbers in an index built at once; look further only when they are not.
+    const record = entries[position]?.position === position ? position : entries.findIndex((e) => e.position === position);
+    const row = record < 0 ? -1 : this.rowOf[record];
+    if (row < 0) return undefined;
     const path: CatalogueGroup[] = [];
     let groups: CatalogueGroup[] | undefined = this.topGroups();
     while (groups?.length) {
@@ -174,10 +189,12 @@ export class Arrangement {
 
   private publisherGroups(): CatalogueGroup[] {
     const groups: CatalogueGroup[] = [];
-    for (let from = 0; from < this.entries.length;) {
-      const publisher = this.publishers[from];
+    const { publisherRank, publishers } = this.columns;
+    for (let from = 0; from < this.rows.length;) {
+      const rank = publisherRank[this.rows[from]];
       let to = from + 1;
-      while (to < this.entries.length && this.publishers[to] === publisher) to++;
+      while (to < this.rows.length && publisherRank[this.rows[to]] === rank) to++;
+      const publisher = publishers[rank];
       groups.push({ id: `p:${publisher}`, key: { kind: 'publisher', publisher }, from, to });
       from = to;
     }
@@ -205,7 +222,7 @@ export class Arrangement {
     let hi = to;
     while (lo < hi) {
       const mid = (lo + hi) >>> 1;
-      if (this.numbers[mid] < value) lo = mid + 1;
+      if (this.columns.number[this.rows[mid]] < value) lo = mid + 1;
       else hi = mid;
     }
     return lo;

@@ -92,7 +92,7 @@ export class CatalogueArrangement extends Disposable {
     const arrangement = await this.arrangement();
     if (!arrangement) return undefined;
     const groups = arrangement.topGroups();
-    if (arrangement.entries.length === 0) return [{ kind: 'message', severity: 'info', message: this.emptyText(arrangement) }];
+    if (arrangement.size === 0) return [{ kind: 'message', severity: 'info', message: this.emptyText(arrangement) }];
     if (groups.length === 0) return this.recordsOf(arrangement, undefined);
     return groups.map((group) => this.groupNode(arrangement, group, undefined));
   }
@@ -208,7 +208,7 @@ export class CatalogueArrangement extends Disposable {
     const limit = this.shown.get(parent?.group.id ?? '') ?? this.pageSize();
     const entries = arrangement.records(parent?.group, 0, limit);
     const nodes: TreeNode[] = entries.map((entry) => this.standardNode(entry, parent));
-    const size = parent ? parent.group.to - parent.group.from : arrangement.entries.length;
+    const size = parent ? parent.group.to - parent.group.from : arrangement.size;
     if (size > entries.length) nodes.push({ kind: 'catalogueMore', parent, remaining: size - entries.length });
     return nodes;
   }
