@@ -95,6 +95,41 @@ describe('service hardening: redirects, cut-off answers and failures that are no
     }
   });
 
+  // Needed: bytes written in chunks that cut characters in two, after a byte order mark; the sandbox writes whole bodies.
+  it('reads UTF-8 cut anywhere between chunks, drops a byte order mark, in a small body and one past a megabyte', async () => {
+    const titled = (count: number): unknown => ({
+      'hydra:member': Array.from({ length: count }, (_, i) => ({ '@id': `urn:x:${i}`, title: `Sécurité — 情報 ${i} 😀 ${'é'.repeat(400)}` })),
+      'hydra:totalItems': count,
+    });
+    let count = 3;
+    const server = await startOddServer((req, res) => {
+      if (req.url === '/token') return token(res);
+      const bytes = Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from(JSON.stringify(titled(count)))]);
+      res.writeHead(200, { 'Content-Type': 'application/ld+json' });
+      // Chunks of 7 bytes first (every character of 2, 3 or 4 bytes cut somewhere), then large ones.
+      let at = 0;
+      const next = (): void => {
+        if (at >= bytes.length) return void res.end();
+        const size = at < 4096 ? 7 : 65_537;
+        res.write(bytes.subarray(at, (at += size)), next);
+      };
+      next();
+    });
+    try {
+      const service = createStandardsService(options(server));
+      for (count of [3, 1500]) {
+        const page = await service.listStandards({ limit: count, offset: 0 });
+        assert.equal(page.items.length, count);
+        assert.deepEqual(
+          page.items.map((s) => s.title),
+          (titled(count) as { 'hydra:member': Array<{ title: string }> })['hydra:member'].map((m) => m.title),
+        );
+      }
+    } finally {
+      await server.close();
+    }
+  });
+
   // Needed: a 200 whose JSON is malformed once, then fine; the sandbox's malformed fault is random.
   it('retries a 200 that does not parse, and says what was expected when it never does', async () => {
     let malformed = 1;

@@ -6,9 +6,9 @@
 import * as assert from 'node:assert/strict';
 import { JsonTooDeep, parseJsonInSlices } from '../../src/core/service/slicedJson';
 
-/** Rows enough to make `count` × ~200 characters: well past a slice. */
+/** Rows enough to make `count` × ~650 characters: 2000 are past the size parsed whole, 200 are well past a slice. */
 function rows(count: number, extra: (i: number) => Record<string, unknown> = () => ({})): Array<Record<string, unknown>> {
-  return Array.from({ length: count }, (_, i) => ({ '@type': 'corext:Row', n: i, text: `row ${i} ${'x'.repeat(150)}`, ...extra(i) }));
+  return Array.from({ length: count }, (_, i) => ({ '@type': 'corext:Row', n: i, text: `row ${i} ${'x'.repeat(600)}`, ...extra(i) }));
 }
 
 /** The longest text JSON.parse was given while `work` ran. */
@@ -42,6 +42,14 @@ describe('slicedJson: large JSON parsed a slice at a time', function () {
     await sameAsJsonParse(JSON.stringify(body));
     await sameAsJsonParse(JSON.stringify(body, null, 2));
     await sameAsJsonParse(`\n\t ${JSON.stringify(body, null, '\t')} \r\n`);
+  });
+
+  it('parses a body of up to a megabyte whole: slicing it would cost more than it spares', async () => {
+    const text = JSON.stringify({ '@type': 'hydra:Collection', 'hydra:member': rows(1000) });
+    assert.ok(text.length > 600_000 && text.length < 1024 * 1024, `${text.length} characters`);
+    const { result, longest } = await longestParsed(() => parseJsonInSlices(text, 1000));
+    assert.equal(longest, text.length);
+    assert.deepEqual(result, JSON.parse(text));
   });
 
   it('follows large containers nested in large containers, large strings, and a large root array', async () => {

@@ -6,9 +6,13 @@
  */
 import axios, { type AxiosInstance, type AxiosResponse } from 'axios';
 import type { Readable } from 'node:stream';
+import { StringDecoder } from 'node:string_decoder';
 import { ServiceError, cancelled } from './errors';
 
 export const MAX_BODY_BYTES = 64 * 1024 * 1024;
+/** Bodies up to this size are decoded once, at the end (see bodyText). */
+const DECODE_AT_END_BYTES = 1024 * 1024;
+const BYTE_ORDER_MARK = 0xfeff;
 
 export interface Exchange {
   status: number;
@@ -111,9 +115,10 @@ export async function exchange(client: AxiosInstance, request: ExchangeRequest):
 class BodyTooLarge extends Error {}
 
 /**
- * The body as text, decoded chunk by chunk as it arrives: a large body is never held as one buffer beside its text,
- * and never decoded in one go (a 50 MB clause was a third of a second of the thread, joined and decoded at the end).
- * A UTF-8 byte order mark is dropped, as axios' text bodies drop it.
+ * The body as text. A body of up to a megabyte is decoded once at the end (decoding chunk by chunk and joining
+ * the pieces copies every character twice); past that, chunk by chunk as it arrives: a large body is never held
+ * as one buffer beside its text, and never decoded in one go (a 50 MB clause was a third of a second of the
+ * thread, joined and decoded at the end). A UTF-8 byte order mark is dropped, as axios' text bodies drop it.
  */
 async function bodyText(stream: Readable, deadline: AbortSignal): Promise<string> {
   const stop = (): void => {
@@ -121,8 +126,10 @@ async function bodyText(stream: Readable, deadline: AbortSignal): Promise<string
   };
   deadline.addEventListener('abort', stop, { once: true });
   try {
-    const decoder = new TextDecoder();
-    const parts: string[] = [];
+    // Node's own UTF-8 decoding: TextDecoder's is several times slower on text that is not all ASCII.
+    const decoder = new StringDecoder('utf8');
+    let chunks: Buffer[] = [];
+    let parts: string[] | undefined;
     let bytes = 0;
     for await (const chunk of stream as AsyncIterable<Buffer>) {
       bytes += chunk.length;
@@ -130,10 +137,15 @@ async function bodyText(stream: Readable, deadline: AbortSignal): Promise<string
         stream.destroy();
         throw new BodyTooLarge();
       }
-      parts.push(decoder.decode(chunk, { stream: true }));
+      chunks.push(chunk);
+      if (bytes > DECODE_AT_END_BYTES) {
+        parts ??= [];
+        for (const held of chunks) parts.push(decoder.write(held));
+        chunks = [];
+      }
     }
-    parts.push(decoder.decode());
-    return parts.join('');
+    const text = parts ? parts.join('') + decoder.end() : (chunks.length === 1 ? chunks[0] : Buffer.concat(chunks, bytes)).toString('utf8');
+    return text.charCodeAt(0) === BYTE_ORDER_MARK ? text.slice(1) : text;
   } finally {
     deadline.removeEventListener('abort', stop);
   }
