@@ -36,6 +36,9 @@ const CHANGE_DEBOUNCE_MS = 500;
 /** How long a computation over every file runs before it gives the extension host back. */
 const SLICE_MS = 8;
 
+/** What an occurrence says beyond where it is: the same for every occurrence of one text. */
+type Said = Omit<Occurrence, 'file' | 'line' | 'text'>;
+
 /** A citation of one edition, as the Coverage view counts it. */
 export type CitedPlace = CoverageSources['citations'][number];
 
@@ -123,6 +126,9 @@ export class WorkspaceReferences implements vscode.TreeDataProvider<ReferenceNod
     if (typeof index === 'string') return { unavailable: index };
     const occurrences: Occurrence[] = [];
     this.uris.clear();
+    // What a citation says depends on its text alone: each text is resolved and worded once (a workspace cites a
+    // few hundred texts a hundred thousand times), so the occurrences share its strings and make little garbage.
+    const said = new Map<string, Said | null>();
     let resolved = 0;
     for (const { uri, citations } of [...this.files.values()]) {
       // A large workspace resolves thousands of distinct references: give the extension host back now and then.
@@ -133,26 +139,30 @@ export class WorkspaceReferences implements vscode.TreeDataProvider<ReferenceNod
       const file = vscode.workspace.asRelativePath(uri);
       this.uris.set(file, uri);
       for (const citation of citations) {
-        const standard = this.resolver.resolve(index, citation);
-        if (!standard) continue;
-        const locator = citation.kind === 'reference' ? citation.locator : undefined;
-        occurrences.push({
-          file,
-          line: citation.line + 1,
-          text: citation.text,
-          standard: standard.entry.reference || standard.entry.urn,
-          urn: citation.kind === 'clauseUri' ? citation.urn : standard.entry.urn,
-          position: standard.entry.position,
-          title: standard.entry.title,
-          clause: locator ? locatorLabel(locator) : citation.kind === 'clauseUri' ? `clause ${citation.clauseId}` : '',
-          ...(locator ? { locator } : {}),
-          ...(citation.kind === 'reference' && citation.locators && citation.locators.length > 1 ? { locators: citation.locators } : {}),
-          status: statusLine(standard),
-          outdated: Boolean(standard.replacedBy) || !standard.facts.current,
-        });
+        let saying = said.get(citation.text);
+        if (saying === undefined) said.set(citation.text, (saying = this.say(index, citation)));
+        if (saying) occurrences.push({ file, line: citation.line + 1, text: citation.text, ...saying });
       }
     }
     return occurrences;
+  }
+
+  /** What an occurrence of `citation` says, wherever it is; null when the catalogue does not have its standard. */
+  private say(index: CatalogueIndex, citation: Citation): Said | null {
+    const standard = this.resolver.resolve(index, citation);
+    if (!standard) return null;
+    const locator = citation.kind === 'reference' ? citation.locator : undefined;
+    return {
+      standard: standard.entry.reference || standard.entry.urn,
+      urn: citation.kind === 'clauseUri' ? citation.urn : standard.entry.urn,
+      position: standard.entry.position,
+      title: standard.entry.title,
+      clause: locator ? locatorLabel(locator) : citation.kind === 'clauseUri' ? `clause ${citation.clauseId}` : '',
+      ...(locator ? { locator } : {}),
+      ...(citation.kind === 'reference' && citation.locators && citation.locators.length > 1 ? { locators: citation.locators } : {}),
+      status: statusLine(standard),
+      outdated: Boolean(standard.replacedBy) || !standard.facts.current,
+    };
   }
 
   /**
