@@ -120,24 +120,27 @@ export function partsKey(parts: readonly string[]): string {
 export type OrderBy = 'publisher' | 'number';
 
 /**
- * Every record's order fields, held in columns (typed arrays, one string per record for its parts) rather than an
- * object per record: 300 000 records sort over numbers, and the collector has a few arrays to look after, not a
- * million objects. Publishers and document types are ranks in their alphabetical order.
+ * Every record's order fields, held in columns (typed arrays) rather than an object per record: 300 000 records
+ * sort over numbers, and the collector has a few arrays to look after, not a million objects. Publishers, parts
+ * (their partsKey) and document types are ranks in their order.
  */
 export class OrderColumns {
   readonly publisherRank: Uint32Array;
   readonly number: Float64Array;
-  readonly parts: string[];
+  readonly partsRank: Uint32Array;
   readonly typeRank: Uint32Array;
   readonly state: Uint8Array;
   readonly year: Uint16Array;
   readonly supplement: Uint8Array;
   /** Publisher labels by rank. */
-  readonly publishers: string[];
+  readonly publishers: string[] = [];
   private readonly publisherIds: Uint32Array;
+  private readonly partsIds: Uint32Array;
   private readonly typeIds: Uint32Array;
+  private readonly partsKeys: string[] = [];
   private readonly types: string[] = [];
   private readonly publisherId = new Map<string, number>();
+  private readonly partsId = new Map<string, number>();
   private readonly typeId = new Map<string, number>();
   private filled = 0;
 
@@ -146,13 +149,13 @@ export class OrderColumns {
     this.publisherRank = new Uint32Array(n);
     this.publisherIds = new Uint32Array(n);
     this.number = new Float64Array(n);
-    this.parts = new Array<string>(n);
+    this.partsRank = new Uint32Array(n);
+    this.partsIds = new Uint32Array(n);
     this.typeRank = new Uint32Array(n);
     this.typeIds = new Uint32Array(n);
     this.state = new Uint8Array(n);
     this.year = new Uint16Array(n);
     this.supplement = new Uint8Array(n);
-    this.publishers = [];
   }
 
   /** Reads the fields of the next `count` records; true once all are read (then the ranks are set). */
@@ -160,10 +163,10 @@ export class OrderColumns {
     const end = Math.min(this.entries.length, this.filled + count);
     for (let i = this.filled; i < end; i++) {
       const fields = orderFields(this.entries[i]);
-      this.publisherIds[i] = this.idOf(this.publisherId, this.publishers, fields.publisher);
+      this.publisherIds[i] = idOf(this.publisherId, this.publishers, fields.publisher);
       this.number[i] = fields.number;
-      this.parts[i] = partsKey(fields.parts);
-      this.typeIds[i] = this.idOf(this.typeId, this.types, fields.type);
+      this.partsIds[i] = idOf(this.partsId, this.partsKeys, partsKey(fields.parts));
+      this.typeIds[i] = idOf(this.typeId, this.types, fields.type);
       this.state[i] = fields.state;
       this.year[i] = fields.year;
       this.supplement[i] = fields.supplement ? 1 : 0;
@@ -171,15 +174,16 @@ export class OrderColumns {
     this.filled = end;
     if (end < this.entries.length) return false;
     rank(this.publishers, this.publisherIds, this.publisherRank);
+    rank(this.partsKeys, this.partsIds, this.partsRank);
     rank(this.types, this.typeIds, this.typeRank);
     return true;
   }
 
   /** The comparator of `by` over record numbers (indexes of `entries`): total, the position decides last. */
   comparator(by: OrderBy): (a: number, b: number) => number {
-    const { publisherRank, number, parts, typeRank, state, year, supplement, entries } = this;
+    const { publisherRank, number, partsRank, typeRank, state, year, supplement, entries } = this;
     const byPublisher = (a: number, b: number): number => publisherRank[a] - publisherRank[b];
-    const byNumber = (a: number, b: number): number => compareNumber(number[a], number[b]) || compareText(parts[a], parts[b]);
+    const byNumber = (a: number, b: number): number => compareNumber(number[a], number[b]) || partsRank[a] - partsRank[b];
     const [first, second] = by === 'publisher' ? [byPublisher, byNumber] : [byNumber, byPublisher];
     // Within one document: type, then current first, newest first, base edition before its supplements.
     return (a, b) =>
@@ -192,16 +196,16 @@ export class OrderColumns {
       compareReference(entries[a].reference ?? '', entries[b].reference ?? '') ||
       entries[a].position - entries[b].position;
   }
+}
 
-  private idOf(ids: Map<string, number>, values: string[], value: string): number {
-    let id = ids.get(value);
-    if (id === undefined) {
-      id = values.length;
-      ids.set(value, id);
-      values.push(value);
-    }
-    return id;
+function idOf(ids: Map<string, number>, values: string[], value: string): number {
+  let id = ids.get(value);
+  if (id === undefined) {
+    id = values.length;
+    ids.set(value, id);
+    values.push(value);
   }
+  return id;
 }
 
 /** Turns ids into ranks in the values' alphabetical order, and sorts the values to match. */
@@ -276,17 +280,42 @@ export async function sortInSlices(
   let target = new Uint32Array(source.length);
   for (let width = RUN; width < source.length; width *= 2) {
     for (let left = 0; left < source.length; left += 2 * width) {
-      const middle = Math.min(left + width, source.length);
-      const right = Math.min(left + 2 * width, source.length);
-      let i = left;
-      let j = middle;
-      let k = left;
-      while (k < right) {
-        target[k++] = i < middle && (j >= right || compare(source[i], source[j]) <= 0) ? source[i++] : source[j++];
-        if ((k & 511) === 0) await slicer.due();
-      }
+      const merge: Merge = {
+        i: left,
+        j: Math.min(left + width, source.length),
+        k: left,
+        middle: Math.min(left + width, source.length),
+        right: Math.min(left + 2 * width, source.length),
+      };
+      // Merged a few thousand at a time outside the async function, where the loop runs at full speed.
+      let more: boolean;
+      do {
+        more = mergeSome(source, target, merge, compare, 4096);
+        await slicer.due();
+      } while (more);
     }
     [source, target] = [target, source];
   }
   return source;
+}
+
+/** Where a merge of source[i, middle) and source[j, right) into target[k…) stands. */
+interface Merge {
+  i: number;
+  j: number;
+  k: number;
+  middle: number;
+  right: number;
+}
+
+/** Merges up to `count` more records; true while some remain. */
+function mergeSome(source: Uint32Array, target: Uint32Array, merge: Merge, compare: (a: number, b: number) => number, count: number): boolean {
+  let { i, j, k } = merge;
+  const { middle, right } = merge;
+  const stop = Math.min(right, k + count);
+  while (k < stop) target[k++] = i < middle && (j >= right || compare(source[i], source[j]) <= 0) ? source[i++] : source[j++];
+  merge.i = i;
+  merge.j = j;
+  merge.k = k;
+  return k < right;
 }
