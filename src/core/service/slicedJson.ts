@@ -26,11 +26,12 @@ export class JsonTooDeep extends Error {}
 class NotUnderstood extends Error {}
 
 /**
- * `text` parsed as JSON.parse does, letting the event loop run every few milliseconds; rejects with JSON.parse's
- * SyntaxError for malformed text, and with JsonTooDeep when arrays and objects nest more than `maxDepth` deep.
+ * `text` parsed as JSON.parse does, letting the event loop run every few milliseconds (`pause` gives it its turn);
+ * rejects with JSON.parse's SyntaxError for malformed text, and with JsonTooDeep when arrays and objects nest more
+ * than `maxDepth` deep.
  */
-export async function parseJsonInSlices(text: string, maxDepth: number): Promise<unknown> {
-  const clock = new Clock();
+export async function parseJsonInSlices(text: string, maxDepth: number, pause: () => Promise<void> = nextTurn): Promise<unknown> {
+  const clock = new Clock(pause);
   try {
     const [start, end] = trimmed(text, 0, text.length);
     if (end - start <= WHOLE_CHARS || !isLargeContainer(text, start, end)) return parsedWhole(text, maxDepth);
@@ -52,8 +53,19 @@ function parsedWhole(text: string, maxDepth: number): unknown {
   return value;
 }
 
+/**
+ * Node's next turn of the event loop (setImmediate: timers and I/O run first). A page passes its own (browsers have
+ * no setImmediate); a MessageChannel is no yield in Node, whose port delivers every queued message in one go.
+ */
+function nextTurn(): Promise<void> {
+  const immediate = (globalThis as { setImmediate?: (callback: () => void) => unknown }).setImmediate;
+  return new Promise((resolve) => void (immediate ? immediate(resolve) : setTimeout(resolve, 0)));
+}
+
 class Clock {
   private deadline = performance.now() + STEP_MS;
+
+  constructor(private readonly pause: () => Promise<void>) {}
 
   /** Lets the event loop run when this step has had its time. */
   async breathe(): Promise<void> {
@@ -61,7 +73,7 @@ class Clock {
   }
 
   async yield(): Promise<void> {
-    await new Promise((resolve) => setImmediate(resolve));
+    await this.pause();
     this.deadline = performance.now() + STEP_MS;
   }
 }
