@@ -65,6 +65,28 @@ describe('coverage of a standard (the Coverage view)', function () {
     await own?.close();
   });
 
+  it('counts from the files as last read while the workspace is read again (a config change rescans it)', async () => {
+    const { references } = (await api()).citations;
+    const count = async () => {
+      const places = await references.citationsOf(ISO_14971);
+      return Array.isArray(places) ? places.filter((p) => p.file === 'coverage/risk.md').length : -1;
+    };
+    const before = await count();
+    assert.ok(before >= 3, `${before} citations of coverage/risk.md`);
+    let done = false;
+    const scanning = references.scan().finally(() => (done = true));
+    const seen: number[] = [];
+    // Asked between the scan's own steps (a turn of the event loop each time), a bounded number of times.
+    for (let i = 0; !done && i < 2000; i++) {
+      seen.push(await count());
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+    await scanning;
+    assert.ok(seen.length > 0, 'asked while the scan ran');
+    assert.deepEqual([...new Set(seen)], [before], 'never a workspace half read');
+    assert.equal(await count(), before);
+  });
+
   it('lists every normative clause with its places, justification and status, the counts above, problems as diagnostics', async () => {
     const report = await vscode.commands.executeCommand<CoverageReport>('standardsExplorer.showCoverage', { urn: ISO_14971, reference: 'ISO 14971:2019' });
     assert.ok(report, 'the command answers with the report');

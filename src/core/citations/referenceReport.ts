@@ -4,7 +4,9 @@
  */
 
 import { csvField, GENERATED_MARKDOWN, REFERENCES_CSV_COLUMNS } from '../generatedReports';
-import type { Locator } from './recognise';
+import { locatorLabel, statusLine } from './citationTarget';
+import type { Citation, Locator } from './recognise';
+import type { ResolvedStandard } from './resolve';
 
 export interface Occurrence {
   /** Workspace-relative path (or the URI for files outside a folder). */
@@ -26,6 +28,24 @@ export interface Occurrence {
   /** "current", "withdrawn", "replaced by ISO 9001:2015"… */
   status: string;
   outdated: boolean;
+}
+
+/** What an occurrence of `citation` (resolved to `standard`) says beyond where it is: the same wherever it is. */
+export type OccurrenceSays = Omit<Occurrence, 'file' | 'line' | 'text'>;
+
+export function occurrenceSays(standard: ResolvedStandard, citation: Citation): OccurrenceSays {
+  const locator = citation.kind === 'reference' ? citation.locator : undefined;
+  return {
+    standard: standard.entry.reference || standard.entry.urn,
+    urn: citation.kind === 'clauseUri' ? citation.urn : standard.entry.urn,
+    position: standard.entry.position,
+    title: standard.entry.title,
+    clause: locator ? locatorLabel(locator) : citation.kind === 'clauseUri' ? `clause ${citation.clauseId}` : '',
+    ...(locator ? { locator } : {}),
+    ...(citation.kind === 'reference' && citation.locators && citation.locators.length > 1 ? { locators: citation.locators } : {}),
+    status: statusLine(standard),
+    outdated: Boolean(standard.replacedBy) || !standard.facts.current,
+  };
 }
 
 export interface ClauseGroup {

@@ -10,15 +10,15 @@
 import * as vscode from 'vscode';
 import type { CitationResolver } from './citationResolver';
 import type { CatalogueIndex } from '../../core/catalogue/catalogueIndex';
-import { locatorLabel, statusLine, type CitationTarget } from '../../core/citations/citationTarget';
-import { findCitations, type Citation } from '../../core/citations/recognise';
-import { groupReferences, type Occurrence } from '../../core/citations/referenceReport';
+import type { CitationTarget } from '../../core/citations/citationTarget';
+import type { Citation } from '../../core/citations/recognise';
+import { groupReferences, occurrenceSays, type Occurrence, type OccurrenceSays } from '../../core/citations/referenceReport';
 import { exportReferences } from './referencesExport';
 import { searchable } from './searchable';
 import { fileMatcher, searchGlob } from '../../core/check/fileFilter';
 import { workspaceText } from './workspaceText';
-import { isGeneratedReport } from '../../core/generatedReports';
-import { findJustifications, type FoundJustifications } from '../../core/compliance/justifications';
+import type { FoundJustifications } from '../../core/compliance/justifications';
+import { fileCitations, type FileCitations } from './fileCitations';
 import type { CoverageSources } from '../../core/compliance/coverageSources';
 import { referenceItem, referenceTarget, unavailableNode, type ReferenceNode } from './referenceNodes';
 import type { ClauseReviews, ReviewedClauseArgs } from './clauseReviews';
@@ -36,15 +36,17 @@ const CHANGE_DEBOUNCE_MS = 500;
 /** How long a computation over every file runs before it gives the extension host back. */
 const SLICE_MS = 8;
 
-/** What an occurrence says beyond where it is: the same for every occurrence of one text. */
-type Said = Omit<Occurrence, 'file' | 'line' | 'text'>;
-
 /** A citation of one edition, as the Coverage view counts it. */
 export type CitedPlace = CoverageSources['citations'][number];
 
 export class WorkspaceReferences implements vscode.TreeDataProvider<ReferenceNode>, vscode.Disposable {
   /** Citations per file URI, as recognised (resolution happens when the tree is drawn). */
-  private readonly files = new Map<string, { uri: vscode.Uri; citations: Citation[]; marks?: FoundJustifications }>();
+  private files = new Map<string, FileCitations>();
+  /**
+   * What a scan under way has read so far: it replaces `files` when the scan ends, so that the view, its export and
+   * the Coverage view never see a workspace half read (a config change rescans while they compute).
+   */
+  private scanInto: Map<string, FileCitations> | undefined;
   /** The URI of each file as the occurrences name it (workspace-relative). */
   private readonly uris = new Map<string, vscode.Uri>();
   private readonly resolvedUrns = new WeakMap<Citation[], { index: CatalogueIndex; urns: Array<string | undefined> }>();
@@ -128,7 +130,7 @@ export class WorkspaceReferences implements vscode.TreeDataProvider<ReferenceNod
     this.uris.clear();
     // What a citation says depends on its text alone: each text is resolved and worded once (a workspace cites a
     // few hundred texts a hundred thousand times), so the occurrences share its strings and make little garbage.
-    const said = new Map<string, Said | null>();
+    const said = new Map<string, OccurrenceSays | null>();
     let resolved = 0;
     for (const { uri, citations } of [...this.files.values()]) {
       // A large workspace resolves thousands of distinct references: give the extension host back now and then.
@@ -140,29 +142,14 @@ export class WorkspaceReferences implements vscode.TreeDataProvider<ReferenceNod
       this.uris.set(file, uri);
       for (const citation of citations) {
         let saying = said.get(citation.text);
-        if (saying === undefined) said.set(citation.text, (saying = this.say(index, citation)));
+        if (saying === undefined) {
+          const standard = this.resolver.resolve(index, citation);
+          said.set(citation.text, (saying = standard ? occurrenceSays(standard, citation) : null));
+        }
         if (saying) occurrences.push({ file, line: citation.line + 1, text: citation.text, ...saying });
       }
     }
     return occurrences;
-  }
-
-  /** What an occurrence of `citation` says, wherever it is; null when the catalogue does not have its standard. */
-  private say(index: CatalogueIndex, citation: Citation): Said | null {
-    const standard = this.resolver.resolve(index, citation);
-    if (!standard) return null;
-    const locator = citation.kind === 'reference' ? citation.locator : undefined;
-    return {
-      standard: standard.entry.reference || standard.entry.urn,
-      urn: citation.kind === 'clauseUri' ? citation.urn : standard.entry.urn,
-      position: standard.entry.position,
-      title: standard.entry.title,
-      clause: locator ? locatorLabel(locator) : citation.kind === 'clauseUri' ? `clause ${citation.clauseId}` : '',
-      ...(locator ? { locator } : {}),
-      ...(citation.kind === 'reference' && citation.locators && citation.locators.length > 1 ? { locators: citation.locators } : {}),
-      status: statusLine(standard),
-      outdated: Boolean(standard.replacedBy) || !standard.facts.current,
-    };
   }
 
   /**
@@ -224,6 +211,7 @@ export class WorkspaceReferences implements vscode.TreeDataProvider<ReferenceNod
   /** A report written into the workspace (an export) is not a source of references. */
   ignore(uri: vscode.Uri): void {
     this.exported.add(uri.toString());
+    this.scanInto?.delete(uri.toString());
     if (this.files.delete(uri.toString())) this.changed.fire(undefined);
   }
 
@@ -282,33 +270,44 @@ export class WorkspaceReferences implements vscode.TreeDataProvider<ReferenceNod
 
   private async readAll(token?: vscode.CancellationToken, progress?: vscode.Progress<{ message?: string; increment?: number }>): Promise<number> {
     const uris = (await this.findCitingFiles(token)).filter((u) => !this.exported.has(u.toString()));
-    this.files.clear();
     this.found.clear();
     for (const uri of uris) this.found.add(uri.toString());
+    const next = new Map<string, FileCitations>();
+    this.scanInto = next;
     // Read once per scan: the setting behind it is not free to read, and a scan reads thousands of files.
     const serviceBaseUrl = this.resolver.serviceBaseUrl;
     let read = 0;
-    for (let from = 0; from < uris.length; from += BATCH) {
-      if (token?.isCancellationRequested) break;
-      await Promise.all(uris.slice(from, from + BATCH).map((uri) => this.readFile(uri, serviceBaseUrl)));
-      read = Math.min(uris.length, from + BATCH);
-      progress?.report({ message: vscode.l10n.t('{0} of {1} files', read, uris.length), increment: (BATCH / uris.length) * 100 });
+    try {
+      for (let from = 0; from < uris.length; from += BATCH) {
+        if (token?.isCancellationRequested) break;
+        await Promise.all(uris.slice(from, from + BATCH).map((uri) => this.readFile(uri, serviceBaseUrl, [next])));
+        read = Math.min(uris.length, from + BATCH);
+        progress?.report({ message: vscode.l10n.t('{0} of {1} files', read, uris.length), increment: (BATCH / uris.length) * 100 });
+      }
+    } finally {
+      // Cancelled too: what was read is what the view shows, as before.
+      this.files = next;
+      this.scanInto = undefined;
     }
     return read;
   }
 
-  /** Reads one file (its open document when there is one), skipping large and binary files. */
-  private async readFile(uri: vscode.Uri, serviceBaseUrl: string | undefined): Promise<void> {
+  /**
+   * Reads one file (its open document when there is one), skipping large and binary files, into `into`: the files
+   * the view shows and, while a scan is under way, what it has read (a change it read before must not be lost).
+   */
+  private async readFile(
+    uri: vscode.Uri,
+    serviceBaseUrl: string | undefined,
+    into = this.scanInto ? [this.files, this.scanInto] : [this.files],
+  ): Promise<void> {
     const key = uri.toString();
     const open = vscode.workspace.textDocuments.find((d) => d.uri.toString() === key);
-    const text = open ? open.getText() : await workspaceText(uri);
-    // A report we wrote quotes citations: not the project's own (core/generatedReports.ts).
-    if (text === undefined || isGeneratedReport(text)) return void this.files.delete(key);
-    const citations = findCitations(text, { serviceBaseUrl });
-    const marks = findJustifications(text, vscode.workspace.asRelativePath(uri));
-    if (citations.length || marks.problems.length)
-      this.files.set(key, { uri, citations, ...(marks.justifications.length || marks.problems.length ? { marks } : {}) });
-    else this.files.delete(key);
+    const found = fileCitations(uri, open ? open.getText() : await workspaceText(uri), serviceBaseUrl);
+    for (const files of into) {
+      if (found) files.set(key, found);
+      else files.delete(key);
+    }
   }
 
   /**
@@ -352,6 +351,7 @@ export class WorkspaceReferences implements vscode.TreeDataProvider<ReferenceNod
     this.watcher.onDidCreate((uri) => this.markDirty(uri));
     this.watcher.onDidChange((uri) => this.markDirty(uri));
     this.watcher.onDidDelete((uri) => {
+      this.scanInto?.delete(uri.toString());
       if (this.files.delete(uri.toString())) this.changed.fire(undefined);
     });
   }
