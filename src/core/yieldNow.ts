@@ -1,8 +1,8 @@
 /**
  * Gives the event loop back for a moment, as `setTimeout(…, 0)` would, but through a MessageChannel: browsers clamp
  * and throttle chained timers (to a second, or a minute, in a frame they deem hidden — a webview panel just opened
- * beside an editor was rendered in slices a second apart), and message tasks are not throttled so. Node has
- * MessageChannel too; its ports are unref'd, so a pending yield never keeps a process alive.
+ * beside an editor was rendered in slices a second apart), and message tasks are not throttled so. In Node,
+ * setImmediate (see below).
  */
 const waiting: Array<() => void> = [];
 let channel: InstanceType<typeof MessageChannel> | undefined;
@@ -16,7 +16,13 @@ function port(): InstanceType<typeof MessageChannel> | undefined {
   return channel;
 }
 
+/** Node's setImmediate, when there is one: it runs after the I/O the event loop has waiting. */
+const immediate = (globalThis as { setImmediate?: (callback: () => void) => unknown }).setImmediate;
+
 export function yieldNow(): Promise<void> {
+  // In Node a port delivers up to a thousand queued messages before any I/O callback: a loop of yields through it
+  // starved the extension host's I/O (its messages with the workbench among them). setImmediate does not.
+  if (immediate) return new Promise((resolve) => void immediate(resolve));
   return new Promise((resolve) => {
     const ports = port();
     if (!ports) return void setTimeout(resolve, 0);
