@@ -84,6 +84,7 @@ const MAIN_SHARED = [
   'service/redact',
   'service/sections',
   'service/urn',
+  'service/yieldNow',
 ];
 /** Service modules that come with the HTTP client (dist/features/service.js); other features take them from it. */
 const SERVICE_SHARED = ['service/auth', 'service/transport'];

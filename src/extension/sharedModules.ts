@@ -13,6 +13,7 @@ import * as privateFiles from '../core/service/privateFiles';
 import * as redact from '../core/service/redact';
 import * as sections from '../core/service/sections';
 import * as urn from '../core/service/urn';
+import * as yieldNow from '../core/service/yieldNow';
 import { httpClient } from './connection/httpClient';
 
 /** Where the bundles loaded on first use look for the shared modules. */
@@ -27,6 +28,7 @@ const SHARED = {
   'service/redact': redact,
   'service/sections': sections,
   'service/urn': urn,
+  'service/yieldNow': yieldNow,
   get 'service/auth'() {
     return httpClient().auth;
   },

@@ -1,10 +1,10 @@
 /**
- * yieldNow (src/core/yieldNow.ts) in Node, as the extension host and the command line run the core: a yield lets
+ * yieldNow (src/core/service/yieldNow.ts) in Node, as the extension host and the command line run the core: a yield lets
  * waiting I/O and timers run, so work done in slices never starves the host's messages.
  */
 import * as assert from 'node:assert/strict';
 import { stat } from 'node:fs';
-import { yieldNow } from '../../src/core/yieldNow';
+import { yieldNow } from '../../src/core/service/yieldNow';
 
 /** How many yields pass before `started` reports back (bounded). */
 async function yieldsUntil(started: (done: () => void) => void): Promise<number> {

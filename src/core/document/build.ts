@@ -8,7 +8,7 @@
  * Here: the entry points and the clause's header; elements.ts reads elements, builder.ts flows blocks, inline.ts
  * running text, and each part has its module (lists, tables, terms, formulas, figures).
  */
-import { yieldNow } from '../yieldNow';
+import { yieldNow } from '../service/yieldNow';
 import { type JsonObject, isObject } from '../service/jsonld';
 import { Builder } from './builder';
 import { HEADER_KEYS, IDENTIFIER_KEYS, ID_KEYS, anchorsOf, fieldValue, hasTitle, obligation, readElement, restOf, textOf } from './elements';

@@ -8,6 +8,7 @@
  * Pure: no vscode.
  */
 import { jsonDepthExceeds } from './jsonld';
+import { yieldNow } from './yieldNow';
 
 /** Characters JSON.parse takes in one go: a few milliseconds. */
 const SLICE_CHARS = 128 * 1024;
@@ -26,12 +27,13 @@ export class JsonTooDeep extends Error {}
 class NotUnderstood extends Error {}
 
 /**
- * `text` parsed as JSON.parse does, letting the event loop run every few milliseconds (`pause` gives it its turn);
+ * `text` parsed as JSON.parse does, letting the event loop run every few milliseconds (yieldNow: in Node after its
+ * waiting I/O, in a page through a message task);
  * rejects with JSON.parse's SyntaxError for malformed text, and with JsonTooDeep when arrays and objects nest more
  * than `maxDepth` deep.
  */
-export async function parseJsonInSlices(text: string, maxDepth: number, pause: () => Promise<void> = nextTurn): Promise<unknown> {
-  const clock = new Clock(pause);
+export async function parseJsonInSlices(text: string, maxDepth: number): Promise<unknown> {
+  const clock = new Clock();
   try {
     const [start, end] = trimmed(text, 0, text.length);
     if (end - start <= WHOLE_CHARS || !isLargeContainer(text, start, end)) return parsedWhole(text, maxDepth);
@@ -53,19 +55,8 @@ function parsedWhole(text: string, maxDepth: number): unknown {
   return value;
 }
 
-/**
- * Node's next turn of the event loop (setImmediate: timers and I/O run first). A page passes its own (browsers have
- * no setImmediate); a MessageChannel is no yield in Node, whose port delivers every queued message in one go.
- */
-function nextTurn(): Promise<void> {
-  const immediate = (globalThis as { setImmediate?: (callback: () => void) => unknown }).setImmediate;
-  return new Promise((resolve) => void (immediate ? immediate(resolve) : setTimeout(resolve, 0)));
-}
-
 class Clock {
   private deadline = performance.now() + STEP_MS;
-
-  constructor(private readonly pause: () => Promise<void>) {}
 
   /** Lets the event loop run when this step has had its time. */
   async breathe(): Promise<void> {
@@ -73,7 +64,7 @@ class Clock {
   }
 
   async yield(): Promise<void> {
-    await this.pause();
+    await yieldNow();
     this.deadline = performance.now() + STEP_MS;
   }
 }

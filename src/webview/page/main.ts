@@ -8,7 +8,6 @@ import { displayText, stripBidiControls } from '../../core/service/displayText';
 import { sectionLabel } from '../../core/service/sections';
 import { MAX_JSON_DEPTH } from '../../core/service/jsonld';
 import { parseJsonInSlices } from '../../core/service/slicedJson';
-import { yieldNow } from '../../core/yieldNow';
 import { findAnchor, outline } from '../../core/document/anchors';
 import type { HostMessage, PageMessage, PageState } from '../protocol';
 import { el } from './dom';
@@ -138,7 +137,7 @@ function parse(json: string): unknown {
 
 async function parseLarge(json: string): Promise<unknown> {
   try {
-    return await parseJsonInSlices(json, MAX_JSON_DEPTH, yieldNow);
+    return await parseJsonInSlices(json, MAX_JSON_DEPTH);
   } catch {
     return notJson();
   }

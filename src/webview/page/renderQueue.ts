@@ -1,4 +1,4 @@
-import { yieldNow } from '../../core/yieldNow';
+import { yieldNow } from '../../core/service/yieldNow';
 
 /** A queue of small rendering steps run in slices, so no step of the clause page makes one long task. */
 /** A queue of small rendering steps run in slices of ~`sliceMs` with a yield between slices. */
