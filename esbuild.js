@@ -83,6 +83,7 @@ const MAIN_SHARED = [
   'service/privateFiles',
   'service/redact',
   'service/sections',
+  'service/timeSlicer',
   'service/urn',
   'service/yieldNow',
 ];

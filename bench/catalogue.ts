@@ -51,7 +51,7 @@ function readBack(index: CatalogueIndex, baseUrl: string): void {
       reads.push(performance.now() - started);
       if (restored?.size !== index.size) throw new Error(`read back ${restored?.size} of ${index.size}`);
       started = performance.now();
-      CatalogueIndex.of(index.entries);
+      CatalogueIndex.of(Array.from(index.entries) as IndexEntry[]);
       builds.push(performance.now() - started);
     }
     const r = spread(reads);

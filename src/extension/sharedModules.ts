@@ -12,6 +12,7 @@ import * as jsonld from '../core/service/jsonld';
 import * as privateFiles from '../core/service/privateFiles';
 import * as redact from '../core/service/redact';
 import * as sections from '../core/service/sections';
+import * as timeSlicer from '../core/service/timeSlicer';
 import * as urn from '../core/service/urn';
 import * as yieldNow from '../core/service/yieldNow';
 import { httpClient } from './connection/httpClient';
@@ -27,6 +28,7 @@ const SHARED = {
   'service/privateFiles': privateFiles,
   'service/redact': redact,
   'service/sections': sections,
+  'service/timeSlicer': timeSlicer,
   'service/urn': urn,
   'service/yieldNow': yieldNow,
   get 'service/auth'() {

@@ -256,7 +256,7 @@ describe('agent tools against the sandbox', function () {
     );
     failed(await call('find_citations', { standard: 'ISO 14971' }), /There is no tool "find_citations" here/);
     const at = (file: string, line: number, text: string, standard: string, clause = ''): Occurrence => {
-      const entry = index.entries.find((e) => e.reference === standard);
+      const entry = Array.from(index.entries).find((e) => e?.reference === standard);
       assert.ok(entry, standard);
       return {
         file,

@@ -6,7 +6,8 @@ import * as assert from 'node:assert/strict';
 import { Catalogue } from '../../sandbox/catalogue';
 import type { IndexEntry } from '../../src/core/catalogue/indexSegment';
 import { CatalogueOrganiser, SPLIT, type Arrangement, type CatalogueGroup, type Grouping } from '../../src/core/arrangement/catalogueGrouping';
-import { TimeSlicer, compareParts, orderFields, sortInSlices } from '../../src/core/arrangement/catalogueOrder';
+import { compareParts, orderFields, sortInSlices } from '../../src/core/arrangement/catalogueOrder';
+import { TimeSlicer } from '../../src/core/service/timeSlicer';
 import { realSample } from './realSample';
 
 function realEntries(): IndexEntry[] {

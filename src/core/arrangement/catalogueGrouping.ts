@@ -7,7 +7,9 @@
  * not hold the extension host. Pure: no vscode.
  */
 import type { IndexEntry } from '../catalogue/indexSegment';
-import { OrderColumns, TimeSlicer, referenceCollator, sortInSlices, type OrderBy } from './catalogueOrder';
+import type { EntryList } from '../catalogue/packedEntries';
+import { TimeSlicer } from '../service/timeSlicer';
+import { OrderColumns, referenceCollator, sortInSlices, type OrderBy } from './catalogueOrder';
 
 export type Grouping = 'none' | 'publisher' | 'numberRange';
 export const GROUPINGS: readonly Grouping[] = ['none', 'publisher', 'numberRange'];
@@ -36,9 +38,6 @@ export const SPLIT = 250;
 /** First-level number ranges, chosen on the real ISO and IEC catalogue so that each holds a few thousand records. */
 export const RANGE_BOUNDS = [0, 1000, 5000, 10_000, 15_000, 20_000, 30_000, 60_000, 61_000, 70_000, 100_000, Infinity];
 
-/** Lets the host breathe between slices of work. */
-export const breathe = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
-
 /** An index's records with their order fields, sorted once per order and kept: switching grouping is quick. */
 export class CatalogueOrganiser {
   private columns: Promise<OrderColumns> | undefined;
@@ -47,8 +46,8 @@ export class CatalogueOrganiser {
   private readonly slicer: TimeSlicer;
 
   constructor(
-    private readonly entries: readonly IndexEntry[],
-    pause: () => Promise<void> = breathe,
+    private readonly entries: EntryList,
+    pause?: () => Promise<void>,
   ) {
     this.slicer = new TimeSlicer(pause);
   }
@@ -157,7 +156,7 @@ export class Arrangement {
     const start = (group?.from ?? 0) + from;
     const end = Math.min(group?.to ?? this.rows.length, start + limit);
     const records: IndexEntry[] = [];
-    for (let row = start; row < end; row++) records.push(this.columns.entries[this.rows[row]]);
+    for (let row = start; row < end; row++) records.push(this.columns.entries.at(this.rows[row]) as IndexEntry);
     return records;
   }
 
@@ -166,13 +165,13 @@ export class Arrangement {
    * when not grouped) and its row in that list; undefined when it is not shown (withdrawn and hidden).
    */
   locate(position: number): { path: CatalogueGroup[]; row: number } | undefined {
-    const { entries } = this.columns;
+    const { positions } = this.columns;
     if (!this.rowOf) {
-      this.rowOf = new Int32Array(entries.length).fill(-1);
+      this.rowOf = new Int32Array(positions.length).fill(-1);
       for (let row = 0; row < this.rows.length; row++) this.rowOf[this.rows[row]] = row;
     }
     // Positions are the records' numbers in an index built at once; look further only when they are not.
-    const record = entries[position]?.position === position ? position : entries.findIndex((e) => e.position === position);
+    const record = positions[position] === position ? position : positions.indexOf(position);
     const row = record < 0 ? -1 : this.rowOf[record];
     if (row < 0) return undefined;
     const path: CatalogueGroup[] = [];

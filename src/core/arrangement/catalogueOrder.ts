@@ -7,6 +7,8 @@
  * standardFacts.ts parse them. Pure: no vscode.
  */
 import type { IndexEntry } from '../catalogue/indexSegment';
+import type { EntryList } from '../catalogue/packedEntries';
+import type { TimeSlicer } from '../service/timeSlicer';
 import { factsOf } from '../catalogue/standardFacts';
 import { editionParts } from '../compare/editions';
 
@@ -132,6 +134,9 @@ export class OrderColumns {
   readonly state: Uint8Array;
   readonly year: Uint16Array;
   readonly supplement: Uint8Array;
+  /** Each record's position and reference: the last of the order's ties (read once: an index's entries are packed). */
+  readonly positions: Int32Array;
+  private readonly references: string[];
   /** Publisher labels by rank. */
   readonly publishers: string[] = [];
   private readonly publisherIds: Uint32Array;
@@ -144,8 +149,10 @@ export class OrderColumns {
   private readonly typeId = new Map<string, number>();
   private filled = 0;
 
-  constructor(readonly entries: readonly IndexEntry[]) {
+  constructor(readonly entries: EntryList) {
     const n = entries.length;
+    this.positions = new Int32Array(n);
+    this.references = new Array<string>(n);
     this.publisherRank = new Uint32Array(n);
     this.publisherIds = new Uint32Array(n);
     this.number = new Float64Array(n);
@@ -162,7 +169,11 @@ export class OrderColumns {
   fill(count: number): boolean {
     const end = Math.min(this.entries.length, this.filled + count);
     for (let i = this.filled; i < end; i++) {
-      const fields = orderFields(this.entries[i]);
+      const entry = this.entries.at(i);
+      if (!entry) throw new Error(`The catalogue has no record at ${i} to organise.`);
+      const fields = orderFields(entry);
+      this.positions[i] = entry.position;
+      this.references[i] = entry.reference ?? '';
       this.publisherIds[i] = idOf(this.publisherId, this.publishers, fields.publisher);
       this.number[i] = fields.number;
       this.partsIds[i] = idOf(this.partsId, this.partsKeys, partsKey(fields.parts));
@@ -181,7 +192,7 @@ export class OrderColumns {
 
   /** The comparator of `by` over record numbers (indexes of `entries`): total, the position decides last. */
   comparator(by: OrderBy): (a: number, b: number) => number {
-    const { publisherRank, number, partsRank, typeRank, state, year, supplement, entries } = this;
+    const { publisherRank, number, partsRank, typeRank, state, year, supplement, references, positions } = this;
     const byPublisher = (a: number, b: number): number => publisherRank[a] - publisherRank[b];
     const byNumber = (a: number, b: number): number => compareNumber(number[a], number[b]) || partsRank[a] - partsRank[b];
     const [first, second] = by === 'publisher' ? [byPublisher, byNumber] : [byNumber, byPublisher];
@@ -193,8 +204,8 @@ export class OrderColumns {
       state[a] - state[b] ||
       year[b] - year[a] ||
       supplement[a] - supplement[b] ||
-      compareReference(entries[a].reference ?? '', entries[b].reference ?? '') ||
-      entries[a].position - entries[b].position;
+      compareReference(references[a], references[b]) ||
+      positions[a] - positions[b];
   }
 }
 
@@ -236,28 +247,6 @@ let collator: Intl.Collator | undefined;
 /** The collator of references; a caller working in slices makes it in a slice of its own. */
 export function referenceCollator(): Intl.Collator {
   return (collator ??= new Intl.Collator('en', { numeric: true, sensitivity: 'base' }));
-}
-
-/** Awaits `pause()` once `budgetMs` have passed since the last one: call `due()` often, it is cheap. */
-export class TimeSlicer {
-  private since = performance.now();
-
-  constructor(
-    private readonly pause: () => Promise<void>,
-    private readonly budgetMs = 8,
-  ) {}
-
-  /** Pauses when the slice has run its time; resolves at once otherwise. */
-  async due(): Promise<void> {
-    if (performance.now() - this.since < this.budgetMs) return;
-    await this.now();
-  }
-
-  /** Pauses now: before a step that takes a slice on its own. */
-  async now(): Promise<void> {
-    await this.pause();
-    this.since = performance.now();
-  }
 }
 
 /**

@@ -7,6 +7,7 @@
  */
 import { CURRENT, isSupplement, prepareSegment, unpackFacts, type SegmentArrays } from './segmentArrays';
 import { Postings, holds, type Range, type TokenData } from './segmentData';
+import { ListedEntries, type SegmentEntries } from './segmentEntries';
 import type { StandardFacts } from './standardFacts';
 import { isYear, lowerBound } from './tokens';
 
@@ -102,11 +103,14 @@ export class IndexSegment {
   /** Tokens that end a designation ("9001" in "ISO 9001:2015", "7" in "13818-7"): what an exact match ends on. */
   private readonly designationEnd: Postings;
 
+  readonly entries: SegmentEntries;
+
   /** A segment of `entries` with their arrays (from `prepareSegment`, a worker or the index file): no work here. */
   constructor(
-    readonly entries: readonly IndexEntry[],
+    entries: SegmentEntries | readonly IndexEntry[],
     readonly arrays: SegmentArrays,
   ) {
+    this.entries = Array.isArray(entries) ? new ListedEntries(entries as readonly IndexEntry[]) : (entries as SegmentEntries);
     const a = arrays;
     this.keys = a.keys;
     this.byRank = a.byRank;
@@ -185,12 +189,12 @@ export class IndexSegment {
 
   /** The best ranked record of `urn` here, with its key. */
   bestForUrn(urn: string): { entry: IndexEntry; key: number } | undefined {
-    for (const i of this.byRank) if (this.entries[i].urn === urn) return { entry: this.entries[i], key: this.keys[i] };
-    return undefined;
+    const i = this.entries.findUrn(this.byRank, urn);
+    return i < 0 ? undefined : { entry: this.entries.entry(i), key: this.keys[i] };
   }
 
   private hits(indices: readonly number[], orderOf: (i: number) => number): SegmentHit[] {
-    return indices.map((i) => ({ entry: this.entries[i], order: orderOf(i), key: this.keys[i], segment: this, index: i }));
+    return indices.map((i) => ({ entry: this.entries.entry(i), order: orderOf(i), key: this.keys[i], segment: this, index: i }));
   }
 
   /** Hits of a word query: in a title tier of a topic query, keyed by topic key. */
@@ -198,7 +202,7 @@ export class IndexSegment {
     return indices.map((i) => {
       const order = orders[i];
       const key = topic && order >= TITLE_ORDER ? this.topicKeys[i] : this.keys[i];
-      return { entry: this.entries[i], order, key, segment: this, index: i };
+      return { entry: this.entries.entry(i), order, key, segment: this, index: i };
     });
   }
 
@@ -213,9 +217,9 @@ export class IndexSegment {
     const starts: number[] = [];
     for (let r = 0; r < this.byRank.length && exact.length < limit; r++) {
       const i = this.byRank[r];
-      const urn = this.entries[i].urn.toLowerCase();
-      if (urn === prefix) exact.push(i);
-      else if (starts.length < limit && urn.startsWith(prefix)) starts.push(i);
+      const match = this.entries.urnStarts(i, prefix);
+      if (match === 2) exact.push(i);
+      else if (match === 1 && starts.length < limit) starts.push(i);
     }
     return [...this.hits(exact, () => 0), ...this.hits(starts, () => 1)].slice(0, limit);
   }

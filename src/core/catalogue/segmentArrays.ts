@@ -8,7 +8,7 @@
  * them. Pure: no vscode.
  */
 import type { IndexEntry } from './indexSegment';
-import { buildPostings, tokenizeEntries, unitePostings, type PostingArrays, type Tokens } from './segmentData';
+import { buildPostings, idsBelow, tokenizeEntries, unitePostings, type Ids, type PostingArrays, type Tokens } from './segmentData';
 import { factsOf, type StandardFacts, type StatusLabel, type SupplementKind } from './standardFacts';
 import { scanTokenRuns } from './tokens';
 import { GROUPS, SCORE_LEVELS, SCORE_OFFSET, titleElements, topicSignalsOf } from './topicRank';
@@ -17,9 +17,9 @@ export interface SegmentArrays {
   /** Sorted: the ids below are positions in it, so a prefix is one range of ids. */
   vocabulary: string[];
   /** Per entry (CSR): entry i owns referenceIds[referenceStart[i] .. referenceStart[i + 1]). */
-  referenceIds: Int32Array;
+  referenceIds: Ids;
   referenceStart: Int32Array;
-  titleIds: Int32Array;
+  titleIds: Ids;
   titleStart: Int32Array;
   /** Where the reference's number starts and where its number block ends, in tokens. */
   numberStart: Int16Array;
@@ -40,42 +40,44 @@ export interface SegmentArrays {
    * Postings of each tier (segmentData.ts), by token id: of the reference and of designation ends in rank order
    * (ranks are positions in `byRank`), of the title and anywhere in topic order (positions in `byTopic`).
    */
-  inReferenceRanks: Int32Array;
+  inReferenceRanks: Ids;
   inReferenceStart: Int32Array;
-  inTitleRanks: Int32Array;
+  inTitleRanks: Ids;
   inTitleStart: Int32Array;
-  anywhereRanks: Int32Array;
+  anywhereRanks: Ids;
   anywhereStart: Int32Array;
-  designationEndRanks: Int32Array;
+  designationEndRanks: Ids;
   designationEndStart: Int32Array;
 }
 
 type ArrayName = Exclude<keyof SegmentArrays, 'vocabulary'>;
-type ArrayKind = typeof Int32Array | typeof Int16Array | typeof Float64Array | typeof Uint8Array;
+export type ArrayKind = typeof Int32Array | typeof Uint16Array | typeof Int16Array | typeof Float64Array | typeof Uint8Array;
+/** Ids and ranks: 16 or 32 bits (see `Ids`). */
+const IDS: readonly ArrayKind[] = [Uint16Array, Int32Array];
 
-/** Every typed array of a segment with its type, in the order the index file holds them. */
-export const ARRAY_KINDS: ReadonlyArray<readonly [ArrayName, ArrayKind]> = [
-  ['keys', Float64Array],
-  ['referenceIds', Int32Array],
-  ['referenceStart', Int32Array],
-  ['titleIds', Int32Array],
-  ['titleStart', Int32Array],
-  ['byRank', Int32Array],
-  ['inReferenceRanks', Int32Array],
-  ['inReferenceStart', Int32Array],
-  ['inTitleRanks', Int32Array],
-  ['inTitleStart', Int32Array],
-  ['anywhereRanks', Int32Array],
-  ['anywhereStart', Int32Array],
-  ['designationEndRanks', Int32Array],
-  ['designationEndStart', Int32Array],
-  ['numberStart', Int16Array],
-  ['numberEnd', Int16Array],
-  ['years', Int16Array],
-  ['facts', Uint8Array],
-  ['topicKeys', Float64Array],
-  ['byTopic', Int32Array],
-  ['mainStart', Uint8Array],
+/** Every typed array of a segment with the types it may have, in the order the index file holds them. */
+export const ARRAY_KINDS: ReadonlyArray<readonly [ArrayName, readonly ArrayKind[]]> = [
+  ['keys', [Float64Array]],
+  ['referenceIds', IDS],
+  ['referenceStart', [Int32Array]],
+  ['titleIds', IDS],
+  ['titleStart', [Int32Array]],
+  ['byRank', [Int32Array]],
+  ['inReferenceRanks', IDS],
+  ['inReferenceStart', [Int32Array]],
+  ['inTitleRanks', IDS],
+  ['inTitleStart', [Int32Array]],
+  ['anywhereRanks', IDS],
+  ['anywhereStart', [Int32Array]],
+  ['designationEndRanks', IDS],
+  ['designationEndStart', [Int32Array]],
+  ['numberStart', [Int16Array]],
+  ['numberEnd', [Int16Array]],
+  ['years', [Int16Array]],
+  ['facts', [Uint8Array]],
+  ['topicKeys', [Float64Array]],
+  ['byTopic', [Int32Array]],
+  ['mainStart', [Uint8Array]],
 ];
 
 export function prepareSegment(entries: readonly IndexEntry[]): SegmentArrays {
@@ -106,9 +108,9 @@ export function prepareSegment(entries: readonly IndexEntry[]): SegmentArrays {
   const inReference = buildPostings(size, byRank, [reference]);
   const inTitle = buildPostings(size, byTopic, [title]);
   // Anywhere is filled in topic order: the reference's postings in that order, united with the title's.
-  const anywhere = unitePostings(size, buildPostings(size, byTopic, [reference]), inTitle);
+  const anywhere = unitePostings(size, n, buildPostings(size, byTopic, [reference]), inTitle);
   // Tokens that end a designation ("9001" in "ISO 9001:2015", "7" in "13818-7"): what an exact match ends on.
-  const designationEnd = buildPostings(size, byRank, [designationEnds(reference, numberEnd)]);
+  const designationEnd = buildPostings(size, byRank, [designationEnds(reference, numberEnd, size)]);
   const postings = (prefix: string, p: PostingArrays) => ({ [`${prefix}Ranks`]: p.ranks, [`${prefix}Start`]: p.start });
   return {
     vocabulary,
@@ -167,9 +169,9 @@ function mainElements(entries: readonly IndexEntry[], firstEnds: Int32Array): Ui
 }
 
 /** Per entry, the reference tokens an exact match may end on: the number block's last, the reference's last, the one after the block. */
-function designationEnds(reference: Tokens, numberEnd: Int16Array): Tokens {
+function designationEnds(reference: Tokens, numberEnd: Int16Array, vocabularySize: number): Tokens {
   const n = numberEnd.length;
-  const ids = new Int32Array(3 * n);
+  const ids = idsBelow(vocabularySize, 3 * n);
   const start = new Int32Array(n + 1);
   let at = 0;
   for (let i = 0; i < n; i++) {
@@ -199,7 +201,7 @@ export function fitsEntries(a: SegmentArrays, n: number): boolean {
   const perEntry: ArrayName[] = ['keys', 'byRank', 'facts', 'years', 'numberStart', 'numberEnd', 'topicKeys', 'byTopic', 'mainStart'];
   if (perEntry.some((name) => a[name].length !== n)) return false;
   if (!below(a.byRank, n) || !below(a.byTopic, n)) return false;
-  const csr = (values: Int32Array, start: Int32Array, starts: number, limit: number): boolean => {
+  const csr = (values: Ids, start: Int32Array, starts: number, limit: number): boolean => {
     if (start.length !== starts + 1 || start[0] !== 0 || start[starts] !== values.length) return false;
     for (let k = 0; k < starts; k++) if (start[k] > start[k + 1]) return false;
     return below(values, limit);
@@ -215,7 +217,7 @@ export function fitsEntries(a: SegmentArrays, n: number): boolean {
 }
 
 /** Every value in [0, limit). */
-function below(values: Int32Array, limit: number): boolean {
+function below(values: Ids, limit: number): boolean {
   for (let k = 0; k < values.length; k++) if (values[k] < 0 || values[k] >= limit) return false;
   return true;
 }

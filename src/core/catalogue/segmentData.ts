@@ -7,9 +7,20 @@
 import { hashEnd, hashStep, scanReferenceRuns, scanTokenRuns } from './tokens';
 import type { IndexEntry } from './indexSegment';
 
+/**
+ * Token ids or entry ranks of a segment: 16 bits each where they fit (a segment holds a few thousand entries and a
+ * vocabulary of some thousands: half the memory of the index's largest arrays), else 32.
+ */
+export type Ids = Uint16Array | Int32Array;
+
+/** An array of `length` ids below `limit`: 16-bit ones when they fit. */
+export function idsBelow(limit: number, length: number): Ids {
+  return limit <= 0x10000 ? new Uint16Array(length) : new Int32Array(length);
+}
+
 /** Per-entry token data in flat arrays (CSR): entry i owns ids[start[i] .. start[i + 1]). */
 export interface Tokens {
-  ids: Int32Array;
+  ids: Ids;
   start: Int32Array;
 }
 
@@ -148,15 +159,15 @@ class TokenBuilder {
 
   /** The tokens with their ids renumbered by `sortedId`. */
   build(sortedId: Int32Array): Tokens {
-    const ids = this.ids.slice(0, this.length);
-    for (let k = 0; k < ids.length; k++) ids[k] = sortedId[ids[k]];
+    const ids = idsBelow(sortedId.length, this.length);
+    for (let k = 0; k < ids.length; k++) ids[k] = sortedId[this.ids[k]];
     return { ids, start: this.start };
   }
 }
 
 /** For each token id, the ranks of the entries holding it, ascending: ranks[start[t] .. start[t + 1]). */
 export interface PostingArrays {
-  ranks: Int32Array;
+  ranks: Ids;
   start: Int32Array;
 }
 
@@ -181,7 +192,7 @@ export function buildPostings(vocabularySize: number, byRank: Int32Array, lists:
     }
   }
   for (let t = 0; t < vocabularySize; t++) counts[t + 1] += counts[t];
-  const ranks = new Int32Array(counts[vocabularySize]);
+  const ranks = idsBelow(byRank.length, counts[vocabularySize]);
   const fill = counts.slice(0, vocabularySize);
   last.fill(-1);
   for (let r = 0; r < byRank.length; r++) {
@@ -204,8 +215,8 @@ export function buildPostings(vocabularySize: number, byRank: Int32Array, lists:
  * The postings of the tokens held in either of two postings (each token once per entry, ranks ascending): per token,
  * its two lists merged. One pass over the two, where building them from the tokens again takes two over every token.
  */
-export function unitePostings(vocabularySize: number, a: PostingArrays, b: PostingArrays): PostingArrays {
-  const ranks = new Int32Array(a.ranks.length + b.ranks.length);
+export function unitePostings(vocabularySize: number, entries: number, a: PostingArrays, b: PostingArrays): PostingArrays {
+  const ranks = idsBelow(entries, a.ranks.length + b.ranks.length);
   const start = new Int32Array(vocabularySize + 1);
   let at = 0;
   for (let t = 0; t < vocabularySize; t++) {
@@ -236,14 +247,14 @@ export class Postings {
   }
 
   /** Ascending, distinct ranks of the entries holding a token with an id in the range. */
-  of([lo, hi]: Range, entries: number): Int32Array {
+  of([lo, hi]: Range, entries: number): Ids {
     const { ranks: all, start } = this.arrays;
     const from = start[lo];
     const to = start[hi];
     if (hi - lo <= 1) return all.subarray(from, to);
     const marks = new Uint8Array(entries);
     for (let k = from; k < to; k++) marks[all[k]] = 1;
-    const ranks = new Int32Array(to - from);
+    const ranks = idsBelow(entries, to - from);
     let n = 0;
     for (let r = 0; r < entries; r++) if (marks[r]) ranks[n++] = r;
     return ranks.subarray(0, n);

@@ -161,7 +161,7 @@ export function replacementOf(index: CatalogueIndex, entry: IndexEntry, facts = 
   let current = pick(same, undated)?.entry;
   // A withdrawn technical specification or PAS is usually replaced by the International Standard of its number
   // (ISO/TS 19115-3 → ISO 19115-3): the same publishers, number and part without the type, when that one is newer.
-  if ((!current || current === entry) && !facts.current && /^(?:ts|pas)$/.test(wanted.typeWords.join(' '))) {
+  if ((!current || sameRecord(current, entry)) && !facts.current && /^(?:ts|pas)$/.test(wanted.typeWords.join(' '))) {
     const standard = { ...wanted, typeWords: [] };
     current = pick(
       candidates(index, { ...undated, publisher: parsed.publisher.replace(/[/ ](?:TS|PAS)$/, '') }).filter(
@@ -170,7 +170,7 @@ export function replacementOf(index: CatalogueIndex, entry: IndexEntry, facts = 
       undated,
     )?.entry;
   }
-  if (!current || current === entry) return undefined;
+  if (!current || sameRecord(current, entry)) return undefined;
   const currentFacts = factsOf(current.urn, current.reference, current.status);
   if (!currentFacts.current || currentFacts.draft) return undefined;
   const newer = (currentFacts.year ?? 0) > (facts.year ?? 0);
@@ -212,14 +212,25 @@ function normaliseNumber(number: string): string {
   return withoutTrailing(displayText(number).replace(/^annex\s+/i, ''), '.').toLowerCase();
 }
 
-/** Catalogue references taken apart once per entry: the same editions come up for every citation of a number. */
-const PARSED = new WeakMap<IndexEntry, WrittenReference | null>();
+/** The same record of the catalogue: entries are made anew from a finished index's packed texts (packedEntries.ts). */
+function sameRecord(a: IndexEntry, b: IndexEntry): boolean {
+  return a.position === b.position && a.urn === b.urn;
+}
+
+/**
+ * Catalogue references taken apart once each: the same editions come up for every citation of a number. By text
+ * (an entry of a finished index is a new object each time it is asked for), forgotten all at once when full.
+ */
+const PARSED = new Map<string, WrittenReference | null>();
+const MAX_PARSED = 20_000;
 
 function parsedReference(entry: IndexEntry): WrittenReference | undefined {
-  let parsed = PARSED.get(entry);
+  if (!entry.reference) return undefined;
+  let parsed = PARSED.get(entry.reference);
   if (parsed === undefined) {
-    parsed = (entry.reference && parseReference(entry.reference)) || null;
-    PARSED.set(entry, parsed);
+    parsed = parseReference(entry.reference) || null;
+    if (PARSED.size >= MAX_PARSED) PARSED.clear();
+    PARSED.set(entry.reference, parsed);
   }
   return parsed ?? undefined;
 }

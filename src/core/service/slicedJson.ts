@@ -8,7 +8,7 @@
  * Pure: no vscode.
  */
 import { jsonDepthExceeds } from './jsonld';
-import { yieldNow } from './yieldNow';
+import { TimeSlicer } from './timeSlicer';
 
 /** Characters JSON.parse takes in one go: a few milliseconds. */
 const SLICE_CHARS = 128 * 1024;
@@ -33,7 +33,7 @@ class NotUnderstood extends Error {}
  * than `maxDepth` deep.
  */
 export async function parseJsonInSlices(text: string, maxDepth: number): Promise<unknown> {
-  const clock = new Clock();
+  const clock = new TimeSlicer(undefined, STEP_MS);
   try {
     const [start, end] = trimmed(text, 0, text.length);
     if (end - start <= WHOLE_CHARS || !isLargeContainer(text, start, end)) return parsedWhole(text, maxDepth);
@@ -44,7 +44,7 @@ export async function parseJsonInSlices(text: string, maxDepth: number): Promise
   } catch (error) {
     if (!(error instanceof NotUnderstood) && !(error instanceof SyntaxError)) throw error;
     // Malformed (or a shape the scan does not follow): JSON.parse says what and where, as it would have.
-    await clock.yield();
+    await clock.now();
     return parsedWhole(text, maxDepth);
   }
 }
@@ -53,20 +53,6 @@ function parsedWhole(text: string, maxDepth: number): unknown {
   const value: unknown = JSON.parse(text);
   if (jsonDepthExceeds(value, maxDepth)) throw new JsonTooDeep();
   return value;
-}
-
-class Clock {
-  private deadline = performance.now() + STEP_MS;
-
-  /** Lets the event loop run when this step has had its time. */
-  async breathe(): Promise<void> {
-    if (performance.now() >= this.deadline) await this.yield();
-  }
-
-  async yield(): Promise<void> {
-    await yieldNow();
-    this.deadline = performance.now() + STEP_MS;
-  }
 }
 
 /** A container's members: start and end offsets, two per member; for a large member holding a container, its own. */
@@ -86,7 +72,7 @@ function isLargeContainer(text: string, start: number, end: number): boolean {
 }
 
 /** The array or object opening at `start`, from its scan: runs of small members parsed together, a large one alone. */
-async function containerOf(text: string, start: number, scan: Scan, clock: Clock): Promise<unknown> {
+async function containerOf(text: string, start: number, scan: Scan, clock: TimeSlicer): Promise<unknown> {
   const isArray = text.charCodeAt(start) === BRACKET;
   const result: Record<string, unknown> | unknown[] = isArray ? [] : {};
   const { members } = scan;
@@ -113,8 +99,8 @@ async function containerOf(text: string, start: number, scan: Scan, clock: Clock
   return result;
 }
 
-async function parsed(text: string, clock: Clock): Promise<unknown> {
-  await clock.breathe();
+async function parsed(text: string, clock: TimeSlicer): Promise<unknown> {
+  await clock.due();
   return JSON.parse(text) as unknown;
 }
 
@@ -149,7 +135,7 @@ function* runs(members: number[]): Generator<[number, number, boolean]> {
  * strings skipped with indexOf. The members of a large member's own container are noted in the same pass, so the
  * usual large body — an object holding one large array — is scanned once.
  */
-async function membersOf(text: string, start: number, end: number, clock: Clock): Promise<Scan> {
+async function membersOf(text: string, start: number, end: number, clock: TimeSlicer): Promise<Scan> {
   const close = text.charCodeAt(start) === BRACKET ? CLOSE_BRACKET : CLOSE_BRACE;
   if (text.charCodeAt(end - 1) !== close) throw new NotUnderstood();
   const scan: Scan = { members: [], inner: new Map(), deepest: 1, closeAt: end - 1 };
@@ -188,7 +174,7 @@ async function membersOf(text: string, start: number, end: number, clock: Clock)
     // The clock asked every few thousand tokens (strings are skipped whole): before the loop is compiled, a step is slow.
     if (++steps === 4096) {
       steps = 0;
-      await clock.breathe();
+      await clock.due();
     }
   }
   if (nesting !== 0) throw new NotUnderstood();

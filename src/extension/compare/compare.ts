@@ -40,7 +40,7 @@ export async function compareWithEdition(
   if (!ref) return undefined;
   const format = options.format ?? 'markdown';
   const index = await catalogue.get();
-  const given = ref.standardPosition !== undefined ? index.entries[ref.standardPosition] : undefined;
+  const given = ref.standardPosition !== undefined ? index.entries.at(ref.standardPosition) : undefined;
   const entry = given?.urn === ref.urn ? given : index.bestForUrn(ref.urn);
   const reference = ref.standardReference || entry?.reference;
   const name = displayText(reference || ref.urn);

@@ -53,7 +53,7 @@ export function registerStandardsView(context: vscode.ExtensionContext, { sessio
   /** Reveals the record at `position` when it is the URN's (the one the user came from), else the URN's best record. */
   const reveal = async (urn: string, position?: number): Promise<StandardRef | undefined> => {
     const index = await catalogue.get();
-    const given = position !== undefined ? index.entries[position] : undefined;
+    const given = position !== undefined ? index.entries.at(position) : undefined;
     const entry = given?.urn === urn ? given : index.bestForUrn(urn);
     if (!entry) {
       void showWarning(vscode.l10n.t('{0} is not in the catalogue index. Rebuild it from Find Standard… if the catalogue changed.', urn));

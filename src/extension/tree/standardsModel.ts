@@ -3,7 +3,7 @@
  * lists of expanded standards, and failures. It fetches, keeps and cancels; the provider only presents.
  */
 import * as vscode from 'vscode';
-import type { IndexEntry } from '../../core/catalogue/catalogueIndex';
+import type { EntryList } from '../../core/catalogue/catalogueIndex';
 import { checkGeneralSettings } from '../config';
 import { errorText } from '../errorText';
 import { Disposable } from '../../core/lifecycle';
@@ -121,14 +121,15 @@ export class StandardsModel extends Disposable {
    * Makes sure the standard at `position` is loaded, taking what is missing from the catalogue index (same order
    * as the service's list) instead of paging the service hundreds of times.
    */
-  ensureLoaded(position: number, index: readonly IndexEntry[]): StandardNode | undefined {
+  ensureLoaded(position: number, index: EntryList): StandardNode | undefined {
     if (position < this.root.standards.length) return this.root.standards[position];
     if (position >= index.length) return undefined;
     const pageSize = this.session.settings().pageSize;
     const until = Math.min(index.length, Math.ceil((position + 1) / pageSize) * pageSize);
     const added: StandardNode[] = [];
     for (let i = this.root.standards.length; i < until; i++) {
-      const entry = index[i];
+      const entry = index.at(i);
+      if (!entry) break; // a build under way: the rest has not arrived
       const raw = entry.status ? { status: entry.status } : {};
       added.push({ kind: 'standard', position: i, standard: { urn: entry.urn, title: entry.title, reference: entry.reference, raw } });
     }

@@ -1,0 +1,98 @@
+import * as assert from 'node:assert/strict';
+import { Catalogue } from '../../sandbox/catalogue';
+import { CatalogueIndex, IndexBuilder, sameEntries, type IndexEntry } from '../../src/core/catalogue/catalogueIndex';
+import { PackedEntries } from '../../src/core/catalogue/packedEntries';
+
+describe('packed entries', () => {
+  const odd: IndexEntry[] = [
+    { position: 0, urn: 'urn:iso:std:iso:9001:ed-5:v1:en', reference: 'ISO 9001:2015', title: 'Quality management systems — Requirements', status: 'current' },
+    { position: 1, urn: 'urn:din:std:din:1234', title: 'Außenbauteile — 建築 — 🏗️ scaffolding' },
+    { position: 2, urn: 'urn:x:ÄRGER', reference: 'X 1', title: '' },
+    { position: 3, urn: 'URN:ISO:STD:ISO:14971', reference: 'ISO 14971:2019', title: 'Medical devices', status: 'withdrawn' },
+  ];
+
+  it('gives back every entry as it was packed, texts of any script, absent fields absent', () => {
+    const packed = PackedEntries.pack(odd);
+    assert.equal(packed.length, 4);
+    assert.deepEqual(Array.from(packed), odd);
+    assert.deepEqual(packed.at(1), odd[1]);
+    assert.ok(!('reference' in (packed.at(1) as IndexEntry)) && !('status' in (packed.at(2) as IndexEntry)));
+    for (const outside of [-1, 4, 1.5, Number.NaN]) assert.equal(packed.at(outside), undefined, String(outside));
+    assert.equal(packed.urnAt(0), odd[0].urn);
+  });
+
+  it('grows its buffer when texts take more bytes than characters', () => {
+    // Three bytes a character in UTF-8, where the buffer is first sized at about one.
+    const wide = Array.from({ length: 300 }, (_, position) => ({ position, urn: `urn:x:${position}`, title: '—'.repeat(position * 7) }));
+    assert.deepEqual(Array.from(PackedEntries.pack(wide)), wide);
+  });
+
+  it('packs in slices to the same bytes, pausing between them', async () => {
+    const entries = new Catalogue(4, 9000).standards.map((s, position) => ({
+      position,
+      urn: s.urn,
+      reference: s.reference,
+      title: s.titleText,
+      status: s.status,
+    }));
+    let pauses = 0;
+    const sliced = await PackedEntries.packInSlices(entries, async () => void pauses++);
+    const whole = PackedEntries.pack(entries);
+    assert.ok(pauses >= 4, `${pauses} pauses`);
+    assert.deepEqual(sliced.bytes, whole.bytes);
+    assert.deepEqual(sliced.starts, whole.starts);
+    assert.deepEqual(sliced.at(8999), entries[8999]);
+  });
+
+  it('finds a URN by its bytes, exactly, in the order asked', () => {
+    const packed = PackedEntries.pack([...odd, { ...odd[0], position: 4, title: 'Second record of the same URN' }]);
+    const positions = Int32Array.from([0, 1, 2, 3, 4]);
+    assert.equal(packed.findUrn(Int32Array.from([0, 1, 2, 3, 4]), positions, odd[0].urn), 0);
+    assert.equal(packed.findUrn(Int32Array.from([4, 3, 2, 1, 0]), positions, odd[0].urn), 4, 'the first in the order given');
+    assert.equal(packed.findUrn(Int32Array.from([0, 1, 2, 3]), positions, 'urn:x:ÄRGER'), 2);
+    assert.equal(packed.findUrn(Int32Array.from([0, 1, 2, 3]), positions, 'urn:iso:std:iso:14971'), -1, 'case matters');
+    assert.equal(packed.findUrn(Int32Array.from([0, 1, 2, 3]), positions, 'urn:iso:std:iso:9001:ed-5:v1'), -1, 'a prefix is not the URN');
+  });
+
+  it('tells a URN prefix in lower case as a lower-cased string would', () => {
+    const packed = PackedEntries.pack(odd);
+    assert.equal(packed.urnStarts(3, 'urn:iso:std:iso:14971'), 2);
+    assert.equal(packed.urnStarts(3, 'urn:iso:std'), 1);
+    assert.equal(packed.urnStarts(0, 'urn:iso:std:iso:9001:ed-5:v1:en:x'), 0);
+    assert.equal(packed.urnStarts(0, 'urn:iec'), 0);
+    assert.equal(packed.urnStarts(2, 'urn:x:ä'), 1, 'beyond ASCII, the string decides');
+    assert.equal(packed.urnStarts(2, 'urn:x:ärger'), 2);
+  });
+
+  it('rejects starts that do not fit the texts', () => {
+    const packed = PackedEntries.pack(odd);
+    assert.ok(PackedEntries.fits(packed.bytes, packed.starts, 4));
+    assert.ok(!PackedEntries.fits(packed.bytes, packed.starts, 3));
+    const backwards = packed.starts.slice();
+    backwards[5] = backwards[6] + 1;
+    assert.ok(!PackedEntries.fits(packed.bytes, backwards, 4));
+    assert.ok(!PackedEntries.fits(packed.bytes.subarray(1), packed.starts, 4));
+  });
+
+  it('is what a finished build keeps: the same hits, found by URN as before, and the picker keeps its items', async () => {
+    const entries = new Catalogue(5, 9000).standards.map((s, position) => ({
+      position,
+      urn: s.urn,
+      reference: s.reference,
+      title: s.titleText,
+      status: s.status,
+    }));
+    const builder = new IndexBuilder();
+    builder.add(0, entries);
+    const during = builder.snapshot();
+    const finished = await builder.finish();
+    assert.ok(finished.entries instanceof PackedEntries, 'packed');
+    const listed = CatalogueIndex.of(entries);
+    for (const query of ['9001', 'iec 60601', 'robots safety', '', entries[8000].urn.toUpperCase(), entries[7].reference ?? '']) {
+      assert.deepEqual(finished.searchHits(query, 40), listed.searchHits(query, 40), query);
+      assert.ok(sameEntries(during.search(query, 40), finished.searchHits(query, 40)), `the picker keeps its items: ${query}`);
+    }
+    for (const urn of [entries[0].urn, entries[4321].urn, entries[8999].urn, 'urn:none'])
+      assert.deepEqual(finished.bestForUrn(urn), listed.bestForUrn(urn), urn);
+  });
+});
