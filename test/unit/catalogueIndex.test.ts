@@ -1,4 +1,5 @@
 import * as assert from 'node:assert/strict';
+import { sandboxEntries } from '../../bench/sandboxEntries';
 import { Catalogue } from '../../sandbox/catalogue';
 import { sandboxStats, startSandbox } from '../../sandbox/index';
 import { buildCatalogueIndex } from '../../src/core/catalogue/buildIndex';
@@ -19,13 +20,7 @@ describe('catalogue index', () => {
   );
 
   it('tells when a search during a build found the same records as before (the picker keeps its items then)', () => {
-    const entries = new Catalogue(3, 3000).standards.map((s, position) => ({
-      position,
-      urn: s.urn,
-      reference: s.reference,
-      title: s.titleText,
-      status: s.status,
-    }));
+    const entries = sandboxEntries(3, 3000);
     const builder = new IndexBuilder();
     builder.add(0, entries.slice(0, 1000));
     const query = entries[10].reference ?? '';

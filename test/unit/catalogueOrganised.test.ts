@@ -3,7 +3,7 @@
  * records of test/fixtures (and the sandbox's 30 000 generated ones for sizes).
  */
 import * as assert from 'node:assert/strict';
-import { Catalogue } from '../../sandbox/catalogue';
+import { sandboxEntries } from '../../bench/sandboxEntries';
 import type { IndexEntry } from '../../src/core/catalogue/indexSegment';
 import { CatalogueOrganiser, SPLIT, type Arrangement, type CatalogueGroup, type Grouping } from '../../src/core/arrangement/catalogueGrouping';
 import { compareParts, orderFields, sortInSlices } from '../../src/core/arrangement/catalogueOrder';
@@ -209,13 +209,7 @@ describe('organised catalogue (real records)', () => {
   });
 
   it('keeps lists short over the sandbox catalogue of 30 000: only single numbers and unnumbered records are longer, and the tree pages those', async () => {
-    const generated = new Catalogue(1, 30_000).standards.map((s, position) => ({
-      position,
-      urn: s.urn,
-      reference: s.reference,
-      title: s.titleText,
-      status: s.status,
-    }));
+    const generated = sandboxEntries(1, 30_000);
     for (const grouping of ['publisher', 'numberRange'] as const) {
       const a = await arranged(generated, grouping);
       assert.ok(a.topGroups().length <= 20, `${grouping}: ${a.topGroups().length} top groups`);

@@ -1,5 +1,5 @@
 import * as assert from 'node:assert/strict';
-import { Catalogue } from '../../sandbox/catalogue';
+import { sandboxEntries } from '../../bench/sandboxEntries';
 import { CatalogueIndex, IndexBuilder, sameEntries, type IndexEntry } from '../../src/core/catalogue/catalogueIndex';
 import { PackedEntries } from '../../src/core/catalogue/packedEntries';
 
@@ -28,13 +28,7 @@ describe('packed entries', () => {
   });
 
   it('packs in slices to the same bytes, pausing between them', async () => {
-    const entries = new Catalogue(4, 9000).standards.map((s, position) => ({
-      position,
-      urn: s.urn,
-      reference: s.reference,
-      title: s.titleText,
-      status: s.status,
-    }));
+    const entries = sandboxEntries(4, 9000);
     let pauses = 0;
     const sliced = await PackedEntries.packInSlices(entries, async () => void pauses++);
     const whole = PackedEntries.pack(entries);
@@ -75,13 +69,7 @@ describe('packed entries', () => {
   });
 
   it('is what a finished build keeps: the same hits, found by URN as before, and the picker keeps its items', async () => {
-    const entries = new Catalogue(5, 9000).standards.map((s, position) => ({
-      position,
-      urn: s.urn,
-      reference: s.reference,
-      title: s.titleText,
-      status: s.status,
-    }));
+    const entries = sandboxEntries(5, 9000);
     const builder = new IndexBuilder();
     builder.add(0, entries);
     const during = builder.snapshot();

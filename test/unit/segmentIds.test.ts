@@ -1,17 +1,11 @@
 import * as assert from 'node:assert/strict';
-import { Catalogue } from '../../sandbox/catalogue';
+import { sandboxEntries } from '../../bench/sandboxEntries';
 import { CatalogueIndex } from '../../src/core/catalogue/catalogueIndex';
 import { IndexSegment } from '../../src/core/catalogue/indexSegment';
 
 /** Token ids and entry ranks are 16 bits in a segment whose values fit, else 32; the two search and store alike. */
 describe('segment ids', () => {
-  const entries = new Catalogue(6, 70_000).standards.map((s, position) => ({
-    position,
-    urn: s.urn,
-    reference: s.reference,
-    title: s.titleText,
-    status: s.status,
-  }));
+  const entries = sandboxEntries(6, 70_000);
   const queries = [
     '9001',
     entries[123].reference ?? '',
