@@ -1,7 +1,7 @@
 import * as assert from 'node:assert/strict';
 import { sandboxEntries } from '../../bench/sandboxEntries';
 import { CatalogueIndex, IndexBuilder, sameEntries, type IndexEntry } from '../../src/core/catalogue/catalogueIndex';
-import { PackedEntries } from '../../src/core/catalogue/packedEntries';
+import { EntryPacker, PackedEntries } from '../../src/core/catalogue/packedEntries';
 
 describe('packed entries', () => {
   const odd: IndexEntry[] = [
@@ -27,12 +27,16 @@ describe('packed entries', () => {
     assert.deepEqual(Array.from(PackedEntries.pack(wide)), wide);
   });
 
-  it('packs in slices to the same bytes, pausing between them', async () => {
+  it('packs entries as they come, in position order, growing its room, to the same bytes as at once', async () => {
     const entries = sandboxEntries(4, 9000);
+    const packer = new EntryPacker();
+    packer.reserve(100, 10); // far too little: it grows
+    for (const entry of entries) packer.append(entry);
+    assert.throws(() => packer.append({ ...entries[0], position: 1 }), /Entry 1 packed at position 9000/);
     let pauses = 0;
-    const sliced = await PackedEntries.packInSlices(entries, async () => void pauses++);
+    const sliced = await packer.doneInSlices(async () => void pauses++);
     const whole = PackedEntries.pack(entries);
-    assert.ok(pauses >= 4, `${pauses} pauses`);
+    assert.ok(pauses >= 1, `${pauses} pauses`);
     assert.deepEqual(sliced.bytes, whole.bytes);
     assert.deepEqual(sliced.starts, whole.starts);
     assert.deepEqual(sliced.at(8999), entries[8999]);
@@ -71,10 +75,15 @@ describe('packed entries', () => {
   it('is what a finished build keeps: the same hits, found by URN as before, and the picker keeps its items', async () => {
     const entries = sandboxEntries(5, 9000);
     const builder = new IndexBuilder();
-    builder.add(0, entries);
+    builder.expected = entries.length;
+    // Pages out of order: each is packed once every earlier position is in.
+    builder.add(3000, entries.slice(3000, 6000));
+    builder.add(0, entries.slice(0, 3000));
+    builder.add(6000, entries.slice(6000));
     const during = builder.snapshot();
     const finished = await builder.finish();
     assert.ok(finished.entries instanceof PackedEntries, 'packed');
+    assert.deepEqual(Array.from(finished.entries), entries);
     const listed = CatalogueIndex.of(entries);
     for (const query of ['9001', 'iec 60601', 'robots safety', '', entries[8000].urn.toUpperCase(), entries[7].reference ?? '']) {
       assert.deepEqual(finished.searchHits(query, 40), listed.searchHits(query, 40), query);

@@ -28,7 +28,7 @@
  */
 import { decodeIndexFile, encodeIndexFile } from './indexFile';
 import { IndexSegment, TITLE_ORDER, type IndexEntry, type IndexQuery, type SearchOptions, type SegmentHit } from './indexSegment';
-import { PackedEntries, type EntryList } from './packedEntries';
+import { EntryPacker, PackedEntries, type EntryList } from './packedEntries';
 import { prepareSegment, topicGroup, topicScore, type SegmentArrays } from './segmentArrays';
 import { PackedSegmentEntries } from './segmentEntries';
 import { TimeSlicer } from '../service/timeSlicer';
@@ -52,6 +52,8 @@ const SUPPLEMENT_WORDS = new Set(['amd', 'amendment', 'cor', 'corrigendum', 'fra
 const MAX_QUERY_TOKENS = 12;
 /** How many hits of a topic query are re-ranked by the references to their numbers, whatever the limit asked. */
 export const TOPIC_CANDIDATES = 64;
+/** Entries a build makes room for ahead, whatever total the service says. */
+const MAX_RESERVED = 2_000_000;
 /** Numbers whose weight is remembered, per index: the numbers of what a session's queries find. */
 const MAX_NUMBER_WEIGHTS = 20_000;
 
@@ -203,6 +205,9 @@ export class IndexBuilder {
   /** The last snapshot's tail segment, kept until more entries arrive or a segment is added. */
   private tail: { arrived: number; segments: number; segment: IndexSegment | undefined } | undefined;
   private arrived = 0;
+  /** The entries packed as they arrive, in position order (see `packArrived`). */
+  private readonly packer = new EntryPacker();
+  private reserved = false;
   private readonly slicer = new TimeSlicer();
   /** Entries sealed into segments (prepared or being prepared). */
   private sealed = 0;
@@ -230,6 +235,7 @@ export class IndexBuilder {
       this.pending.push(entry);
       this.arrived++;
     }
+    this.packArrived();
     while (this.pending.length >= SEGMENT_SIZE) {
       this.seal(this.pending.slice(0, SEGMENT_SIZE));
       this.pending = this.pending.slice(SEGMENT_SIZE);
@@ -265,12 +271,26 @@ export class IndexBuilder {
     let dense = true;
     for (let position = 0; position < this.entries.length && dense; position++) dense = this.entries[position] !== undefined;
     if (dense) {
-      // In slices: packing 300 000 takes 0.3 to 0.6 s here.
-      const packed = await PackedEntries.packInSlices(this.entries, () => this.slicer.due());
+      this.packArrived();
+      const packed = await this.packer.doneInSlices(() => this.slicer.due());
       return new CatalogueIndex(this.segments, this.entries, Date.now(), true, this.expected).packed(packed);
     }
     const entries = this.entries.filter(Boolean).map((e, position) => (e.position === position ? e : { ...e, position }));
     return CatalogueIndex.of(entries).packed();
+  }
+
+  /**
+   * Packs the entries that have arrived with every earlier position (packedEntries.ts), so that finishing a build has
+   * little left to pack: at 300 000 entries, packing them all at the end took 0.3 to 0.6 s here.
+   */
+  private packArrived(): void {
+    if (!this.reserved && this.expected !== undefined && this.packer.length >= 1000) {
+      // Room made once, by the total the service gives (which it may get wrong: bounded), so the buffer is not copied
+      // as it grows.
+      this.packer.reserve(Math.min(this.expected, MAX_RESERVED));
+      this.reserved = true;
+    }
+    for (let entry = this.entries[this.packer.length]; entry; entry = this.entries[this.packer.length]) this.packer.append(entry);
   }
 
   private seal(chunk: IndexEntry[]): void {

@@ -35,15 +35,15 @@ export class PackedEntries implements EntryList {
 
   /** `entries` packed, at once; every position from 0 to length - 1 must hold an entry. */
   static pack(entries: EntryList): PackedEntries {
-    const packer = new Packer(entries);
-    while (packer.add(entries.length));
-    return packer.done();
-  }
-
-  /** `entries` packed a few thousand at a time, `due()` between (300 000 take 0.3 to 0.6 s here). */
-  static async packInSlices(entries: EntryList, due: () => Promise<void>): Promise<PackedEntries> {
-    const packer = new Packer(entries);
-    while (packer.add(2048)) await due();
+    const packer = new EntryPacker();
+    let chars = 0;
+    for (const e of entries) if (e) chars += e.urn.length + (e.reference?.length ?? 0) + e.title.length + (e.status?.length ?? 0);
+    packer.reserve(entries.length, chars / Math.max(1, entries.length));
+    for (let p = 0; p < entries.length; p++) {
+      const entry = entries.at(p);
+      if (!entry) throw new Error(`No entry at position ${p} to pack.`);
+      packer.append(entry);
+    }
     return packer.done();
   }
 
@@ -130,63 +130,83 @@ export class PackedEntries implements EntryList {
 }
 
 /**
- * Writes entries' texts into one buffer, sized at first by their characters (most are ASCII: a byte each) and grown
- * when a text takes more; `done` copies it to its exact size.
+ * Packs entries in position order as they come: a build appends each page's entries once every earlier position has
+ * arrived, so little is left to pack when its last page is in. Room is made ahead when told how many entries to
+ * expect, and grown when a text takes more; `done` copies the texts to their exact size.
  */
-class Packer {
-  private texts: Buffer;
-  private readonly starts: Uint32Array;
+export class EntryPacker {
+  private texts = Buffer.allocUnsafeSlow(64 * 1024);
+  private starts = new Uint32Array(1024 * FIELDS + 1);
   private at = 0;
-  private next = 0;
+  private count = 0;
 
-  constructor(private readonly entries: EntryList) {
-    let chars = 0;
-    for (let p = 0; p < entries.length; p++) {
-      const e = this.entry(p);
-      chars += e.urn.length + (e.reference?.length ?? 0) + e.title.length + (e.status?.length ?? 0);
-    }
-    this.texts = Buffer.allocUnsafeSlow(chars + (chars >> 4) + 64);
-    this.starts = new Uint32Array(entries.length * FIELDS + 1);
+  /** How many entries are packed: the position the next one must have. */
+  get length(): number {
+    return this.count;
   }
 
-  /** Packs up to `count` more entries; true while some are left. */
-  add(count: number): boolean {
-    const end = Math.min(this.entries.length, this.next + count);
-    for (let p = this.next; p < end; p++) {
-      const e = this.entry(p);
-      this.write(p * FIELDS, e.urn);
-      this.write(p * FIELDS + 1, e.reference ?? '');
-      this.write(p * FIELDS + 2, e.title);
-      this.write(p * FIELDS + 3, e.status ?? '');
+  /** Room for `entries` in all, at `bytesPerEntry` (by default, the mean of those packed so far). */
+  reserve(entries: number, bytesPerEntry = this.count ? this.at / this.count : 128): void {
+    if (entries * FIELDS + 1 > this.starts.length) this.starts = grownStarts(this.starts, entries * FIELDS + 1);
+    this.growTexts(Math.ceil(entries * bytesPerEntry * 1.1) + 64);
+  }
+
+  append(entry: IndexEntry): void {
+    if (entry.position !== this.count) throw new Error(`Entry ${entry.position} packed at position ${this.count}.`);
+    if ((this.count + 1) * FIELDS >= this.starts.length) this.starts = grownStarts(this.starts, this.starts.length * 2);
+    const k = this.count * FIELDS;
+    this.write(k, entry.urn);
+    this.write(k + 1, entry.reference ?? '');
+    this.write(k + 2, entry.title);
+    this.write(k + 3, entry.status ?? '');
+    this.count++;
+  }
+
+  /** The entries packed so far; `due()` between copies of a few megabytes when given. */
+  async doneInSlices(due: () => Promise<void>): Promise<PackedEntries> {
+    const texts = Buffer.allocUnsafeSlow(this.at);
+    for (let from = 0; from < this.at; from += COPY_BYTES) {
+      this.texts.copy(texts, from, from, Math.min(this.at, from + COPY_BYTES));
+      await due();
     }
-    this.next = end;
-    return end < this.entries.length;
+    return new PackedEntries(texts, this.finalStarts());
   }
 
   done(): PackedEntries {
-    this.starts[this.entries.length * FIELDS] = this.at;
     const texts = Buffer.allocUnsafeSlow(this.at);
     this.texts.copy(texts, 0, 0, this.at);
-    return new PackedEntries(texts, this.starts);
+    return new PackedEntries(texts, this.finalStarts());
+  }
+
+  private finalStarts(): Uint32Array {
+    const starts = this.starts.slice(0, this.count * FIELDS + 1);
+    starts[this.count * FIELDS] = this.at;
+    return starts;
   }
 
   private write(k: number, text: string): void {
     this.starts[k] = this.at;
     if (!text) return;
     // A character takes at most 3 bytes in UTF-8 (a surrogate pair, two characters, takes 4).
-    if (this.at + text.length * 3 > this.texts.length) {
-      const grown = Buffer.allocUnsafeSlow(Math.max(this.texts.length * 1.5, this.at + text.length * 3) | 0);
-      this.texts.copy(grown, 0, 0, this.at);
-      this.texts = grown;
-    }
+    if (this.at + text.length * 3 > this.texts.length) this.growTexts(Math.max(this.texts.length * 1.5, this.at + text.length * 3));
     this.at += this.texts.write(text, this.at, 'utf8');
   }
 
-  private entry(position: number): IndexEntry {
-    const entry = this.entries.at(position);
-    if (!entry) throw new Error(`No entry at position ${position} to pack.`);
-    return entry;
+  private growTexts(bytes: number): void {
+    if (bytes <= this.texts.length) return;
+    const grown = Buffer.allocUnsafeSlow(Math.ceil(bytes));
+    this.texts.copy(grown, 0, 0, this.at);
+    this.texts = grown;
   }
+}
+
+/** Bytes of texts copied in one slice: a few milliseconds. */
+const COPY_BYTES = 4 * 1024 * 1024;
+
+function grownStarts(starts: Uint32Array, length: number): Uint32Array<ArrayBuffer> {
+  const grown = new Uint32Array(length);
+  grown.set(starts);
+  return grown;
 }
 
 function stringStarts(text: string, prefix: string): 0 | 1 | 2 {
