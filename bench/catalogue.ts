@@ -14,6 +14,7 @@ import { readCatalogueFile } from '../src/core/catalogue/catalogueFile';
 import { startSandbox } from '../sandbox/index';
 import { buildCatalogueIndex } from '../src/core/catalogue/buildIndex';
 import { CatalogueIndex, type IndexEntry } from '../src/core/catalogue/catalogueIndex';
+import { PackedEntries } from '../src/core/catalogue/packedEntries';
 import { createStandardsService } from '../src/core/service/standardsService';
 import { serviceOptionsFrom } from '../src/core/service/index';
 import { CatalogueOrganiser } from '../src/core/arrangement/catalogueGrouping';
@@ -161,7 +162,8 @@ async function organised(label: string, entries: IndexEntry[]): Promise<void> {
     await new Promise((resolve) => setImmediate(resolve));
     startSlice();
   };
-  const organiser = new CatalogueOrganiser(entries, pause);
+  // Over packed entries, as a finished or stored index holds them (packedEntries.ts).
+  const organiser = new CatalogueOrganiser(PackedEntries.pack(entries), pause);
   let started = performance.now();
   startSlice();
   const byPublisher = await organiser.arrange({ grouping: 'publisher', hideWithdrawn: true });

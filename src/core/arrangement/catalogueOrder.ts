@@ -7,7 +7,7 @@
  * standardFacts.ts parse them. Pure: no vscode.
  */
 import type { IndexEntry } from '../catalogue/indexSegment';
-import type { EntryList } from '../catalogue/packedEntries';
+import { untitledAt, type EntryList } from '../catalogue/packedEntries';
 import type { TimeSlicer } from '../service/timeSlicer';
 import { factsOf } from '../catalogue/standardFacts';
 import { editionParts } from '../compare/editions';
@@ -169,7 +169,7 @@ export class OrderColumns {
   fill(count: number): boolean {
     const end = Math.min(this.entries.length, this.filled + count);
     for (let i = this.filled; i < end; i++) {
-      const entry = this.entries.at(i);
+      const entry = untitledAt(this.entries, i);
       if (!entry) throw new Error(`The catalogue has no record at ${i} to organise.`);
       const fields = orderFields(entry);
       this.positions[i] = entry.position;
