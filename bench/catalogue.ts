@@ -46,13 +46,15 @@ function readBack(index: CatalogueIndex, baseUrl: string): void {
   try {
     const reads: number[] = [];
     const builds: number[] = [];
+    // The entries as objects, made before the clock starts: building again starts from them.
+    const entries = Array.from(index.entries) as IndexEntry[];
     for (let round = 0; round < 7; round++) {
       let started = performance.now();
       const restored = CatalogueIndex.fromFile(fs.readFileSync(file), baseUrl);
       reads.push(performance.now() - started);
       if (restored?.size !== index.size) throw new Error(`read back ${restored?.size} of ${index.size}`);
       started = performance.now();
-      CatalogueIndex.of(Array.from(index.entries) as IndexEntry[]);
+      CatalogueIndex.of(entries);
       builds.push(performance.now() - started);
     }
     const r = spread(reads);
