@@ -6,7 +6,8 @@ import * as assert from 'node:assert/strict';
 import { sandboxEntries } from '../../bench/sandboxEntries';
 import type { IndexEntry } from '../../src/core/catalogue/indexSegment';
 import { CatalogueOrganiser, SPLIT, type Arrangement, type CatalogueGroup, type Grouping } from '../../src/core/arrangement/catalogueGrouping';
-import { compareParts, orderFields, sortInSlices } from '../../src/core/arrangement/catalogueOrder';
+import { OrderColumns, compareParts, orderFields } from '../../src/core/arrangement/catalogueOrder';
+import { sortRecords } from '../../src/core/arrangement/recordSort';
 import { TimeSlicer } from '../../src/core/service/timeSlicer';
 import { realSample } from './realSample';
 
@@ -224,16 +225,37 @@ describe('organised catalogue (real records)', () => {
     }
   });
 
-  it('sorts in slices exactly as a stable sort does, pausing between slices', async () => {
-    const keys = Array.from({ length: 30_000 }, (_, i) => (i * 7919) % 1013);
-    const records = Uint32Array.from(keys, (_, i) => i);
+  it('sorts by counting, column by column, then ties by the comparator, exactly as a stable sort does, pausing between slices', async () => {
+    const n = 40_000;
+    const first = Uint8Array.from({ length: n }, (_, i) => (i * 7919) % 13);
+    const second = Uint8Array.from({ length: n }, (_, i) => (i * 31) % 7);
+    const third = (i: number): number => (i * 17) % 5;
+    const tie = (a: number, b: number): number => third(b) - third(a);
     let pauses = 0;
-    // A budget of 0 ms: a pause at every chance, so the merge is cut as finely as it can be.
-    const sorted = await sortInSlices(records, (a, b) => keys[a] - keys[b], new TimeSlicer(async () => void pauses++, 0));
-    assert.deepEqual(
-      [...sorted],
-      keys.map((_, i) => i).sort((a, b) => keys[a] - keys[b]),
+    // A budget of 0 ms: a pause at every chance.
+    const sorted = await sortRecords(
+      n,
+      [
+        { key: first, values: 13 },
+        { key: second, values: 7 },
+        { key: new Uint8Array(n), values: 1 },
+      ],
+      tie,
+      new TimeSlicer(async () => void pauses++, 0),
     );
+    const expected = Array.from({ length: n }, (_, i) => i).sort((a, b) => first[a] - first[b] || second[a] - second[b] || tie(a, b));
+    assert.deepEqual([...sorted], expected);
     assert.ok(pauses > 10, `${pauses} pauses`);
+  });
+
+  it('orders the 30 000 of the sandbox as its comparator does, by publisher and by number', async () => {
+    const columns = new OrderColumns(sandboxEntries(2, 30_000));
+    while (!columns.fill(5000));
+    while (!columns.rank(5000));
+    for (const by of ['publisher', 'number'] as const) {
+      const counted = await sortRecords(30_000, columns.sortKeys(by), columns.comparator(by), new TimeSlicer());
+      const compared = Array.from({ length: 30_000 }, (_, i) => i).sort(columns.comparator(by));
+      assert.deepEqual([...counted], compared, by);
+    }
   });
 });

@@ -9,7 +9,8 @@
 import type { IndexEntry } from '../catalogue/indexSegment';
 import type { EntryList } from '../catalogue/packedEntries';
 import { TimeSlicer } from '../service/timeSlicer';
-import { OrderColumns, referenceCollator, sortInSlices, type OrderBy } from './catalogueOrder';
+import { OrderColumns, referenceCollator, type OrderBy } from './catalogueOrder';
+import { sortRecords } from './recordSort';
 
 export type Grouping = 'none' | 'publisher' | 'numberRange';
 export const GROUPINGS: readonly Grouping[] = ['none', 'publisher', 'numberRange'];
@@ -57,7 +58,7 @@ export class CatalogueOrganiser {
     const columns = await (this.columns ??= this.fields());
     let sorted = this.sorted.get(by);
     if (!sorted) {
-      sorted = this.records().then((records) => sortInSlices(records, columns.comparator(by), this.slicer));
+      sorted = sortRecords(columns.positions.length, columns.sortKeys(by), columns.comparator(by), this.slicer);
       this.sorted.set(by, sorted);
     }
     const all = await sorted;
@@ -74,19 +75,10 @@ export class CatalogueOrganiser {
     return new Arrangement(options, columns, rows);
   }
 
-  /** 0, 1, 2… one per record, written in slices (the first write to each page of a large array is slow). */
-  private async records(): Promise<Uint32Array<ArrayBuffer>> {
-    const records = new Uint32Array(this.entries.length);
-    for (let i = 0; i < records.length; i++) {
-      records[i] = i;
-      if ((i & 16383) === 16383) await this.slicer.due();
-    }
-    return records;
-  }
-
   private async fields(): Promise<OrderColumns> {
     const columns = new OrderColumns(this.entries);
     while (!columns.fill(64)) await this.slicer.due();
+    while (!columns.rank(16_384)) await this.slicer.due();
     await this.slicer.now();
     referenceCollator();
     return columns;

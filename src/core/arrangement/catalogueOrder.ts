@@ -8,7 +8,7 @@
  */
 import type { IndexEntry } from '../catalogue/indexSegment';
 import { untitledAt, type EntryList } from '../catalogue/packedEntries';
-import type { TimeSlicer } from '../service/timeSlicer';
+import type { SortKey } from './recordSort';
 import { factsOf } from '../catalogue/standardFacts';
 import { editionParts } from '../compare/editions';
 
@@ -134,6 +134,12 @@ export class OrderColumns {
   readonly state: Uint8Array;
   readonly year: Uint16Array;
   readonly supplement: Uint8Array;
+  /** The number's rank (numbers in order, none last), and the year's from the newest: keys of the counting sort. */
+  private readonly numberRank: Uint32Array;
+  private readonly yearFromNewest: Uint16Array;
+  private readonly numberIds: Uint32Array;
+  private readonly numbers: number[] = [];
+  private readonly numberId = new Map<number, number>();
   /** Each record's position and reference: the last of the order's ties (read once: an index's entries are packed). */
   readonly positions: Int32Array;
   private readonly references: string[];
@@ -163,6 +169,9 @@ export class OrderColumns {
     this.state = new Uint8Array(n);
     this.year = new Uint16Array(n);
     this.supplement = new Uint8Array(n);
+    this.numberRank = new Uint32Array(n);
+    this.numberIds = new Uint32Array(n);
+    this.yearFromNewest = new Uint16Array(n);
   }
 
   /** Reads the fields of the next `count` records; true once all are read (then the ranks are set). */
@@ -176,18 +185,66 @@ export class OrderColumns {
       this.references[i] = entry.reference ?? '';
       this.publisherIds[i] = idOf(this.publisherId, this.publishers, fields.publisher);
       this.number[i] = fields.number;
+      this.numberIds[i] = idOf(this.numberId, this.numbers, fields.number);
       this.partsIds[i] = idOf(this.partsId, this.partsKeys, partsKey(fields.parts));
       this.typeIds[i] = idOf(this.typeId, this.types, fields.type);
       this.state[i] = fields.state;
       this.year[i] = fields.year;
+      if (fields.year > this.newestYear) this.newestYear = fields.year;
       this.supplement[i] = fields.supplement ? 1 : 0;
     }
     this.filled = end;
-    if (end < this.entries.length) return false;
-    rank(this.publishers, this.publisherIds, this.publisherRank);
-    rank(this.partsKeys, this.partsIds, this.partsRank);
-    rank(this.types, this.typeIds, this.typeRank);
-    return true;
+    return end === this.entries.length;
+  }
+
+  /**
+   * Turns the fields read into ranks, a step at a time (about `count` records a step); true once done. The steps:
+   * the publishers, parts and types in order, the numbers in order, then each record's number and year ranks.
+   */
+  rank(count: number): boolean {
+    const n = this.year.length;
+    if (this.ranked === -2) {
+      rank(this.publishers, this.publisherIds, this.publisherRank);
+      rank(this.partsKeys, this.partsIds, this.partsRank);
+      rank(this.types, this.typeIds, this.typeRank);
+      this.ranked = -1;
+      return false;
+    }
+    if (this.ranked === -1) {
+      // Numbers sort as numbers, Infinity (no number) last: a typed array's own sort.
+      const sorted = Float64Array.from(this.numbers).sort();
+      this.numberRankOfId = Uint32Array.from(this.numbers, (value) => lowerBound(sorted, value));
+      this.ranked = 0;
+      return false;
+    }
+    const end = Math.min(n, this.ranked + count);
+    for (let i = this.ranked; i < end; i++) {
+      this.numberRank[i] = this.numberRankOfId[this.numberIds[i]];
+      this.yearFromNewest[i] = this.newestYear - this.year[i];
+    }
+    this.ranked = end;
+    return end === n;
+  }
+
+  /** -2: nothing ranked; -1: the texts ranked; then how many records have their number and year ranks. */
+  private ranked = -2;
+  private numberRankOfId = new Uint32Array(0);
+  private newestYear = 0;
+
+  /** The columns `by` orders by, most significant first, as the counting sort reads them (recordSort.ts). */
+  sortKeys(by: OrderBy): SortKey[] {
+    const publisher = { key: this.publisherRank, values: this.publishers.length };
+    const number = [
+      { key: this.numberRank, values: this.numbers.length },
+      { key: this.partsRank, values: this.partsKeys.length },
+    ];
+    return [
+      ...(by === 'publisher' ? [publisher, ...number] : [...number, publisher]),
+      { key: this.typeRank, values: this.types.length },
+      { key: this.state, values: 3 },
+      { key: this.yearFromNewest, values: this.newestYear + 1 },
+      { key: this.supplement, values: 2 },
+    ];
   }
 
   /** The comparator of `by` over record numbers (indexes of `entries`): total, the position decides last. */
@@ -209,7 +266,7 @@ export class OrderColumns {
   }
 }
 
-function idOf(ids: Map<string, number>, values: string[], value: string): number {
+function idOf<T>(ids: Map<T, number>, values: T[], value: T): number {
   let id = ids.get(value);
   if (id === undefined) {
     id = values.length;
@@ -227,6 +284,18 @@ function rank(values: string[], ids: Uint32Array, ranks: Uint32Array): void {
   const sorted = order.map((id) => values[id]);
   for (let r = 0; r < sorted.length; r++) values[r] = sorted[r];
   for (let i = 0; i < ids.length; i++) ranks[i] = rankOf[ids[i]];
+}
+
+/** The first index of `sorted` holding `value` or more. */
+function lowerBound(sorted: Float64Array, value: number): number {
+  let lo = 0;
+  let hi = sorted.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (sorted[mid] < value) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
 }
 
 function compareNumber(a: number, b: number): number {
@@ -247,64 +316,4 @@ let collator: Intl.Collator | undefined;
 /** The collator of references; a caller working in slices makes it in a slice of its own. */
 export function referenceCollator(): Intl.Collator {
   return (collator ??= new Intl.Collator('en', { numeric: true, sensitivity: 'base' }));
-}
-
-/**
- * Sorts record numbers without holding the thread for long: runs of a few hundred sorted at once, then merged,
- * the slicer pausing in between so the extension host keeps serving. Stable. Sorts `records` in place and may
- * return another array. Typed arrays: their memory is touched as it is written, slice by slice, where a plain
- * array of 300 000 is cleared in one go (tens of milliseconds on a slow machine).
- */
-export async function sortInSlices(
-  records: Uint32Array<ArrayBuffer>,
-  compare: (a: number, b: number) => number,
-  slicer: TimeSlicer,
-): Promise<Uint32Array<ArrayBuffer>> {
-  const RUN = 256;
-  let source = records;
-  for (let from = 0; from < source.length; from += RUN) {
-    source.subarray(from, from + RUN).sort(compare);
-    await slicer.due();
-  }
-  let target = new Uint32Array(source.length);
-  for (let width = RUN; width < source.length; width *= 2) {
-    for (let left = 0; left < source.length; left += 2 * width) {
-      const merge: Merge = {
-        i: left,
-        j: Math.min(left + width, source.length),
-        k: left,
-        middle: Math.min(left + width, source.length),
-        right: Math.min(left + 2 * width, source.length),
-      };
-      // Merged a few thousand at a time outside the async function, where the loop runs at full speed.
-      let more: boolean;
-      do {
-        more = mergeSome(source, target, merge, compare, 4096);
-        await slicer.due();
-      } while (more);
-    }
-    [source, target] = [target, source];
-  }
-  return source;
-}
-
-/** Where a merge of source[i, middle) and source[j, right) into target[k…) stands. */
-interface Merge {
-  i: number;
-  j: number;
-  k: number;
-  middle: number;
-  right: number;
-}
-
-/** Merges up to `count` more records; true while some remain. */
-function mergeSome(source: Uint32Array, target: Uint32Array, merge: Merge, compare: (a: number, b: number) => number, count: number): boolean {
-  let { i, j, k } = merge;
-  const { middle, right } = merge;
-  const stop = Math.min(right, k + count);
-  while (k < stop) target[k++] = i < middle && (j >= right || compare(source[i], source[j]) <= 0) ? source[i++] : source[j++];
-  merge.i = i;
-  merge.j = j;
-  merge.k = k;
-  return k < right;
 }
