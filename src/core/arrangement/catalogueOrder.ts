@@ -10,6 +10,7 @@ import type { IndexEntry } from '../catalogue/indexSegment';
 import { untitledAt, type EntryList } from '../catalogue/packedEntries';
 import type { SortKey } from './recordSort';
 import { factsOf } from '../catalogue/standardFacts';
+import { lowerBound } from '../catalogue/tokens';
 import { editionParts } from '../compare/editions';
 
 /** What a record is sorted and grouped by, computed once per record. */
@@ -284,18 +285,6 @@ function rank(values: string[], ids: Uint32Array, ranks: Uint32Array): void {
   const sorted = order.map((id) => values[id]);
   for (let r = 0; r < sorted.length; r++) values[r] = sorted[r];
   for (let i = 0; i < ids.length; i++) ranks[i] = rankOf[ids[i]];
-}
-
-/** The first index of `sorted` holding `value` or more. */
-function lowerBound(sorted: Float64Array, value: number): number {
-  let lo = 0;
-  let hi = sorted.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >>> 1;
-    if (sorted[mid] < value) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo;
 }
 
 function compareNumber(a: number, b: number): number {

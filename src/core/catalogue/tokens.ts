@@ -132,7 +132,8 @@ export function compareStrings(a: string, b: string): number {
   return a < b ? -1 : a > b ? 1 : 0;
 }
 
-export function lowerBound(sorted: readonly string[], value: string): number {
+/** The first index of `sorted` (ascending) holding `value` or more. */
+export function lowerBound<T extends string | number>(sorted: ArrayLike<T>, value: T): number {
   let lo = 0;
   let hi = sorted.length;
   while (lo < hi) {
