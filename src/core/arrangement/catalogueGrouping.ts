@@ -78,7 +78,7 @@ export class CatalogueOrganiser {
   private async fields(): Promise<OrderColumns> {
     const columns = new OrderColumns(this.entries);
     while (!columns.fill(64)) await this.slicer.due();
-    while (!columns.rank(16_384)) await this.slicer.due();
+    while (!columns.rankSome(16_384)) await this.slicer.due();
     await this.slicer.now();
     referenceCollator();
     return columns;

@@ -10,7 +10,7 @@ import type { IndexEntry } from '../catalogue/indexSegment';
 import { untitledAt, type EntryList } from '../catalogue/packedEntries';
 import type { SortKey } from './recordSort';
 import { factsOf } from '../catalogue/standardFacts';
-import { lowerBound } from '../catalogue/tokens';
+import { compareStrings, lowerBound } from '../catalogue/tokens';
 import { editionParts } from '../compare/editions';
 
 /** What a record is sorted and grouped by, computed once per record. */
@@ -93,7 +93,7 @@ export function orderFields(entry: Pick<IndexEntry, 'urn' | 'reference' | 'statu
 
 /** Numbers as numbers, numbers before letters: ["1"] < ["1", "2"] < ["2"] < ["10"] < ["b01"]. */
 export function compareParts(a: readonly string[], b: readonly string[]): number {
-  return compareText(partsKey(a), partsKey(b));
+  return compareStrings(partsKey(a), partsKey(b));
 }
 
 /** Before a part of digits, of letters; after the last part (a document sorts before its parts). */
@@ -202,7 +202,7 @@ export class OrderColumns {
    * Turns the fields read into ranks, a step at a time (about `count` records a step); true once done. The steps:
    * the publishers, parts and types in order, the numbers in order, then each record's number and year ranks.
    */
-  rank(count: number): boolean {
+  rankSome(count: number): boolean {
     const n = this.year.length;
     if (this.ranked === -2) {
       rank(this.publishers, this.publisherIds, this.publisherRank);
@@ -279,7 +279,7 @@ function idOf<T>(ids: Map<T, number>, values: T[], value: T): number {
 
 /** Turns ids into ranks in the values' alphabetical order, and sorts the values to match. */
 function rank(values: string[], ids: Uint32Array, ranks: Uint32Array): void {
-  const order = values.map((_, id) => id).sort((a, b) => compareText(values[a], values[b]));
+  const order = values.map((_, id) => id).sort((a, b) => compareStrings(values[a], values[b]));
   const rankOf = new Uint32Array(values.length);
   order.forEach((id, r) => (rankOf[id] = r));
   const sorted = order.map((id) => values[id]);
@@ -289,10 +289,6 @@ function rank(values: string[], ids: Uint32Array, ranks: Uint32Array): void {
 
 function compareNumber(a: number, b: number): number {
   return a === b ? 0 : a < b ? -1 : 1; // Infinity (no number) last; Infinity - Infinity would be NaN
-}
-
-function compareText(a: string, b: string): number {
-  return a < b ? -1 : a > b ? 1 : 0;
 }
 
 /** Numeric-aware: "…/Amd 2:2020" before "…/Amd 10:2023". */

@@ -28,7 +28,7 @@
  */
 import { decodeIndexFile, encodeIndexFile } from './indexFile';
 import { IndexSegment, TITLE_ORDER, type IndexEntry, type IndexQuery, type SearchOptions, type SegmentHit } from './indexSegment';
-import { EntryPacker, PackedEntries, type EntryList } from './packedEntries';
+import { EntryPacker, PackedEntries, sameRecord, type EntryList } from './packedEntries';
 import { prepareSegment, topicGroup, topicScore, type SegmentArrays } from './segmentArrays';
 import { PackedSegmentEntries } from './segmentEntries';
 import { TimeSlicer } from '../service/timeSlicer';
@@ -152,14 +152,12 @@ export class CatalogueIndex {
 
   /** The index as the bytes of its file (indexFile.ts). */
   toFile(baseUrl: string): Uint8Array {
-    const { entries } = this.entries instanceof PackedEntries ? this : this.packed();
-    const positions = (s: IndexSegment): Int32Array =>
-      s.entries instanceof PackedSegmentEntries ? s.entries.positions : Int32Array.from({ length: s.entries.length }, (_, i) => s.entries.position(i));
+    const { entries, segments } = this.packed();
     return encodeIndexFile({
       baseUrl,
       builtAt: this.builtAt,
       entries: entries as PackedEntries,
-      segments: this.segments.map((s) => ({ positions: positions(s), arrays: s.arrays })),
+      segments: segments.map((s) => ({ positions: s.entries.allPositions(), arrays: s.arrays })),
     });
   }
 
@@ -169,10 +167,7 @@ export class CatalogueIndex {
    */
   packed(entries = this.entries instanceof PackedEntries ? this.entries : PackedEntries.pack(this.entries)): CatalogueIndex {
     if (this.entries === entries) return this;
-    const segments = this.segments.map((s) => {
-      const positions = Int32Array.from({ length: s.entries.length }, (_, i) => s.entries.position(i));
-      return new IndexSegment(new PackedSegmentEntries(entries, positions), s.arrays);
-    });
+    const segments = this.segments.map((s) => new IndexSegment(new PackedSegmentEntries(entries, s.entries.allPositions()), s.arrays));
     return new CatalogueIndex(segments, entries, this.builtAt, this.complete, this.expected);
   }
 
@@ -318,9 +313,7 @@ export class IndexBuilder {
  * its packed texts, so the objects differ where the records do not.
  */
 export function sameEntries(entries: readonly IndexEntry[], hits: readonly SearchHit[]): boolean {
-  const same = (a: IndexEntry, b: IndexEntry): boolean =>
-    a === b || (a.position === b.position && a.urn === b.urn && a.reference === b.reference && a.title === b.title && a.status === b.status);
-  return entries.length === hits.length && hits.every(({ entry }, i) => same(entry, entries[i]));
+  return entries.length === hits.length && hits.every(({ entry }, i) => sameRecord(entry, entries[i]));
 }
 
 /** The best `limit` of lists each already best first, by (order, key): a k-way merge, no sort of them all. */

@@ -28,6 +28,8 @@ export class PackedEntries implements EntryList {
   private readonly texts: Buffer;
   /** FNV-1a of each URN's bytes, made on the first look-up by URN. */
   private urnHashes: Uint32Array | undefined;
+  /** The URN last looked up, as bytes with their hash: a look-up asks every segment in turn. */
+  private wanted: { urn: string; bytes: Buffer; hash: number } | undefined;
 
   /**
    * `texts`: the fields of every entry, one after the other; `starts`: where field f of entry p starts
@@ -71,18 +73,22 @@ export class PackedEntries implements EntryList {
   }
 
   at(position: number): IndexEntry | undefined {
-    if (!Number.isInteger(position) || position < 0 || position >= this.length) return undefined;
+    if (!this.holds(position)) return undefined;
     return entryOf(position, this.text(position, URN), this.text(position, 1), this.text(position, 2), this.text(position, 3));
   }
 
   untitledAt(position: number): Omit<IndexEntry, 'title'> | undefined {
-    if (!Number.isInteger(position) || position < 0 || position >= this.length) return undefined;
+    if (!this.holds(position)) return undefined;
     const entry: Omit<IndexEntry, 'title'> = { position, urn: this.text(position, URN) };
     const reference = this.text(position, 1);
     const status = this.text(position, 3);
     if (reference) entry.reference = reference;
     if (status) entry.status = status;
     return entry;
+  }
+
+  private holds(position: number): boolean {
+    return Number.isInteger(position) && position >= 0 && position < this.length;
   }
 
   *[Symbol.iterator](): Iterator<IndexEntry> {
@@ -99,8 +105,11 @@ export class PackedEntries implements EntryList {
    * positions here (a segment's rank order over its entries).
    */
   findUrn(order: Int32Array, positions: Int32Array, urn: string): number {
-    const wanted = Buffer.from(urn, 'utf8');
-    const hash = fnv1a(wanted, 0, wanted.length);
+    if (this.wanted?.urn !== urn) {
+      const bytes = Buffer.from(urn, 'utf8');
+      this.wanted = { urn, bytes, hash: fnv1a(bytes, 0, bytes.length) };
+    }
+    const { bytes: wanted, hash } = this.wanted;
     const hashes = (this.urnHashes ??= this.hashUrns());
     for (const i of order) {
       const p = positions[i];
@@ -124,11 +133,11 @@ export class PackedEntries implements EntryList {
     for (let k = 0; k < prefix.length; k++) {
       let b = this.texts[from + k];
       const c = prefix.charCodeAt(k);
-      if (b >= 0x80 || c >= 0x80) return stringStarts(this.text(position, URN).toLowerCase(), prefix);
+      if (b >= 0x80 || c >= 0x80) return urnMatch(this.text(position, URN), prefix);
       if (b >= 65 && b <= 90) b += 32;
       if (b !== c) return 0;
     }
-    for (let k = from + prefix.length; k < to; k++) if (this.texts[k] >= 0x80) return stringStarts(this.text(position, URN).toLowerCase(), prefix);
+    for (let k = from + prefix.length; k < to; k++) if (this.texts[k] >= 0x80) return urnMatch(this.text(position, URN), prefix);
     return to - from === prefix.length ? 2 : 1;
   }
 
@@ -226,15 +235,22 @@ function grownStarts(starts: Uint32Array, length: number): Uint32Array<ArrayBuff
   return grown;
 }
 
-function stringStarts(text: string, prefix: string): 0 | 1 | 2 {
-  if (text === prefix) return 2;
-  return text.startsWith(prefix) ? 1 : 0;
+/** Whether `urn` in lower case is `prefix` (2), starts with it (1) or neither (0); `prefix` is lower case. */
+export function urnMatch(urn: string, prefix: string): 0 | 1 | 2 {
+  const lower = urn.toLowerCase();
+  if (lower === prefix) return 2;
+  return lower.startsWith(prefix) ? 1 : 0;
 }
 
 function fnv1a(bytes: Uint8Array, from: number, to: number): number {
   let hash = 0x811c9dc5;
   for (let k = from; k < to; k++) hash = Math.imul(hash ^ bytes[k], 0x01000193);
   return hash >>> 0;
+}
+
+/** The same record, field for field: entries of a finished index are made anew each time they are asked for. */
+export function sameRecord(a: IndexEntry, b: IndexEntry): boolean {
+  return a === b || (a.position === b.position && a.urn === b.urn && a.reference === b.reference && a.title === b.title && a.status === b.status);
 }
 
 /** An entry from stored or served values; empty strings are left out. */

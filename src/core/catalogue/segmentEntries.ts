@@ -4,12 +4,14 @@
  * segment holds no object per entry. Pure: no vscode.
  */
 import type { IndexEntry } from './indexSegment';
-import type { PackedEntries } from './packedEntries';
+import { urnMatch, type PackedEntries } from './packedEntries';
 
 export interface SegmentEntries {
   readonly length: number;
   entry(i: number): IndexEntry;
   position(i: number): number;
+  /** Every entry's position, in the segment's order. */
+  allPositions(): Int32Array;
   /** The first of `order` (entry indices) whose URN is `urn`, or -1. */
   findUrn(order: Int32Array, urn: string): number;
   /** Whether entry i's URN in lower case is `prefix` (2), starts with it (1) or neither (0); `prefix` is lower case. */
@@ -38,9 +40,11 @@ export class ListedEntries implements SegmentEntries {
   }
 
   urnStarts(i: number, prefix: string): 0 | 1 | 2 {
-    const urn = this.list[i].urn.toLowerCase();
-    if (urn === prefix) return 2;
-    return urn.startsWith(prefix) ? 1 : 0;
+    return urnMatch(this.list[i].urn, prefix);
+  }
+
+  allPositions(): Int32Array {
+    return Int32Array.from(this.list, (entry) => entry.position);
   }
 }
 
@@ -61,6 +65,10 @@ export class PackedSegmentEntries implements SegmentEntries {
 
   position(i: number): number {
     return this.positions[i];
+  }
+
+  allPositions(): Int32Array {
+    return this.positions;
   }
 
   findUrn(order: Int32Array, urn: string): number {

@@ -8,6 +8,7 @@
  * ISO 13849-1) still matches when nothing matches exactly. Anything unsure resolves to nothing: no false links.
  */
 import type { CatalogueIndex, IndexEntry } from '../catalogue/catalogueIndex';
+import { sameRecord } from '../catalogue/packedEntries';
 import { factsOf, type StandardFacts } from '../catalogue/standardFacts';
 import { tokenize } from '../catalogue/tokens';
 import { displayText, withoutTrailing } from '../service/displayText';
@@ -210,11 +211,6 @@ export function resolveLocator(clauses: readonly Clause[], locator: Locator): { 
 /** "A.2." → "a.2", "Annex B" → "b", " 5.1 " → "5.1". */
 function normaliseNumber(number: string): string {
   return withoutTrailing(displayText(number).replace(/^annex\s+/i, ''), '.').toLowerCase();
-}
-
-/** The same record of the catalogue: entries are made anew from a finished index's packed texts (packedEntries.ts). */
-function sameRecord(a: IndexEntry, b: IndexEntry): boolean {
-  return a.position === b.position && a.urn === b.urn;
 }
 
 /**
