@@ -14,7 +14,6 @@ import { readCatalogueFile } from '../src/core/catalogue/catalogueFile';
 import { startSandbox } from '../sandbox/index';
 import { buildCatalogueIndex } from '../src/core/catalogue/buildIndex';
 import { CatalogueIndex, type IndexEntry } from '../src/core/catalogue/catalogueIndex';
-import { PackedEntries } from '../src/core/catalogue/packedEntries';
 import { createStandardsService } from '../src/core/service/standardsService';
 import { serviceOptionsFrom } from '../src/core/service/index';
 import { CatalogueOrganiser } from '../src/core/arrangement/catalogueGrouping';
@@ -164,8 +163,8 @@ async function organised(label: string, entries: IndexEntry[]): Promise<void> {
     await new Promise((resolve) => setImmediate(resolve));
     startSlice();
   };
-  // Over packed entries, as a finished or stored index holds them (packedEntries.ts).
-  const organiser = new CatalogueOrganiser(PackedEntries.pack(entries), pause);
+  // Over a finished index, its entries packed (packedEntries.ts) and each segment's order fields made by its build.
+  const organiser = new CatalogueOrganiser(CatalogueIndex.of(entries).packed(), pause);
   let started = performance.now();
   startSlice();
   const byPublisher = await organiser.arrange({ grouping: 'publisher', hideWithdrawn: true });

@@ -6,7 +6,10 @@ import * as assert from 'node:assert/strict';
 import { sandboxEntries } from '../../bench/sandboxEntries';
 import type { IndexEntry } from '../../src/core/catalogue/indexSegment';
 import { CatalogueOrganiser, SPLIT, type Arrangement, type CatalogueGroup, type Grouping } from '../../src/core/arrangement/catalogueGrouping';
-import { OrderColumns, compareParts, orderFields } from '../../src/core/arrangement/catalogueOrder';
+import { OrderColumns } from '../../src/core/arrangement/catalogueOrder';
+import { CatalogueIndex } from '../../src/core/catalogue/catalogueIndex';
+import { IndexSegment } from '../../src/core/catalogue/indexSegment';
+import { compareParts, orderFields } from '../../src/core/catalogue/orderFields';
 import { sortRecords } from '../../src/core/arrangement/recordSort';
 import { TimeSlicer } from '../../src/core/service/timeSlicer';
 import { realSample } from './realSample';
@@ -18,7 +21,7 @@ function realEntries(): IndexEntry[] {
 const quick = (): Promise<void> => Promise.resolve();
 
 async function arranged(entries: IndexEntry[], grouping: Grouping, hideWithdrawn = false): Promise<Arrangement> {
-  return new CatalogueOrganiser(entries, quick).arrange({ grouping, hideWithdrawn });
+  return new CatalogueOrganiser(CatalogueIndex.of(entries), quick).arrange({ grouping, hideWithdrawn });
 }
 
 function byReference(entries: readonly IndexEntry[], reference: string): IndexEntry {
@@ -249,7 +252,7 @@ describe('organised catalogue (real records)', () => {
   });
 
   it('orders the 30 000 of the sandbox as its comparator does, by publisher and by number', async () => {
-    const columns = new OrderColumns(sandboxEntries(2, 30_000));
+    const columns = new OrderColumns(CatalogueIndex.of(sandboxEntries(2, 30_000)));
     while (!columns.fill(5000));
     while (!columns.rankSome(5000));
     for (const by of ['publisher', 'number'] as const) {
@@ -257,5 +260,68 @@ describe('organised catalogue (real records)', () => {
       const compared = Array.from({ length: 30_000 }, (_, i) => i).sort(columns.comparator(by));
       assert.deepEqual([...counted], compared, by);
     }
+  });
+
+  it("reads each record's order fields from its segment's arrays, as orderFields reads them from the record", () => {
+    const entries = realEntries();
+    const columns = new OrderColumns(CatalogueIndex.of(entries));
+    while (!columns.fill(700));
+    while (!columns.rankSome(700));
+    for (const entry of entries) {
+      const fields = orderFields(entry);
+      const record = entry.position;
+      const read = {
+        publisher: columns.publishers[columns.publisherRank[record]],
+        number: columns.number[record],
+        state: columns.state[record],
+        year: columns.year[record],
+        supplement: columns.supplement[record] === 1,
+      };
+      const { publisher, number, state, year, supplement } = fields;
+      assert.deepEqual(read, { publisher, number, state, year, supplement }, entry.reference);
+    }
+  });
+
+  it('organises an index read back from its file as the index it was stored from', async () => {
+    const entries = sandboxEntries(3, 12_000);
+    const built = CatalogueIndex.of(entries).packed();
+    const stored = CatalogueIndex.fromFile(built.toFile('http://h/p'), 'http://h/p');
+    assert.ok(stored);
+    for (const grouping of ['publisher', 'numberRange'] as const) {
+      const [a, b]: Arrangement[] = await Promise.all(
+        [built, stored].map((index) => new CatalogueOrganiser(index, quick).arrange({ grouping, hideWithdrawn: false })),
+      );
+      assert.deepEqual(
+        b.entries.map((e) => e.position),
+        a.entries.map((e) => e.position),
+        grouping,
+      );
+      assert.deepEqual(
+        b.topGroups().map((g) => [g.id, g.from, g.to]),
+        a.topGroups().map((g) => [g.id, g.from, g.to]),
+      );
+    }
+  });
+
+  it('says what to do, rather than organising part of the catalogue, when an index does not cover its records', async () => {
+    const entries = sandboxEntries(3, 9000);
+    const partial = new CatalogueIndex([IndexSegment.build(entries.slice(0, 8000))], entries, 0);
+    await assert.rejects(
+      new CatalogueOrganiser(partial, quick).arrange({ grouping: 'publisher', hideWithdrawn: false }),
+      /covers 8000 of its 9000 records: rebuild it/,
+    );
+  });
+
+  it('trusts no stored order ids beyond their texts: such a file is built anew', () => {
+    const stored = CatalogueIndex.of(sandboxEntries(3, 5000), 0).toFile('http://h/p');
+    const length = new DataView(stored.buffer, stored.byteOffset).getUint32(8, true);
+    const text = Buffer.from(stored.subarray(12, 12 + length)).toString('utf8');
+    // The same length: the first segment's first order text is blanked out, so its last id points past the end.
+    const tampered = text.replace(/"orderTexts":\["[^"]*",/, (found) => '"orderTexts":[' + ' '.repeat(found.length - 14));
+    assert.notEqual(tampered, text);
+    const copy = stored.slice();
+    copy.set(Buffer.from(tampered, 'utf8'), 12);
+    assert.equal(CatalogueIndex.fromFile(copy, 'http://h/p'), undefined);
+    assert.ok(CatalogueIndex.fromFile(stored, 'http://h/p'));
   });
 });

@@ -7,9 +7,8 @@
  * not hold the extension host. Pure: no vscode.
  */
 import type { IndexEntry } from '../catalogue/indexSegment';
-import type { EntryList } from '../catalogue/packedEntries';
 import { TimeSlicer } from '../service/timeSlicer';
-import { OrderColumns, referenceCollator, type OrderBy } from './catalogueOrder';
+import { OrderColumns, referenceCollator, type OrderBy, type OrderSource } from './catalogueOrder';
 import { sortRecords } from './recordSort';
 
 export type Grouping = 'none' | 'publisher' | 'numberRange';
@@ -42,12 +41,13 @@ export const RANGE_BOUNDS = [0, 1000, 5000, 10_000, 15_000, 20_000, 30_000, 60_0
 /** An index's records with their order fields, sorted once per order and kept: switching grouping is quick. */
 export class CatalogueOrganiser {
   private columns: Promise<OrderColumns> | undefined;
-  /** Record numbers (indexes of `entries`) in each order. */
+  /** Records (positions in the index) in each order. */
   private readonly sorted = new Map<OrderBy, Promise<Uint32Array>>();
   private readonly slicer: TimeSlicer;
 
   constructor(
-    private readonly entries: EntryList,
+    /** A finished index (CatalogueIndex). */
+    private readonly source: OrderSource,
     pause?: () => Promise<void>,
   ) {
     this.slicer = new TimeSlicer(pause);
@@ -58,7 +58,7 @@ export class CatalogueOrganiser {
     const columns = await (this.columns ??= this.fields());
     let sorted = this.sorted.get(by);
     if (!sorted) {
-      sorted = sortRecords(columns.positions.length, columns.sortKeys(by), columns.comparator(by), this.slicer);
+      sorted = sortRecords(columns.length, columns.sortKeys(by), columns.comparator(by), this.slicer);
       this.sorted.set(by, sorted);
     }
     const all = await sorted;
@@ -76,8 +76,9 @@ export class CatalogueOrganiser {
   }
 
   private async fields(): Promise<OrderColumns> {
-    const columns = new OrderColumns(this.entries);
-    while (!columns.fill(64)) await this.slicer.due();
+    await this.slicer.now();
+    const columns = new OrderColumns(this.source);
+    while (!columns.fill(1024)) await this.slicer.due();
     while (!columns.rankSome(16_384)) await this.slicer.due();
     await this.slicer.now();
     referenceCollator();
@@ -157,14 +158,12 @@ export class Arrangement {
    * when not grouped) and its row in that list; undefined when it is not shown (withdrawn and hidden).
    */
   locate(position: number): { path: CatalogueGroup[]; row: number } | undefined {
-    const { positions } = this.columns;
     if (!this.rowOf) {
-      this.rowOf = new Int32Array(positions.length).fill(-1);
+      this.rowOf = new Int32Array(this.total).fill(-1);
       for (let row = 0; row < this.rows.length; row++) this.rowOf[this.rows[row]] = row;
     }
-    // Positions are the records' numbers in an index built at once; look further only when they are not.
-    const record = positions[position] === position ? position : positions.indexOf(position);
-    const row = record < 0 ? -1 : this.rowOf[record];
+    // A record is its position in the index.
+    const row = this.rowOf[position] ?? -1;
     if (row < 0) return undefined;
     const path: CatalogueGroup[] = [];
     let groups: CatalogueGroup[] | undefined = this.topGroups();

@@ -2,132 +2,33 @@
  * How the organised catalogue orders its records, read the way an engineer reads references: by publisher or by
  * number first (the grouping decides), numbers compared as numbers (2 < 10 < 100, 9001-2 < 9001-10), then the
  * document type (ISO before ISO/TS), then current editions before drafts before withdrawn or replaced ones, newer
- * before older, each edition followed by its amendments and corrigenda. Publisher and number come from the
- * record's URN (`urn:iso:std:iso-iec:27001…` → ISO/IEC) and reference, parsed as compare/editions.ts and
- * standardFacts.ts parse them. Pure: no vscode.
+ * before older, each edition followed by its amendments and corrigenda. What each record is ordered by comes from
+ * its URN and reference (catalogue/orderFields.ts). Pure: no vscode.
  */
-import type { IndexEntry } from '../catalogue/indexSegment';
+import { NO_NUMBER } from '../catalogue/orderFields';
 import { untitledAt, type EntryList } from '../catalogue/packedEntries';
-import type { SortKey } from './recordSort';
-import { factsOf } from '../catalogue/standardFacts';
+import { CURRENT, DRAFT, isSupplement, type SegmentArrays } from '../catalogue/segmentArrays';
 import { compareStrings, lowerBound } from '../catalogue/tokens';
-import { editionParts } from '../compare/editions';
-
-/** What a record is sorted and grouped by, computed once per record. */
-export interface OrderFields {
-  /** "ISO", "IEC", "ISO/IEC", "CISPR"…; "Other" when neither URN nor reference names one. */
-  publisher: string;
-  /** The document number (27001 of "ISO/IEC 27001-1:2022"); Infinity when the reference has none. */
-  number: number;
-  /** The parts after the number, lower case ("1", "b01"): 60601-1-11 → ["1", "11"]. */
-  parts: string[];
-  /** Document type words ("ts", "tr", "guide"…), '' for an International Standard. */
-  type: string;
-  /** 0 current, 1 draft, 2 withdrawn or replaced. */
-  state: number;
-  /** Year of the (base) edition; 0 when unknown. */
-  year: number;
-  /** True for an amendment, corrigendum or fragment (listed after its base edition). */
-  supplement: boolean;
-  /** False for withdrawn and replaced records: what "hide withdrawn" hides. */
-  current: boolean;
-}
-
-/** Words of a reference that say what kind of document it is, not who publishes it. */
-const TYPE_WORDS = new Set(['ts', 'tr', 'pas', 'guide', 'dguide', 'isp', 'srd', 'r', 'iwa', 'tta', 'data']);
-// "urn:iso:std:iso-iec:27001…", "urn:iec:std:cispr:11…", "urn:cen:std:en:…": the publisher the record is filed under.
-const URN_PUBLISHER = /^urn:[a-z0-9-]{1,32}:std:([a-z0-9]{1,12}(?:-[a-z0-9]{1,12}){0,4}):/i;
-
-/** A publisher as the URN files it ("iso-iec"): its words and its label ("ISO/IEC"). */
-interface UrnPublisher {
-  words: string[];
-  label: string;
-}
-/** A catalogue files its records under a handful of publishers: each is read once. */
-const URN_PUBLISHERS = new Map<string, UrnPublisher>();
-const MAX_URN_PUBLISHERS = 256;
-
-function urnPublisher(urn: string): UrnPublisher | undefined {
-  const filed = URN_PUBLISHER.exec(urn)?.[1];
-  if (filed === undefined) return undefined;
-  let known = URN_PUBLISHERS.get(filed);
-  if (!known) {
-    const words = filed.toLowerCase().split('-');
-    known = { words, label: publisherLabel(words) };
-    if (URN_PUBLISHERS.size < MAX_URN_PUBLISHERS) URN_PUBLISHERS.set(filed, known);
-  }
-  return known;
-}
-
-function publisherLabel(words: readonly string[]): string {
-  return words.map((w) => w.toUpperCase()).join('/');
-}
-
-export function orderFields(entry: Pick<IndexEntry, 'urn' | 'reference' | 'status'>): OrderFields {
-  const facts = factsOf(entry.urn, entry.reference, entry.status);
-  const edition = editionParts(entry.reference);
-  const publisherWords: string[] = [];
-  let type = '';
-  for (const word of edition?.publisher ?? []) {
-    if (!TYPE_WORDS.has(word)) publisherWords.push(word);
-    // ISO/R 101 (a Recommendation, all withdrawn) is listed with the ISO 101 that replaced it.
-    else if (word !== 'r') type = type ? `${type} ${word}` : word;
-  }
-  const fromUrn = urnPublisher(entry.urn);
-  // Words before the number that are neither the URN's publisher nor a document type ("IEC Technology Report
-  // Nanotechnology:2013"): what follows them is a year, not a document number.
-  const numbered = edition !== undefined && (!fromUrn || publisherWords.every((w) => fromUrn.words.includes(w)));
-  const number = numbered ? edition.numbers[0] : undefined;
-  const parts = numbered ? edition.numbers.slice(1) : [];
-  return {
-    publisher: fromUrn ? fromUrn.label : publisherWords.length ? publisherLabel(publisherWords) : 'Other',
-    number: number !== undefined && number.length <= 9 ? Number(number) : Infinity,
-    parts,
-    type,
-    state: !facts.current ? 2 : facts.draft ? 1 : 0,
-    year: facts.year ?? 0,
-    supplement: facts.supplement !== undefined,
-    current: facts.current,
-  };
-}
-
-/** Numbers as numbers, numbers before letters: ["1"] < ["1", "2"] < ["2"] < ["10"] < ["b01"]. */
-export function compareParts(a: readonly string[], b: readonly string[]): number {
-  return compareStrings(partsKey(a), partsKey(b));
-}
-
-/** Before a part of digits, of letters; after the last part (a document sorts before its parts). */
-const DIGITS = '\u0002';
-const LETTERS = '\u0003';
-const END = '\u0001';
-
-/**
- * A string whose plain order is compareParts' order, made once per record so a sort compares strings: a part of
- * digits (tokens are all digits or all letters) as its length, then its digits less leading zeros, then its
- * written length ("1" < "01" < "2" < "10"); a part of letters as itself.
- */
-export function partsKey(parts: readonly string[]): string {
-  if (parts.length === 0) return END;
-  let key = '';
-  for (const part of parts) {
-    const code = part.charCodeAt(0);
-    if (code >= 48 && code <= 57) {
-      const digits = code === 48 ? part.replace(/^0+(?=\d)/, '') : part;
-      key += DIGITS + String.fromCharCode(64 + digits.length) + digits + String.fromCharCode(64 + part.length);
-    } else key += LETTERS + part;
-  }
-  return key + END;
-}
+import type { SortKey } from './recordSort';
 
 /** Whose order: publisher first (no grouping, by publisher) or number first (by number range). */
 export type OrderBy = 'publisher' | 'number';
 
+/** The records to organise: an index's entries by position, and its segments' arrays with the positions they hold. */
+export interface OrderSource {
+  readonly entries: EntryList;
+  segmentArrays(): ReadonlyArray<{ positions: Int32Array; arrays: SegmentArrays }>;
+}
+
 /**
  * Every record's order fields, held in columns (typed arrays) rather than an object per record: 300 000 records
- * sort over numbers, and the collector has a few arrays to look after, not a million objects. Publishers, parts
- * (their partsKey) and document types are ranks in their order.
+ * sort over numbers, and the collector has a few arrays to look after, not a million objects. A record is its
+ * position in the index. Its fields are read from its segment's arrays, where the build put them (orderFields.ts,
+ * segmentArrays.ts): no reference is parsed here. Publishers, parts (their partsKey) and document types are ranks in
+ * their order.
  */
 export class OrderColumns {
+  readonly entries: EntryList;
   readonly publisherRank: Uint32Array;
   readonly number: Float64Array;
   readonly partsRank: Uint32Array;
@@ -141,9 +42,8 @@ export class OrderColumns {
   private readonly numberIds: Uint32Array;
   private readonly numbers: number[] = [];
   private readonly numberId = new Map<number, number>();
-  /** Each record's position and reference: the last of the order's ties (read once: an index's entries are packed). */
-  readonly positions: Int32Array;
-  private readonly references: string[];
+  /** References read for the comparator's last ties, by record (a few thousand of 300 000 are ever tied). */
+  private readonly references = new Map<number, string>();
   /** Publisher labels by rank. */
   readonly publishers: string[] = [];
   private readonly publisherIds: Uint32Array;
@@ -154,12 +54,12 @@ export class OrderColumns {
   private readonly publisherId = new Map<string, number>();
   private readonly partsId = new Map<string, number>();
   private readonly typeId = new Map<string, number>();
-  private filled = 0;
+  private readonly segments: ReadonlyArray<{ positions: Int32Array; arrays: SegmentArrays }>;
 
-  constructor(readonly entries: EntryList) {
-    const n = entries.length;
-    this.positions = new Int32Array(n);
-    this.references = new Array<string>(n);
+  constructor(source: OrderSource) {
+    this.entries = source.entries;
+    this.segments = source.segmentArrays();
+    const n = this.entries.length;
     this.publisherRank = new Uint32Array(n);
     this.publisherIds = new Uint32Array(n);
     this.number = new Float64Array(n);
@@ -175,61 +75,104 @@ export class OrderColumns {
     this.yearFromNewest = new Uint16Array(n);
   }
 
-  /** Reads the fields of the next `count` records; true once all are read (then the ranks are set). */
-  fill(count: number): boolean {
-    const end = Math.min(this.entries.length, this.filled + count);
-    for (let i = this.filled; i < end; i++) {
-      const entry = untitledAt(this.entries, i);
-      if (!entry) throw new Error(`The catalogue has no record at ${i} to organise.`);
-      const fields = orderFields(entry);
-      this.positions[i] = entry.position;
-      this.references[i] = entry.reference ?? '';
-      this.publisherIds[i] = idOf(this.publisherId, this.publishers, fields.publisher);
-      this.number[i] = fields.number;
-      this.numberIds[i] = idOf(this.numberId, this.numbers, fields.number);
-      this.partsIds[i] = idOf(this.partsId, this.partsKeys, partsKey(fields.parts));
-      this.typeIds[i] = idOf(this.typeId, this.types, fields.type);
-      this.state[i] = fields.state;
-      this.year[i] = fields.year;
-      if (fields.year > this.newestYear) this.newestYear = fields.year;
-      this.supplement[i] = fields.supplement ? 1 : 0;
-    }
-    this.filled = end;
-    return end === this.entries.length;
+  /** How many records. */
+  get length(): number {
+    return this.year.length;
   }
+
+  /** Reads the fields of the next `count` records, segment by segment; true once every record's are read. */
+  fill(count: number): boolean {
+    const segment = this.segments[this.filledSegments];
+    if (!segment) {
+      if (this.filled !== this.length) throw new Error(`The catalogue index covers ${this.filled} of its ${this.length} records: rebuild it to organise it.`);
+      return true;
+    }
+    const { positions, arrays } = segment;
+    const { orderTexts, orderIds, orderNumbers, facts, years } = arrays;
+    // The segment's texts as this catalogue's ids, each text looked up once per segment and role.
+    if (this.fillingFrom === 0) this.textIds = [0, 1, 2].map(() => new Int32Array(orderTexts.length).fill(-1));
+    const [publisherOf, partsOf, typeOf] = this.textIds;
+    const end = Math.min(positions.length, this.fillingFrom + count);
+    for (let j = this.fillingFrom; j < end; j++) {
+      const record = positions[j];
+      let text = orderIds[3 * j];
+      this.publisherIds[record] = publisherOf[text] >= 0 ? publisherOf[text] : (publisherOf[text] = idOf(this.publisherId, this.publishers, orderTexts[text]));
+      text = orderIds[3 * j + 1];
+      this.partsIds[record] = partsOf[text] >= 0 ? partsOf[text] : (partsOf[text] = idOf(this.partsId, this.partsKeys, orderTexts[text]));
+      text = orderIds[3 * j + 2];
+      this.typeIds[record] = typeOf[text] >= 0 ? typeOf[text] : (typeOf[text] = idOf(this.typeId, this.types, orderTexts[text]));
+      const number = orderNumbers[j] === NO_NUMBER ? Infinity : orderNumbers[j];
+      this.number[record] = number;
+      this.numberIds[record] = idOf(this.numberId, this.numbers, number);
+      const packed = facts[j];
+      this.state[record] = (packed & CURRENT) === 0 ? 2 : (packed & DRAFT) !== 0 ? 1 : 0;
+      const year = Math.max(0, years[j]);
+      this.year[record] = year;
+      if (year > this.newestYear) this.newestYear = year;
+      this.supplement[record] = isSupplement(packed) ? 1 : 0;
+    }
+    this.filled += end - this.fillingFrom;
+    this.fillingFrom = end;
+    if (end === positions.length) {
+      this.filledSegments++;
+      this.fillingFrom = 0;
+    }
+    return false;
+  }
+
+  /** The segment being read, how far, and its texts' ids as publisher, parts and type. */
+  private filledSegments = 0;
+  private fillingFrom = 0;
+  private textIds: Int32Array[] = [];
+  private filled = 0;
 
   /**
-   * Turns the fields read into ranks, a step at a time (about `count` records a step); true once done. The steps:
-   * the publishers, parts and types in order, the numbers in order, then each record's number and year ranks.
+   * Turns the fields read into ranks, one step at a time (about `count` records or numbers a step); true once done.
+   * The steps: the publishers, the parts and the types in order; the numbers in order; each number's rank; then each
+   * record's number and year ranks.
    */
   rankSome(count: number): boolean {
-    const n = this.year.length;
-    if (this.ranked === -2) {
-      rank(this.publishers, this.publisherIds, this.publisherRank);
-      rank(this.partsKeys, this.partsIds, this.partsRank);
-      rank(this.types, this.typeIds, this.typeRank);
-      this.ranked = -1;
-      return false;
-    }
-    if (this.ranked === -1) {
-      // Numbers sort as numbers, Infinity (no number) last: a typed array's own sort.
-      const sorted = Float64Array.from(this.numbers).sort();
-      this.numberRankOfId = Uint32Array.from(this.numbers, (value) => lowerBound(sorted, value));
-      this.ranked = 0;
-      return false;
-    }
-    const end = Math.min(n, this.ranked + count);
-    for (let i = this.ranked; i < end; i++) {
-      this.numberRank[i] = this.numberRankOfId[this.numberIds[i]];
-      this.yearFromNewest[i] = this.newestYear - this.year[i];
-    }
-    this.ranked = end;
-    return end === n;
+    this.rankSteps ??= this.rankingSteps();
+    if (this.rankSteps[0]?.(count)) this.rankSteps.shift();
+    return this.rankSteps.length === 0;
   }
 
-  /** -2: nothing ranked; -1: the texts ranked; then how many records have their number and year ranks. */
-  private ranked = -2;
-  private numberRankOfId = new Uint32Array(0);
+  private rankSteps: Array<(count: number) => boolean> | undefined;
+
+  /** rankSome's steps, each true once it is done. */
+  private rankingSteps(): Array<(count: number) => boolean> {
+    const sorted = new Float64Array(this.numbers.length);
+    const numberRankOfId = new Uint32Array(this.numbers.length);
+    let numbersRanked = 0;
+    let recordsRanked = 0;
+    const once = (step: () => void) => (): boolean => (step(), true);
+    return [
+      once(() => rank(this.publishers, this.publisherIds, this.publisherRank)),
+      once(() => rank(this.partsKeys, this.partsIds, this.partsRank)),
+      once(() => rank(this.types, this.typeIds, this.typeRank)),
+      // Numbers sort as numbers, Infinity (no number) last: a typed array's own sort.
+      once(() => {
+        sorted.set(this.numbers);
+        sorted.sort();
+      }),
+      (count) => {
+        const end = Math.min(this.numbers.length, numbersRanked + count);
+        for (let id = numbersRanked; id < end; id++) numberRankOfId[id] = lowerBound(sorted, this.numbers[id]);
+        numbersRanked = end;
+        return end === this.numbers.length;
+      },
+      (count) => {
+        const end = Math.min(this.length, recordsRanked + count);
+        for (let i = recordsRanked; i < end; i++) {
+          this.numberRank[i] = numberRankOfId[this.numberIds[i]];
+          this.yearFromNewest[i] = this.newestYear - this.year[i];
+        }
+        recordsRanked = end;
+        return end === this.length;
+      },
+    ];
+  }
+
   private newestYear = 0;
 
   /** The columns `by` orders by, most significant first, as the counting sort reads them (recordSort.ts). */
@@ -248,9 +191,9 @@ export class OrderColumns {
     ];
   }
 
-  /** The comparator of `by` over record numbers (indexes of `entries`): total, the position decides last. */
+  /** The comparator of `by` over records: total, the position decides last. */
   comparator(by: OrderBy): (a: number, b: number) => number {
-    const { publisherRank, number, partsRank, typeRank, state, year, supplement, references, positions } = this;
+    const { publisherRank, number, partsRank, typeRank, state, year, supplement } = this;
     const byPublisher = (a: number, b: number): number => publisherRank[a] - publisherRank[b];
     const byNumber = (a: number, b: number): number => compareNumber(number[a], number[b]) || partsRank[a] - partsRank[b];
     const [first, second] = by === 'publisher' ? [byPublisher, byNumber] : [byNumber, byPublisher];
@@ -262,8 +205,14 @@ export class OrderColumns {
       state[a] - state[b] ||
       year[b] - year[a] ||
       supplement[a] - supplement[b] ||
-      compareReference(references[a], references[b]) ||
-      positions[a] - positions[b];
+      compareReference(this.reference(a), this.reference(b)) ||
+      a - b;
+  }
+
+  private reference(record: number): string {
+    let reference = this.references.get(record);
+    if (reference === undefined) this.references.set(record, (reference = untitledAt(this.entries, record)?.reference ?? ''));
+    return reference;
   }
 }
 

@@ -152,13 +152,13 @@ export class CatalogueIndex {
 
   /** The index as the bytes of its file (indexFile.ts). */
   toFile(baseUrl: string): Uint8Array {
-    const { entries, segments } = this.packed();
-    return encodeIndexFile({
-      baseUrl,
-      builtAt: this.builtAt,
-      entries: entries as PackedEntries,
-      segments: segments.map((s) => ({ positions: s.entries.allPositions(), arrays: s.arrays })),
-    });
+    const packed = this.packed();
+    return encodeIndexFile({ baseUrl, builtAt: this.builtAt, entries: packed.entries as PackedEntries, segments: packed.segmentArrays() });
+  }
+
+  /** Each segment's arrays and the positions of its entries: what the file holds, and what the catalogue is organised by. */
+  segmentArrays(): Array<{ positions: Int32Array; arrays: SegmentArrays }> {
+    return this.segments.map((s) => ({ positions: s.entries.allPositions(), arrays: s.arrays }));
   }
 
   /**

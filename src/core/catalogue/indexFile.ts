@@ -1,5 +1,5 @@
 /**
- * The catalogue index as one file: a JSON header (base URL, time, each segment's vocabulary) followed by the
+ * The catalogue index as one file: a JSON header (base URL, time, each segment's vocabulary and order texts) followed by the
  * entries' packed texts (packedEntries.ts) and every typed array of every segment as raw bytes, 8-byte aligned.
  * Reading it back copies the bytes once and takes views of them: nothing is parsed per entry, tokenised, sorted or
  * decoded again. Whatever does
@@ -11,7 +11,7 @@ import { ARRAY_KINDS, fitsEntries, type ArrayKind, type SegmentArrays } from './
 
 const MAGIC = 0x58494553; // "SEIX", little-endian
 /** Raised whenever the layout changes: an older file is then rebuilt, not misread. */
-export const INDEX_FILE_VERSION = 6;
+export const INDEX_FILE_VERSION = 7;
 const PREFIX_BYTES = 12; // magic, version, header length
 
 export interface IndexFileContent {
@@ -29,10 +29,10 @@ interface Header {
   entries: number;
   textBytes: number;
   /**
-   * Each segment's vocabulary, the element count of each array (its positions, then ARRAY_KINDS' order) and each
+   * Each segment's vocabulary and order texts (orderFields.ts), the element count of each array (its positions, then ARRAY_KINDS' order) and each
    * array's type, as its place among the types ARRAY_KINDS allows it.
    */
-  segments: Array<{ vocabulary: string[]; lengths: number[]; kinds: number[] }>;
+  segments: Array<{ vocabulary: string[]; orderTexts: string[]; lengths: number[]; kinds: number[] }>;
 }
 
 const align8 = (n: number): number => Math.ceil(n / 8) * 8;
@@ -45,6 +45,7 @@ export function encodeIndexFile(content: IndexFileContent): Uint8Array {
     textBytes: content.entries.bytes.byteLength,
     segments: content.segments.map((s) => ({
       vocabulary: s.arrays.vocabulary,
+      orderTexts: s.arrays.orderTexts,
       lengths: [s.positions.length, ...ARRAY_KINDS.map(([name]) => s.arrays[name].length)],
       kinds: ARRAY_KINDS.map(([name, kinds]) => kinds.findIndex((Kind) => s.arrays[name] instanceof Kind)),
     })),
@@ -107,12 +108,12 @@ function decode(file: Uint8Array): IndexFileContent | undefined {
   const entries = new PackedEntries(texts, starts);
   const segments: Array<{ positions: Int32Array; arrays: SegmentArrays }> = [];
   let covered = 0;
-  for (const { vocabulary, lengths, kinds } of header.segments) {
+  for (const { vocabulary, orderTexts, lengths, kinds } of header.segments) {
     if (!Array.isArray(vocabulary) || !Array.isArray(lengths) || lengths.length !== ARRAY_KINDS.length + 1) return undefined;
     if (!Array.isArray(kinds) || kinds.length !== ARRAY_KINDS.length) return undefined;
     const positions = take(Int32Array, lengths[0]);
     for (const p of positions) if (p < 0 || p >= count) return undefined;
-    const arrays = { vocabulary } as SegmentArrays;
+    const arrays = { vocabulary, orderTexts } as SegmentArrays;
     for (const [k, [name, allowed]] of ARRAY_KINDS.entries()) {
       const Kind = allowed[kinds[k]];
       if (!Kind) return undefined;

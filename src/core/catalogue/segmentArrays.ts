@@ -2,18 +2,20 @@
  * Everything an index segment holds besides its entries, in flat typed arrays: token ids, the two rank orders (the
  * rank of a designation, and the topic rank of topicRank.ts), the facts of each record packed in a byte, and the
  * postings of each search tier: those of the reference in rank order, those of the title and of anywhere in topic
- * order, each the order its tiers are filled in. Computed in one pass by `prepareSegment`
+ * order, each the order its tiers are filled in, and what the organised catalogue orders each record by
+ * (orderFields.ts). Computed in one pass by `prepareSegment`
  * (during a build, in a worker thread: segmentWorker.ts), moved between threads without copying and written to disk
  * as they are (indexFile.ts), so that neither the extension host's main thread nor reading the index back computes
  * them. Pure: no vscode.
  */
 import type { IndexEntry } from './indexSegment';
 import { buildPostings, idsBelow, tokenizeEntries, unitePostings, type Ids, type PostingArrays, type Tokens } from './segmentData';
+import { orderArrays, type OrderArrays } from './orderFields';
 import { factsOf, type StandardFacts, type StatusLabel, type SupplementKind } from './standardFacts';
 import { scanTokenRuns } from './tokens';
 import { GROUPS, SCORE_LEVELS, SCORE_OFFSET, titleElements, topicSignalsOf } from './topicRank';
 
-export interface SegmentArrays {
+export interface SegmentArrays extends OrderArrays {
   /** Sorted: the ids below are positions in it, so a prefix is one range of ids. */
   vocabulary: string[];
   /** Per entry (CSR): entry i owns referenceIds[referenceStart[i] .. referenceStart[i + 1]). */
@@ -50,8 +52,8 @@ export interface SegmentArrays {
   designationEndStart: Int32Array;
 }
 
-type ArrayName = Exclude<keyof SegmentArrays, 'vocabulary'>;
-export type ArrayKind = typeof Int32Array | typeof Uint16Array | typeof Int16Array | typeof Float64Array | typeof Uint8Array;
+type ArrayName = Exclude<keyof SegmentArrays, 'vocabulary' | 'orderTexts'>;
+export type ArrayKind = typeof Int32Array | typeof Uint32Array | typeof Uint16Array | typeof Int16Array | typeof Float64Array | typeof Uint8Array;
 /** Ids and ranks: 16 or 32 bits (see `Ids`). */
 const IDS: readonly ArrayKind[] = [Uint16Array, Int32Array];
 
@@ -78,6 +80,8 @@ export const ARRAY_KINDS: ReadonlyArray<readonly [ArrayName, readonly ArrayKind[
   ['topicKeys', [Float64Array]],
   ['byTopic', [Int32Array]],
   ['mainStart', [Uint8Array]],
+  ['orderIds', IDS],
+  ['orderNumbers', [Uint32Array]],
 ];
 
 export function prepareSegment(entries: readonly IndexEntry[]): SegmentArrays {
@@ -127,6 +131,7 @@ export function prepareSegment(entries: readonly IndexEntry[]): SegmentArrays {
     topicKeys,
     byTopic,
     mainStart: mainElements(entries, firstEnds),
+    ...orderArrays(entries),
     ...(postings('inReference', inReference) as Pick<SegmentArrays, 'inReferenceRanks' | 'inReferenceStart'>),
     ...(postings('inTitle', inTitle) as Pick<SegmentArrays, 'inTitleRanks' | 'inTitleStart'>),
     ...(postings('anywhere', anywhere) as Pick<SegmentArrays, 'anywhereRanks' | 'anywhereStart'>),
@@ -198,8 +203,10 @@ export function transferList(arrays: SegmentArrays): ArrayBuffer[] {
 export function fitsEntries(a: SegmentArrays, n: number): boolean {
   const size = a.vocabulary.length;
   for (const token of a.vocabulary) if (typeof token !== 'string') return false;
-  const perEntry: ArrayName[] = ['keys', 'byRank', 'facts', 'years', 'numberStart', 'numberEnd', 'topicKeys', 'byTopic', 'mainStart'];
+  if (!Array.isArray(a.orderTexts) || a.orderTexts.some((text) => typeof text !== 'string')) return false;
+  const perEntry: ArrayName[] = ['keys', 'byRank', 'facts', 'years', 'numberStart', 'numberEnd', 'topicKeys', 'byTopic', 'mainStart', 'orderNumbers'];
   if (perEntry.some((name) => a[name].length !== n)) return false;
+  if (a.orderIds.length !== 3 * n || !below(a.orderIds, a.orderTexts.length)) return false;
   if (!below(a.byRank, n) || !below(a.byTopic, n)) return false;
   const csr = (values: Ids, start: Int32Array, starts: number, limit: number): boolean => {
     if (start.length !== starts + 1 || start[0] !== 0 || start[starts] !== values.length) return false;
@@ -225,7 +232,7 @@ function below(values: Ids, limit: number): boolean {
 const STATUS_CODES: ReadonlyArray<StatusLabel | undefined> = [undefined, 'withdrawn', 'replaced', 'under review', 'draft'];
 const SUPPLEMENT_CODES: ReadonlyArray<SupplementKind | undefined> = [undefined, 'amendment', 'corrigendum', 'fragment'];
 export const CURRENT = 1;
-const DRAFT = 2;
+export const DRAFT = 2;
 
 /** Bit 0 current, bit 1 draft, bits 2–4 the status label, bits 5–6 the supplement kind. */
 function packFacts(facts: StandardFacts): number {

@@ -6,7 +6,7 @@
  */
 import type { IndexEntry } from '../catalogue/indexSegment';
 import { factsOf, type StandardFacts } from '../catalogue/standardFacts';
-import { scanReference } from '../catalogue/tokens';
+import { editionParts } from '../catalogue/editionParts';
 
 export interface Edition {
   entry: IndexEntry;
@@ -15,17 +15,6 @@ export interface Edition {
   year?: number;
 }
 
-/** Stage words of drafts that are not part of the publisher: "ISO/DIS 9001" is a draft of ISO 9001. */
-const DRAFT_WORDS = new Set(['awi', 'np', 'pwi', 'wd', 'cd', 'dis', 'fdis', 'prf', 'pdam', 'dam']);
-/** Draft deliverables: "ISO/DTS 15066" is a draft of ISO/TS 15066. */
-const DRAFT_OF = new Map([
-  ['dts', 'ts'],
-  ['dtr', 'tr'],
-  ['dpas', 'pas'],
-  ['fdts', 'ts'],
-  ['fdtr', 'tr'],
-]);
-
 /**
  * "ISO/IEC 27001-1:2022/Amd 1" → "iso iec|27001 1": publisher and number with its parts, what every edition of the
  * document shares. Undefined when the reference has no number.
@@ -33,23 +22,6 @@ const DRAFT_OF = new Map([
 export function editionKey(reference: string | undefined): string | undefined {
   const parts = editionParts(reference);
   return parts && `${parts.publisher.join(' ')}|${parts.numbers.join(' ')}`;
-}
-
-/**
- * editionKey's words apart: "ISO/IEC DTS 27001-1:2022" → publisher ["iso", "iec", "ts"], numbers ["27001", "1"]
- * (drafts' stage words left out, leading zeros off). Undefined when the reference has no number.
- */
-export function editionParts(reference: string | undefined): { publisher: string[]; numbers: string[] } | undefined {
-  if (!reference) return undefined;
-  const tokens: string[] = [];
-  const { numberStart, numberEnd } = scanReference(reference, (token) => tokens.push(token));
-  if (numberEnd <= numberStart || !/^\d/.test(tokens[numberStart] ?? '')) return undefined;
-  const publisher: string[] = [];
-  for (let i = 0; i < numberStart; i++) if (!DRAFT_WORDS.has(tokens[i])) publisher.push(DRAFT_OF.get(tokens[i]) ?? tokens[i]);
-  if (!publisher.length) return undefined;
-  const numbers: string[] = [];
-  for (let i = numberStart; i < numberEnd; i++) numbers.push(tokens[i].replace(/^0+(?=\d)/, ''));
-  return { publisher, numbers };
 }
 
 /** Amendments, corrigenda, fragments, interpretation sheets and series records: not editions of their own. */

@@ -195,7 +195,7 @@ export class CatalogueArrangement extends Disposable {
     const current = this.current;
     if (current?.index !== index || current.options.grouping !== options.grouping || current.options.hideWithdrawn !== options.hideWithdrawn) {
       let organiser = this.organisers.get(index);
-      if (!organiser) this.organisers.set(index, (organiser = new (organiserBundle().CatalogueOrganiser)(index.entries)));
+      if (!organiser) this.organisers.set(index, (organiser = new (organiserBundle().CatalogueOrganiser)(index)));
       this.current = { index, options, arrangement: organiser.arrange(options) };
       this.groups = new Map();
       this.standards = new Map();
