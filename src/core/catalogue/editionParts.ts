@@ -16,14 +16,26 @@ const DRAFT_OF = new Map([
   ['fdtr', 'tr'],
 ]);
 
+/** Who publishes a document (its type words included) and its number with its parts, lower case. */
+export interface EditionParts {
+  publisher: string[];
+  numbers: string[];
+}
+
 /**
- * A reference's designation apart (editions.ts's `editionKey` joins it): "ISO/IEC DTS 27001-1:2022" → publisher ["iso", "iec", "ts"], numbers ["27001", "1"]
- * (drafts' stage words left out, leading zeros off). Undefined when the reference has no number.
+ * A reference's designation apart (editions.ts's `editionKey` joins it): "ISO/IEC DTS 27001-1:2022" → publisher
+ * ["iso", "iec", "ts"], numbers ["27001", "1"] (drafts' stage words left out, leading zeros off). Undefined when the
+ * reference has no number.
  */
-export function editionParts(reference: string | undefined): { publisher: string[]; numbers: string[] } | undefined {
+export function editionParts(reference: string | undefined): EditionParts | undefined {
   if (!reference) return undefined;
   const tokens: string[] = [];
   const { numberStart, numberEnd } = scanReference(reference, (token) => tokens.push(token));
+  return editionOfTokens(tokens, numberStart, numberEnd);
+}
+
+/** editionParts of a reference already scanned (tokens.ts): its tokens in lower case, and where its number block is. */
+export function editionOfTokens(tokens: readonly string[], numberStart: number, numberEnd: number): EditionParts | undefined {
   if (numberEnd <= numberStart || !/^\d/.test(tokens[numberStart] ?? '')) return undefined;
   const publisher: string[] = [];
   for (let i = 0; i < numberStart; i++) if (!DRAFT_WORDS.has(tokens[i])) publisher.push(DRAFT_OF.get(tokens[i]) ?? tokens[i]);

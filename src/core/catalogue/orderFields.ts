@@ -6,7 +6,7 @@
  * organising 300 000 records reads numbers and ids rather than parsing every reference on the extension host.
  * Pure: no vscode.
  */
-import { editionParts } from './editionParts';
+import { editionParts, type EditionParts } from './editionParts';
 import type { IndexEntry } from './indexSegment';
 import { idsBelow, type Ids } from './segmentData';
 import { factsOf } from './standardFacts';
@@ -65,8 +65,8 @@ function publisherLabel(words: readonly string[]): string {
   return words.map((w) => w.toUpperCase()).join('/');
 }
 
-export function designationFields(urn: string, reference: string | undefined): DesignationFields {
-  const edition = editionParts(reference);
+/** The fields of a record's URN and its reference's edition parts (editionParts.ts). */
+export function designationFields(urn: string, edition: EditionParts | undefined): DesignationFields {
   const publisherWords: string[] = [];
   let type = '';
   for (const word of edition?.publisher ?? []) {
@@ -90,7 +90,7 @@ export function designationFields(urn: string, reference: string | undefined): D
 export function orderFields(entry: Pick<IndexEntry, 'urn' | 'reference' | 'status'>): OrderFields {
   const facts = factsOf(entry.urn, entry.reference, entry.status);
   return {
-    ...designationFields(entry.urn, entry.reference),
+    ...designationFields(entry.urn, editionParts(entry.reference)),
     state: !facts.current ? 2 : facts.draft ? 1 : 0,
     year: facts.year ?? 0,
     supplement: facts.supplement !== undefined,
@@ -139,7 +139,14 @@ export interface OrderArrays {
 /** A number of at most nine digits fits below it. */
 export const NO_NUMBER = 0xffff_ffff;
 
-export function orderArrays(entries: ReadonlyArray<Pick<IndexEntry, 'urn' | 'reference'>>): OrderArrays {
+/**
+ * The order arrays of `entries`; `editionOf(i)` gives entry i's edition parts (a segment's build reads them from the
+ * reference tokens it has scanned already, rather than scanning each reference again).
+ */
+export function orderArrays(
+  entries: ReadonlyArray<Pick<IndexEntry, 'urn' | 'reference'>>,
+  editionOf: (i: number) => EditionParts | undefined = (i) => editionParts(entries[i].reference),
+): OrderArrays {
   const n = entries.length;
   const orderTexts: string[] = [];
   const places = new Map<string, number>();
@@ -151,7 +158,7 @@ export function orderArrays(entries: ReadonlyArray<Pick<IndexEntry, 'urn' | 'ref
   const ids = new Int32Array(3 * n);
   const orderNumbers = new Uint32Array(n);
   for (let i = 0; i < n; i++) {
-    const fields = designationFields(entries[i].urn, entries[i].reference);
+    const fields = designationFields(entries[i].urn, editionOf(i));
     ids[3 * i] = placeOf(fields.publisher);
     ids[3 * i + 1] = placeOf(partsKey(fields.parts));
     ids[3 * i + 2] = placeOf(fields.type);
