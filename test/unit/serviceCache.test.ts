@@ -7,7 +7,7 @@ import type { RunningSandbox } from '../../sandbox/types';
 import { ByteLru, DiskCache } from '../../src/core/service/cache';
 import { createStandardsService } from '../../src/core/service/standardsService';
 import { serviceOptionsFrom, type RequestLogEntry } from '../../src/core/service/index';
-import { stringBytes } from '../../src/core/service/cachedFetch';
+import { textBytes } from '../../src/core/service/blockText';
 import { json, startOddServer } from './oddServer';
 
 describe('service: cache', () => {
@@ -167,8 +167,8 @@ describe('service: cache', () => {
   });
 
   it('charges the memory cache for what it holds: text, two bytes a character beyond Latin-1, and hands each caller its own value', async () => {
-    assert.equal(stringBytes('plain'), 5);
-    assert.equal(stringBytes('€uro'), 8);
+    assert.equal(textBytes('plain'), 5);
+    assert.equal(textBytes('€uro'), 8);
     // Needed: a body of known size and script; the sandbox's text is generated.
     const wide = { '@id': 'https://h/c1', text: '€'.repeat(1000) };
     const server = await startOddServer((req, res) =>

@@ -74,7 +74,7 @@ export async function discover(
         headers: { Accept: 'application/json' },
         timeoutMs,
       });
-      const body = reply.status === 200 ? parseJsonObject(reply.body) : undefined;
+      const body = reply.status === 200 ? parseJsonObject(String(reply.body)) : undefined;
       if (body) return { url, tokenEndpoint: typeof body.token_endpoint === 'string' ? body.token_endpoint : undefined };
     } catch {
       // not there; the next candidate

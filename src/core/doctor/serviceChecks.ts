@@ -38,7 +38,7 @@ export async function tokenRequest({ input, http, say }: CallContext, tokenUrl: 
       data: form.toString(),
       timeoutMs: input.timeoutMs,
     });
-    const body = parseJsonObject(reply.body);
+    const body = parseJsonObject(String(reply.body));
     if (reply.status === 200 && typeof body?.access_token === 'string') {
       const detail = l10n.t(
         '{0}: a {1} token{2}, scope "{3}".',
@@ -56,7 +56,7 @@ export async function tokenRequest({ input, http, say }: CallContext, tokenUrl: 
       status: 'fail',
       detail: code
         ? `${reply.status} ${code}: ${OAUTH_ERRORS[code]?.() ?? l10n.t('the identity provider refused the request')}${described}.`
-        : `${reply.status}: ${say(reply.body) || l10n.t('no details')}.`,
+        : `${reply.status}: ${say(String(reply.body)) || l10n.t('no details')}.`,
       ...(code === 'invalid_client'
         ? { fix: l10n.t('Check the client ID and secret ("Standards: Sign In…").'), actions: [{ kind: 'signIn' }] }
         : code === 'invalid_scope'

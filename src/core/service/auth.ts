@@ -119,8 +119,10 @@ export class TokenSource implements BearerTokens {
         timeoutMs: this.options.timeoutMs,
       });
       status = reply.status;
-      const body = parseJsonObject(reply.body);
-      if (reply.status < 200 || reply.status >= 300) throw this.tokenError(reply.status, body, reply.body);
+      // An answer of the identity provider is small; one of megabytes is faulty either way, and read as it is.
+      const text = String(reply.body);
+      const body = parseJsonObject(text);
+      if (reply.status < 200 || reply.status >= 300) throw this.tokenError(reply.status, body, text);
       const token = body?.access_token;
       if (typeof token === 'string') this.options.redactor.addToken(token);
       if (typeof token !== 'string' || !token) {

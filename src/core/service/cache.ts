@@ -3,9 +3,11 @@
  * service (standardsService.ts) revalidates entries with If-None-Match and shares one fetch among callers.
  */
 import { createHash } from 'node:crypto';
-import { promises as fs } from 'node:fs';
+import { createReadStream, promises as fs } from 'node:fs';
 import * as path from 'node:path';
+import { encodablePieces, type BodyText } from './blockText';
 import { PRIVATE_FILE_MODE, ensurePrivateDir } from './privateFiles';
+import { TextCollector } from './textCollector';
 
 export interface CacheEntry<T> {
   /** What is cached (the service keeps the body text and the URL it came from). */
@@ -97,9 +99,9 @@ export class DiskCache {
   }
 
   /** The bytes a file for this body takes (header line included). */
-  static sizeFor(url: string, etag: string | undefined, body: string): number {
+  static sizeFor(url: string, etag: string | undefined, body: BodyText): number {
     const header: DiskHeader = { url, etag, storedAt: Date.now() };
-    return Buffer.byteLength(JSON.stringify(header)) + 1 + Buffer.byteLength(body);
+    return Buffer.byteLength(JSON.stringify(header)) + 1 + encodablePieces(body).reduce((sum, piece) => sum + Buffer.byteLength(piece), 0);
   }
 
   /** The size of the file holding `url`, when there is one. */
@@ -113,33 +115,51 @@ export class DiskCache {
     return this.total;
   }
 
-  async read(url: string): Promise<{ header: DiskHeader; body: string } | undefined> {
+  /**
+   * The stored body of `url` (blocks when large: read and decoded as the file streams in, never one string) and its
+   * header; undefined when there is none or it does not read.
+   */
+  async read(url: string): Promise<{ header: DiskHeader; body: BodyText } | undefined> {
     const name = this.name(url);
     const file = path.join(this.dir, name);
-    let text: string;
+    const headerBytes: Buffer[] = [];
+    let headerLine: string | undefined;
+    let size = 0;
+    const body = new TextCollector();
     try {
-      text = await fs.readFile(file, 'utf8');
+      for await (const chunk of createReadStream(file) as AsyncIterable<Buffer>) {
+        size += chunk.length;
+        if (headerLine !== undefined) {
+          body.add(chunk);
+          continue;
+        }
+        // The header is the first line (JSON, which writes no raw newline); UTF-8 has no newline byte inside a character.
+        const newline = chunk.indexOf(0x0a);
+        headerBytes.push(newline < 0 ? chunk : chunk.subarray(0, newline));
+        if (newline < 0) continue;
+        headerLine = Buffer.concat(headerBytes).toString('utf8');
+        body.add(chunk.subarray(newline + 1));
+      }
     } catch {
       return undefined;
     }
-    const newline = text.indexOf('\n');
     try {
-      const header = JSON.parse(text.slice(0, newline)) as DiskHeader;
-      if (newline < 0 || header.url !== url || typeof header.storedAt !== 'number') throw new Error('bad header');
-      await this.touch(name, file, Buffer.byteLength(text));
-      return { header, body: text.slice(newline + 1) };
+      if (headerLine === undefined) throw new Error('no header line');
+      const header = JSON.parse(headerLine) as DiskHeader;
+      if (header.url !== url || typeof header.storedAt !== 'number') throw new Error('bad header');
+      await this.touch(name, file, size);
+      return { header, body: body.done() };
     } catch {
       await this.remove(name);
       return undefined;
     }
   }
 
-  async write(url: string, etag: string | undefined, body: string): Promise<void> {
+  async write(url: string, etag: string | undefined, body: BodyText): Promise<void> {
     const name = this.name(url);
     const file = path.join(this.dir, name);
     const header: DiskHeader = { url, etag, storedAt: Date.now() };
-    const text = `${JSON.stringify(header)}\n${body}`;
-    const size = Buffer.byteLength(text);
+    const size = DiskCache.sizeFor(url, etag, body);
     await this.ensureDir();
     const index = await this.load();
     if (size > this.maxBytes) {
@@ -147,7 +167,14 @@ export class DiskCache {
       return;
     }
     const temp = `${file}.${process.pid}.${Date.now()}.tmp`;
-    await fs.writeFile(temp, text, { encoding: 'utf8', mode: PRIVATE_FILE_MODE });
+    // A large body is written a block at a time: no string or buffer of all of it is made.
+    const handle = await fs.open(temp, 'w', PRIVATE_FILE_MODE);
+    try {
+      await handle.writeFile(`${JSON.stringify(header)}\n`, 'utf8');
+      for (const piece of encodablePieces(body)) await handle.writeFile(piece, 'utf8');
+    } finally {
+      await handle.close();
+    }
     await fs.rename(temp, file);
     this.account(index, name, size);
     await this.evict(index);

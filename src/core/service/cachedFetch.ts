@@ -11,6 +11,7 @@ import { pathOf, type GetResult, type ServiceHttp } from './serviceHttp';
 import type { ServiceLogger } from './types';
 import { MAX_JSON_DEPTH } from './jsonld';
 import { parseJsonInSlices } from './slicedJson';
+import { sameText, textBytes, type BodyText } from './blockText';
 
 export interface CachedFetchOptions {
   http: ServiceHttp;
@@ -48,8 +49,8 @@ export interface CachedResult {
   from: string;
   /** How it was answered: from memory, by a 304, by a full answer, or from a stored copy while offline. */
   fetched: 'hit' | 'revalidated' | 'full' | 'offline';
-  /** The body text and ETag, for storing the body elsewhere (a pinned copy). */
-  text: string;
+  /** The body text (blocks when large) and ETag, for storing the body elsewhere (a pinned copy). */
+  text: BodyText;
   etag?: string;
   /** A full answer replaced a known copy with a different one. */
   changed?: boolean;
@@ -161,8 +162,8 @@ export class CachedFetch {
       const stored = await store.read(url);
       if (!stored) continue;
       try {
-        // Parsed now: a corrupt file must not be revalidated and then fail to read.
-        knownValue = { value: JSON.parse(stored.body) as unknown };
+        // Parsed now (a large one in slices): a corrupt file must not be revalidated and then fail to read.
+        knownValue = { value: await parseJsonInSlices(stored.body, MAX_JSON_DEPTH) };
         known = textEntry(stored.body, url, stored.header.etag, stored.header.storedAt);
       } catch {
         known = undefined;
@@ -193,23 +194,18 @@ export class CachedFetch {
         this.options.logger?.debug?.(`could not write the clause cache: ${error instanceof Error ? error.message : String(error)}`);
       });
     }
-    const changed = known !== undefined && (known.etag !== result.etag || known.value.text !== result.body);
+    const changed = known !== undefined && (known.etag !== result.etag || !sameText(known.value.text, result.body));
     return { entry, parsed: { value: body }, how: 'full', changed };
   }
 }
 
 /** A cache entry holding the body as text, charged for the bytes the string really occupies. */
 interface CachedBody {
-  text: string;
+  text: BodyText;
   from: string;
 }
 
-function textEntry(text: string, from: string, etag: string | undefined, storedAt: number): CacheEntry<CachedBody> {
+function textEntry(text: BodyText, from: string, etag: string | undefined, storedAt: number): CacheEntry<CachedBody> {
   const value: CachedBody = { text, from };
-  return { value, bytes: stringBytes(text) + from.length * 2 + 256, etag, storedAt };
-}
-
-/** Heap bytes of a string: V8 keeps Latin-1 text at one byte per character, anything else at two. */
-export function stringBytes(text: string): number {
-  return /[^\u0000-\u00ff]/.test(text) ? text.length * 2 : text.length;
+  return { value, bytes: textBytes(text) + from.length * 2 + 256, etag, storedAt };
 }

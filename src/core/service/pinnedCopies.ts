@@ -6,6 +6,7 @@
 import { createHash } from 'node:crypto';
 import { promises as fs } from 'node:fs';
 import * as path from 'node:path';
+import type { BodyText } from './blockText';
 import { DiskCache } from './cache';
 
 export class PinnedCopies {
@@ -69,7 +70,7 @@ export class PinnedCopies {
   }
 
   /** Stores a body in the standard's copy unless that would pass the bound: false when it would. */
-  write(store: DiskCache, url: string, etag: string | undefined, body: string): Promise<boolean> {
+  write(store: DiskCache, url: string, etag: string | undefined, body: BodyText): Promise<boolean> {
     const next = this.writing.then(async () => {
       const existing = (await store.sizeOf(url)) ?? 0;
       const size = DiskCache.sizeFor(url, etag, body);

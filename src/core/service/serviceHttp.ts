@@ -11,6 +11,7 @@ import { MAX_JSON_DEPTH } from './jsonld';
 import { JsonTooDeep, parseJsonInSlices } from './slicedJson';
 import { withoutFinalStops, type Redactor } from './redact';
 import { isLoopback } from './addresses';
+import type { BodyText } from './blockText';
 import { exchange, type Exchange } from './transport';
 import { withoutTrailing } from './displayText';
 import type { RetryOptions, ServiceErrorKind, ServiceLogger } from './types';
@@ -64,7 +65,8 @@ export interface GetOptions {
 export interface GetResult {
   /** 200 (body present) or 304 (not modified). */
   status: number;
-  body: string;
+  /** Blocks when the body is over a megabyte (blockText.ts). */
+  body: BodyText;
   etag?: string;
   contentType?: string;
   /** The URL the body came from, after redirects (for resolving relative links). */
@@ -282,11 +284,14 @@ function statusError(reply: Exchange, path: string, redactor: Redactor): Service
   return new ServiceError('badResponse', `${where} was rejected (${status})${said}.`, details('unknownAnswer'));
 }
 
+/** Characters of an error body read for its excerpt: far more than an excerpt shows. */
+const EXCERPT_READ = 64 * 1024;
+
 function problemText(reply: Exchange, redactor: Redactor): string {
   const type = reply.headers['content-type'] ?? '';
   if (/json/i.test(type)) {
     try {
-      const body = JSON.parse(reply.body) as { title?: unknown; detail?: unknown };
+      const body = JSON.parse(String(reply.body)) as { title?: unknown; detail?: unknown };
       const parts = [body.title, body.detail].filter((p): p is string => typeof p === 'string' && p.trim() !== '');
       if (parts.length) return redactor.excerpt(parts.join(' — '));
     } catch {
@@ -294,7 +299,7 @@ function problemText(reply: Exchange, redactor: Redactor): string {
     }
   }
   if (/html/i.test(type)) return '';
-  return redactor.excerpt(reply.body);
+  return redactor.excerpt(reply.body.slice(0, EXCERPT_READ));
 }
 
 /** Path and query of a URL, for messages and logs. */

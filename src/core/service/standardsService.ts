@@ -10,7 +10,8 @@ import { PinnedCopies } from './pinnedCopies';
 import { syncPinned, type PinOptions, type PinOutcome } from './pinSync';
 import { ServiceError, asServiceError } from './errors';
 import { jsonBody, nextLinkInside, shapeError, shapeErrorAt } from './answers';
-import { isObject, readClause, readItems, readNext, readPrefixes, readStandard, readTotal } from './jsonld';
+import { MAX_JSON_DEPTH, isObject, readClause, readItems, readNext, readPrefixes, readStandard, readTotal } from './jsonld';
+import { parseJsonInSlices } from './slicedJson';
 import { Redactor } from './redact';
 import { ServiceHttp, pathOf } from './serviceHttp';
 import { checkServiceUrl, isHeaderName } from './addresses';
@@ -120,7 +121,7 @@ class StandardsServiceImpl implements ManagedStandardsService {
 
   async reviewedCopy(urn: string, clauseId: string, fingerprint: string): Promise<unknown> {
     const kept = await this.reviewed?.read(reviewedKey(urn, clauseId, fingerprint));
-    return kept ? (JSON.parse(kept.body) as unknown) : undefined;
+    return kept ? parseJsonInSlices(kept.body, MAX_JSON_DEPTH) : undefined;
   }
 
   async accessToken(signal?: AbortSignal): Promise<string> {
