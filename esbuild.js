@@ -77,6 +77,7 @@ for (const entry of LAZY)
 /** Service modules the main bundle keeps and gives to every other bundle, never a copy: SHARED in src/extension/sharedModules.ts. */
 const MAIN_SHARED = [
   'service/addresses',
+  'service/blockText',
   'service/displayText',
   'service/errors',
   'service/jsonld',

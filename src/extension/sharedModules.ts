@@ -6,6 +6,7 @@
  * Compiled by tsc (the tests), every module is itself and the table is not read.
  */
 import * as addresses from '../core/service/addresses';
+import * as blockText from '../core/service/blockText';
 import * as displayText from '../core/service/displayText';
 import * as errors from '../core/service/errors';
 import * as jsonld from '../core/service/jsonld';
@@ -22,6 +23,7 @@ export const SHARED_KEY = Symbol.for('standardsExplorer.sharedModules');
 
 const SHARED = {
   'service/addresses': addresses,
+  'service/blockText': blockText,
   'service/displayText': displayText,
   'service/errors': errors,
   'service/jsonld': jsonld,

@@ -25,6 +25,7 @@ export function pageWords(): Record<string, string> {
     ['Retry', l10n.t('Retry')],
     ['Show {0} more rows ({1} not shown)', l10n.t('Show {0} more rows ({1} not shown)')],
     ['The clause content is not valid JSON.', l10n.t('The clause content is not valid JSON.')],
+    ['The clause did not arrive whole. Try again.', l10n.t('The clause did not arrive whole. Try again.')],
     [
       'This clause has no content to show. Open the JSON to the side to see what the service sent.',
       l10n.t('This clause has no content to show. Open the JSON to the side to see what the service sent.'),

@@ -5,6 +5,7 @@
 import { clauseTarget, linkForMessage } from '../core/clauseLinks';
 import type { ClauseListEntry } from '../core/document/numbering';
 import type { ClauseRef } from '../core/model';
+import { BlockText, type BodyText } from '../core/service/blockText';
 import { displayText } from '../core/service/displayText';
 import { clauseIdProblem, isValidUrn } from '../core/service/urn';
 import { l10n } from '../core/l10n';
@@ -12,11 +13,15 @@ import { l10n } from '../core/l10n';
 /** Extension → page. */
 export type HostMessage =
   | { type: 'loading'; ref: ClauseRef }
+  /** A part of a large clause's JSON text, ahead of the `clause` message that carries its last part. */
+  | { type: 'clauseText'; part: string }
   /** The body as JSON text: a string crosses the webview boundary far faster than a large object graph. */
   | {
       type: 'clause';
       ref: ClauseRef;
+      /** The JSON text, or its last part after `parts` `clauseText` messages (see `jsonParts`). */
       json: string;
+      parts?: number;
       anchor?: string;
       /** The standard's clause list, when known: names and opens cross-references into other clauses. */
       clauses?: ClauseListEntry[];
@@ -30,6 +35,40 @@ export type HostMessage =
   | { type: 'error'; ref: ClauseRef; message: string }
   /** Scroll to and highlight a subclause or term (see anchors.ts), once the clause is shown. */
   | { type: 'reveal'; anchor: string };
+
+/**
+ * The parts a clause's JSON text is posted in: a large one (over a megabyte) in its blocks (blockText.ts), a message
+ * each, so that no message of tens of megabytes is written out at once and the page reads the blocks as they are.
+ */
+export function jsonParts(text: BodyText): string[] {
+  return typeof text === 'string' || text.blocks.length === 0 ? [String(text)] : [...text.blocks];
+}
+
+/** The parts of a clause's JSON text as the page receives them (`clauseText`, then `clause`). */
+export class ReceivedParts {
+  private parts: string[] = [];
+
+  add(part: string): void {
+    this.parts.push(part);
+  }
+
+  /** The whole text: `last` after the `count` parts received; undefined when they are not all here (or not blocks). */
+  take(last: string, count = 0): BodyText | undefined {
+    const parts = this.parts;
+    this.parts = [];
+    if (count === 0) return last;
+    if (parts.length !== count) return undefined;
+    try {
+      return new BlockText([...parts, last]);
+    } catch {
+      return undefined;
+    }
+  }
+
+  clear(): void {
+    this.parts = [];
+  }
+}
 
 /** Page → extension. */
 export type PageMessage =

@@ -12,9 +12,11 @@ import type { AddressInfo } from 'node:net';
 import * as path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { startSandbox } from '../../sandbox/index';
+import { BLOCK_CHARS, BlockText } from '../../src/core/service/blockText';
 import { createStandardsService } from '../../src/core/service/standardsService';
 import { serviceOptionsFrom, type Clause } from '../../src/core/service/index';
 import { clausePageHtml } from '../../src/extension/webview/html';
+import { jsonParts } from '../../src/webview/protocol';
 import { launchBrowser } from '../harness/browser';
 import { REPO } from '../harness/tools';
 
@@ -142,9 +144,12 @@ async function renderIn(browser: Browser, url: string, item: Picked, shot: strin
       number: item.clause.number,
       types: item.clause.types,
     };
-    await tab.evaluate(
-      `window.postMessage(${JSON.stringify({ type: 'clause', ref, json: item.json ?? JSON.stringify(item.body), clauses: item.clauses })}, '*')`,
-    );
+    // Posted as the extension posts it: a text past a block (a large body, read into blocks) in parts, a message each.
+    const text = item.json ?? JSON.stringify(item.body);
+    const parts = jsonParts(text.length > BLOCK_CHARS ? BlockText.of(text) : text);
+    const last = parts.pop() ?? '';
+    for (const part of parts) await tab.evaluate(`window.postMessage(${JSON.stringify({ type: 'clauseText', part })}, '*')`);
+    await tab.evaluate(`window.postMessage(${JSON.stringify({ type: 'clause', ref, json: last, parts: parts.length, clauses: item.clauses })}, '*')`);
     await waitFor(tab, 'window.posted.some((m) => m.type === "rendered")', 60_000);
     await tab.screenshot({ path: shot, fullPage });
     const facts = (await tab.evaluate(`(() => {
@@ -312,6 +317,7 @@ export async function checkClausePages(browser?: Browser): Promise<{ passed: num
             const facts = await renderIn(own, url, { ...picked[0], name: 'large', json }, path.join(RESULTS, 'page-corext-large.png'), false);
             if (!/This clause is very large \(\d+\.\d MB\)/.test(facts.text)) throw new Error('no "very large" notice');
             if (!facts.text.includes('Paragraph 11999')) throw new Error('the last paragraph is missing');
+            if (json.length <= 3 * BLOCK_CHARS) throw new Error('not large enough to arrive in parts');
             passed++;
             console.log(`  ✔ clause page (${vocabulary}, ${(json.length / 1e6).toFixed(1)} MB): says it is very large, renders to the end`);
           } catch (error) {

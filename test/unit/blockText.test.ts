@@ -10,6 +10,7 @@ import * as path from 'node:path';
 import { BLOCK_CHARS, BlockFiller, BlockText, encodablePieces, sameText, textBytes } from '../../src/core/service/blockText';
 import { DiskCache } from '../../src/core/service/cache';
 import { parseJsonInSlices } from '../../src/core/service/slicedJson';
+import { ReceivedParts, jsonParts } from '../../src/webview/protocol';
 
 /** Blocks made as the transport makes them: from pieces of uneven sizes. */
 function blocksOf(text: string, piece = 65_537): BlockText {
@@ -120,5 +121,23 @@ describe('block text', function () {
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
+  });
+
+  it('is posted to the clause page in its blocks, a message each, and read there as blocks; a part missing is said, not parsed', async () => {
+    const text = `{"@id":"c","rows":[${Array.from({ length: 9000 }, (_, i) => JSON.stringify(`row ${i} é ${'x'.repeat(250)}`)).join(',')}]}`;
+    const sent = jsonParts(blocksOf(text));
+    assert.ok(sent.length > 2, `${sent.length} parts`);
+    const last = sent.pop() ?? '';
+    const page = new ReceivedParts();
+    for (const part of sent) page.add(part);
+    const received = page.take(last, sent.length);
+    assert.ok(received instanceof BlockText, 'read as blocks, not joined');
+    assert.deepEqual(await parseJsonInSlices(received, 100), JSON.parse(text));
+    // A small clause is one string, as before; a part lost on the way is not taken for the clause.
+    assert.deepEqual(jsonParts('{"a":1}'), ['{"a":1}']);
+    assert.equal(page.take('{"a":1}'), '{"a":1}');
+    page.add(sent[0]);
+    assert.equal(page.take(last, sent.length), undefined);
+    assert.equal(page.take(last, 0), last, 'nothing left over from the part that came alone');
   });
 });

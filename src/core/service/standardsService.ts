@@ -269,7 +269,7 @@ class StandardsServiceImpl implements ManagedStandardsService {
     const got = await this.cache.get(url, CLAUSE_ACCEPT, { signal, pinned });
     if (!isObject(got.body)) throw shapeErrorAt(url, 'a JSON object with the clause content');
     await this.refreshPinned(pinned, url, got);
-    return { value: got.body, offlineSince: got.offlineSince };
+    return { value: got.body, offlineSince: got.offlineSince, text: got.text };
   }
 
   /** A pinned standard's copy follows what the service says: a new body replaces the stored one. */

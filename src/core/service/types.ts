@@ -2,6 +2,7 @@
  * The public shapes of the service layer. Everything the extension knows about the Standards Content
  * Service goes through these; nothing in src/service imports 'vscode'.
  */
+import type { BodyText } from './blockText';
 
 export interface ServiceOptions {
   /** Up to, not including, `/v1`; may carry a path prefix such as `/preprod`. */
@@ -95,6 +96,11 @@ export interface Copy<T> {
   value: T;
   /** When the stored copy was last confirmed by the service (ms since epoch); absent for a live answer. */
   offlineSince?: number;
+  /**
+   * A clause's body as the service sent it (blocks when large: blockText.ts), for passing it on as text without
+   * writing the value out again.
+   */
+  text?: BodyText;
 }
 
 export interface StandardsPage {

@@ -15,7 +15,7 @@ import { displayText } from '../../core/service/displayText';
 import { readText } from '../../core/service/jsonld';
 import type { ClausePageDeps, ClausePageManager, FailedEvent, RenderedEvent } from './clausePage';
 import { clausePageHtml, pageResources } from './html';
-import { decidePageAction, readPageMessage, type HostMessage, type PageAction } from '../../webview/protocol';
+import { decidePageAction, jsonParts, readPageMessage, type HostMessage, type PageAction } from '../../webview/protocol';
 
 /** Page messages that come from a click of the user's (toolbar buttons, links). */
 const USER_ACTIONS = new Set(['openJson', 'openText', 'compare', 'copyLink', 'insertReference', 'pin', 'unpin', 'openClause']);
@@ -168,7 +168,7 @@ export class ClausePanel extends Disposable {
         .listClausesCopy(ref.urn, controller.signal)
         .then((copy) => copy.value)
         .catch(() => undefined);
-      const { value: body, offlineSince } = await service.getClauseCopy(ref.urn, ref.clauseId, controller.signal);
+      const { value: body, offlineSince, text } = await service.getClauseCopy(ref.urn, ref.clauseId, controller.signal);
       const clauses = await listing;
       if (controller.signal.aborted) return;
       this.current = withListing(enrich(ref, body), clauses);
@@ -176,10 +176,18 @@ export class ClausePanel extends Disposable {
       this.deps.onBody?.(this.current, body);
       this.panel.title = pageTitle(this.current);
       this.offlineSince = offlineSince;
+      // The text the service sent, passed on as it is: writing out the value again held the host for a large clause.
+      const parts = jsonParts(text ?? JSON.stringify(body));
+      const last = parts.pop() ?? '';
+      for (const part of parts) {
+        await this.post({ type: 'clauseText', part });
+        if (controller.signal.aborted) return;
+      }
       await this.post({
         type: 'clause',
         ref: this.current,
-        json: JSON.stringify(body),
+        json: last,
+        parts: parts.length,
         anchor: this.anchor,
         clauses: clauses?.map(clauseListEntry),
         offline: offlineSince !== undefined ? offlineCopyLabel(offlineSince) : undefined,

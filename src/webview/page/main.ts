@@ -9,7 +9,8 @@ import { sectionLabel } from '../../core/service/sections';
 import { MAX_JSON_DEPTH } from '../../core/service/jsonld';
 import { parseJsonInSlices } from '../../core/service/slicedJson';
 import { findAnchor, outline } from '../../core/document/anchors';
-import type { HostMessage, PageMessage, PageState } from '../protocol';
+import { ReceivedParts, type HostMessage, type PageMessage, type PageState } from '../protocol';
+import type { BodyText } from '../../core/service/blockText';
 import { el } from './dom';
 import { ClauseRenderer } from './render';
 import { RenderQueue } from './renderQueue';
@@ -79,18 +80,28 @@ window.addEventListener('message', (event: MessageEvent<HostMessage>) => {
   const message = event.data;
   switch (message?.type) {
     case 'loading':
+      received.clear();
       remember(message.ref);
       showStatus(t('Loading…'));
+      break;
+    case 'clauseText':
+      received.add(message.part);
       break;
     case 'clause': {
       remember(message.ref);
       pendingAnchor = message.anchor;
       showPinned(message.pinned === true);
       offlineNote = message.offline;
-      const { ref, json, clauses } = message;
+      const { ref, clauses } = message;
+      const json = received.take(message.json, message.parts);
+      if (json === undefined) {
+        clauseTicket++;
+        showError(t('The clause did not arrive whole. Try again.'));
+        break;
+      }
       if (json.length < LARGE_CLAUSE) {
         clauseTicket++;
-        void render(ref, parse(json), clauses);
+        void render(ref, parse(String(json)), clauses);
         break;
       }
       // Very large: say so first (parsing alone takes a moment), and keep saying it above the clause.
@@ -124,6 +135,9 @@ vscode.postMessage({ type: 'ready' });
 const LARGE_CLAUSE = 2_000_000;
 let largeNote: string | undefined;
 
+/** The parts of a large clause's text received so far (`clauseText` messages). */
+const received = new ReceivedParts();
+
 /** Counts the clauses received: a large one still being parsed is not shown once another has come. */
 let clauseTicket = 0;
 
@@ -135,7 +149,7 @@ function parse(json: string): unknown {
   }
 }
 
-async function parseLarge(json: string): Promise<unknown> {
+async function parseLarge(json: BodyText): Promise<unknown> {
   try {
     return await parseJsonInSlices(json, MAX_JSON_DEPTH);
   } catch {
