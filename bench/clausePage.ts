@@ -11,6 +11,7 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import * as path from 'node:path';
 import { startSandbox } from '../sandbox/index';
+import { BLOCK_CHARS } from '../src/core/service/blockText';
 import { documentSteps } from '../src/core/document/index';
 import { createStandardsService } from '../src/core/service/standardsService';
 import { serviceOptionsFrom } from '../src/core/service/index';
@@ -120,7 +121,12 @@ async function pageFigures(browser: Awaited<ReturnType<typeof launchBrowser>>, j
         window.longest = 0;
         lastPing = performance.now();
         window.posted = performance.now();
-        window.postMessage({ type: 'clause', ref: ${JSON.stringify({ urn, clauseId })}, json }, '*');
+        // As the extension posts it: past a block of ${BLOCK_CHARS} characters, in parts, a message each.
+        const parts = [];
+        for (let at = 0; at < json.length; at += ${BLOCK_CHARS}) parts.push(json.slice(at, at + ${BLOCK_CHARS}));
+        const last = parts.pop() ?? '';
+        for (const part of parts) window.postMessage({ type: 'clauseText', part }, '*');
+        window.postMessage({ type: 'clause', ref: ${JSON.stringify({ urn, clauseId })}, json: last, parts: parts.length }, '*');
       });
       if (m.type === 'rendered') window.rendered = m;
     },
