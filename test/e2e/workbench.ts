@@ -31,18 +31,20 @@ export async function closeQuickInput(page: Page): Promise<void> {
 
 export async function runCommand(page: Page, title: string): Promise<void> {
   const input = page.locator('.quick-input-widget input').first();
-  // F1 can be swallowed while a page (walkthrough, webview) is taking the focus: ask again, a few times.
+  // F1 can be swallowed while a page (walkthrough, webview) is taking the focus, and the palette closed again as the
+  // page takes it just after it opened (seen once, after the Connection Doctor's page): ask again, a few times.
   for (let attempt = 1; ; attempt++) {
     await page.keyboard.press('F1');
     try {
-      await input.waitFor({ state: 'visible', timeout: attempt < 4 ? 5_000 : STEP_TIMEOUT });
+      const timeout = attempt < 4 ? 5_000 : STEP_TIMEOUT;
+      await input.waitFor({ state: 'visible', timeout });
+      await input.fill(`>${title}`, { timeout });
       break;
     } catch (error) {
       if (attempt >= 4) throw error;
       await page.waitForTimeout(500);
     }
   }
-  await input.fill(`>${title}`);
   // The row whose label is exactly the title (not "File: Compare New Untitled…" and the like).
   const row = page
     .locator('.quick-input-list .monaco-list-row')

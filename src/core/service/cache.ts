@@ -100,8 +100,7 @@ export class DiskCache {
 
   /** The bytes a file for this body takes (header line included). */
   static sizeFor(url: string, etag: string | undefined, body: BodyText): number {
-    const header: DiskHeader = { url, etag, storedAt: Date.now() };
-    return Buffer.byteLength(JSON.stringify(header)) + 1 + encodablePieces(body).reduce((sum, piece) => sum + Buffer.byteLength(piece), 0);
+    return fileBytes(headerLine({ url, etag, storedAt: Date.now() }), body);
   }
 
   /** The size of the file holding `url`, when there is one. */
@@ -123,13 +122,13 @@ export class DiskCache {
     const name = this.name(url);
     const file = path.join(this.dir, name);
     const headerBytes: Buffer[] = [];
-    let headerLine: string | undefined;
+    let firstLine: string | undefined;
     let size = 0;
     const body = new TextCollector();
     try {
       for await (const chunk of createReadStream(file) as AsyncIterable<Buffer>) {
         size += chunk.length;
-        if (headerLine !== undefined) {
+        if (firstLine !== undefined) {
           body.add(chunk);
           continue;
         }
@@ -137,15 +136,15 @@ export class DiskCache {
         const newline = chunk.indexOf(0x0a);
         headerBytes.push(newline < 0 ? chunk : chunk.subarray(0, newline));
         if (newline < 0) continue;
-        headerLine = Buffer.concat(headerBytes).toString('utf8');
+        firstLine = Buffer.concat(headerBytes).toString('utf8');
         body.add(chunk.subarray(newline + 1));
       }
     } catch {
       return undefined;
     }
     try {
-      if (headerLine === undefined) throw new Error('no header line');
-      const header = JSON.parse(headerLine) as DiskHeader;
+      if (firstLine === undefined) throw new Error('no header line');
+      const header = JSON.parse(firstLine) as DiskHeader;
       if (header.url !== url || typeof header.storedAt !== 'number') throw new Error('bad header');
       await this.touch(name, file, size);
       return { header, body: body.done() };
@@ -158,8 +157,8 @@ export class DiskCache {
   async write(url: string, etag: string | undefined, body: BodyText): Promise<void> {
     const name = this.name(url);
     const file = path.join(this.dir, name);
-    const header: DiskHeader = { url, etag, storedAt: Date.now() };
-    const size = DiskCache.sizeFor(url, etag, body);
+    const header = headerLine({ url, etag, storedAt: Date.now() });
+    const size = fileBytes(header, body);
     await this.ensureDir();
     const index = await this.load();
     if (size > this.maxBytes) {
@@ -170,7 +169,7 @@ export class DiskCache {
     // A large body is written a block at a time: no string or buffer of all of it is made.
     const handle = await fs.open(temp, 'w', PRIVATE_FILE_MODE);
     try {
-      await handle.writeFile(`${JSON.stringify(header)}\n`, 'utf8');
+      await handle.writeFile(header, 'utf8');
       for (const piece of encodablePieces(body)) await handle.writeFile(piece, 'utf8');
     } finally {
       await handle.close();
@@ -254,4 +253,14 @@ export class DiskCache {
       await this.remove(oldest);
     }
   }
+}
+
+/** A file's first line: its header as JSON (which writes no raw newline). */
+function headerLine(header: DiskHeader): string {
+  return `${JSON.stringify(header)}\n`;
+}
+
+/** The bytes of a file of `header` and `body`, as `write` writes them (piece by piece: encodablePieces). */
+function fileBytes(header: string, body: BodyText): number {
+  return encodablePieces(body).reduce((sum, piece) => sum + Buffer.byteLength(piece), Buffer.byteLength(header));
 }
