@@ -1,7 +1,7 @@
 import * as assert from 'node:assert/strict';
 import { sandboxEntries } from '../../bench/sandboxEntries';
 import { CatalogueIndex, IndexBuilder, sameEntries, type IndexEntry } from '../../src/core/catalogue/catalogueIndex';
-import { EntryPacker, PackedEntries, untitledAt } from '../../src/core/catalogue/packedEntries';
+import { EntryPacker, PackedEntries } from '../../src/core/catalogue/packedEntries';
 
 describe('packed entries', () => {
   const odd: IndexEntry[] = [
@@ -19,12 +19,6 @@ describe('packed entries', () => {
     assert.ok(!('reference' in (packed.at(1) as IndexEntry)) && !('status' in (packed.at(2) as IndexEntry)));
     for (const outside of [-1, 4, 1.5, Number.NaN]) assert.equal(packed.at(outside), undefined, String(outside));
     assert.equal(packed.urnAt(0), odd[0].urn);
-    // A reader of every entry that needs no title (the organised catalogue) gets the rest without it.
-    const { title: _title, ...untitled } = odd[0];
-    assert.deepEqual(untitledAt(packed, 0), untitled);
-    assert.deepEqual(untitledAt(odd, 1), odd[1], 'from an array, the entry');
-    assert.deepEqual(packed.untitledAt(1), { position: 1, urn: odd[1].urn });
-    assert.equal(packed.untitledAt(4), undefined);
   });
 
   it('grows its buffer when texts take more bytes than characters', () => {

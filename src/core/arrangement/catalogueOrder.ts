@@ -6,7 +6,7 @@
  * its URN and reference (catalogue/orderFields.ts). Pure: no vscode.
  */
 import { NO_NUMBER } from '../catalogue/orderFields';
-import { untitledAt, type EntryList } from '../catalogue/packedEntries';
+import type { EntryList } from '../catalogue/packedEntries';
 import { CURRENT, DRAFT, isSupplement, type SegmentArrays } from '../catalogue/segmentArrays';
 import { compareStrings, lowerBound } from '../catalogue/tokens';
 import type { SortKey } from './recordSort';
@@ -211,7 +211,7 @@ export class OrderColumns {
 
   private reference(record: number): string {
     let reference = this.references.get(record);
-    if (reference === undefined) this.references.set(record, (reference = untitledAt(this.entries, record)?.reference ?? ''));
+    if (reference === undefined) this.references.set(record, (reference = this.entries.at(record)?.reference ?? ''));
     return reference;
   }
 }

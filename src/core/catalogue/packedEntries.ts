@@ -11,13 +11,6 @@ import type { IndexEntry } from './indexSegment';
 export interface EntryList extends Iterable<IndexEntry | undefined> {
   readonly length: number;
   at(position: number): IndexEntry | undefined;
-  /** The entry without its title, for a reader of every entry that needs none (packed, the title is not decoded). */
-  untitledAt?(position: number): Omit<IndexEntry, 'title'> | undefined;
-}
-
-/** What a reader of every entry reads when it needs no title: `untitledAt` where the list has it. */
-export function untitledAt(entries: EntryList, position: number): Omit<IndexEntry, 'title'> | undefined {
-  return entries.untitledAt ? entries.untitledAt(position) : entries.at(position);
 }
 
 /** urn, reference, title, status: an absent reference or status is empty. */
@@ -73,22 +66,8 @@ export class PackedEntries implements EntryList {
   }
 
   at(position: number): IndexEntry | undefined {
-    if (!this.holds(position)) return undefined;
+    if (!Number.isInteger(position) || position < 0 || position >= this.length) return undefined;
     return entryOf(position, this.text(position, URN), this.text(position, 1), this.text(position, 2), this.text(position, 3));
-  }
-
-  untitledAt(position: number): Omit<IndexEntry, 'title'> | undefined {
-    if (!this.holds(position)) return undefined;
-    const entry: Omit<IndexEntry, 'title'> = { position, urn: this.text(position, URN) };
-    const reference = this.text(position, 1);
-    const status = this.text(position, 3);
-    if (reference) entry.reference = reference;
-    if (status) entry.status = status;
-    return entry;
-  }
-
-  private holds(position: number): boolean {
-    return Number.isInteger(position) && position >= 0 && position < this.length;
   }
 
   *[Symbol.iterator](): Iterator<IndexEntry> {

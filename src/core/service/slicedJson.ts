@@ -11,9 +11,6 @@ import { BlockText, type BodyText } from './blockText';
 import { jsonDepthExceeds } from './jsonld';
 import { TimeSlicer } from './timeSlicer';
 
-/** What the scan reads: a string, or a large body's blocks. */
-type Text = BodyText;
-
 /** Characters JSON.parse takes in one go: a few milliseconds. */
 const SLICE_CHARS = 128 * 1024;
 /**
@@ -38,7 +35,7 @@ class NotUnderstood extends Error {}
  */
 export async function parseJsonInSlices(body: BodyText, maxDepth: number): Promise<unknown> {
   // A large string is read as blocks too: slices of a flat string copy nothing, and one reading serves both.
-  const text: Text = typeof body === 'string' && body.length > WHOLE_CHARS ? BlockText.of(body) : body;
+  const text: BodyText = typeof body === 'string' && body.length > WHOLE_CHARS ? BlockText.of(body) : body;
   const clock = new TimeSlicer(undefined, STEP_MS);
   try {
     const [start, end] = trimmed(text, 0, text.length);
@@ -55,7 +52,7 @@ export async function parseJsonInSlices(body: BodyText, maxDepth: number): Promi
   }
 }
 
-function parsedWhole(text: Text, maxDepth: number): unknown {
+function parsedWhole(text: BodyText, maxDepth: number): unknown {
   const value: unknown = JSON.parse(String(text));
   if (jsonDepthExceeds(value, maxDepth)) throw new JsonTooDeep();
   return value;
@@ -72,13 +69,13 @@ interface Scan {
   closeAt: number;
 }
 
-function isLargeContainer(text: Text, start: number, end: number): boolean {
+function isLargeContainer(text: BodyText, start: number, end: number): boolean {
   const open = text.charCodeAt(start);
   return end - start > SLICE_CHARS && (open === BRACKET || open === BRACE);
 }
 
 /** The array or object opening at `start`, from its scan: runs of small members parsed together, a large one alone. */
-async function containerOf(text: Text, start: number, scan: Scan, clock: TimeSlicer): Promise<unknown> {
+async function containerOf(text: BodyText, start: number, scan: Scan, clock: TimeSlicer): Promise<unknown> {
   const isArray = text.charCodeAt(start) === BRACKET;
   const result: Record<string, unknown> | unknown[] = isArray ? [] : {};
   const { members } = scan;
@@ -141,7 +138,7 @@ function* runs(members: number[]): Generator<[number, number, boolean]> {
  * strings skipped with indexOf. The members of a large member's own container are noted in the same pass, so the
  * usual large body — an object holding one large array — is scanned once.
  */
-async function membersOf(text: Text, start: number, end: number, clock: TimeSlicer): Promise<Scan> {
+async function membersOf(text: BodyText, start: number, end: number, clock: TimeSlicer): Promise<Scan> {
   const close = text.charCodeAt(start) === BRACKET ? CLOSE_BRACKET : CLOSE_BRACE;
   if (text.charCodeAt(end - 1) !== close) throw new NotUnderstood();
   const scan: Scan = { members: [], inner: new Map(), deepest: 1, closeAt: end - 1 };
@@ -190,7 +187,7 @@ async function membersOf(text: Text, start: number, end: number, clock: TimeSlic
 }
 
 /** The offset of the quote that closes the string opening at `at` (a quote after an even run of backslashes). */
-function stringEnd(text: Text, at: number, end: number): number {
+function stringEnd(text: BodyText, at: number, end: number): number {
   for (let quote = text.indexOf('"', at + 1); quote >= 0 && quote < end; quote = text.indexOf('"', quote + 1)) {
     let backslashes = 0;
     while (text.charCodeAt(quote - 1 - backslashes) === BACKSLASH) backslashes++;
@@ -200,21 +197,21 @@ function stringEnd(text: Text, at: number, end: number): number {
 }
 
 /** Where a member's key ends: `"key" : value`. */
-function keyEndOf(text: Text, start: number, end: number): number {
+function keyEndOf(text: BodyText, start: number, end: number): number {
   const [keyStart] = trimmed(text, start, end);
   if (text.charCodeAt(keyStart) !== QUOTE) throw new NotUnderstood();
   return stringEnd(text, keyStart, end) + 1;
 }
 
 /** A member's value, without the whitespace around it: what follows `"key" :`. */
-function valueOf(text: Text, start: number, end: number): [number, number] {
+function valueOf(text: BodyText, start: number, end: number): [number, number] {
   const [colon] = trimmed(text, keyEndOf(text, start, end), end);
   if (text.charCodeAt(colon) !== COLON) throw new NotUnderstood();
   return trimmed(text, colon + 1, end);
 }
 
 /** [start, end) without JSON's whitespace at either side. */
-function trimmed(text: Text, start: number, end: number): [number, number] {
+function trimmed(text: BodyText, start: number, end: number): [number, number] {
   while (start < end && isSpace(text.charCodeAt(start))) start++;
   while (end > start && isSpace(text.charCodeAt(end - 1))) end--;
   return [start, end];
