@@ -37,6 +37,12 @@ interface PageFacts {
   terms: Array<{ first: string; number: string; name: string; nameWeight: string }>;
   /** Messages the page posted when its first cross-reference and first standard reference were clicked. */
   clicked: Array<{ type: string; target?: string; urn?: string }>;
+  /**
+   * Each table: whether it has the hidden rows that size its columns, its body rows, cells whose text runs over
+   * their edge, cells of its third column on more than one line, and its first row's cell widths now and when that
+   * row first appeared (`firstWidths`, kept by the page's observer that `watch` installs).
+   */
+  tableLayouts: Array<{ sized: boolean; rows: number; overflowing: number; wrappedThird: number; widths: number[]; firstWidths?: number[] }>;
 }
 
 interface Picked {
@@ -125,7 +131,7 @@ async function servePage(imageOrigin: string): Promise<{ server: Server; url: st
   return { server, url: `${origin}/` };
 }
 
-async function renderIn(browser: Browser, url: string, item: Picked, shot: string, fullPage = true): Promise<PageFacts> {
+async function renderIn(browser: Browser, url: string, item: Picked, shot: string, fullPage = true, watch?: string): Promise<PageFacts> {
   const tab = await browser.newPage({ viewport: { width: 1000, height: 1400 } });
   const errors: string[] = [];
   tab.on('pageerror', (error) => errors.push(error.message));
@@ -144,6 +150,7 @@ async function renderIn(browser: Browser, url: string, item: Picked, shot: strin
       number: item.clause.number,
       types: item.clause.types,
     };
+    if (watch) await tab.evaluate(watch);
     // Posted as the extension posts it: a text past a block (a large body, read into blocks) in parts, a message each.
     const text = item.json ?? JSON.stringify(item.body);
     const parts = jsonParts(text.length > BLOCK_CHARS ? BlockText.of(text) : text);
@@ -170,6 +177,23 @@ async function renderIn(browser: Browser, url: string, item: Picked, shot: strin
           name: term.querySelector('.term-name')?.textContent ?? '',
           nameWeight: term.querySelector('.term-name') ? getComputedStyle(term.querySelector('.term-name')).fontWeight : '',
         })),
+        tableLayouts: [...article.querySelectorAll('table')].map((table, index) => {
+          const rows = [...(table.tBodies[0]?.rows ?? [])];
+          const widthsOf = (row) => (row ? [...row.cells].map((cell) => Math.round(cell.getBoundingClientRect().width)) : []);
+          const lines = (cell) => {
+            const range = document.createRange();
+            range.selectNodeContents(cell);
+            return new Set([...range.getClientRects()].map((rect) => Math.round(rect.top))).size;
+          };
+          return {
+            sized: table.querySelector('tbody.sizer') !== null,
+            rows: rows.length,
+            overflowing: [...table.querySelectorAll('td, th')].filter((cell) => cell.scrollWidth > cell.clientWidth + 1).length,
+            wrappedThird: rows.filter((row) => row.cells[2] && lines(row.cells[2]) > 1).length,
+            widths: widthsOf(rows[0]),
+            firstWidths: window.firstWidths?.[index],
+          };
+        }),
         clicked: (() => {
           const before = window.posted.length;
           const links = [...article.querySelectorAll('a.link')];
@@ -323,6 +347,50 @@ export async function checkClausePages(browser?: Browser): Promise<{ passed: num
           } catch (error) {
             failed++;
             console.log(`  ✘ clause page (${vocabulary}, large): ${error instanceof Error ? error.message : String(error)}`);
+          }
+        }
+        if (vocabulary === 'corext') {
+          // A long table: hidden rows of its widest texts give its columns their widths from its first rows on (so a
+          // later, wider cell does not lay out every row again); its figures never break across lines; a short
+          // table has no such rows.
+          const row = (i: number): string[] => [String(i + 1), `Specimen ${i % 7}`, (i * 1.5).toFixed(1), '0.25', 'Within tolerance.'];
+          const long = Array.from({ length: 1200 }, (_, i) => row(i));
+          long[600][4] = 'Outside tolerance: the run was repeated with a fresh specimen and the result replaced the first one.';
+          long[700][1] = 'Specimen_with_an_identifier_much_longer_than_its_column_is_wide_0123456789';
+          const head = [['Run', 'Specimen', 'Value', 'Uncertainty', 'Remark']];
+          const json = JSON.stringify({
+            '@type': 'corext:Annex',
+            'dcterms:title': 'Tables',
+            'corext:content': [
+              { '@type': 'corext:Table', 'corext:label': 'Table A.1', 'dcterms:title': 'Long', 'corext:head': head, 'corext:body': long },
+              { '@type': 'corext:Table', 'corext:label': 'Table A.2', 'dcterms:title': 'Short', 'corext:head': head, 'corext:body': long.slice(0, 8) },
+            ],
+          });
+          // Each table's first row's widths, read when that row first reaches the page.
+          const watch = `window.firstWidths = [];
+            new MutationObserver(() => document.querySelectorAll('main#page article table').forEach((table, index) => {
+              const row = table.tBodies[0]?.rows[0];
+              if (row && !window.firstWidths[index]) window.firstWidths[index] = [...row.cells].map((cell) => Math.round(cell.getBoundingClientRect().width));
+            })).observe(document.getElementById('page'), { childList: true, subtree: true });`;
+          try {
+            const facts = await renderIn(own, url, { ...picked[0], name: 'long table', json }, path.join(RESULTS, 'page-corext-long-table.png'), false, watch);
+            const [longTable, shortTable] = facts.tableLayouts;
+            if (!longTable?.sized || longTable.rows !== 1000) throw new Error(`the long table is not shown as expected: ${JSON.stringify(longTable)}`);
+            if (longTable.firstWidths?.join() !== longTable.widths.join())
+              throw new Error(`the long table's columns changed width after its first rows: ${longTable.firstWidths?.join()} → ${longTable.widths.join()}`);
+            if (longTable.overflowing || longTable.wrappedThird)
+              throw new Error(`the long table's cells run over or its figures break: ${JSON.stringify(longTable)}`);
+            if (!shortTable || shortTable.sized || shortTable.rows !== 8)
+              throw new Error(`the short table is laid out otherwise: ${JSON.stringify(shortTable)}`);
+            if (!facts.text.includes('Show 200 more rows (200 not shown)')) throw new Error('no "Show 200 more rows" button');
+            if (facts.text.includes('0123456789\n0123456789')) throw new Error('the hidden rows are read as text');
+            passed++;
+            console.log(
+              "  ✔ clause page (corext, a table of 1 200 rows): its columns' widths hold from its first rows, its figures stay whole, a short table has no sizing rows",
+            );
+          } catch (error) {
+            failed++;
+            console.log(`  ✘ clause page (corext, long table): ${error instanceof Error ? error.message : String(error)}`);
           }
         }
         try {

@@ -29,8 +29,17 @@ export class RenderQueue {
     return new Promise((resolve) => {
       const slice = (): void => {
         if (this.cancelled) return resolve();
-        const end = performance.now() + this.sliceMs;
-        while (this.done < this.tasks.length && performance.now() < end) this.tasks[this.done++]();
+        let now = performance.now();
+        const end = now + this.sliceMs;
+        // A task that would end past the slice, judged by the one before it (tasks come in runs of a kind, such as a
+        // table's batches of rows), waits for the next slice.
+        let last = 0;
+        while (this.done < this.tasks.length && now + last <= end) {
+          this.tasks[this.done++]();
+          const after = performance.now();
+          last = after - now;
+          now = after;
+        }
         this.onProgress(this.done, this.tasks.length);
         if (this.done < this.tasks.length) void yieldNow().then(slice);
         else resolve();
