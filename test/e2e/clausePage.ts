@@ -39,8 +39,8 @@ interface PageFacts {
   clicked: Array<{ type: string; target?: string; urn?: string }>;
   /**
    * Each table: whether it has the hidden rows that size its columns, its body rows, cells whose text runs over
-   * their edge, cells of its third column on more than one line, and its first row's cell widths now and when that
-   * row first appeared (`firstWidths`, kept by the page's observer that `watch` installs).
+   * their edge, cells of its third column on more than one line, and its first row's cell widths now and when the
+   * table first had 100 rows (`firstWidths`, kept by the page's observer that `watch` installs).
    */
   tableLayouts: Array<{ sized: boolean; rows: number; overflowing: number; wrappedThird: number; widths: number[]; firstWidths?: number[] }>;
 }
@@ -366,11 +366,12 @@ export async function checkClausePages(browser?: Browser): Promise<{ passed: num
               { '@type': 'corext:Table', 'corext:label': 'Table A.2', 'dcterms:title': 'Short', 'corext:head': head, 'corext:body': long.slice(0, 8) },
             ],
           });
-          // Each table's first row's widths, read when that row first reaches the page.
+          // Each table's first row's widths, read when the table first has 100 rows: its first rows are on the page
+          // (and the hidden rows after them), most of its rows are still to come.
           const watch = `window.firstWidths = [];
             new MutationObserver(() => document.querySelectorAll('main#page article table').forEach((table, index) => {
               const row = table.tBodies[0]?.rows[0];
-              if (row && !window.firstWidths[index]) window.firstWidths[index] = [...row.cells].map((cell) => Math.round(cell.getBoundingClientRect().width));
+              if (table.tBodies[0]?.rows.length >= 100 && !window.firstWidths[index]) window.firstWidths[index] = [...row.cells].map((cell) => Math.round(cell.getBoundingClientRect().width));
             })).observe(document.getElementById('page'), { childList: true, subtree: true });`;
           try {
             const facts = await renderIn(own, url, { ...picked[0], name: 'long table', json }, path.join(RESULTS, 'page-corext-long-table.png'), false, watch);
