@@ -12,7 +12,7 @@
  * Writes the figures as JSON to $SE_BENCH_OUT. Asserts nothing.
  */
 import * as fs from 'node:fs';
-import { monitorEventLoopDelay } from 'node:perf_hooks';
+import { PerformanceObserver, monitorEventLoopDelay, type PerformanceEntry } from 'node:perf_hooks';
 import * as vscode from 'vscode';
 import type { StandardsExplorerApi } from '../../src/extension/activate';
 import { longestBlock } from '../longestBlock';
@@ -58,7 +58,15 @@ export interface Responsiveness {
   maxRoundTripMs: number;
   p95RoundTripMs: number;
   samples: number;
+  /** The longest garbage collection of the extension host's heap, and all of them together (ms): what of the delay is not our code's own. */
+  longestGcMs: number;
+  /** What the longest collection was: 'minor' (the young generation), 'major', 'incremental' or 'weak callbacks'. */
+  longestGcKind: string;
+  gcMs: number;
 }
+
+/** Node's names for a collection's kind (perf_hooks' NODE_PERFORMANCE_GC_* flags). */
+const GC_KINDS: Record<number, string> = { 1: 'minor', 4: 'major', 8: 'incremental', 16: 'weak callbacks' };
 
 const HOVER_ROUNDS = 30;
 
@@ -71,6 +79,19 @@ function median(values: number[]): number {
 async function sampled<T>(work: () => Promise<T>): Promise<{ result: T; responsiveness: Responsiveness }> {
   const loop = monitorEventLoopDelay({ resolution: 10 });
   loop.enable();
+  let longestGcMs = 0;
+  let longestGcKind = '';
+  let gcMs = 0;
+  const gcs = new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) {
+      if (entry.duration > longestGcMs) {
+        longestGcMs = entry.duration;
+        longestGcKind = GC_KINDS[(entry as PerformanceEntry & { detail?: { kind?: number } }).detail?.kind ?? 0] ?? 'other';
+      }
+      gcMs += entry.duration;
+    }
+  });
+  gcs.observe({ entryTypes: ['gc'] });
   const trips: number[] = [];
   let done = false;
   const pinger = (async () => {
@@ -89,6 +110,7 @@ async function sampled<T>(work: () => Promise<T>): Promise<{ result: T; responsi
     done = true;
     await pinger;
     loop.disable();
+    gcs.disconnect();
   }
 
   function summary(): Responsiveness {
@@ -98,6 +120,9 @@ async function sampled<T>(work: () => Promise<T>): Promise<{ result: T; responsi
       maxRoundTripMs: sorted[sorted.length - 1] ?? 0,
       p95RoundTripMs: sorted[Math.floor(sorted.length * 0.95)] ?? 0,
       samples: sorted.length,
+      longestGcMs,
+      longestGcKind,
+      gcMs,
     };
   }
 }

@@ -23,6 +23,8 @@ import type { CoverageSources } from '../../core/compliance/coverageSources';
 import { referenceItem, referenceTarget, unavailableNode, type ReferenceNode } from './referenceNodes';
 import type { ClauseReviews, ReviewedClauseArgs } from './clauseReviews';
 import { reviewMark } from './reviewMark';
+import { Pacer, inPacedBatches } from './scanPace';
+import { scanProgress } from './scanProgress';
 
 import { REFERENCES_VIEW } from '../../core/citations/ids';
 
@@ -132,11 +134,12 @@ export class WorkspaceReferences implements vscode.TreeDataProvider<ReferenceNod
     // few hundred texts a hundred thousand times), so the occurrences share its strings and make little garbage.
     const said = new Map<string, OccurrenceSays | null>();
     let resolved = 0;
+    const pacer = new Pacer();
     for (const { uri, citations } of [...this.files.values()]) {
       // A large workspace resolves thousands of distinct references: give the extension host back now and then.
       if ((resolved += citations.length) > 200) {
         resolved = 0;
-        await new Promise((resolve) => setImmediate(resolve));
+        await pacer.rest();
       }
       const file = vscode.workspace.asRelativePath(uri);
       this.uris.set(file, uri);
@@ -161,9 +164,10 @@ export class WorkspaceReferences implements vscode.TreeDataProvider<ReferenceNod
     if (typeof index === 'string') return { unavailable: index };
     const places: CitedPlace[] = [];
     let slice = performance.now();
+    const pacer = new Pacer();
     for (const { uri, citations } of [...this.files.values()]) {
       if (performance.now() - slice > SLICE_MS) {
-        await new Promise((resolve) => setImmediate(resolve));
+        await pacer.rest();
         slice = performance.now();
       }
       const urns = this.urnsOf(citations, index);
@@ -276,20 +280,16 @@ export class WorkspaceReferences implements vscode.TreeDataProvider<ReferenceNod
     this.scanInto = next;
     // Read once per scan: the setting behind it is not free to read, and a scan reads thousands of files.
     const serviceBaseUrl = this.resolver.serviceBaseUrl;
-    let read = 0;
     try {
-      for (let from = 0; from < uris.length; from += BATCH) {
-        if (token?.isCancellationRequested) break;
-        await Promise.all(uris.slice(from, from + BATCH).map((uri) => this.readFile(uri, serviceBaseUrl, [next])));
-        read = Math.min(uris.length, from + BATCH);
-        progress?.report({ message: vscode.l10n.t('{0} of {1} files', read, uris.length), increment: (BATCH / uris.length) * 100 });
-      }
+      return await inPacedBatches(uris, BATCH, (uri) => this.readFile(uri, serviceBaseUrl, [next]), {
+        stopped: () => token?.isCancellationRequested === true,
+        after: scanProgress(progress, uris.length),
+      });
     } finally {
       // Cancelled too: what was read is what the view shows, as before.
       this.files = next;
       this.scanInto = undefined;
     }
-    return read;
   }
 
   /**
@@ -375,7 +375,7 @@ export class WorkspaceReferences implements vscode.TreeDataProvider<ReferenceNod
       uris.push(uri);
     }
     const serviceBaseUrl = this.resolver.serviceBaseUrl;
-    for (let from = 0; from < uris.length; from += BATCH) await Promise.all(uris.slice(from, from + BATCH).map((uri) => this.readFile(uri, serviceBaseUrl)));
+    await inPacedBatches(uris, BATCH, (uri) => this.readFile(uri, serviceBaseUrl));
     this.changed.fire(undefined);
   }
 
