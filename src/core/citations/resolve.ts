@@ -206,7 +206,7 @@ export function resolveLocator(clauses: readonly Clause[], locator: Locator): { 
 
 /**
  * A clause list's clauses by normalised number, made once per list: a coverage looks up hundreds of locators in the
- * same list, and making the map for each took 35–45 ms of one step of the extension host at 300 clauses.
+ * same list, and with a map made per locator its computation took 8–22 ms in Node at 300 clauses (2.5–8 ms now).
  */
 const byNumberOf = new WeakMap<readonly Clause[], Map<string, Clause>>();
 

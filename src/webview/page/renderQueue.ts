@@ -1,7 +1,9 @@
 import { yieldNow } from '../../core/service/yieldNow';
 
-/** A queue of small rendering steps run in slices, so no step of the clause page makes one long task. */
-/** A queue of small rendering steps run in slices of ~`sliceMs` with a yield between slices. */
+/**
+ * A queue of small rendering steps run in slices of about `sliceMs`, with a yield between slices, so no step of the
+ * clause page makes one long task.
+ */
 export class RenderQueue {
   private readonly tasks: Array<() => void> = [];
   private done = 0;

@@ -1,6 +1,6 @@
 /** Tables as DOM: head and foot at once, body rows in batches over several slices, a "Show more" past 1000 rows. */
 import type { Block, Cell, Inline, Row } from '../../core/document/index';
-import { columnSizer, type ColumnSizer, type TextWidth } from '../../core/document/columnSizer';
+import { charCount, columnSizer, type ColumnSizer, type TextWidth } from '../../core/document/columnSizer';
 import { el } from './dom';
 import { InlineRenderer } from './inlineRenderer';
 import { t } from './words';
@@ -135,7 +135,7 @@ let measure: TextWidth | undefined;
 function textWidth(): TextWidth {
   if (measure) return measure;
   const context = document.createElement('canvas').getContext('2d');
-  if (!context) return (text) => text.length;
+  if (!context) return charCount;
   context.font = `16px ${getComputedStyle(document.body).fontFamily || 'sans-serif'}`;
   measure = (text) => context.measureText(text).width;
   return measure;
