@@ -104,6 +104,21 @@ async function pageFigures(browser: Awaited<ReturnType<typeof launchBrowser>>, j
   new PerformanceObserver((list) => {
     for (const e of list.getEntries()) if (window.posted !== undefined && e.startTime >= window.posted) window.longest = Math.max(window.longest, e.duration);
   }).observe({ type: 'longtask', buffered: true });
+  // What the longest animation frame was made of: script (and the layout it forced), then the frame's own style and
+  // layout. Garbage collection shows as script time.
+  window.longestFrame = undefined;
+  new PerformanceObserver((list) => {
+    for (const e of list.getEntries()) {
+      if (window.posted === undefined || e.startTime < window.posted || e.duration <= (window.longestFrame?.ms ?? 0)) continue;
+      const scripts = e.scripts ?? [];
+      window.longestFrame = {
+        ms: e.duration,
+        scriptMs: scripts.reduce((sum, s) => sum + s.duration, 0),
+        forcedLayoutMs: scripts.reduce((sum, s) => sum + (s.forcedStyleAndLayoutDuration ?? 0), 0),
+        styleAndLayoutMs: e.styleAndLayoutStart ? e.startTime + e.duration - e.styleAndLayoutStart : 0,
+      };
+    }
+  }).observe({ type: 'long-animation-frame', buffered: true });
   const pings = new MessageChannel();
   let lastPing = performance.now();
   pings.port1.onmessage = () => {
@@ -153,13 +168,24 @@ async function pageFigures(browser: Awaited<ReturnType<typeof launchBrowser>>, j
     // Browser-side expressions as strings: this file is compiled without the DOM library.
     await tab.waitForFunction('Boolean(window.rendered)', undefined, { timeout: 120_000 });
     const result = (await tab.evaluate(
-      '({ ms: window.rendered.ms, blocks: window.rendered.blocks, longest: window.longest, rows: document.querySelectorAll("thead tr, tbody:not(.sizer) tr").length })',
-    )) as { ms: number; blocks: number; longest: number; rows: number };
+      '({ ms: window.rendered.ms, blocks: window.rendered.blocks, longest: window.longest, frame: window.longestFrame, rows: document.querySelectorAll("thead tr, tbody:not(.sizer) tr").length })',
+    )) as {
+      ms: number;
+      blocks: number;
+      longest: number;
+      rows: number;
+      frame?: { ms: number; scriptMs: number; forcedLayoutMs: number; styleAndLayoutMs: number };
+    };
     console.log(`  page: ${result.rows} table rows shown, ${result.blocks} blocks; heading ${heading.toFixed(0)} ms after the message arrived`);
     console.log(
       `  page: rendered completely in ${result.ms.toFixed(0)} ms; longest main-thread task ${result.longest.toFixed(0)} ms (widest gap between pings, and longtask entries; target < 50 ms)`,
     );
     const suffix = vocabulary === 'corext' ? '' : 'Metanorma';
+    const { frame } = result;
+    if (frame)
+      console.log(
+        `  page: longest animation frame ${frame.ms.toFixed(0)} ms: script ${frame.scriptMs.toFixed(0)} ms (garbage collection counted in it; layout it forced ${frame.forcedLayoutMs.toFixed(0)} ms), the frame's own style and layout ${frame.styleAndLayoutMs.toFixed(0)} ms`,
+      );
     record({
       [`bigClauseFirstPaintMs${suffix}`]: {
         what: `clause page, ${(json.length / 1e6).toFixed(1)} MB ${vocabulary} clause: heading after the message arrived`,
