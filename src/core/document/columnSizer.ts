@@ -38,26 +38,30 @@ export function columnSizer(rows: readonly Row[], width: TextWidth = charCount, 
   for (const row of rows) if (row.every(isSingle)) columns = Math.max(columns, row.length);
   // First the longest text and word by column, in characters (nothing split, nothing measured), ...
   const texts: string[][] = Array.from({ length: columns }, () => []);
+  /** By column, each text's longest word (its length), beside `texts`. */
+  const wordLengths: number[][] = Array.from({ length: columns }, () => []);
   const longestText = new Array<number>(columns).fill(0);
   const longestWord = new Array<number>(columns).fill(0);
   for (const row of rows) {
     if (row.length !== columns || !row.every(isSingle)) continue;
     for (let k = 0; k < columns; k++) {
       const text = cellText(row[k]);
+      const word = longestWordIn(text);
       texts[k].push(text);
+      wordLengths[k].push(word);
       longestText[k] = Math.max(longestText[k], text.length);
-      longestWord[k] = Math.max(longestWord[k], longestWordIn(text));
+      longestWord[k] = Math.max(longestWord[k], word);
     }
   }
   // ... then only the texts and words near those measured.
   for (let k = 0; k < columns; k++) {
     const textCandidates = new Set([into.texts[k] ?? '']);
     const wordCandidates = new Set([into.words[k] ?? '']);
-    for (const text of texts[k]) {
+    texts[k].forEach((text, i) => {
       if (text.length >= longestText[k] * MEASURED_SHARE) textCandidates.add(text);
-      if (longestWordIn(text) >= longestWord[k] * MEASURED_SHARE)
+      if (wordLengths[k][i] >= longestWord[k] * MEASURED_SHARE)
         for (const word of text.split(/\s+/)) if (word.length >= longestWord[k] * MEASURED_SHARE) wordCandidates.add(word);
-    }
+    });
     into.texts[k] = widest(textCandidates, width);
     into.words[k] = widest(wordCandidates, width);
   }

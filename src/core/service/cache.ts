@@ -100,7 +100,7 @@ export class DiskCache {
 
   /** The bytes a file for this body takes (header line included). */
   static sizeFor(url: string, etag: string | undefined, body: BodyText): number {
-    return fileBytes(headerLine({ url, etag, storedAt: Date.now() }), body);
+    return fileBytes(headerLine({ url, etag, storedAt: Date.now() }), encodablePieces(body));
   }
 
   /** The size of the file holding `url`, when there is one. */
@@ -158,7 +158,8 @@ export class DiskCache {
     const name = this.name(url);
     const file = path.join(this.dir, name);
     const header = headerLine({ url, etag, storedAt: Date.now() });
-    const size = fileBytes(header, body);
+    const pieces = encodablePieces(body);
+    const size = fileBytes(header, pieces);
     await this.ensureDir();
     const index = await this.load();
     if (size > this.maxBytes) {
@@ -170,7 +171,7 @@ export class DiskCache {
     const handle = await fs.open(temp, 'w', PRIVATE_FILE_MODE);
     try {
       await handle.writeFile(header, 'utf8');
-      for (const piece of encodablePieces(body)) await handle.writeFile(piece, 'utf8');
+      for (const piece of pieces) await handle.writeFile(piece, 'utf8');
     } finally {
       await handle.close();
     }
@@ -260,7 +261,7 @@ function headerLine(header: DiskHeader): string {
   return `${JSON.stringify(header)}\n`;
 }
 
-/** The bytes of a file of `header` and `body`, as `write` writes them (piece by piece: encodablePieces). */
-function fileBytes(header: string, body: BodyText): number {
-  return encodablePieces(body).reduce((sum, piece) => sum + Buffer.byteLength(piece), Buffer.byteLength(header));
+/** The bytes of a file of `header` and a body's `pieces` (encodablePieces), as `write` writes them. */
+function fileBytes(header: string, pieces: readonly string[]): number {
+  return pieces.reduce((sum, piece) => sum + Buffer.byteLength(piece), Buffer.byteLength(header));
 }

@@ -113,13 +113,7 @@ export async function exchange(client: AxiosInstance, request: ExchangeRequest):
 /** The body grew past MAX_BODY_BYTES. */
 class BodyTooLarge extends Error {}
 
-/**
- * The body as text. A body of up to a megabyte is decoded once at the end (decoding chunk by chunk and joining
- * the pieces copies every character twice); past that, chunk by chunk as it arrives, into blocks (blockText.ts):
- * a large body is never held as one buffer beside its text, never decoded in one go, and never made one string (a
- * 50 MB clause was a third of a second of the thread, joined and decoded at the end; joined alone, 40 ms). A UTF-8
- * byte order mark is dropped, as axios' text bodies drop it.
- */
+/** The body as text, decoded as it arrives (textCollector.ts: blocks past a megabyte); at most MAX_BODY_BYTES. */
 async function bodyText(stream: Readable, deadline: AbortSignal): Promise<BodyText> {
   const stop = (): void => {
     stream.destroy(new Error('aborted'));
