@@ -173,6 +173,34 @@ const cliPartsPlugin = {
   },
 };
 
+/**
+ * `import source from './x?worker'`: the bundle of ./x as text, for a page to start as a Web Worker from a blob: URI
+ * (webviews load workers only from blob: or data: URIs, never from the extension's folder).
+ */
+const workerTextPlugin = {
+  name: 'worker-text',
+  setup(build) {
+    build.onResolve({ filter: /\?worker$/ }, (args) => ({
+      path: path.resolve(args.resolveDir, args.path.replace(/\?worker$/, '.ts')),
+      namespace: 'worker-text',
+    }));
+    build.onLoad({ filter: /.*/, namespace: 'worker-text' }, async (args) => {
+      const result = await esbuild.build({
+        entryPoints: [args.path],
+        bundle: true,
+        write: false,
+        minify: production,
+        format: 'iife',
+        platform: 'browser',
+        target: 'es2022',
+        logLevel: 'silent',
+        metafile: true,
+      });
+      return { contents: result.outputFiles[0].text, loader: 'text', watchFiles: Object.keys(result.metafile.inputs).map((file) => path.resolve(file)) };
+    });
+  },
+};
+
 const common = {
   bundle: true,
   minify: production,
@@ -237,6 +265,7 @@ const targets = {
     platform: 'browser',
     format: 'iife',
     target: 'es2022',
+    plugins: [...common.plugins, workerTextPlugin],
   },
   // The command line (`standards-explorer check`, package.json `bin`): the core with its HTTP client, for Node.
   cli: {

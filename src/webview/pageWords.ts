@@ -27,6 +27,10 @@ export function pageWords(): Record<string, string> {
     ['The clause content is not valid JSON.', l10n.t('The clause content is not valid JSON.')],
     ['The clause did not arrive whole. Try again.', l10n.t('The clause did not arrive whole. Try again.')],
     [
+      'The further rows could not be read. Close the clause and open it again to see them.',
+      l10n.t('The further rows could not be read. Close the clause and open it again to see them.'),
+    ],
+    [
       'This clause has no content to show. Open the JSON to the side to see what the service sent.',
       l10n.t('This clause has no content to show. Open the JSON to the side to see what the service sent.'),
     ],

@@ -83,9 +83,12 @@ export type PageMessage =
   | { type: 'unpin' }
   | { type: 'openClause'; target: string }
   | { type: 'revealStandard'; urn: string }
-  | { type: 'rendered'; title: string; blocks: number; ms: number }
+  /** `builtIn`: where the document model was built (a very large clause's in a worker, when the webview allows it). */
+  | { type: 'rendered'; title: string; blocks: number; ms: number; builtIn: BuiltIn }
   /** The page scrolled to an anchor the host asked for (or did not find it). */
   | { type: 'revealed'; anchor: string; found: boolean };
+
+export type BuiltIn = 'page' | 'worker';
 
 /** What the page keeps with vscode.setState, so it survives being hidden and VS Code restarts. */
 export interface PageState {
@@ -111,7 +114,13 @@ export function readPageMessage(value: unknown): PageMessage | undefined {
       return isText(message.urn, 1024) ? { type: 'revealStandard', urn: message.urn } : undefined;
     case 'rendered':
       return typeof message.title === 'string' && typeof message.blocks === 'number' && typeof message.ms === 'number'
-        ? { type: 'rendered', title: message.title.slice(0, MAX_TEXT), blocks: message.blocks, ms: message.ms }
+        ? {
+            type: 'rendered',
+            title: message.title.slice(0, MAX_TEXT),
+            blocks: message.blocks,
+            ms: message.ms,
+            builtIn: message.builtIn === 'worker' ? 'worker' : 'page',
+          }
         : undefined;
     case 'revealed':
       return isText(message.anchor) && typeof message.found === 'boolean' ? { type: 'revealed', anchor: message.anchor, found: message.found } : undefined;
@@ -162,7 +171,7 @@ export type PageAction =
   | { kind: 'command'; command: (typeof COMMANDS)[keyof typeof COMMANDS]; ref: ClauseRef }
   | { kind: 'openClause'; ref: ClauseRef }
   | { kind: 'revealStandard'; urn: string }
-  | { kind: 'rendered'; title: string; blocks: number; ms: number }
+  | { kind: 'rendered'; title: string; blocks: number; ms: number; builtIn: BuiltIn }
   | { kind: 'revealed'; anchor: string; found: boolean }
   | { kind: 'refuse'; message: string }
   | { kind: 'ignore'; reason: string };
@@ -215,7 +224,7 @@ export function decidePageAction(message: PageMessage, panel: PanelContext): Pag
     case 'revealStandard':
       return isValidUrn(message.urn) ? { kind: 'revealStandard', urn: message.urn } : { kind: 'ignore', reason: 'revealStandard with an invalid URN' };
     case 'rendered':
-      return { kind: 'rendered', title: displayText(message.title).slice(0, 200), blocks: message.blocks, ms: message.ms };
+      return { kind: 'rendered', title: displayText(message.title).slice(0, 200), blocks: message.blocks, ms: message.ms, builtIn: message.builtIn };
     case 'revealed':
       return { kind: 'revealed', anchor: message.anchor, found: message.found };
   }

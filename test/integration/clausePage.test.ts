@@ -2,7 +2,11 @@ import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { RenderedEvent } from '../../src/extension/webview/clausePage';
 import type { ClauseNode, StandardNode } from '../../src/extension/targets/nodes';
-import { api, resetSandbox, signInToSandbox } from './fixtures';
+import { startSandbox } from '../../sandbox/index';
+import { Catalogue } from '../../sandbox/catalogue';
+import { createStandardsService } from '../../src/core/service/standardsService';
+import { serviceOptionsFrom } from '../../src/core/service/index';
+import { api, resetSandbox, signInTo, signInToSandbox } from './fixtures';
 
 describe('clause page', () => {
   before(async () => {
@@ -43,5 +47,34 @@ describe('clause page', () => {
     await vscode.commands.executeCommand('standardsExplorer.openClause', tree.getTreeItem(scope).command?.arguments?.[0]);
     assert.equal((await again).title, event.title);
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+  });
+
+  it("builds a very large clause's model in a worker, which VS Code's webview lets the page start", async () => {
+    // A generated catalogue of seed 1 has a clause of megabytes (an annex with a table of thousands of rows) early on.
+    const catalogue = new Catalogue(1, 300);
+    const standard = catalogue.standards.find((s) => catalogue.clauses(s).some((c) => c.hugeBytes));
+    assert.ok(standard, 'the catalogue has a very large clause');
+    const own = await signInTo(await startSandbox({ standards: 300, seed: 1 }));
+    try {
+      const { pages } = await api();
+      const clauses = await createStandardsService(serviceOptionsFrom(own)).listClauses(standard.urn);
+      const annex = clauses.find((c) => c.types.includes('corext:Annex'));
+      assert.ok(annex, 'the standard has its annex');
+      const rendered = new Promise<RenderedEvent>((resolve) => {
+        const subscription = pages.onDidRender((event) => {
+          subscription.dispose();
+          resolve(event);
+        });
+      });
+      const ref = { urn: standard.urn, clauseId: annex.clauseId, id: annex.id, title: annex.title, number: annex.number, types: annex.types };
+      await vscode.commands.executeCommand('standardsExplorer.openClause', ref);
+      const event = await rendered;
+      assert.equal(event.builtIn, 'worker', 'the page built the model in its worker (the CSP allows blob: workers)');
+      assert.ok(event.blocks > 0);
+    } finally {
+      await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+      await signInToSandbox();
+      await own.close();
+    }
   });
 });

@@ -114,12 +114,24 @@ describe('clause page protocol and HTML', () => {
     });
 
     it('keeps the rendered title to one line without bidi controls', () => {
-      assert.deepEqual(decidePageAction({ type: 'rendered', title: 'a\u202Eb\nc', blocks: 1, ms: 2 }, panel), {
+      assert.deepEqual(decidePageAction({ type: 'rendered', title: 'a\u202Eb\nc', blocks: 1, ms: 2, builtIn: 'worker' }, panel), {
         kind: 'rendered',
         title: 'ab c',
         blocks: 1,
         ms: 2,
+        builtIn: 'worker',
       });
+    });
+
+    it('reads where the model was built as the page or its worker, nothing else', () => {
+      const builtIn = (value: unknown): unknown => {
+        const message = readPageMessage({ type: 'rendered', title: 't', blocks: 1, ms: 2, builtIn: value });
+        return message?.type === 'rendered' ? message.builtIn : undefined;
+      };
+      assert.equal(builtIn('worker'), 'worker');
+      assert.equal(builtIn('page'), 'page');
+      assert.equal(builtIn('<script>'), 'page');
+      assert.equal(builtIn(undefined), 'page');
     });
   });
 
@@ -129,7 +141,7 @@ describe('clause page protocol and HTML', () => {
       '<script>alert(1)</script>',
     );
     assert.match(html, /default-src 'none'/);
-    assert.match(html, /script-src 'nonce-NONCE123'/);
+    assert.match(html, /script-src 'nonce-NONCE123'; worker-src blob:"/, 'workers from blob: URIs only (the model worker)');
     assert.doesNotMatch(html, /unsafe-inline|unsafe-eval/);
     assert.match(html, /<script nonce="NONCE123" src="https:\/\/file\/clause.js">/);
     assert.ok(html.includes('&lt;script&gt;alert(1)&lt;/script&gt;'), 'the title is escaped');

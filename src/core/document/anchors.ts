@@ -58,8 +58,8 @@ export function outline(document: ClauseDocument, maxLevel = 3): OutlineEntry[] 
   return entries;
 }
 
-/** Every block, depth first; stops when `visit` returns true. */
-function walk(blocks: readonly Block[], visit: (block: Block) => boolean): boolean {
+/** Every block, depth first (not those inside table cells); stops when `visit` returns true. */
+export function walk(blocks: readonly Block[], visit: (block: Block) => boolean): boolean {
   for (const block of blocks) {
     if (visit(block)) return true;
     if (walk(childrenOf(block), visit)) return true;

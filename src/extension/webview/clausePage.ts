@@ -10,6 +10,7 @@ import { Disposable, onFirstUse } from '../../core/lifecycle';
 import type { ClauseRef } from '../../core/model';
 import type { ManagedStandardsService } from '../../core/service/index';
 import type { ClausePanel } from './clausePanel';
+import type { BuiltIn } from '../../webview/protocol';
 import { pageOptions } from './pageOptions';
 import type * as PanelBundle from './clausePanel.lazy';
 /** A clause page's panel: loaded with the first page opened or restored. */
@@ -36,6 +37,8 @@ export interface RenderedEvent {
   title: string;
   blocks: number;
   ms: number;
+  /** Where the page built the document model: a very large clause's in a worker. */
+  builtIn: BuiltIn;
   /** The clause shown is a stored copy (the service could not be reached) from this date. */
   offlineSince?: number;
 }

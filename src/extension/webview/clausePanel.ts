@@ -141,8 +141,17 @@ export class ClausePanel extends Disposable {
         this.manager.fireRevealed({ ref: this.current, anchor: action.anchor, found: action.found });
         return;
       case 'rendered':
-        this.deps.log.debug(`Clause page rendered "${action.title}": ${action.blocks} blocks in ${Math.round(action.ms)} ms`);
-        this.onRendered({ ref: this.current, title: action.title, blocks: action.blocks, ms: action.ms, offlineSince: this.offlineSince });
+        this.deps.log.debug(
+          `Clause page rendered "${action.title}": ${action.blocks} blocks in ${Math.round(action.ms)} ms${action.builtIn === 'worker' ? ' (model built in a worker)' : ''}`,
+        );
+        this.onRendered({
+          ref: this.current,
+          title: action.title,
+          blocks: action.blocks,
+          ms: action.ms,
+          builtIn: action.builtIn,
+          offlineSince: this.offlineSince,
+        });
         return;
       case 'refuse':
         void showWarning(action.message);

@@ -35,6 +35,11 @@ export interface PageContent {
   data?: Record<string, string>;
   /** The one origin besides our own that images may load from. */
   imageOrigin?: string;
+  /**
+   * The page starts a worker from a blob: URI holding its own bundled script (webviews load workers from blob: or
+   * data: URIs only). Pages make no blob of anything a server sent.
+   */
+  workers?: boolean;
 }
 
 /** The http(s) origin of a service URL, or undefined for anything else (so nothing odd reaches the CSP). */
@@ -62,6 +67,7 @@ export function webviewPageHtml(files: PageFiles, content: PageContent): string 
     `font-src ${files.cspSource}`,
     `img-src ${files.cspSource} data:${imageOrigin ? ` ${imageOrigin}` : ''}`,
     `script-src 'nonce-${nonce}'`,
+    ...(content.workers ? ['worker-src blob:'] : []),
   ].join('; ');
   const data = Object.entries(content.data ?? {})
     .map(([name, value]) => ` data-${name.replace(/[^a-z-]/g, '')}="${escapeAttribute(value)}"`)
@@ -88,7 +94,8 @@ export function clausePageHtml(resources: PageResources, title: string): string 
   const word = (message: string): string => words[message] ?? message;
   const body = `<div id="toolbar" role="toolbar" aria-label="${escapeAttribute(word('Clause actions'))}"></div>
 <main id="page" aria-live="polite"${imageOrigin ? ` data-image-origin="${escapeAttribute(imageOrigin)}"` : ''}><p class="status">${escapeText(word('Loading…'))}</p></main>`;
-  return webviewPageHtml(resources, { title, body, data: { words: JSON.stringify(words) }, imageOrigin });
+  // A worker builds a very large clause's document model (src/webview/page/modelWorker.ts).
+  return webviewPageHtml(resources, { title, body, data: { words: JSON.stringify(words) }, imageOrigin, workers: true });
 }
 
 /** The webview URIs of one page's script (dist/webview/<name>.js) and stylesheet (media/<name>.css). */

@@ -2,16 +2,17 @@
  * The clause page script. It talks to the extension only through the messages in ../protocol.ts, keeps its
  * ClauseRef and scroll position in the webview state, and renders server data as text.
  */
-import { buildDocumentSliced, documentHeading, type ClauseDocument, type ClauseListEntry } from '../../core/document/index';
+import { buildDocumentSliced, documentHeading, type ClauseContext, type ClauseDocument } from '../../core/document/index';
 import { type ClauseRef, clauseContextOf } from '../../core/model';
 import { displayText, stripBidiControls } from '../../core/service/displayText';
 import { sectionLabel } from '../../core/service/sections';
 import { MAX_JSON_DEPTH } from '../../core/service/jsonld';
 import { parseJsonInSlices } from '../../core/service/slicedJson';
 import { findAnchor, outline } from '../../core/document/anchors';
-import { ReceivedParts, type HostMessage, type PageMessage, type PageState } from '../protocol';
+import { ReceivedParts, type BuiltIn, type HostMessage, type PageMessage, type PageState } from '../protocol';
 import type { BodyText } from '../../core/service/blockText';
 import { el } from './dom';
+import { ModelWorker, type TableRows } from './modelWorker';
 import { ClauseRenderer } from './render';
 import { RenderQueue } from './renderQueue';
 import { toolbarButton } from './toolkit';
@@ -81,38 +82,42 @@ window.addEventListener('message', (event: MessageEvent<HostMessage>) => {
   switch (message?.type) {
     case 'loading':
       received.clear();
+      incoming?.stop();
+      incoming = undefined;
       remember(message.ref);
       showStatus(t('Loading…'));
       break;
     case 'clauseText':
       received.add(message.part);
+      // A clause that comes in parts (over a megabyte) is built in a worker, which reads each part as it comes:
+      // handed over at the end, 16 MB held the page for 80 ms.
+      incoming ??= new ModelWorker();
+      incoming.add(message.part);
       break;
     case 'clause': {
       remember(message.ref);
       pendingAnchor = message.anchor;
       showPinned(message.pinned === true);
       offlineNote = message.offline;
-      const { ref, clauses } = message;
+      const { ref } = message;
+      const arriving = incoming;
+      incoming = undefined;
       const json = received.take(message.json, message.parts);
       if (json === undefined) {
-        clauseTicket++;
+        arriving?.stop();
         showError(t('The clause did not arrive whole. Try again.'));
         break;
       }
-      if (json.length < LARGE_CLAUSE) {
-        clauseTicket++;
-        void render(ref, parse(String(json)), clauses);
-        break;
-      }
-      // Very large: say so first (parsing alone takes a moment), and keep saying it above the clause.
-      largeNote = t(
-        'This clause is very large ({0} MB): it is shown in parts as it is read, long tables first show their first rows.',
-        (json.length / 1e6).toFixed(1),
-      );
-      showStatus(largeNote);
-      // Parsed a slice at a time: JSON.parse of 16 MB held the page a quarter of a second.
-      const ticket = ++clauseTicket;
-      void parseLarge(json).then((body) => (ticket === clauseTicket ? render(ref, body, clauses) : undefined));
+      const context = { ...clauseContextOf(ref), clauses: message.clauses };
+      // Very large: say so above the clause (reading it takes a moment).
+      if (json.length >= LARGE_CLAUSE)
+        largeNote = t(
+          'This clause is very large ({0} MB): it is shown in parts as it is read, long tables first show their first rows.',
+          (json.length / 1e6).toFixed(1),
+        );
+      if (arriving || json.length >= LARGE_CLAUSE)
+        void render(ref, (cancelled) => builtInWorker(arriving ?? new ModelWorker(), message.json, json, context, cancelled));
+      else void render(ref, (cancelled) => builtHere(parse(String(json)), context, cancelled));
       break;
     }
     case 'pinned':
@@ -138,14 +143,45 @@ let largeNote: string | undefined;
 /** The parts of a large clause's text received so far (`clauseText` messages). */
 const received = new ReceivedParts();
 
-/** Counts the clauses received: a large one still being parsed is not shown once another has come. */
-let clauseTicket = 0;
+/** A clause's document model, where it was built, and the rows of its long tables it does not hold yet. */
+interface Built {
+  model: ClauseDocument;
+  builtIn: BuiltIn;
+  rows?: TableRows;
+}
+
+/** The model worker of the clause shown, if it has one; and of the clause whose parts are arriving. */
+let worker: ModelWorker | undefined;
+let incoming: ModelWorker | undefined;
 
 function parse(json: string): unknown {
   try {
     return JSON.parse(json);
   } catch {
     return notJson();
+  }
+}
+
+/** The model built on the page, in slices: a body of several megabytes never blocks the page for long. */
+async function builtHere(body: unknown, context: ClauseContext, cancelled: () => boolean): Promise<Built | undefined> {
+  const model = await buildDocumentSliced(body, 12, cancelled, context);
+  return model && { model, builtIn: 'page' };
+}
+
+/**
+ * A large clause's model, built in `own` worker from the parts it was given and `last`: parsed and built on the
+ * page, even in slices, it held the page for 50–90 ms at a time (V8 copying the objects a parse makes, all of
+ * which survive). Where no worker can run, on the page after all, from `json`.
+ */
+async function builtInWorker(own: ModelWorker, last: string, json: BodyText, context: ClauseContext, cancelled: () => boolean): Promise<Built | undefined> {
+  worker = own;
+  try {
+    const built = await own.build(last, context);
+    return built === 'notJson' ? builtHere(notJson(), context, cancelled) : { ...built, builtIn: 'worker' };
+  } catch {
+    if (worker === own) worker = undefined;
+    // Parsed a slice at a time: JSON.parse of 16 MB held the page a quarter of a second.
+    return cancelled() ? undefined : builtHere(await parseLarge(json), context, cancelled);
   }
 }
 
@@ -166,15 +202,22 @@ function remember(ref: ClauseRef): void {
   vscode.setState(state);
 }
 
-function showStatus(text: string): void {
+/** Stops what the page is doing for the clause it showed: rendering, and its model worker. */
+function leaveClause(): void {
   queue?.cancel();
+  queue = undefined;
+  worker?.stop();
+  worker = undefined;
   shown = undefined;
+}
+
+function showStatus(text: string): void {
+  leaveClause();
   page.replaceChildren(el('p', 'status', text));
 }
 
 function showError(message: string): void {
-  queue?.cancel();
-  shown = undefined;
+  leaveClause();
   const box = el('div', 'error');
   box.setAttribute('role', 'alert');
   // The message may quote the server: no bidi controls, so it reads as it is.
@@ -183,9 +226,8 @@ function showError(message: string): void {
   page.replaceChildren(box);
 }
 
-async function render(ref: ClauseRef, body: unknown, clauses?: readonly ClauseListEntry[]): Promise<void> {
-  queue?.cancel();
-  shown = undefined;
+async function render(ref: ClauseRef, build: (cancelled: () => boolean) => Promise<Built | undefined>): Promise<void> {
+  leaveClause();
   const started = performance.now();
   const current = new RenderQueue((done, total) => {
     progress.textContent = done < total ? t('Rendering… {0} %', Math.floor((done / total) * 100)) : '';
@@ -205,9 +247,9 @@ async function render(ref: ClauseRef, body: unknown, clauses?: readonly ClauseLi
   const article = el('article');
   page.replaceChildren(header, progress, article);
 
-  // The model is built in slices too: a body of several megabytes never blocks the page for long.
-  const model = await buildDocumentSliced(body, 12, () => queue !== current, { ...clauseContextOf(ref), clauses });
-  if (!model || queue !== current) return;
+  const built = await build(() => queue !== current);
+  if (!built || queue !== current) return;
+  const { model } = built;
   const title = headingOf(model.number || ref.number, model.title || ref.title || sectionLabel(ref.types ?? []));
   // An annex as published: "Annex A", "(informative)", its title, each on its own line.
   const [first, ...rest] = documentHeading(model.number || ref.number, model.title || ref.title || sectionLabel(ref.types ?? []), model.label);
@@ -226,6 +268,7 @@ async function render(ref: ClauseRef, body: unknown, clauses?: readonly ClauseLi
     imageOrigin,
     ref.id,
   );
+  renderer.moreRows = built.rows;
   renderer.document(model, article);
   if (!model.blocks.length && !model.footnotes.length)
     article.append(el('p', 'status', t('This clause has no content to show. Open the JSON to the side to see what the service sent.')));
@@ -239,7 +282,7 @@ async function render(ref: ClauseRef, body: unknown, clauses?: readonly ClauseLi
   pendingAnchor = undefined;
   if (anchor) reveal(anchor);
   else if (state?.scrollY) window.scrollTo(0, state.scrollY);
-  vscode.postMessage({ type: 'rendered', title, blocks: renderer.blocks, ms: performance.now() - started });
+  vscode.postMessage({ type: 'rendered', title, blocks: renderer.blocks, ms: performance.now() - started, builtIn: built.builtIn });
 }
 
 /** Scrolls to the subclause or term `anchor` names and highlights it; says so on the page when it is not here. */

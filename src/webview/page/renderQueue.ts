@@ -26,7 +26,7 @@ export class RenderQueue {
     return this.cancelled;
   }
 
-  /** Runs every task, yielding to the browser between slices; resolves when all ran. */
+  /** Runs every task, yielding to the browser before each slice; resolves when all ran. */
   run(): Promise<void> {
     return new Promise((resolve) => {
       const slice = (): void => {
@@ -46,7 +46,9 @@ export class RenderQueue {
         if (this.done < this.tasks.length) void yieldNow().then(slice);
         else resolve();
       };
-      slice();
+      // The first slice after a yield too: whoever queued the tasks has usually just worked (received a model, made
+      // the page's header), and a slice on top of that made one long task.
+      void yieldNow().then(slice);
     });
   }
 }

@@ -1,17 +1,21 @@
 /** Tables as DOM: head and foot at once, body rows in batches over several slices, a "Show more" past 1000 rows. */
 import type { Block, Cell, Inline, Row } from '../../core/document/index';
 import { charCount, columnSizer, type ColumnSizer, type TextWidth } from '../../core/document/columnSizer';
+import { TABLE_ROWS_SHOWN } from '../../core/document/longTables';
 import { el } from './dom';
 import { InlineRenderer } from './inlineRenderer';
+import type { MoreRows, TableRows } from './modelWorker';
 import { t } from './words';
 
 /** Rows added per task; the task then lays them out, so the queue's clock counts their layout too. */
 const TABLE_ROWS_PER_TASK = 25;
-const TABLE_ROWS_SHOWN = 1000;
 /** Rows whose widest texts one task reads (columnSizer.ts). */
 const SIZER_ROWS_PER_TASK = 250;
 
 export abstract class TableRenderer extends InlineRenderer {
+  /** Rows of long tables that the model does not hold yet (a very large clause's model built in a worker). */
+  moreRows: TableRows | undefined;
+
   /** One block, synchronously (notes under a table, blocks in cells). */
   protected abstract block(block: Block, level: number): HTMLElement;
 
@@ -39,15 +43,18 @@ export abstract class TableRenderer extends InlineRenderer {
     scroll.append(table);
     figure.append(scroll);
     for (const note of block.notes) figure.append(this.block(note, level));
-    this.tableRows(block.body, 0, tbody, scroll, true, level);
+    this.tableRows(block.body, 0, { tbody, after: scroll, level, more: this.moreRows?.(block) }, true);
     return figure;
   }
 
   /**
    * Rows in batches over several slices; past TABLE_ROWS_SHOWN the rest waits behind a button, because laying
    * out a table of tens of thousands of rows costs seconds whatever the batching (the JSON view has them all).
+   * `rows` is the table's body as far as the model holds it; `into.more` reads the rest (into `rows`) when asked.
    */
-  protected tableRows(rows: readonly Row[], from: number, tbody: HTMLElement, after: HTMLElement, first: boolean, level: number): void {
+  protected tableRows(rows: Row[], from: number, into: TableTarget, first: boolean): void {
+    const { tbody, level } = into;
+    const total = into.more?.total ?? rows.length;
     const until = Math.min(rows.length, from + TABLE_ROWS_SHOWN);
     // The hidden rows first, a task per few hundred rows: reading a thousand rows' texts at once held the page.
     if (until - from > TABLE_ROWS_PER_TASK)
@@ -67,22 +74,31 @@ export abstract class TableRenderer extends InlineRenderer {
       if (first && start === from) add();
       else this.queue.push(add);
     }
-    if (until >= rows.length) return;
-    const more = el(
-      'button',
-      'more-rows',
-      t(
-        'Show {0} more rows ({1} not shown)',
-        Math.min(TABLE_ROWS_SHOWN, rows.length - until).toLocaleString('en-US'),
-        (rows.length - until).toLocaleString('en-US'),
-      ),
-    );
+    if (until >= total) return;
+    const next = Math.min(TABLE_ROWS_SHOWN, total - until);
+    const more = el('button', 'more-rows', t('Show {0} more rows ({1} not shown)', next.toLocaleString('en-US'), (total - until).toLocaleString('en-US')));
     more.addEventListener('click', () => {
       more.remove();
-      this.tableRows(rows, until, tbody, after, false, level);
-      void this.queue.run();
+      void this.rowsRead(rows, until + next, into).then(
+        () => {
+          this.tableRows(rows, until, into, false);
+          void this.queue.run();
+        },
+        () => {
+          const notice = el('p', 'status', t('The further rows could not be read. Close the clause and open it again to see them.'));
+          notice.setAttribute('role', 'alert');
+          into.after.after(notice);
+        },
+      );
     });
-    this.queue.push(() => after.after(more));
+    this.queue.push(() => into.after.after(more));
+  }
+
+  /** `rows` holding at least `count` rows, the ones missing read from `into.more`. */
+  private async rowsRead(rows: Row[], count: number, into: TableTarget): Promise<void> {
+    if (rows.length >= count || !into.more) return;
+    rows.push(...(await into.more.read(rows.length, count - rows.length)));
+    if (rows.length < count) throw new Error('fewer rows than the table has');
   }
 
   /** Each long table's hidden rows (by its body), and the widest texts they hold. */
@@ -121,6 +137,14 @@ export abstract class TableRenderer extends InlineRenderer {
     else this.inlineInto(td, cell.content as Inline[]);
     return td;
   }
+}
+
+/** Where a table's body rows go: its body, what its "Show more rows" button follows, and where further rows come from. */
+interface TableTarget {
+  tbody: HTMLElement;
+  after: HTMLElement;
+  level: number;
+  more: MoreRows | undefined;
 }
 
 /** The table of `tbody`, when it is on the page (and so has a layout). */
