@@ -245,11 +245,15 @@ const targets = {
     external: ['vscode'],
     plugins: [...common.plugins, lazyPartsPlugin(false), sharedModulesPlugin(false)],
   },
-  // The catalogue index's worker thread (src/core/catalogue/segmentThread.ts finds it beside the catalogueIndex part).
+  // The worker threads, each found beside the part that starts it: the catalogue index's (src/core/catalogue/segmentThread.ts)
+  // and the References view scan's (src/core/scan/scanThread.ts).
   worker: {
     ...common,
-    entryPoints: ['src/core/catalogue/segmentWorker.ts'],
-    outfile: 'dist/features/segmentWorker.js',
+    entryPoints: [
+      { in: 'src/core/catalogue/segmentWorker.ts', out: 'segmentWorker' },
+      { in: 'src/core/scan/scanWorker.ts', out: 'scanWorker' },
+    ],
+    outdir: 'dist/features',
     platform: 'node',
     format: 'cjs',
     target: 'node20',

@@ -1,5 +1,5 @@
 import * as assert from 'node:assert/strict';
-import { Pacer, inPacedBatches, type Pace } from '../../src/extension/citations/scanPace';
+import { Pacer, inPacedBatches, type Pace } from '../../src/core/scan/scanPace';
 
 /** A clock that moves only when told, and a sleep that notes how long it was asked for: no test waits or times anything. */
 function fakePace(restShare: number): Pace & { clock: number; slept: number[] } {

@@ -16,14 +16,14 @@ import { groupReferences, occurrenceSays, type Occurrence, type OccurrenceSays }
 import { exportReferences } from './referencesExport';
 import { searchable } from './searchable';
 import { fileMatcher, searchGlob } from '../../core/check/fileFilter';
-import { workspaceText } from './workspaceText';
 import type { FoundJustifications } from '../../core/compliance/justifications';
-import { fileCitations, type FileCitations } from './fileCitations';
+import type { FileCitations } from './fileCitations';
+import { readFile, scanFiles } from './workspaceScan';
 import type { CoverageSources } from '../../core/compliance/coverageSources';
 import { referenceItem, referenceTarget, unavailableNode, type ReferenceNode } from './referenceNodes';
 import type { ClauseReviews, ReviewedClauseArgs } from './clauseReviews';
 import { reviewMark } from './reviewMark';
-import { Pacer, inPacedBatches } from './scanPace';
+import { Pacer, inPacedBatches } from '../../core/scan/scanPace';
 import { scanProgress } from './scanProgress';
 
 import { REFERENCES_VIEW } from '../../core/citations/ids';
@@ -281,7 +281,7 @@ export class WorkspaceReferences implements vscode.TreeDataProvider<ReferenceNod
     // Read once per scan: the setting behind it is not free to read, and a scan reads thousands of files.
     const serviceBaseUrl = this.resolver.serviceBaseUrl;
     try {
-      return await inPacedBatches(uris, BATCH, (uri) => this.readFile(uri, serviceBaseUrl, [next]), {
+      return await scanFiles(uris, serviceBaseUrl, next, {
         stopped: () => token?.isCancellationRequested === true,
         after: scanProgress(progress, uris.length),
       });
@@ -293,21 +293,11 @@ export class WorkspaceReferences implements vscode.TreeDataProvider<ReferenceNod
   }
 
   /**
-   * Reads one file (its open document when there is one), skipping large and binary files, into `into`: the files
-   * the view shows and, while a scan is under way, what it has read (a change it read before must not be lost).
+   * Reads one file (its open document when there is one), skipping large and binary files, into the files the view
+   * shows and, while a scan is under way, what it has read (a change it read before must not be lost).
    */
-  private async readFile(
-    uri: vscode.Uri,
-    serviceBaseUrl: string | undefined,
-    into = this.scanInto ? [this.files, this.scanInto] : [this.files],
-  ): Promise<void> {
-    const key = uri.toString();
-    const open = vscode.workspace.textDocuments.find((d) => d.uri.toString() === key);
-    const found = fileCitations(uri, open ? open.getText() : await workspaceText(uri), serviceBaseUrl);
-    for (const files of into) {
-      if (found) files.set(key, found);
-      else files.delete(key);
-    }
+  private readFile(uri: vscode.Uri, serviceBaseUrl: string | undefined): Promise<void> {
+    return readFile(uri, serviceBaseUrl, this.scanInto ? [this.files, this.scanInto] : [this.files]);
   }
 
   /**

@@ -15,7 +15,7 @@ export interface Pace {
   sleep(ms: number): Promise<void>;
 }
 
-const MACHINE: Pace = {
+export const MACHINE: Pace = {
   restShare: availableParallelism() <= 2 ? 1 : 0,
   now: () => performance.now(),
   sleep: (ms) => new Promise((resolve) => (ms > 0 ? setTimeout(resolve, ms) : setImmediate(resolve))),

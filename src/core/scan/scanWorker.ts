@@ -1,0 +1,42 @@
+/**
+ * The worker thread that reads files for a References view scan (scanThread.ts starts it): reading, decoding and
+ * recognising a file's citations make most of a scan's work and of its garbage, which on the extension host's
+ * thread delayed everything the workbench asked of the host. It rests as the host did (scanPace.ts), so that on a
+ * small machine the workbench keeps a core. Its own entry point in the bundle (esbuild.js).
+ */
+import { parentPort } from 'node:worker_threads';
+import { fileText } from './fileText';
+import type { ScanJob, ScanReply } from './scanMessages';
+import { MACHINE, Pacer } from './scanPace';
+import { textCitations, type TextCitations } from './textCitations';
+
+const pacer = new Pacer({ ...MACHINE, restShare: MACHINE.restShare / 2 });
+/** Jobs one after another: the next may arrive while one is read. */
+let queue = Promise.resolve();
+
+parentPort?.on('message', (job: ScanJob) => {
+  queue = queue.then(() =>
+    read(job).then(
+      (found) => reply({ id: job.id, found }),
+      (error: unknown) => reply({ id: job.id, error: String(error) }),
+    ),
+  );
+});
+
+/** Files read at once: one after another, each read waited a round trip through libuv's threads (6 s for 5 000). */
+const READS_AT_ONCE = 16;
+
+async function read({ files, serviceBaseUrl }: ScanJob): Promise<Array<TextCitations | undefined>> {
+  const found: Array<TextCitations | undefined> = [];
+  for (let at = 0; at < files.length; at += READS_AT_ONCE) {
+    const group = files.slice(at, at + READS_AT_ONCE);
+    const texts = await Promise.all(group.map((file) => fileText(file.path)));
+    texts.forEach((text, i) => found.push(text === undefined ? undefined : textCitations(text, group[i].name, serviceBaseUrl)));
+    await pacer.rest();
+  }
+  return found;
+}
+
+function reply(message: ScanReply): void {
+  parentPort?.postMessage(message);
+}

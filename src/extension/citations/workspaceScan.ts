@@ -1,0 +1,87 @@
+/**
+ * How the References view reads the files of a scan: those on disk that no editor has open go to a worker thread
+ * (core/scan/scanThread.ts), a batch at a time, so that the extension host's thread only keeps what it found;
+ * open documents (their unsaved text), files of other schemes, and every file when no worker can run are read here,
+ * paced (scanPace.ts).
+ */
+import * as vscode from 'vscode';
+import { inPacedBatches } from '../../core/scan/scanPace';
+import { ScanThread } from '../../core/scan/scanThread';
+import type { TextCitations } from '../../core/scan/textCitations';
+import { fileCitations, type FileCitations } from './fileCitations';
+import { workspaceText } from './workspaceText';
+
+/** Files the host reads between giving the event loop back. */
+const BATCH = 16;
+/** Files per job of the worker: its answer is read in a millisecond or two. */
+const WORKER_BATCH = 64;
+
+export type CitationsByFile = Map<string, FileCitations>;
+
+/**
+ * Reads `uris` into `into`, a batch at a time, until `stopped` says so (asked before each batch); `after` is told how
+ * many are done after each. Resolves with how many were read.
+ */
+export async function scanFiles(
+  uris: readonly vscode.Uri[],
+  serviceBaseUrl: string | undefined,
+  into: CitationsByFile,
+  { stopped, after }: { stopped: () => boolean; after: (done: number) => void },
+): Promise<number> {
+  const thread = new ScanThread();
+  const batches: Array<readonly vscode.Uri[]> = [];
+  for (let at = 0; at < uris.length; at += WORKER_BATCH) batches.push(uris.slice(at, at + WORKER_BATCH));
+  let done = 0;
+  try {
+    // The worker has the next batch while this one is kept: it never waits for the host between two.
+    let next = batches.length ? sent(batches[0], thread, serviceBaseUrl) : undefined;
+    for (let i = 0; next && !stopped(); i++) {
+      const current = next;
+      next = i + 1 < batches.length ? sent(batches[i + 1], thread, serviceBaseUrl) : undefined;
+      await kept(current, serviceBaseUrl, into);
+      done += batches[i].length;
+      after(done);
+    }
+  } finally {
+    thread.dispose();
+  }
+  return done;
+}
+
+interface SentBatch {
+  /** Files on disk no editor has open: the worker reads them. */
+  onDisk: vscode.Uri[];
+  /** The others: read on this thread. */
+  here: vscode.Uri[];
+  /** What the worker found, by file of `onDisk`; undefined when it could not read them. */
+  found: Promise<Array<TextCitations | undefined> | undefined>;
+}
+
+function sent(batch: readonly vscode.Uri[], thread: ScanThread, serviceBaseUrl: string | undefined): SentBatch {
+  const open = new Set(vscode.workspace.textDocuments.map((document) => document.uri.toString()));
+  const onDisk = batch.filter((uri) => uri.scheme === 'file' && !open.has(uri.toString()));
+  const here = batch.filter((uri) => !onDisk.includes(uri));
+  const files = onDisk.map((uri) => ({ path: uri.fsPath, name: vscode.workspace.asRelativePath(uri) }));
+  // No worker here (or it stopped): the batch's files are read on this thread.
+  return { onDisk, here, found: thread.read(files, serviceBaseUrl).catch(() => undefined) };
+}
+
+/** A batch's files into `into`: what the worker found, and those read here. */
+async function kept({ onDisk, here, found }: SentBatch, serviceBaseUrl: string | undefined, into: CitationsByFile): Promise<void> {
+  const read = await found;
+  if (read) onDisk.forEach((uri, i) => keep(into, uri, read[i] && { uri, ...read[i] }));
+  await inPacedBatches(read ? here : [...onDisk, ...here], BATCH, (uri) => readFile(uri, serviceBaseUrl, [into]));
+}
+
+/** Reads one file (its open document when there is one) into each of `into`. */
+export async function readFile(uri: vscode.Uri, serviceBaseUrl: string | undefined, into: readonly CitationsByFile[]): Promise<void> {
+  const key = uri.toString();
+  const open = vscode.workspace.textDocuments.find((d) => d.uri.toString() === key);
+  const found = fileCitations(uri, open ? open.getText() : await workspaceText(uri), serviceBaseUrl);
+  for (const files of into) keep(files, uri, found);
+}
+
+function keep(files: CitationsByFile, uri: vscode.Uri, found: FileCitations | undefined): void {
+  if (found) files.set(uri.toString(), found);
+  else files.delete(uri.toString());
+}
