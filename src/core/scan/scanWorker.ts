@@ -9,6 +9,7 @@ import { parentPort } from 'node:worker_threads';
 import { fileText } from './fileText';
 import type { ScanJob, ScanReply } from './scanMessages';
 import { MACHINE, Pacer } from './scanPace';
+import { withSharedParts } from './sharedParts';
 import { textCitations, type TextCitations } from './textCitations';
 
 const pacer = new Pacer({ ...MACHINE, restShare: MACHINE.restShare / 2 });
@@ -35,6 +36,7 @@ async function read({ files, serviceBaseUrl }: ScanJob): Promise<Array<TextCitat
     texts.forEach((text, i) => found.push(text === undefined ? undefined : textCitations(text, group[i].name, serviceBaseUrl)));
     await pacer.rest();
   }
+  withSharedParts(found);
   return found;
 }
 

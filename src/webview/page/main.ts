@@ -100,7 +100,9 @@ window.addEventListener('message', (event: MessageEvent<HostMessage>) => {
       showPinned(message.pinned === true);
       offlineNote = message.offline;
       const { ref } = message;
-      const arriving = incoming;
+      // Parts left from a clause that did not end (a clause without parts reads none) are dropped, as `received` drops them.
+      const arriving = message.parts ? incoming : undefined;
+      if (!arriving) incoming?.stop();
       incoming = undefined;
       const json = received.take(message.json, message.parts);
       if (json === undefined) {
