@@ -18,12 +18,12 @@ import { searchable } from './searchable';
 import { fileMatcher, searchGlob } from '../../core/check/fileFilter';
 import type { FoundJustifications } from '../../core/compliance/justifications';
 import type { FileCitations } from './fileCitations';
-import { readFile, scanFiles } from './workspaceScan';
+import { readFiles, scanFiles } from './workspaceScan';
 import type { CoverageSources } from '../../core/compliance/coverageSources';
 import { referenceItem, referenceTarget, unavailableNode, type ReferenceNode } from './referenceNodes';
 import type { ClauseReviews, ReviewedClauseArgs } from './clauseReviews';
 import { reviewMark } from './reviewMark';
-import { Pacer, inPacedBatches } from '../../core/scan/scanPace';
+import { Pacer } from '../../core/scan/scanPace';
 import { scanProgress } from './scanProgress';
 
 import { REFERENCES_VIEW } from '../../core/citations/ids';
@@ -32,8 +32,6 @@ export type { ReferenceNode } from './referenceNodes';
 export { REFERENCES_VIEW };
 export const INCLUDE_SETTING = 'references.include';
 const MAX_FILES = 20_000;
-/** Files read at once: enough to hide disk latency, few enough to keep the extension host responsive. */
-const BATCH = 16;
 const CHANGE_DEBOUNCE_MS = 500;
 /** How long a computation over every file runs before it gives the extension host back. */
 const SLICE_MS = 8;
@@ -293,14 +291,6 @@ export class WorkspaceReferences implements vscode.TreeDataProvider<ReferenceNod
   }
 
   /**
-   * Reads one file (its open document when there is one), skipping large and binary files, into the files the view
-   * shows and, while a scan is under way, what it has read (a change it read before must not be lost).
-   */
-  private readFile(uri: vscode.Uri, serviceBaseUrl: string | undefined): Promise<void> {
-    return readFile(uri, serviceBaseUrl, this.scanInto ? [this.files, this.scanInto] : [this.files]);
-  }
-
-  /**
    * The files to read: in each folder, those its standards.config.json includes and does not exclude (as the command
    * line run there reads them), else those of the setting's glob; files.exclude applies to both.
    */
@@ -365,7 +355,8 @@ export class WorkspaceReferences implements vscode.TreeDataProvider<ReferenceNod
       uris.push(uri);
     }
     const serviceBaseUrl = this.resolver.serviceBaseUrl;
-    await inPacedBatches(uris, BATCH, (uri) => this.readFile(uri, serviceBaseUrl));
+    // Into the files the view shows and, while a scan is under way, what it has read (a change it read before must not be lost).
+    await readFiles(uris, serviceBaseUrl, this.scanInto ? [this.files, this.scanInto] : [this.files]);
     this.changed.fire(undefined);
   }
 

@@ -11,7 +11,7 @@ import type { TextCitations } from '../../core/scan/textCitations';
 import { fileCitations, type FileCitations } from './fileCitations';
 import { workspaceText } from './workspaceText';
 
-/** Files the host reads between giving the event loop back. */
+/** Files the host reads at once: enough to hide disk latency, few enough to keep the extension host responsive. */
 const BATCH = 16;
 /** Files per job of the worker: its answer is read in a millisecond or two. */
 const WORKER_BATCH = 64;
@@ -28,22 +28,24 @@ export async function scanFiles(
   into: CitationsByFile,
   { stopped, after }: { stopped: () => boolean; after: (done: number) => void },
 ): Promise<number> {
-  const thread = new ScanThread();
+  // Started with the first batch that has files for it: a scan of open documents alone starts no worker.
+  let thread: ScanThread | undefined;
+  const worker = (): ScanThread => (thread ??= new ScanThread());
   const batches: Array<readonly vscode.Uri[]> = [];
   for (let at = 0; at < uris.length; at += WORKER_BATCH) batches.push(uris.slice(at, at + WORKER_BATCH));
   let done = 0;
   try {
     // The worker has the next batch while this one is kept: it never waits for the host between two.
-    let next = batches.length ? sent(batches[0], thread, serviceBaseUrl) : undefined;
+    let next = batches.length ? sent(batches[0], worker, serviceBaseUrl) : undefined;
     for (let i = 0; next && !stopped(); i++) {
       const current = next;
-      next = i + 1 < batches.length ? sent(batches[i + 1], thread, serviceBaseUrl) : undefined;
+      next = i + 1 < batches.length ? sent(batches[i + 1], worker, serviceBaseUrl) : undefined;
       await kept(current, serviceBaseUrl, into);
       done += batches[i].length;
       after(done);
     }
   } finally {
-    thread.dispose();
+    thread?.dispose();
   }
   return done;
 }
@@ -57,24 +59,36 @@ interface SentBatch {
   found: Promise<Array<TextCitations | undefined> | undefined>;
 }
 
-function sent(batch: readonly vscode.Uri[], thread: ScanThread, serviceBaseUrl: string | undefined): SentBatch {
+function sent(batch: readonly vscode.Uri[], worker: () => ScanThread, serviceBaseUrl: string | undefined): SentBatch {
   const open = new Set(vscode.workspace.textDocuments.map((document) => document.uri.toString()));
   const onDisk = batch.filter((uri) => uri.scheme === 'file' && !open.has(uri.toString()));
   const here = batch.filter((uri) => !onDisk.includes(uri));
+  if (!onDisk.length) return { onDisk, here, found: Promise.resolve([]) };
   const files = onDisk.map((uri) => ({ path: uri.fsPath, name: vscode.workspace.asRelativePath(uri) }));
   // No worker here (or it stopped): the batch's files are read on this thread.
-  return { onDisk, here, found: thread.read(files, serviceBaseUrl).catch(() => undefined) };
+  return {
+    onDisk,
+    here,
+    found: worker()
+      .read(files, serviceBaseUrl)
+      .catch(() => undefined),
+  };
 }
 
 /** A batch's files into `into`: what the worker found, and those read here. */
 async function kept({ onDisk, here, found }: SentBatch, serviceBaseUrl: string | undefined, into: CitationsByFile): Promise<void> {
   const read = await found;
   if (read) onDisk.forEach((uri, i) => keep(into, uri, read[i] && { uri, ...read[i] }));
-  await inPacedBatches(read ? here : [...onDisk, ...here], BATCH, (uri) => readFile(uri, serviceBaseUrl, [into]));
+  await readFiles(read ? here : [...onDisk, ...here], serviceBaseUrl, [into]);
+}
+
+/** Reads `uris` on this thread, a few at a time and paced, into each of `into`. */
+export function readFiles(uris: readonly vscode.Uri[], serviceBaseUrl: string | undefined, into: readonly CitationsByFile[]): Promise<number> {
+  return inPacedBatches(uris, BATCH, (uri) => readFile(uri, serviceBaseUrl, into));
 }
 
 /** Reads one file (its open document when there is one) into each of `into`. */
-export async function readFile(uri: vscode.Uri, serviceBaseUrl: string | undefined, into: readonly CitationsByFile[]): Promise<void> {
+async function readFile(uri: vscode.Uri, serviceBaseUrl: string | undefined, into: readonly CitationsByFile[]): Promise<void> {
   const key = uri.toString();
   const open = vscode.workspace.textDocuments.find((d) => d.uri.toString() === key);
   const found = fileCitations(uri, open ? open.getText() : await workspaceText(uri), serviceBaseUrl);

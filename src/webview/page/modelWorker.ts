@@ -41,21 +41,25 @@ export class ModelWorker {
     // Unhandled until build() is called, and never if the clause does not arrive whole.
     this.model.catch(() => undefined);
     // Kept until the worker answers or fails: revoked at once, its script may not have been read yet.
-    const url = URL.createObjectURL(new Blob([workerSource], { type: 'text/javascript' }));
+    let url: string | undefined = URL.createObjectURL(new Blob([workerSource], { type: 'text/javascript' }));
+    const release = (): void => {
+      if (url) URL.revokeObjectURL(url);
+      url = undefined;
+    };
     try {
       this.worker = new Worker(url);
     } catch (error) {
-      URL.revokeObjectURL(url);
+      release();
       this.fail(error instanceof Error ? error : new Error(String(error)));
       return;
     }
     this.worker.onerror = (event) => {
       event.preventDefault();
-      URL.revokeObjectURL(url);
+      release();
       this.fail(new Error(event.message || 'the model worker stopped'));
     };
     this.worker.onmessage = ({ data }: MessageEvent<FromWorker>) => {
-      URL.revokeObjectURL(url);
+      release();
       if (data.type === 'notJson') resolveModel('notJson');
       else if (data.type === 'model') resolveModel({ model: data.document, rows: this.rowsOf(data.document, data.cut) });
       else {
