@@ -73,6 +73,19 @@ async function openFirstClause(page: Page, connectLabel: string, viewName: strin
   return clauseFrame(page);
 }
 
+/**
+ * A user setting as the settings file holds it now; undefined while VS Code is writing the file (read half-written,
+ * it is not JSON yet: a CI run failed on "Unexpected end of JSON input").
+ */
+function storedSetting(file: string, key: string): unknown {
+  try {
+    return (JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>)[key];
+  } catch (error) {
+    if (error instanceof SyntaxError) return undefined;
+    throw error;
+  }
+}
+
 /** Preferences: Color Theme from the palette, as a person switches themes. */
 async function pickTheme(page: Page, theme: string): Promise<void> {
   const input = page.locator('.quick-input-widget input').first();
@@ -154,7 +167,7 @@ const runs: Run[] = [
         await pickTheme(page, theme);
         // The picker writes workbench.colorTheme to the user settings (a moment later).
         for (const deadline = Date.now() + TIMEOUT; ; await page.waitForTimeout(250)) {
-          const stored = (JSON.parse(readFileSync(server.settingsFile, 'utf8')) as Record<string, unknown>)['workbench.colorTheme'];
+          const stored = storedSetting(server.settingsFile, 'workbench.colorTheme');
           if (typeof stored === 'string' && stored.replace(/^Default /, '').replace(/^High Contrast$/, 'Dark High Contrast') === theme) break;
           if (Date.now() > deadline) throw new Error(`workbench.colorTheme is ${JSON.stringify(stored)} after picking ${theme}`);
         }
