@@ -6,7 +6,9 @@
  * the same build with its segments prepared on the main thread instead of the worker. Also: how soon the first
  * results are searchable on a cold index, and search time per keystroke at 30 000, 100 000 and 300 000 next to a
  * substring scan. Each sandbox gets a round of both before the recorded ones; ours and the floor both start with an
- * access token in hand.
+ * access token in hand. Also the CPU each used, this process's and the sandbox's: the floor keeps both cores busy
+ * already at 0 ms, so what the index adds shows as CPU, and that CPU over the cores bounds how near the floor any
+ * build can come on this machine.
  * Prints; records in bench/results.json; asserts nothing.
  * Run: npm run compile && node esbuild.js && node out/bench/indexBuild.js [--quick]
  */
@@ -15,7 +17,8 @@ import { buildCatalogueIndex } from '../src/core/catalogue/buildIndex';
 import { CatalogueIndex } from '../src/core/catalogue/catalogueIndex';
 import { createStandardsService } from '../src/core/service/standardsService';
 import { serviceOptionsFrom, type ConnectionInfo } from '../src/core/service/index';
-import { startChildSandbox } from './childSandbox';
+import * as os from 'node:os';
+import { startChildSandbox, type ChildSandbox } from './childSandbox';
 import { record, spread } from './results';
 import { QUERIES, substringScan } from './queries';
 
@@ -49,26 +52,43 @@ async function bareFetch(info: ConnectionInfo, bearer: string, total: number, li
   return performance.now() - started;
 }
 
+/** CPU used while `run` ran, in ms: this process's (every thread, the index worker's too) and the sandbox's. */
+interface CpuUse {
+  client: number;
+  server: number;
+}
+
+async function withCpu<T>(sandbox: ChildSandbox, run: () => Promise<T>): Promise<{ value: T; cpu: CpuUse }> {
+  const serverBefore = sandbox.cpuMs() ?? 0;
+  const before = process.cpuUsage();
+  const value = await run();
+  const used = process.cpuUsage(before);
+  return { value, cpu: { client: (used.user + used.system) / 1000, server: (sandbox.cpuMs() ?? 0) - serverBefore } };
+}
+
 /**
  * Ours: the index built through the service; returns total ms and ms until the first results were searchable. The
  * service has its token before the clock starts, as the floor has its bearer: in the extension the index is built
  * by the signed-in session's service, whose token the tree's first page fetched already.
  */
-async function ours(info: ConnectionInfo, total: number, inThread = false): Promise<{ ms: number; firstSearchableMs: number }> {
-  const service = createStandardsService(serviceOptionsFrom(info));
+async function ours(sandbox: ChildSandbox, total: number, inThread = false): Promise<{ ms: number; firstSearchableMs: number; cpu: CpuUse }> {
+  const service = createStandardsService(serviceOptionsFrom(sandbox.info));
   await service.accessToken();
-  const started = performance.now();
   let firstSearchableMs = Infinity;
-  const index = await buildCatalogueIndex((page, signal) => service.listStandards(page, signal), {
-    pageSize: 1000,
-    concurrency: CONCURRENCY,
-    inThread,
-    onProgress: ({ loaded, snapshot }) => {
-      if (loaded > 0 && firstSearchableMs === Infinity && snapshot().search('iso', 1).length > 0) firstSearchableMs = performance.now() - started;
-    },
-  });
+  const started = performance.now();
+  const { value: index, cpu } = await withCpu(sandbox, () =>
+    buildCatalogueIndex((page, signal) => service.listStandards(page, signal), {
+      pageSize: 1000,
+      concurrency: CONCURRENCY,
+      inThread,
+      onProgress: ({ loaded, snapshot }) => {
+        if (loaded > 0 && firstSearchableMs === Infinity && snapshot().search('iso', 1).length > 0) firstSearchableMs = performance.now() - started;
+      },
+    }),
+  );
+  const ms = performance.now() - started;
   if (index.size !== total) throw new Error(`built ${index.size} of ${total}`);
-  return { ms: performance.now() - started, firstSearchableMs };
+  return { ms, firstSearchableMs, cpu };
 }
 
 /** p95 per keystroke of `search` over the issue's queries typed key by key (3 rounds, the first warming up). */
@@ -88,6 +108,62 @@ function p95PerKeystroke(search: (typed: string) => unknown): number {
 }
 
 type Spread = ReturnType<typeof spread>;
+
+const CORES = os.cpus().length;
+
+/**
+ * Per round: ours' CPU and the floor's, the cores the floor keeps busy, and the least ours / floor the cores allow
+ * (ours' CPU and the sandbox's, spread over every core with nothing idle, against the floor's time of the round).
+ */
+interface CpuRound {
+  ours: CpuUse;
+  floor: CpuUse;
+  floorMs: number;
+}
+
+function recordCpu(standards: number, latencyMs: number, rounds: readonly CpuRound[]): string {
+  const size = standards === 30_000 ? '' : standards === 3_000 ? '3k' : '300k';
+  const at = `At${latencyMs}`;
+  const ours = spread(rounds.map((r) => r.ours.client));
+  const floor = spread(rounds.map((r) => r.floor.client));
+  const server = spread(rounds.map((r) => r.ours.server));
+  const floorServer = spread(rounds.map((r) => r.floor.server));
+  const busy = spread(rounds.map((r) => (r.floor.client + r.floor.server) / r.floorMs));
+  const least = spread(rounds.map((r) => (r.ours.client + r.ours.server) / CORES / r.floorMs));
+  record({
+    [`indexCpuMs${at}${size}`]: {
+      what: `CPU of the index build of ${standards} at ${latencyMs} ms, this process (main thread and worker)`,
+      unit: 'ms',
+      ours: ours.median,
+      min: ours.min,
+      max: ours.max,
+      rounds: rounds.length,
+      baseline: floor.median,
+      baselineWhat: "the bare-fetch floor's process",
+      ratio: ours.median / floor.median,
+    },
+    [`indexFloorCores${at}${size}`]: {
+      what: `cores the bare-fetch floor keeps busy, ${standards} at ${latencyMs} ms (its CPU and the sandbox's / its time)`,
+      unit: 'cores',
+      ours: busy.median,
+      min: busy.min,
+      max: busy.max,
+      rounds: rounds.length,
+    },
+    [`indexLeastRatio${at}${size}`]: {
+      what: `least index time / floor ${CORES} cores allow, ${standards} at ${latencyMs} ms: (its CPU + the sandbox's) / ${CORES}, against the floor's time`,
+      unit: '×',
+      ours: least.median,
+      min: least.min,
+      max: least.max,
+      rounds: rounds.length,
+    },
+  });
+  return (
+    `    CPU: ours ${ours.median.toFixed(0)} ms + the sandbox's ${server.median.toFixed(0)} ms; the floor ${floor.median.toFixed(0)} + ${floorServer.median.toFixed(0)} ms, ` +
+    `${busy.median.toFixed(2)} of ${CORES} cores busy; the least ours / floor ${CORES} cores allow: ${least.median.toFixed(2)}×`
+  );
+}
 
 /**
  * Keys: indexMsAt20 (30 000), indexMsAt20300k, indexMsAt203k, and the same At0; firstSearchableMs (at 20 ms) and
@@ -174,23 +250,27 @@ async function main(): Promise<void> {
         const floor: number[] = [];
         const naive: number[] = [];
         const inThread: number[] = [];
+        const cpu: CpuRound[] = [];
         // A round not recorded first: the sandbox process is new, and whatever ran first would pay for its compiling.
         for (let round = QUICK ? 0 : -1; round < rounds; round++) {
           if (round < 0) {
-            await ours(sandbox.info, standards);
+            await ours(sandbox, standards);
             await bareFetch(sandbox.info, bearer, standards, 1000, CONCURRENCY);
             continue;
           }
           // Who goes first alternates: neither always starts with the other's garbage still to collect.
           const floorFirst = round % 2 === 1;
-          if (floorFirst) floor.push(await bareFetch(sandbox.info, bearer, standards, 1000, CONCURRENCY));
-          const run = await ours(sandbox.info, standards);
+          const bare = (): ReturnType<typeof withCpu<number>> => withCpu(sandbox, () => bareFetch(sandbox.info, bearer, standards, 1000, CONCURRENCY));
+          const floorRun = floorFirst ? await bare() : undefined;
+          const run = await ours(sandbox, standards);
           our.push(run.ms);
           first.push(run.firstSearchableMs);
-          if (!floorFirst) floor.push(await bareFetch(sandbox.info, bearer, standards, 1000, CONCURRENCY));
+          const floorRound = floorRun ?? (await bare());
+          floor.push(floorRound.value);
+          cpu.push({ ours: run.cpu, floor: floorRound.cpu, floorMs: floorRound.value });
           // The naive flow at 300 000 and 20 ms takes a minute a round: one round is enough to compare.
           if (round === 0 || (standards < 300_000 && round < 5)) naive.push(await bareFetch(sandbox.info, bearer, standards, 100, 1));
-          if (standards < 300_000) inThread.push((await ours(sandbox.info, standards, true)).ms);
+          if (standards < 300_000) inThread.push((await ours(sandbox, standards, true)).ms);
         }
         const o = spread(our);
         const f = spread(floor);
@@ -207,6 +287,7 @@ async function main(): Promise<void> {
             (t ? `${t.median.toFixed(0).padStart(6)} ms (${(t.median / f.median).toFixed(2)}×)` : ''),
         );
         recordBuild(standards, latencyMs, rounds, { o, f, n, s, t });
+        console.log(recordCpu(standards, latencyMs, cpu));
       } finally {
         sandbox.stop();
       }
