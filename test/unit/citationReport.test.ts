@@ -1,5 +1,5 @@
 import * as assert from 'node:assert/strict';
-import { groupReferences, toCsv, toMarkdown, type Occurrence } from '../../src/core/citations/referenceReport';
+import { groupReferences, groupReferencesPaced, toCsv, toMarkdown, type Occurrence, type StandardGroup } from '../../src/core/citations/referenceReport';
 
 function occurrence(standard: string, clause: string, file: string, line: number, text = `${standard} ${clause}`.trim(), outdated = false): Occurrence {
   return {
@@ -42,6 +42,59 @@ describe('Citations: the references matrix', () => {
         ['clause 10.1', ['src/b.ts:4']],
       ],
     );
+  });
+
+  /**
+   * What the grouping is to give, written as plainly as possible: groups by standard and URN, clauses by label, then
+   * standards, clauses (whole standard first) and occurrences (file, then line) each sorted, stable, in natural order.
+   */
+  function plainGrouping(all: readonly Occurrence[]): StandardGroup[] {
+    const collator = new Intl.Collator('en', { numeric: true, sensitivity: 'base' });
+    const groups: StandardGroup[] = [];
+    for (const o of all) {
+      let group = groups.find((g) => g.standard === o.standard && g.urn === o.urn);
+      if (!group) {
+        group = { standard: o.standard, urn: o.urn, position: o.position, title: o.title, status: o.status, outdated: o.outdated, count: 0, clauses: [] };
+        groups.push(group);
+      }
+      group.count++;
+      let clause = group.clauses.find((c) => c.clause === o.clause);
+      if (!clause) group.clauses.push((clause = { clause: o.clause, occurrences: [] }));
+      clause.occurrences.push(o);
+    }
+    groups.sort((a, b) => collator.compare(a.standard, b.standard));
+    for (const group of groups) {
+      group.clauses.sort((a, b) => (a.clause === '' ? -1 : b.clause === '' ? 1 : collator.compare(a.clause, b.clause)));
+      for (const clause of group.clauses) clause.occurrences.sort((a, b) => collator.compare(a.file, b.file) || a.line - b.line);
+    }
+    return groups;
+  }
+
+  it('orders thousands of occurrences as a plain sort by file and line does, in steps when paced', async () => {
+    // Files, standards and clauses whose names compare equal in natural order ("A.md", "a.md"), numbers in names, lines not in order, files
+    // interleaved, two citations on one line: 12 000 occurrences.
+    const files = ['z/ü.md', 'docs/a.md', 'src/file2.ts', 'src/file10.ts', 'src/File1.ts', 'README.md', 'docs/A.md', 'z/u.md'];
+    const standards = ['ISO 9001:2015', 'ISO 9001:2008', 'iso 9001:2015', 'IEC 62304:2006', 'ISO 14971:2019', 'ISO 2:2000', 'ISO 10:2000'];
+    const clauses = ['', 'clause 2', 'Clause 2', 'clause 10.1', 'clause 4.2.1', 'Annex A', 'Scope'];
+    const many = Array.from({ length: 12_000 }, (_, k) =>
+      occurrence(standards[(k * 3) % standards.length], clauses[(k * 11) % clauses.length], files[(k * 5) % files.length], 1 + ((k * 7919) % 500)),
+    );
+    const expected = plainGrouping(many);
+    assert.deepEqual(groupReferences(many), expected);
+    let rests = 0;
+    const paced = await groupReferencesPaced(many, async () => {
+      rests++;
+    });
+    assert.deepEqual(paced, expected);
+    assert.ok(rests >= 3, `rested ${rests} times`);
+    assert.deepEqual(groupReferences(occurrences), plainGrouping(occurrences));
+    // Given first in a file that sorts last: names held equal keep the order they were given in.
+    const tie = [
+      occurrence('ISO 1:2000', 'Clause 2', 'z.md', 1),
+      occurrence('iso 1:2000', 'clause 2', 'a.md', 1),
+      occurrence('ISO 1:2000', 'clause 2', 'a.md', 2),
+    ];
+    assert.deepEqual(groupReferences(tie), plainGrouping(tie));
   });
 
   it('writes RFC 4180 CSV, with formula-looking cells defused', () => {

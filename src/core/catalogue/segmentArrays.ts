@@ -12,6 +12,7 @@ import type { IndexEntry } from './indexSegment';
 import { buildPostings, idsBelow, tokenizeEntries, unitePostings, type Ids, type PostingArrays, type Tokens } from './segmentData';
 import { editionOfTokens } from './editionParts';
 import { orderArrays, type OrderArrays } from './orderFields';
+import { orderByKeys, POSITION_SPAN } from './keyOrder';
 import { factsOf, type StandardFacts, type StatusLabel, type SupplementKind } from './standardFacts';
 import { scanTokenRuns } from './tokens';
 import { GROUPS, SCORE_LEVELS, SCORE_OFFSET, titleElements, topicSignalsOf } from './topicRank';
@@ -91,11 +92,13 @@ export function prepareSegment(entries: readonly IndexEntry[]): SegmentArrays {
   const years = new Int16Array(n);
   const keys = new Float64Array(n);
   const topicKeys = new Float64Array(n);
+  const positions = new Int32Array(n);
   const { vocabulary, reference, title, numberStart, numberEnd } = tokenizeEntries(entries);
   const firstEnds = new Int32Array(n);
   const scratch: string[] = [];
   for (let i = 0; i < n; i++) {
     const entry = entries[i];
+    positions[i] = entry.position;
     const entryFacts = factsOf(entry.urn, entry.reference, entry.status);
     facts[i] = packFacts(entryFacts);
     years[i] = entryFacts.year ?? 0;
@@ -108,8 +111,8 @@ export function prepareSegment(entries: readonly IndexEntry[]): SegmentArrays {
     const lastElement = entry.title.slice(elements.lastStart, elements.lastStart + 60);
     topicKeys[i] = topicKey(entry, topicSignalsOf(entryFacts, entry.reference ?? '', lastElement, parts, firstPart));
   }
-  const byRank = Int32Array.from(entries.keys()).sort((a, b) => keys[a] - keys[b]);
-  const byTopic = Int32Array.from(entries.keys()).sort((a, b) => topicKeys[a] - topicKeys[b]);
+  const byRank = orderByKeys(keys, positions);
+  const byTopic = orderByKeys(topicKeys, positions);
   const size = vocabulary.length;
   const inReference = buildPostings(size, byRank, [reference]);
   const inTitle = buildPostings(size, byTopic, [title]);
@@ -271,10 +274,10 @@ export function unpackFacts(packed: number, year: number): StandardFacts {
 function topicKey(entry: IndexEntry, signals: { group: number; score: number }): number {
   const score = Math.max(0, Math.min(SCORE_LEVELS - 1, Math.round(signals.score) + SCORE_OFFSET));
   const length = Math.min(1023, entry.title.length);
-  return ((signals.group * SCORE_LEVELS + (SCORE_LEVELS - 1 - score)) * 1024 + length) * 2 ** 21 + (entry.position % 2 ** 21);
+  return ((signals.group * SCORE_LEVELS + (SCORE_LEVELS - 1 - score)) * 1024 + length) * POSITION_SPAN + (entry.position % POSITION_SPAN);
 }
 
-const TOPIC_LOW = 1024 * 2 ** 21;
+const TOPIC_LOW = 1024 * POSITION_SPAN;
 
 export function topicGroup(key: number): number {
   return Math.min(GROUPS - 1, Math.floor(key / (TOPIC_LOW * SCORE_LEVELS)));
@@ -292,5 +295,5 @@ function rankKey(entry: IndexEntry, facts: StandardFacts): number {
   const group = Number(!facts.current) * 4 + Number(facts.draft) * 2 + Number(!!facts.supplement);
   const age = 4095 - Math.min(4095, facts.year ?? 0);
   const length = Math.min(1023, entry.title.length);
-  return ((group * 4096 + age) * 1024 + length) * 2 ** 21 + (entry.position % 2 ** 21);
+  return ((group * 4096 + age) * 1024 + length) * POSITION_SPAN + (entry.position % POSITION_SPAN);
 }

@@ -12,7 +12,7 @@ import type { CitationResolver } from './citationResolver';
 import type { CatalogueIndex } from '../../core/catalogue/catalogueIndex';
 import type { CitationTarget } from '../../core/citations/citationTarget';
 import type { Citation } from '../../core/citations/recognise';
-import { groupReferences, occurrenceSays, type Occurrence, type OccurrenceSays } from '../../core/citations/referenceReport';
+import { groupReferencesPaced, occurrenceSays, type Occurrence, type OccurrenceSays } from '../../core/citations/referenceReport';
 import { exportReferences } from './referencesExport';
 import { searchable } from './searchable';
 import { fileMatcher, searchGlob } from '../../core/check/fileFilter';
@@ -233,7 +233,9 @@ export class WorkspaceReferences implements vscode.TreeDataProvider<ReferenceNod
           { kind: 'message', text: vscode.l10n.t('No references to standards of the catalogue in {0} files matching {1}.', this.files.size, this.include()) },
         ];
       }
-      return groupReferences(occurrences).map((group) => ({ kind: 'standard', group }));
+      // A hundred thousand occurrences take tens of milliseconds to group: the host gets its turns meanwhile.
+      const pacer = new Pacer();
+      return (await groupReferencesPaced(occurrences, () => pacer.rest())).map((group) => ({ kind: 'standard', group }));
     }
     if (node.kind === 'standard') {
       const { group } = node;

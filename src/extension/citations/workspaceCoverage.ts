@@ -12,7 +12,8 @@ import type { CoverageReport, Obligation } from '../../core/compliance/coverage'
 import { coverageOutline, type OutlineNode } from '../../core/compliance/coverageOutline';
 import { formatCoverage, type CoverageFormat } from '../../core/compliance/coverageFormats';
 import type { Justification } from '../../core/compliance/justifications';
-import { groupReferences } from '../../core/citations/referenceReport';
+import { groupReferencesPaced } from '../../core/citations/referenceReport';
+import { Pacer } from '../../core/scan/scanPace';
 import { Disposable } from '../../core/lifecycle';
 import type { Clause } from '../../core/service/types';
 import type { ServiceAccess } from '../connection/serviceAccess';
@@ -134,7 +135,8 @@ export class WorkspaceCoverage extends Disposable implements vscode.TreeDataProv
     await this.references.ready();
     const occurrences = await this.references.occurrences();
     if ('unavailable' in occurrences) return [];
-    return groupReferences(occurrences)
+    const pacer = new Pacer();
+    return (await groupReferencesPaced(occurrences, () => pacer.rest()))
       .map((group) => ({ urn: group.urn, reference: group.standard, title: group.title, count: group.count }))
       .sort((a, b) => b.count - a.count || a.reference.localeCompare(b.reference));
   }
