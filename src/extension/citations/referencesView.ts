@@ -12,7 +12,7 @@ import type { CitationResolver } from './citationResolver';
 import type { CatalogueIndex } from '../../core/catalogue/catalogueIndex';
 import type { CitationTarget } from '../../core/citations/citationTarget';
 import type { Citation } from '../../core/citations/recognise';
-import { groupReferencesPaced, occurrenceSays, type Occurrence, type OccurrenceSays } from '../../core/citations/referenceReport';
+import { groupReferences, occurrenceSays, type Occurrence, type OccurrenceSays } from '../../core/citations/referenceReport';
 import { exportReferences } from './referencesExport';
 import { searchable } from './searchable';
 import { fileMatcher, searchGlob } from '../../core/check/fileFilter';
@@ -235,7 +235,7 @@ export class WorkspaceReferences implements vscode.TreeDataProvider<ReferenceNod
       }
       // A hundred thousand occurrences take tens of milliseconds to group: the host gets its turns meanwhile.
       const pacer = new Pacer();
-      return (await groupReferencesPaced(occurrences, () => pacer.rest())).map((group) => ({ kind: 'standard', group }));
+      return (await groupReferences(occurrences, () => pacer.rest())).map((group) => ({ kind: 'standard', group }));
     }
     if (node.kind === 'standard') {
       const { group } = node;

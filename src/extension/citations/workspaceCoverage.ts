@@ -12,7 +12,7 @@ import type { CoverageReport, Obligation } from '../../core/compliance/coverage'
 import { coverageOutline, type OutlineNode } from '../../core/compliance/coverageOutline';
 import { formatCoverage, type CoverageFormat } from '../../core/compliance/coverageFormats';
 import type { Justification } from '../../core/compliance/justifications';
-import { groupReferencesPaced } from '../../core/citations/referenceReport';
+import { groupReferences } from '../../core/citations/referenceReport';
 import { Pacer } from '../../core/scan/scanPace';
 import { yieldNow } from '../../core/service/yieldNow';
 import { Disposable } from '../../core/lifecycle';
@@ -137,7 +137,7 @@ export class WorkspaceCoverage extends Disposable implements vscode.TreeDataProv
     const occurrences = await this.references.occurrences();
     if ('unavailable' in occurrences) return [];
     const pacer = new Pacer();
-    return (await groupReferencesPaced(occurrences, () => pacer.rest()))
+    return (await groupReferences(occurrences, () => pacer.rest()))
       .map((group) => ({ urn: group.urn, reference: group.standard, title: group.title, count: group.count }))
       .sort((a, b) => b.count - a.count || a.reference.localeCompare(b.reference));
   }
