@@ -50,6 +50,8 @@ const ORDER = [
   'indexSpeedupVsNaiveAt03k',
   'firstSearchableMsAt03k',
   'indexReadBackMs',
+  'indexReadBackLongestHoldMs300k',
+  'indexWriteLongestHoldMs300k',
   'filterP95Ms30k',
   'filterP95Ms100k',
   'filterP95Ms300k',

@@ -4,6 +4,7 @@ import { Catalogue } from '../../sandbox/catalogue';
 import { sandboxStats, startSandbox } from '../../sandbox/index';
 import { buildCatalogueIndex } from '../../src/core/catalogue/buildIndex';
 import { CatalogueIndex, IndexBuilder, SEGMENT_SIZE, sameEntries } from '../../src/core/catalogue/catalogueIndex';
+import { sameRecord } from '../../src/core/catalogue/packedEntries';
 import { createStandardsService } from '../../src/core/service/standardsService';
 import { ServiceError, isServiceError, serviceOptionsFrom, type StandardsPage } from '../../src/core/service/index';
 import { realSample } from './realSample';
@@ -82,6 +83,34 @@ describe('catalogue index', () => {
     const shifted = new Uint8Array(stored.length + 3);
     shifted.set(stored, 3);
     assert.deepEqual(CatalogueIndex.fromFile(shifted.subarray(3), 'http://h/p')?.search('9001'), index.search('9001'));
+  });
+
+  it('reads itself back and writes itself in slices, resting between them, as at once', async () => {
+    // Several segments and more than one step of copied data: 9 000 entries with long titles, 12 MB.
+    const many = sandboxEntries(4, 9_000).map((e) => ({ ...e, title: `${e.title} ${'x'.repeat(1000)}` }));
+    const built = CatalogueIndex.of(many);
+    const stored = built.toFile('http://h/p');
+    let rests = 0;
+    const rest = async (): Promise<void> => {
+      rests++;
+    };
+    const back = await CatalogueIndex.fromFileInSlices(stored, 'http://h/p', rest);
+    assert.ok(back);
+    const entries = Array.from(back.entries);
+    assert.equal(entries.length, many.length);
+    assert.ok(
+      entries.every((entry, position) => entry && sameRecord(entry, many[position])),
+      'every entry as stored',
+    );
+    for (const query of ['9001', 'quality', many[8_999].reference ?? '', 'urn:iso:std']) assert.deepEqual(back.search(query), built.search(query), query);
+    assert.deepEqual(CatalogueIndex.fromFile(stored, 'http://h/p')?.search('quality'), built.search('quality'), 'and at once');
+    assert.ok(rests >= 4, `rested ${rests} times`);
+    rests = 0;
+    assert.deepEqual(await back.toFileInSlices('http://h/p', rest), stored, 'written again in slices, byte for byte');
+    assert.ok(rests >= 2, `rested ${rests} times writing`);
+    assert.equal(await CatalogueIndex.fromFileInSlices(stored, 'http://other/p', rest), undefined);
+    assert.equal(await CatalogueIndex.fromFileInSlices(stored.subarray(0, stored.length - 8), 'http://h/p', rest), undefined, 'truncated');
+    assert.equal(await CatalogueIndex.fromFileInSlices(new TextEncoder().encode('{"version": 3}'), 'http://h/p', rest), undefined);
   });
 
   it('searches across segments as one index, and reads back what it stored without tokenising again', () => {

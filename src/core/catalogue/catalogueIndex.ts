@@ -26,7 +26,7 @@
  * The index is a list of segments of a few thousand entries each (indexSegment.ts): one is built in tens of
  * milliseconds as pages arrive, each is searched on its own and the best of all are merged.
  */
-import { decodeIndexFile, encodeIndexFile } from './indexFile';
+import { decodeIndexFile, decodeIndexFileInSlices, encodeIndexFile, encodeIndexFileInSlices, type IndexFileContent } from './indexFile';
 import { IndexSegment, TITLE_ORDER, type IndexEntry, type IndexQuery, type SearchOptions, type SegmentHit } from './indexSegment';
 import { EntryPacker, PackedEntries, sameRecord, type EntryList } from './packedEntries';
 import { prepareSegment, topicGroup, topicScore, type SegmentArrays } from './segmentArrays';
@@ -152,8 +152,17 @@ export class CatalogueIndex {
 
   /** The index as the bytes of its file (indexFile.ts). */
   toFile(baseUrl: string): Uint8Array {
+    return encodeIndexFile(this.fileContent(baseUrl));
+  }
+
+  /** `toFile`, awaiting `due` between its steps of a few milliseconds: for a thread that must not be held. */
+  toFileInSlices(baseUrl: string, due: () => Promise<void>): Promise<Uint8Array> {
+    return encodeIndexFileInSlices(this.fileContent(baseUrl), due);
+  }
+
+  private fileContent(baseUrl: string): IndexFileContent {
     const packed = this.packed();
-    return encodeIndexFile({ baseUrl, builtAt: this.builtAt, entries: packed.entries as PackedEntries, segments: packed.segmentArrays() });
+    return { baseUrl, builtAt: this.builtAt, entries: packed.entries as PackedEntries, segments: packed.segmentArrays() };
   }
 
   /** Each segment's arrays and the positions of its entries: what the file holds, and what the catalogue is organised by. */
@@ -176,7 +185,15 @@ export class CatalogueIndex {
    * format, or does not fit together (the index is then built anew).
    */
   static fromFile(bytes: Uint8Array, baseUrl: string): CatalogueIndex | undefined {
-    const content = decodeIndexFile(bytes);
+    return CatalogueIndex.ofContent(decodeIndexFile(bytes), baseUrl);
+  }
+
+  /** `fromFile`, awaiting `due` between its steps of a few milliseconds: for a thread that must not be held. */
+  static async fromFileInSlices(bytes: Uint8Array, baseUrl: string, due: () => Promise<void>): Promise<CatalogueIndex | undefined> {
+    return CatalogueIndex.ofContent(await decodeIndexFileInSlices(bytes, due), baseUrl);
+  }
+
+  private static ofContent(content: IndexFileContent | undefined, baseUrl: string): CatalogueIndex | undefined {
     if (!content || content.baseUrl !== baseUrl) return undefined;
     const { entries } = content;
     const segments = content.segments.map(({ positions, arrays }) => new IndexSegment(new PackedSegmentEntries(entries, positions), arrays));

@@ -10,6 +10,7 @@ import { onFirstUse } from '../../core/lifecycle';
 import type { CatalogueIndex, IndexBuilder } from '../../core/catalogue/catalogueIndex';
 import type * as IndexBundle from './catalogueIndex.lazy';
 import { writePrivateFile } from '../../core/service/privateFiles';
+import { TimeSlicer } from '../../core/service/timeSlicer';
 /** The catalogue index (Find Standard, references in code): loaded when it is first built or read back. */
 // eslint-disable-next-line @typescript-eslint/no-require-imports -- required on first use, its own bundle (esbuild.js)
 const indexBundle = onFirstUse(() => require('./catalogueIndex.lazy') as typeof IndexBundle);
@@ -170,7 +171,9 @@ export class CatalogueStore implements vscode.Disposable {
   private async read(where: Where): Promise<CatalogueIndex | undefined> {
     try {
       const bytes = await vscode.workspace.fs.readFile(this.fileFor(where.scope));
-      return indexBundle().CatalogueIndex.fromFile(bytes, where.baseUrl);
+      // An index of 300 000 records takes a few hundred milliseconds to read back: in slices, the host's turns between.
+      const slicer = new TimeSlicer();
+      return await indexBundle().CatalogueIndex.fromFileInSlices(bytes, where.baseUrl, () => slicer.due());
     } catch {
       return undefined;
     }
@@ -178,7 +181,8 @@ export class CatalogueStore implements vscode.Disposable {
 
   /** Readable by this user only (0600 in a 0700 folder): what someone subscribes to is nobody else's business. */
   private async write(where: Where, index: CatalogueIndex): Promise<void> {
-    const bytes = index.toFile(where.baseUrl);
+    const slicer = new TimeSlicer();
+    const bytes = await index.toFileInSlices(where.baseUrl, () => slicer.due());
     const target = this.fileFor(where.scope);
     if (target.scheme !== 'file') {
       await vscode.workspace.fs.createDirectory(this.storage);
