@@ -6,6 +6,7 @@
  * not fit (another format, truncated, ids out of range) reads as undefined, and the index is built anew.
  * Pure: no vscode.
  */
+import { runSteps, runStepsResting } from '../steps';
 import { PackedEntries } from './packedEntries';
 import { ARRAY_KINDS, fitsEntries, type ArrayKind, type SegmentArrays } from './segmentArrays';
 
@@ -41,24 +42,15 @@ const align8 = (n: number): number => Math.ceil(n / 8) * 8;
 const COPY_BYTES = 8 * 1024 * 1024;
 
 export function encodeIndexFile(content: IndexFileContent): Uint8Array {
-  const steps = encodeSteps(content);
-  for (;;) {
-    const step = steps.next();
-    if (step.done) return step.value;
-  }
+  return runSteps(encodeSteps(content));
 }
 
 /**
  * `encodeIndexFile`, awaiting `due` between its steps (the data copied a few megabytes at a time): making the file of
  * an index of 300 000 records held the extension host 75–320 ms in one go, as its build ended.
  */
-export async function encodeIndexFileInSlices(content: IndexFileContent, due: () => Promise<void>): Promise<Uint8Array> {
-  const steps = encodeSteps(content);
-  for (;;) {
-    const step = steps.next();
-    if (step.done) return step.value;
-    await due();
-  }
+export function encodeIndexFileInSlices(content: IndexFileContent, due: () => Promise<void>): Promise<Uint8Array> {
+  return runStepsResting(encodeSteps(content), due);
 }
 
 function* encodeSteps(content: IndexFileContent): Generator<void, Uint8Array, void> {
@@ -108,11 +100,7 @@ function* encodeSteps(content: IndexFileContent): Generator<void, Uint8Array, vo
 
 export function decodeIndexFile(file: Uint8Array): IndexFileContent | undefined {
   try {
-    const steps = decodeSteps(file);
-    for (;;) {
-      const step = steps.next();
-      if (step.done) return step.value;
-    }
+    return runSteps(decodeSteps(file));
   } catch {
     return undefined; // not JSON where the header should be, or not the shape written
   }
@@ -124,12 +112,7 @@ export function decodeIndexFile(file: Uint8Array): IndexFileContent | undefined 
  */
 export async function decodeIndexFileInSlices(file: Uint8Array, due: () => Promise<void>): Promise<IndexFileContent | undefined> {
   try {
-    const steps = decodeSteps(file);
-    for (;;) {
-      const step = steps.next();
-      if (step.done) return step.value;
-      await due();
-    }
+    return await runStepsResting(decodeSteps(file), due);
   } catch {
     return undefined;
   }

@@ -4,6 +4,7 @@
  */
 
 import { csvField, GENERATED_MARKDOWN, REFERENCES_CSV_COLUMNS } from '../generatedReports';
+import { runStepsResting } from '../steps';
 import { locatorLabel, statusLine } from './citationTarget';
 import type { Citation, Locator } from './recognise';
 import type { ResolvedStandard } from './resolve';
@@ -70,13 +71,8 @@ export interface StandardGroup {
  * by line: comparing file names for every pair of a hundred thousand occurrences held the extension host 160–200 ms.
  * `rest` is awaited every few thousand occurrences: a view's host gives the event loop back there.
  */
-export async function groupReferences(occurrences: readonly Occurrence[], rest: () => Promise<void> = async () => undefined): Promise<StandardGroup[]> {
-  const steps = groupingSteps(occurrences);
-  for (;;) {
-    const step = steps.next();
-    if (step.done) return step.value;
-    await rest();
-  }
+export function groupReferences(occurrences: readonly Occurrence[], rest: () => Promise<void> = async () => undefined): Promise<StandardGroup[]> {
+  return runStepsResting(groupingSteps(occurrences), rest);
 }
 
 /** Occurrences handled between two steps of the grouping: a few milliseconds before the code is compiled. */
