@@ -10,7 +10,7 @@ import { Worker } from 'node:worker_threads';
 import type { ScanFile, ScanJob, ScanReply } from './scanMessages';
 import type { TextCitations } from './textCitations';
 
-/** Beside the code that starts it: out/src/core/citations/ when compiled, dist/features/ in the bundle (esbuild.js). */
+/** Beside the code that starts it: out/src/core/scan/ when compiled, dist/features/ in the bundle (esbuild.js). */
 const WORKER_FILE = path.join(__dirname, 'scanWorker.js');
 
 type Found = Array<TextCitations | undefined>;

@@ -61,8 +61,9 @@ interface SentBatch {
 
 function sent(batch: readonly vscode.Uri[], worker: () => ScanThread, serviceBaseUrl: string | undefined): SentBatch {
   const open = new Set(vscode.workspace.textDocuments.map((document) => document.uri.toString()));
-  const onDisk = batch.filter((uri) => uri.scheme === 'file' && !open.has(uri.toString()));
-  const here = batch.filter((uri) => !onDisk.includes(uri));
+  const onDisk: vscode.Uri[] = [];
+  const here: vscode.Uri[] = [];
+  for (const uri of batch) (uri.scheme === 'file' && !open.has(uri.toString()) ? onDisk : here).push(uri);
   if (!onDisk.length) return { onDisk, here, found: Promise.resolve([]) };
   const files = onDisk.map((uri) => ({ path: uri.fsPath, name: vscode.workspace.asRelativePath(uri) }));
   // No worker here (or it stopped): the batch's files are read on this thread.
