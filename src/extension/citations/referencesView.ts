@@ -131,19 +131,23 @@ export class WorkspaceReferences implements vscode.TreeDataProvider<ReferenceNod
     // What a citation says depends on its text alone: each text is resolved and worded once (a workspace cites a
     // few hundred texts a hundred thousand times), so the occurrences share its strings and make little garbage.
     const said = new Map<string, OccurrenceSays | null>();
-    let resolved = 0;
+    // A large workspace resolves thousands of distinct references, the first ones before their code is compiled (a
+    // few milliseconds each): the extension host is given back by the clock, between files and between resolutions.
+    let slice = performance.now();
     const pacer = new Pacer();
+    const turn = async (): Promise<void> => {
+      if (performance.now() - slice <= SLICE_MS) return;
+      await pacer.rest();
+      slice = performance.now();
+    };
     for (const { uri, citations } of [...this.files.values()]) {
-      // A large workspace resolves thousands of distinct references: give the extension host back now and then.
-      if ((resolved += citations.length) > 200) {
-        resolved = 0;
-        await pacer.rest();
-      }
+      await turn();
       const file = vscode.workspace.asRelativePath(uri);
       this.uris.set(file, uri);
       for (const citation of citations) {
         let saying = said.get(citation.text);
         if (saying === undefined) {
+          await turn();
           const standard = this.resolver.resolve(index, citation);
           said.set(citation.text, (saying = standard ? occurrenceSays(standard, citation) : null));
         }
