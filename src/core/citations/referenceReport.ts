@@ -4,7 +4,7 @@
  */
 
 import { csvField, GENERATED_MARKDOWN, REFERENCES_CSV_COLUMNS } from '../generatedReports';
-import { runStepsResting } from '../steps';
+import { runStepsResting, sortInSteps } from '../steps';
 import { locatorLabel, statusLine } from './citationTarget';
 import type { Citation, Locator } from './recognise';
 import type { ResolvedStandard } from './resolve';
@@ -92,7 +92,7 @@ function* groupingSteps(occurrences: readonly Occurrence[]): Generator<void, Sta
   const groupings: Grouping[] = [];
   let last: Grouping | undefined;
   let handled = 0;
-  for (const run of inFileOrder(occurrences, byFile)) {
+  for (const run of yield* inFileOrder(occurrences, byFile)) {
     for (const k of run) {
       const o = occurrences[k];
       // Occurrences of one text share its strings: a run of the same standard is found without a look-up.
@@ -151,8 +151,9 @@ interface Grouping {
  * run per file (`byFile`: each file's places, ascending), by line, and one for files whose names the natural order
  * holds equal ("A.md", "a.md"), by line and then place.
  */
-function inFileOrder(occurrences: readonly Occurrence[], byFile: ReadonlyMap<string, number[]>): number[][] {
-  const files = [...byFile.keys()].sort(natural);
+function* inFileOrder(occurrences: readonly Occurrence[], byFile: ReadonlyMap<string, number[]>): Generator<void, number[][], void> {
+  // In steps: 5 000 names in natural order held the extension host 13–20 ms in one go.
+  const files = yield* sortInSteps([...byFile.keys()], natural);
   const runs: number[][] = [];
   const byLine = (a: number, b: number): number => occurrences[a].line - occurrences[b].line || a - b;
   for (let from = 0; from < files.length;) {
