@@ -17,6 +17,7 @@ import { runInWorkbench } from '../test/harness/workbenchRun';
 import { REPO } from '../test/harness/tools';
 import { scanInNode, writeWorkspace } from './citationFiles';
 import type { ScanFigures } from './editor/referencesScanHost';
+import type { AttributedGap } from './editor/hostAttribution';
 import { record, spread } from './results';
 
 const QUICK = process.argv.includes('--quick');
@@ -70,6 +71,7 @@ async function main(): Promise<number> {
         `editor: ${f.files} files scanned in ${Math.round(scan.median)} ms (median of ${f.scanMs.length}: ${f.scanMs.map(Math.round).join(', ')}; VS Code's findFiles alone: ${Math.round(f.findFilesMs)} ms), ${f.references} references resolved for the first draw in ${Math.round(f.firstDrawMs)} ms`,
         `  reading alone, in the extension host: ${Math.round(f.readVscodeMs)} ms through vscode.workspace.fs, ${Math.round(f.readNodeMs)} ms through Node's fs`,
         `  extension host during the scan: longest event-loop delay ${f.scan.maxLoopDelayMs.toFixed(0)} ms, command round trip p95 ${f.scan.p95RoundTripMs.toFixed(1)} ms, max ${f.scan.maxRoundTripMs.toFixed(1)} ms (${f.scan.samples} samples); garbage collection: longest ${f.scan.longestGcMs.toFixed(0)} ms (${f.scan.longestGcKind}), ${f.scan.gcMs.toFixed(0)} ms in all`,
+        `  what held the host in a profiled scan and first draw, longest delays first: ${f.attribution.longest.map(gapText).join('; ')}; the most our code held it in one: ${f.attribution.longestOursMs.toFixed(1)} ms${f.attribution.longestOurs ? ` (in ${gapText(f.attribution.longestOurs)})` : ''}`,
         `  idle, for comparison: longest delay ${f.idle.maxLoopDelayMs.toFixed(0)} ms, round trip p95 ${f.idle.p95RoundTripMs.toFixed(1)} ms, max ${f.idle.maxRoundTripMs.toFixed(1)} ms (${f.idle.samples} samples); garbage collection: longest ${f.idle.longestGcMs.toFixed(0)} ms (${f.idle.longestGcKind}), ${f.idle.gcMs.toFixed(0)} ms in all`,
         `  coverage of ${f.coverage.reference} (${f.coverage.clauses} clauses, ${f.coverage.addressed} addressed): first ${Math.round(f.coverage.firstMs)} ms (its clause list and annexes fetched), again ${f.coverage.againMs.map(Math.round).join(', ')} ms; longest host delay ${f.coverage.maxLoopDelayMs.toFixed(0)} ms (the first time ${f.coverage.firstMaxLoopDelayMs.toFixed(0)} ms)`,
         `  hover from cache: median ${f.hoverFromCacheMs.toFixed(1)} ms over ${f.hoverRounds} (where nothing is cited: ${f.hoverNothingMs.toFixed(1)} ms; our provider alone ${f.hoverProviderMs.toFixed(2)} ms)`,
@@ -99,6 +101,13 @@ async function main(): Promise<number> {
         baseline: f.idle.maxLoopDelayMs,
         baselineWhat: 'idle, 3 s',
         ratio: f.scan.maxLoopDelayMs / Math.max(1, f.idle.maxLoopDelayMs),
+      },
+      referencesScanLongestOursMs: {
+        what: 'the most our code held the extension host in one delay, in a profiled scan and first draw',
+        unit: 'ms',
+        ours: f.attribution.longestOursMs,
+        baseline: f.attribution.longest[0]?.ms ?? 0,
+        baselineWhat: "that round's longest delay, whatever held it",
       },
       referencesScanRoundTripP95Ms: {
         what: 'command round trip through the workbench during those scans, p95',
@@ -171,3 +180,11 @@ main()
     console.error('references scan bench failed:', error instanceof Error ? error.message : error);
     process.exit(2);
   });
+
+/** "41 ms at 2.8 s: ours 2 (groupingSteps citations.js:120), collector 22, VS Code 12, other 5". */
+function gapText(gap: AttributedGap): string {
+  const { ours, gc, vscode, other } = gap.heldBy;
+  const ms = (v: number): string => v.toFixed(0);
+  const where = gap.oursMostIn ? ` (${gap.oursMostIn})` : '';
+  return `${ms(gap.ms)} ms at ${(gap.atMs / 1000).toFixed(1)} s: ours ${ms(ours)}${where}, collector ${ms(gc)}, VS Code ${ms(vscode)}, other ${ms(other)}`;
+}

@@ -5,6 +5,8 @@
  *    first draw (its first level as the tree asks for it: every citation resolved and grouped), while sampling how responsive the extension host stays: the longest
  *    event-loop delay, and the round trip of a command through the workbench and back every 50 ms;
  *  - the same samples with nothing running, as the baseline;
+ *  - one scan and first draw more with the host profiled: what held it in its longest delays (our code, the garbage
+ *    collector, VS Code's own code), and the longest our code held it in one (hostAttribution.ts);
  *  - a hover from cache (everything fetched by earlier hovers) next to a hover where nothing is cited, and our
  *    hover provider alone;
  *  - the coverage of one cited standard of $SE_BENCH_COVERAGE's length (the Coverage view: its clause list and annex
@@ -16,6 +18,7 @@ import { PerformanceObserver, monitorEventLoopDelay, type PerformanceEntry } fro
 import * as vscode from 'vscode';
 import type { StandardsExplorerApi } from '../../src/extension/activate';
 import { longestBlock } from '../longestBlock';
+import { attributed, type Attribution } from './hostAttribution';
 
 export interface ScanFigures {
   files: number;
@@ -36,6 +39,8 @@ export interface ScanFigures {
   hoverProviderMs: number;
   hoverRounds: number;
   coverage: CoverageFigures;
+  /** A scan and first draw more, the host profiled: what held it in its longest delays (hostAttribution.ts). */
+  attribution: Attribution;
 }
 
 export interface CoverageFigures {
@@ -175,6 +180,15 @@ export async function run(): Promise<void> {
       found = standards.reduce((sum, node) => sum + (node.kind === 'standard' ? node.group.count : 0), 0);
     }
   });
+  // What held the host in its longest delays: a round of its own, as profiling slows the host a little.
+  const root = `${vscode.Uri.file(extension.extensionPath).toString()}/`;
+  const { attribution } = await attributed(
+    async () => {
+      await vscode.commands.executeCommand('standardsExplorer.scanReferences');
+      await references.getChildren();
+    },
+    (url) => url.startsWith(root) && !url.startsWith(`${root}out/bench/`),
+  );
   // Where the time goes: the same files read through VS Code's file API and through Node's, nothing recognised.
   const uris = await vscode.workspace.findFiles(references.include(), undefined, 20_000);
   const readAll = async (read: (uri: vscode.Uri) => Promise<unknown>): Promise<number> => {
@@ -220,6 +234,7 @@ export async function run(): Promise<void> {
     hoverProviderMs: await timed(() => api.citations.hovers.provideHover(document, cited, new vscode.CancellationTokenSource().token)),
     hoverRounds: HOVER_ROUNDS,
     coverage,
+    attribution,
   };
   fs.writeFileSync(out, JSON.stringify(figures, null, 2));
 }
