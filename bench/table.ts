@@ -69,6 +69,7 @@ const ORDER = [
   'referencesScanMs5000',
   'referencesFirstDrawMs5000',
   'referencesScanMaxHostDelayMs',
+  'referencesScanLongestOursMs',
   'referencesScanRoundTripP95Ms',
   'referencesScanRoundTripMaxMs',
   'recogniseMs',
