@@ -65,7 +65,12 @@ export interface SettingsChange {
   readonly views: boolean;
 }
 
-/** The settings of this extension: read on demand (always current), written for Sign In, changes announced. */
+/**
+ * The settings of this extension: read when first asked after a change (current: a change of this extension's
+ * settings, a folder added or removed and the workspace trusted each read them again), written for Sign In, changes
+ * announced. Kept between changes because hot paths ask for them (the citation resolver, on every look-up of the
+ * index): reading them takes a dozen `inspect` calls, 1–46 ms in the extension host.
+ */
 export class Config extends Disposable {
   /** The named connections; writes user settings only. */
   readonly environments = new EnvironmentSettings();
@@ -74,13 +79,20 @@ export class Config extends Disposable {
 
   /** Warnings about settings already logged (each once until the settings change). */
   private readonly warned = new Set<string>();
+  /** The settings as last read; undefined once anything they are read from may have changed. */
+  private read: Settings | undefined;
 
   /** `log` hears about values brought within bounds or refused (src/core/settingBounds.ts), each once. */
   constructor(private readonly log?: Pick<vscode.LogOutputChannel, 'warn'>) {
     super();
+    this.register(vscode.workspace.onDidChangeWorkspaceFolders(() => (this.read = undefined)));
+    this.register(vscode.workspace.onDidGrantWorkspaceTrust(() => (this.read = undefined)));
     this.register(
       vscode.workspace.onDidChangeConfiguration((e) => {
-        if (e.affectsConfiguration(SECTION)) this.warned.clear();
+        if (e.affectsConfiguration(SECTION)) {
+          this.warned.clear();
+          this.read = undefined;
+        }
         const affects = (key: string): boolean => e.affectsConfiguration(`${SECTION}.${key}`);
         // The environment "setting" is three: the list, the active one and the default one's name.
         const keys = SETTING_KEYS.filter((key) => (key === 'environment' ? ENVIRONMENT_SETTINGS.some(affects) : affects(key)));
@@ -91,11 +103,11 @@ export class Config extends Disposable {
   }
 
   get settings(): Settings {
-    return readSettings(this.source(), (message) => {
+    return (this.read ??= readSettings(this.source(), (message) => {
       if (this.warned.has(message)) return;
       this.warned.add(message);
       this.log?.warn(message);
-    });
+    }));
   }
 
   /** Endpoint settings a workspace tries to set (ignored), as full setting names. */
