@@ -13,8 +13,8 @@
  * clock in microseconds. Profiling slows the host a little, so this runs in a round of its own, not in the rounds
  * whose delays are recorded. Bench only.
  */
-import * as fs from 'node:fs';
 import * as inspector from 'node:inspector';
+import { threadSchedule } from '../threadCpu';
 
 export interface HeldBy {
   ours: number;
@@ -69,10 +69,10 @@ export async function attributed<T>(work: () => Promise<T>, ourFiles: (url: stri
   const nowUs = (): number => Number(process.hrtime.bigint() / 1000n);
   let timing = true;
   let last = 0;
-  let lastSched = schedstat();
+  let lastSched = threadSchedule();
   const tick = (): void => {
     const now = nowUs();
-    const sched = schedstat();
+    const sched = threadSchedule();
     if (now - last > GAP_MS * 1000)
       gaps.push({ from: last, to: now, ran: sched && lastSched && sched[0] - lastSched[0], waited: sched && lastSched && sched[1] - lastSched[1] });
     last = now;
@@ -82,7 +82,7 @@ export async function attributed<T>(work: () => Promise<T>, ourFiles: (url: stri
   await post('Profiler.start');
   const started = nowUs();
   last = started;
-  lastSched = schedstat();
+  lastSched = threadSchedule();
   tick();
   try {
     const result = await work();
@@ -101,16 +101,6 @@ interface Gap {
   to: number;
   ran: number | undefined;
   waited: number | undefined;
-}
-
-/** The thread's time on a core and waiting for one, in ns (/proc/thread-self/schedstat); undefined off Linux. */
-function schedstat(): [number, number] | undefined {
-  try {
-    const [ran, waited] = fs.readFileSync('/proc/thread-self/schedstat', 'utf8').split(' ').map(Number);
-    return Number.isFinite(ran) && Number.isFinite(waited) ? [ran, waited] : undefined;
-  } catch {
-    return undefined;
-  }
 }
 
 /** Each profile node's kind and, when ours, the innermost function of ours on its stack. */
