@@ -69,7 +69,7 @@ export async function attributed<T>(work: () => Promise<T>, ourFiles: (url: stri
   const nowUs = (): number => Number(process.hrtime.bigint() / 1000n);
   let timing = true;
   let last = 0;
-  let lastSched = threadSchedule();
+  let lastSched: [number, number] | undefined;
   const tick = (): void => {
     const now = nowUs();
     const sched = threadSchedule();
