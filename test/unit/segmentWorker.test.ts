@@ -1,6 +1,6 @@
 import * as assert from 'node:assert/strict';
 import { Catalogue } from '../../sandbox/catalogue';
-import { CatalogueIndex, IndexBuilder, SEGMENT_SIZE } from '../../src/core/catalogue/catalogueIndex';
+import { CatalogueIndex, HERE_PIECE, IndexBuilder, SEGMENT_SIZE } from '../../src/core/catalogue/catalogueIndex';
 import type { IndexEntry } from '../../src/core/catalogue/indexSegment';
 import { prepareSegment } from '../../src/core/catalogue/segmentArrays';
 import { packEntries, unpackEntries } from '../../src/core/catalogue/segmentJob';
@@ -59,6 +59,40 @@ describe('catalogue index: segments prepared in a worker thread', () => {
     const built = await builder.finish();
     assert.equal(built.size, entries.length);
     assert.deepEqual(built.search('9001', 20), CatalogueIndex.of(entries).search('9001', 20));
+  });
+
+  it('prepares what the worker did not on this thread in pieces, giving the event loop back between them', async () => {
+    const builder = new IndexBuilder();
+    builder.prepare = () => Promise.reject(new Error('Taken back.'));
+    builder.add(0, entries);
+    let turns = 0;
+    let counting = true;
+    const count = (): void => {
+      turns++;
+      if (counting) setImmediate(count);
+    };
+    setImmediate(count);
+    const built = await builder.finish();
+    counting = false;
+    // Two segments of 4 000 and the last 500, each prepared in pieces of HERE_PIECE, a small part of a segment.
+    assert.ok(HERE_PIECE <= SEGMENT_SIZE / 4);
+    const pieces = 2 * Math.ceil(SEGMENT_SIZE / HERE_PIECE) + Math.ceil(500 / HERE_PIECE);
+    assert.equal(built.segmentArrays().length, pieces);
+    assert.ok(turns >= pieces - 3, `the event loop turned ${turns} times`);
+    const whole = CatalogueIndex.of(entries);
+    for (const query of ['9001', 'iec 60601', 'safety', 'urn:iso:std:iso:6']) assert.deepEqual(built.search(query, 40), whole.search(query, 40), query);
+  });
+
+  it('takes pages in any order once the service has said how many there are, and closes the holes of a total that shrank', async () => {
+    const builder = new IndexBuilder();
+    builder.add(0, entries.slice(0, 1000));
+    builder.expected = entries.length + 700;
+    for (const offset of [7000, 3000, 1000, 8000, 5000, 2000, 6000, 4000]) builder.add(offset, entries.slice(offset, offset + 1000));
+    const built = await builder.finish();
+    assert.equal(built.size, entries.length);
+    assert.equal(built.entries.length, entries.length);
+    const whole = CatalogueIndex.of(entries);
+    for (const query of ['9001', 'safety', '']) assert.deepEqual(built.search(query, 40), whole.search(query, 40), query);
   });
 
   it('sends entries as columns of texts and refuses columns that do not line up', () => {

@@ -29,7 +29,7 @@
 import { decodeIndexFile, decodeIndexFileInSlices, encodeIndexFile, encodeIndexFileInSlices, type IndexFileContent } from './indexFile';
 import { IndexSegment, TITLE_ORDER, type IndexEntry, type IndexQuery, type SearchOptions, type SegmentHit } from './indexSegment';
 import { EntryPacker, PackedEntries, sameRecord, type EntryList } from './packedEntries';
-import { prepareSegment, topicGroup, topicScore, type SegmentArrays } from './segmentArrays';
+import { topicGroup, topicScore, type SegmentArrays } from './segmentArrays';
 import { PackedSegmentEntries } from './segmentEntries';
 import { TimeSlicer } from '../service/timeSlicer';
 import type { StandardFacts } from './standardFacts';
@@ -48,6 +48,11 @@ export interface SearchHit {
 
 /** Entries a segment holds; small enough to build in tens of milliseconds. */
 export const SEGMENT_SIZE = 4000;
+/**
+ * Entries of a segment the worker did not prepare that this thread prepares at once, giving the event loop back
+ * between pieces: a whole segment held the extension host 30–100 ms at the end of a build of 300 000.
+ */
+export const HERE_PIECE = 500;
 const SUPPLEMENT_WORDS = new Set(['amd', 'amendment', 'cor', 'corrigendum', 'frag', 'fragment']);
 const MAX_QUERY_TOKENS = 12;
 /** How many hits of a topic query are re-ranked by the references to their numbers, whatever the limit asked. */
@@ -208,7 +213,12 @@ export class CatalogueIndex {
  * build, it resumes where it stopped.
  */
 export class IndexBuilder {
-  private readonly entries: IndexEntry[] = [];
+  /**
+   * By position; made at the size the service says once it has said it. Pages arrive out of order: an array grown by
+   * them turned into a dictionary and back, holding the extension host 120–130 ms in one page at 300 000.
+   */
+  private entries: IndexEntry[] = [];
+  private entriesReserved = false;
   private readonly segments: IndexSegment[] = [];
   private pending: IndexEntry[] = [];
   /** Sealed entries whose segment is being prepared; the snapshot's tail searches them meanwhile. */
@@ -221,6 +231,8 @@ export class IndexBuilder {
   private readonly packer = new EntryPacker();
   private reserved = false;
   private readonly slicer = new TimeSlicer();
+  /** Segments being prepared on this thread, one chunk after another (see `preparedHere`). */
+  private here: Promise<unknown> = Promise.resolve();
   /** Entries sealed into segments (prepared or being prepared). */
   private sealed = 0;
   /** Offsets of the pages already added. */
@@ -241,6 +253,7 @@ export class IndexBuilder {
   /** Adds a page's entries (their positions set); seals full segments. */
   add(offset: number, entries: readonly IndexEntry[]): void {
     this.pages.add(offset);
+    this.reserveEntries();
     for (const entry of entries) {
       if (this.entries[entry.position]) continue;
       this.entries[entry.position] = entry;
@@ -276,7 +289,10 @@ export class IndexBuilder {
     this.pending = [];
     // This thread prepares segments from the back of the worker's queue, one at a time: between them, the worker's
     // answers get in and it goes on from the front.
-    while (this.takeBack?.()) await new Promise((resolve) => setImmediate(resolve));
+    while (this.takeBack?.()) {
+      await new Promise((resolve) => setImmediate(resolve));
+      await this.here;
+    }
     while (this.jobs.size) await Promise.all(this.jobs);
     // Positions are dense once every page has arrived (checked without copying them); a server whose total shrank
     // leaves holes, closed here.
@@ -289,6 +305,15 @@ export class IndexBuilder {
     }
     const entries = this.entries.filter(Boolean).map((e, position) => (e.position === position ? e : { ...e, position }));
     return CatalogueIndex.of(entries).packed();
+  }
+
+  /** Room for every entry the service says it has (bounded), made once, with those that arrived before it said. */
+  private reserveEntries(): void {
+    if (this.entriesReserved || this.expected === undefined) return;
+    this.entriesReserved = true;
+    const reserved = new Array<IndexEntry>(Math.max(this.entries.length, Math.min(this.expected, MAX_RESERVED)));
+    this.entries.forEach((entry, position) => (reserved[position] = entry));
+    this.entries = reserved;
   }
 
   /**
@@ -314,14 +339,34 @@ export class IndexBuilder {
     }
     this.preparing.add(chunk);
     const job: Promise<void> = prepare(chunk)
-      // The worker stopped (a cancelled build) or could not run: prepared here instead.
-      .catch(() => prepareSegment(chunk))
-      .then((arrays) => {
-        this.segments.push(new IndexSegment(chunk, arrays));
+      .then(
+        (arrays) => [new IndexSegment(chunk, arrays)],
+        // Taken back, or the worker stopped (a cancelled build) or could not run: prepared here instead.
+        () => this.preparedHere(chunk),
+      )
+      .then((segments) => {
+        this.segments.push(...segments);
         this.preparing.delete(chunk);
         this.jobs.delete(job);
       });
     this.jobs.add(job);
+  }
+
+  /**
+   * `chunk` prepared on this thread in segments of HERE_PIECE, the event loop given back between them, after any
+   * chunk already being prepared here.
+   */
+  private preparedHere(chunk: IndexEntry[]): Promise<IndexSegment[]> {
+    const prepared = this.here.then(async () => {
+      const segments: IndexSegment[] = [];
+      for (let from = 0; from < chunk.length; from += HERE_PIECE) {
+        if (from > 0) await new Promise((resolve) => setImmediate(resolve));
+        segments.push(IndexSegment.build(chunk.slice(from, from + HERE_PIECE)));
+      }
+      return segments;
+    });
+    this.here = prepared.catch(() => undefined);
+    return prepared;
   }
 }
 
