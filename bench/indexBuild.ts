@@ -114,6 +114,11 @@ type Spread = ReturnType<typeof spread>;
 
 const CORES = os.cpus().length;
 
+/** How a figure's key names its catalogue size: '' for 30 000 (the first figures), '3k', '300k'. */
+function sizeKey(standards: number): string {
+  return standards === 30_000 ? '' : standards === 3_000 ? '3k' : '300k';
+}
+
 /**
  * Per round: ours' CPU and the floor's, the cores the floor keeps busy, and the least ours / floor the cores allow
  * (ours' CPU and the sandbox's, spread over every core with nothing idle, against the floor's time of the round).
@@ -131,7 +136,7 @@ interface CpuRound {
 function blockLine(standards: number, latencyMs: number, blocks: ReadonlyArray<[number, number]>, recorded: boolean): string {
   const ours = spread(blocks.map(([o]) => o));
   const floor = spread(blocks.map(([, f]) => f));
-  const size = standards === 30_000 ? '' : standards === 3_000 ? '3k' : '300k';
+  const size = sizeKey(standards);
   if (recorded)
     record({
       [`indexLongestBlockMsAt${latencyMs}${size}`]: {
@@ -150,7 +155,7 @@ function blockLine(standards: number, latencyMs: number, blocks: ReadonlyArray<[
 }
 
 function cpuLine(standards: number, latencyMs: number, rounds: readonly CpuRound[], recorded: boolean): string {
-  const size = standards === 30_000 ? '' : standards === 3_000 ? '3k' : '300k';
+  const size = sizeKey(standards);
   const at = `At${latencyMs}`;
   const ours = spread(rounds.map((r) => r.ours.client));
   const floor = spread(rounds.map((r) => r.floor.client));
@@ -199,7 +204,7 @@ function cpuLine(standards: number, latencyMs: number, rounds: readonly CpuRound
  * firstSearchableMsAt0; indexRatioToFloorAt20 / At0 for 30 000.
  */
 function recordBuild(standards: number, latencyMs: number, rounds: number, m: { o: Spread; f: Spread; n: Spread; s: Spread; t?: Spread }): void {
-  const size = standards === 30_000 ? '' : standards === 3_000 ? '3k' : '300k';
+  const size = sizeKey(standards);
   const at = `At${latencyMs}`;
   const { o, f, n, s, t } = m;
   const floorWhat = `bare fetch, ${CONCURRENCY} in flight`;

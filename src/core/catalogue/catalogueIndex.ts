@@ -32,6 +32,7 @@ import { EntryPacker, PackedEntries, sameRecord, type EntryList } from './packed
 import { topicGroup, topicScore, type SegmentArrays } from './segmentArrays';
 import { PackedSegmentEntries } from './segmentEntries';
 import { TimeSlicer } from '../service/timeSlicer';
+import { yieldNow } from '../service/yieldNow';
 import type { StandardFacts } from './standardFacts';
 import { stem, tokenize } from './tokens';
 import { numberWeight } from './topicRank';
@@ -290,7 +291,7 @@ export class IndexBuilder {
     // This thread prepares segments from the back of the worker's queue, one at a time: between them, the worker's
     // answers get in and it goes on from the front.
     while (this.takeBack?.()) {
-      await new Promise((resolve) => setImmediate(resolve));
+      await yieldNow();
       await this.here;
     }
     while (this.jobs.size) await Promise.all(this.jobs);
@@ -360,7 +361,7 @@ export class IndexBuilder {
     const prepared = this.here.then(async () => {
       const segments: IndexSegment[] = [];
       for (let from = 0; from < chunk.length; from += HERE_PIECE) {
-        if (from > 0) await new Promise((resolve) => setImmediate(resolve));
+        if (from > 0) await yieldNow();
         segments.push(IndexSegment.build(chunk.slice(from, from + HERE_PIECE)));
       }
       return segments;

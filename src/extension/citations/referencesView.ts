@@ -24,6 +24,7 @@ import { referenceItem, referenceTarget, unavailableNode, type ReferenceNode } f
 import type { ClauseReviews, ReviewedClauseArgs } from './clauseReviews';
 import { reviewMark } from './reviewMark';
 import { Pacer } from '../../core/scan/scanPace';
+import { TimeSlicer } from '../../core/service/timeSlicer';
 import { scanProgress } from './scanProgress';
 
 import { REFERENCES_VIEW } from '../../core/citations/ids';
@@ -38,6 +39,12 @@ const CHANGE_DEBOUNCE_MS = 500;
  * whether it also rests): a request from the workbench waits for no more than that.
  */
 const SLICE_MS = 2;
+
+/** Gives the host back every SLICE_MS, resting as the Pacer says (scanPace.ts). */
+function pacedSlicer(): TimeSlicer {
+  const pacer = new Pacer();
+  return new TimeSlicer(() => pacer.rest(), SLICE_MS);
+}
 
 /** A citation of one edition, as the Coverage view counts it. */
 export type CitedPlace = CoverageSources['citations'][number];
@@ -136,21 +143,15 @@ export class WorkspaceReferences implements vscode.TreeDataProvider<ReferenceNod
     const said = new Map<string, OccurrenceSays | null>();
     // A large workspace resolves thousands of distinct references, the first ones before their code is compiled (a
     // few milliseconds each): the extension host is given back by the clock, between files and between resolutions.
-    let slice = performance.now();
-    const pacer = new Pacer();
-    const turn = async (): Promise<void> => {
-      if (performance.now() - slice <= SLICE_MS) return;
-      await pacer.rest();
-      slice = performance.now();
-    };
+    const slicer = pacedSlicer();
     for (const { uri, citations } of [...this.files.values()]) {
-      await turn();
+      await slicer.due();
       const file = vscode.workspace.asRelativePath(uri);
       this.uris.set(file, uri);
       for (const citation of citations) {
         let saying = said.get(citation.text);
         if (saying === undefined) {
-          await turn();
+          await slicer.due();
           const standard = this.resolver.resolve(index, citation);
           said.set(citation.text, (saying = standard ? occurrenceSays(standard, citation) : null));
         }
@@ -168,13 +169,9 @@ export class WorkspaceReferences implements vscode.TreeDataProvider<ReferenceNod
     const index = await this.resolver.currentIndex();
     if (typeof index === 'string') return { unavailable: index };
     const places: CitedPlace[] = [];
-    let slice = performance.now();
-    const pacer = new Pacer();
+    const slicer = pacedSlicer();
     for (const { uri, citations } of [...this.files.values()]) {
-      if (performance.now() - slice > SLICE_MS) {
-        await pacer.rest();
-        slice = performance.now();
-      }
+      await slicer.due();
       const urns = this.urnsOf(citations, index);
       for (let i = 0; i < citations.length; i++) {
         const citation = citations[i];
