@@ -6,8 +6,7 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { ClauseRef } from '../../src/core/model';
-import type { RenderedEvent } from '../../src/extension/webview/clausePage';
-import { api, insertedReference, resetSandbox, scopeRef, signInToSandbox, until } from './fixtures';
+import { api, insertedReference, nextEvent, resetSandbox, scopeRef, signInToSandbox, until } from './fixtures';
 
 function clauseTabs(): vscode.Tab[] {
   return vscode.window.tabGroups.all.flatMap((g) => g.tabs).filter((t) => t.input instanceof vscode.TabInputWebview);
@@ -44,7 +43,7 @@ describe('clause links and panels', () => {
     const service = await session.service();
     const [standard] = (await service.listStandards({ limit: 1, offset: 3 })).items;
     const [clause] = await service.listClauses(standard.urn);
-    const rendered = nextRender(pages.onDidRender);
+    const rendered = nextEvent(pages.onDidRender, 'the clause page to render');
     await pages.open({ urn: standard.urn, clauseId: clause.clauseId, title: 'Safe\u202E txt.exe\u2066 title\n2', number: '4\u202D' });
     await rendered;
     const [tab] = clauseTabs();
@@ -57,7 +56,7 @@ describe('clause links and panels', () => {
     const [standard] = (await service.listStandards({ limit: 1, offset: 4 })).items;
     const [clause] = await service.listClauses(standard.urn);
     const ref = { urn: standard.urn, clauseId: clause.clauseId, id: 'https://tracker.example/v1/standards/x/clauses/y' };
-    const rendered = nextRender(pages.onDidRender);
+    const rendered = nextEvent(pages.onDidRender, 'the clause page to render');
     await pages.open(ref);
     await rendered;
     const csp = /img-src ([^;"]*)/.exec(pages.pageHtml(ref) ?? '')?.[1] ?? '';
@@ -74,11 +73,11 @@ describe('clause links and panels', () => {
     const before = pages.size;
     const titleOf = (i: number) => `${clauses[i].number ? `${clauses[i].number} ` : ''}${clauses[i].title}`;
 
-    let rendered = nextRender(pages.onDidRender);
+    let rendered = nextEvent(pages.onDidRender, 'the clause page to render');
     await pages.open({ ...refOf(0), title: clauses[0].title, number: clauses[0].number });
     await rendered;
     for (const i of [1, 2, 3]) {
-      rendered = nextRender(pages.onDidRender);
+      rendered = nextEvent(pages.onDidRender, 'the clause page to render');
       pages.follow(refOf(i), refOf(0));
       const event = await rendered;
       assert.equal(event.ref.clauseId, clauses[i].clauseId);
@@ -88,12 +87,3 @@ describe('clause links and panels', () => {
     if (clauses[3].title) await until(() => clauseTabs().some((t) => t.label === titleOf(3)) || undefined, `a tab titled ${titleOf(3)}`);
   });
 });
-
-function nextRender(event: vscode.Event<RenderedEvent>): Promise<RenderedEvent> {
-  return new Promise((resolve) => {
-    const subscription = event((e) => {
-      subscription.dispose();
-      resolve(e);
-    });
-  });
-}

@@ -116,6 +116,25 @@ export async function until<T>(check: () => T | undefined | Promise<T | undefine
   }
 }
 
+/**
+ * The next value of `event` that `accept` takes, or a failure naming `what` after `timeoutMs` — well inside the
+ * test's own time, so a stall says which step stalled instead of ending in a bare timeout.
+ */
+export function nextEvent<T>(event: vscode.Event<T>, what: string, accept: (value: T) => boolean = () => true, timeoutMs = 40_000): Promise<T> {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => {
+      subscription.dispose();
+      reject(new Error(`timed out waiting for ${what}`));
+    }, timeoutMs);
+    const subscription = event((value) => {
+      if (!accept(value)) return;
+      clearTimeout(timer);
+      subscription.dispose();
+      resolve(value);
+    });
+  });
+}
+
 /** A clause of ISO 9001:2015 (Scope) as the commands receive it, with the `@id` a test gives. */
 export function scopeRef(id: string): Record<string, unknown> {
   return { urn: 'urn:iso:std:iso:9001:ed-5', clauseId: 'abc', id, title: 'Scope', number: '1', types: ['corext:Scope'], standardReference: 'ISO 9001:2015' };

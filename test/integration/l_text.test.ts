@@ -7,17 +7,7 @@ import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { ClauseNode, StandardNode } from '../../src/extension/targets/nodes';
 import type { RenderedEvent, RevealedEvent } from '../../src/extension/webview/clausePage';
-import { api, resetSandbox, signInToSandbox, until } from './fixtures';
-
-function next<T>(event: vscode.Event<T>, accept: (value: T) => boolean = () => true): Promise<T> {
-  return new Promise((resolve) => {
-    const subscription = event((value) => {
-      if (!accept(value)) return;
-      subscription.dispose();
-      resolve(value);
-    });
-  });
-}
+import { api, nextEvent, resetSandbox, signInToSandbox, until } from './fixtures';
 
 describe('clause as text and Go to Term', () => {
   let standards: StandardNode[];
@@ -60,12 +50,16 @@ describe('clause as text and Go to Term', () => {
         vscode.window.tabGroups.all.flatMap((g) => g.tabs).some((t) => t.input instanceof vscode.TabInputWebview && /markdown\.preview/.test(t.input.viewType)),
       'the Markdown preview',
     );
+    // Closed once it is there: in VS Code 1.100 each webview registers the page's service worker under a script URL
+    // of its own, so a preview still starting beside the next test's clause page makes two frames wait on one
+    // controller — the likely stall of a CI run where that page never rendered.
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
   });
 
   it('offers the terms of an opened Terms and definitions page in Go to Term, and opens the page at the term', async () => {
     const { pages, terms, tree } = await api();
     const termsNode = clauses.find((c) => c.clause.types.some((t) => t.endsWith('TermsAndDefinitions'))) as ClauseNode;
-    const rendered = next<RenderedEvent>(pages.onDidRender);
+    const rendered = nextEvent<RenderedEvent>(pages.onDidRender, 'the Terms and definitions page to render');
     await vscode.commands.executeCommand('standardsExplorer.openClause', tree.getTreeItem(termsNode).command?.arguments?.[0]);
     await rendered;
     assert.ok(terms.has({ urn: standards[0].standard.urn, clauseId: termsNode.clause.clauseId }), 'the page fed the term store');
@@ -75,7 +69,7 @@ describe('clause as text and Go to Term', () => {
 
     // From another editor, so the page scrolls after being revealed again.
     await vscode.window.showTextDocument(await vscode.workspace.openTextDocument({ content: 'cover' }), { viewColumn: vscode.ViewColumn.One });
-    const revealed = next<RevealedEvent>(pages.onDidReveal, (e) => e.anchor === item.anchor);
+    const revealed = nextEvent<RevealedEvent>(pages.onDidReveal, `the page to reveal ${item.anchor}`, (e) => e.anchor === item.anchor);
     const picked = await vscode.commands.executeCommand('standardsExplorer.goToTerm', { query: item.term.split('; ')[0] });
     assert.equal((picked as { anchor?: string } | undefined)?.anchor, item.anchor);
     const event = await revealed;
@@ -86,7 +80,7 @@ describe('clause as text and Go to Term', () => {
   it('says when an anchor is not in the clause', async () => {
     const { pages, tree } = await api();
     const scope = clauses.find((c) => c.clause.types.includes('corext:Scope')) as ClauseNode;
-    const revealed = next<RevealedEvent>(pages.onDidReveal, (e) => e.anchor === '99.99.99');
+    const revealed = nextEvent<RevealedEvent>(pages.onDidReveal, 'the page to answer for anchor 99.99.99', (e) => e.anchor === '99.99.99');
     await vscode.commands.executeCommand('standardsExplorer.openClause', tree.getTreeItem(scope).command?.arguments?.[0], { anchor: '99.99.99' });
     assert.equal((await revealed).found, false);
   });
