@@ -4,7 +4,7 @@
  *  - the References view's scan of the workspace (the "Find References in Workspace" command) and the view's
  *    first draw (its first level as the tree asks for it: every citation resolved and grouped), while sampling how responsive the extension host stays: the longest
  *    event-loop delay, and the round trip of a command through the workbench and back every 50 ms;
- *  - the same samples with nothing running, as the baseline;
+ *  - the same samples with nothing running, as the baseline: a window of 3 s before each round;
  *  - one scan and first draw more with the host profiled, and three computations of the coverage more: what held it
  *    in its longest delays (our code, the garbage collector, VS Code's own code, a core not free), and the longest
  *    our code held it in one (hostAttribution.ts);
@@ -33,6 +33,8 @@ export interface ScanFigures {
   readVscodeMs: number;
   readNodeMs: number;
   scan: Responsiveness;
+  /** The scan's samples by phase: while the scan command ran, and while the view's first level was drawn. */
+  scanPhases: { command: Responsiveness; firstDraw: Responsiveness };
   idle: Responsiveness;
   hoverFromCacheMs: number;
   hoverNothingMs: number;
@@ -83,54 +85,62 @@ function median(values: number[]): number {
   return sorted[Math.floor(sorted.length / 2)];
 }
 
-/** Samples responsiveness until `work` settles (or for `idleMs` when there is no work). */
-async function sampled<T>(work: () => Promise<T>): Promise<{ result: T; responsiveness: Responsiveness }> {
-  const loop = monitorEventLoopDelay({ resolution: 10 });
-  loop.enable();
-  let longestGcMs = 0;
-  let longestGcKind = '';
-  let gcMs = 0;
-  const gcs = new PerformanceObserver((list) => {
-    for (const entry of list.getEntries()) {
-      if (entry.duration > longestGcMs) {
-        longestGcMs = entry.duration;
-        longestGcKind = GC_KINDS[(entry as PerformanceEntry & { detail?: { kind?: number } }).detail?.kind ?? 0] ?? 'other';
+/**
+ * Samples responsiveness while some work runs: the host's longest event-loop delay, its collections, and a command's
+ * round trip through the workbench every 50 ms. `during` may be called several times (the samples add up), so the
+ * idle baseline can be taken in windows between the measured rounds, under the same load of the machine.
+ */
+class Sampler {
+  private readonly trips: number[] = [];
+  private maxLoopDelayMs = 0;
+  private longestGcMs = 0;
+  private longestGcKind = '';
+  private gcMs = 0;
+
+  async during<T>(work: () => Promise<T>): Promise<T> {
+    const loop = monitorEventLoopDelay({ resolution: 10 });
+    loop.enable();
+    const gcs = new PerformanceObserver((list) => {
+      for (const entry of list.getEntries()) {
+        if (entry.duration > this.longestGcMs) {
+          this.longestGcMs = entry.duration;
+          this.longestGcKind = GC_KINDS[(entry as PerformanceEntry & { detail?: { kind?: number } }).detail?.kind ?? 0] ?? 'other';
+        }
+        this.gcMs += entry.duration;
       }
-      gcMs += entry.duration;
+    });
+    gcs.observe({ entryTypes: ['gc'] });
+    let done = false;
+    const pinger = (async () => {
+      // One round trip at a time, 50 ms apart: a command the workbench runs (setContext) and answers.
+      for (let i = 0; !done && i < 100_000; i++) {
+        const started = performance.now();
+        await vscode.commands.executeCommand('setContext', 'standardsExplorer.benchPing', i);
+        this.trips.push(performance.now() - started);
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+    })();
+    try {
+      return await work();
+    } finally {
+      done = true;
+      await pinger;
+      loop.disable();
+      gcs.disconnect();
+      this.maxLoopDelayMs = Math.max(this.maxLoopDelayMs, loop.max / 1e6);
     }
-  });
-  gcs.observe({ entryTypes: ['gc'] });
-  const trips: number[] = [];
-  let done = false;
-  const pinger = (async () => {
-    // One round trip at a time, 50 ms apart: a command the workbench runs (setContext) and answers.
-    for (let i = 0; !done && i < 100_000; i++) {
-      const started = performance.now();
-      await vscode.commands.executeCommand('setContext', 'standardsExplorer.benchPing', i);
-      trips.push(performance.now() - started);
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
-  })();
-  try {
-    const result = await work();
-    return { result, responsiveness: summary() };
-  } finally {
-    done = true;
-    await pinger;
-    loop.disable();
-    gcs.disconnect();
   }
 
-  function summary(): Responsiveness {
-    const sorted = [...trips].sort((a, b) => a - b);
+  summary(): Responsiveness {
+    const sorted = [...this.trips].sort((a, b) => a - b);
     return {
-      maxLoopDelayMs: loop.max / 1e6,
+      maxLoopDelayMs: this.maxLoopDelayMs,
       maxRoundTripMs: sorted[sorted.length - 1] ?? 0,
       p95RoundTripMs: sorted[Math.floor(sorted.length * 0.95)] ?? 0,
       samples: sorted.length,
-      longestGcMs,
-      longestGcKind,
-      gcMs,
+      longestGcMs: this.longestGcMs,
+      longestGcKind: this.longestGcKind,
+      gcMs: this.gcMs,
     };
   }
 }
@@ -163,7 +173,6 @@ export async function run(): Promise<void> {
   await vscode.commands.executeCommand('standardsExplorer.signIn', sandbox);
   await api.catalogue.get();
 
-  const idle = await sampled(() => new Promise((resolve) => setTimeout(resolve, 3000)));
   const { references } = api.citations;
   // Several rounds (each reads every file again): a shared machine makes one figure a matter of luck.
   const rounds = Math.max(1, Number(process.env.SE_BENCH_ROUNDS ?? 1));
@@ -171,18 +180,26 @@ export async function run(): Promise<void> {
   const draws: number[] = [];
   let files = 0;
   let found = 0;
-  const scan = await sampled(async () => {
-    for (let round = 0; round < rounds; round++) {
+  // The idle baseline in a window of 3 s before each round, so it is sampled as often as the scans and under the
+  // same load of the machine (one window before all rounds gave a p95 of some 60 samples, a matter of luck).
+  const idle = new Sampler();
+  const scan = new Sampler();
+  // The same samples split by phase: the scan command, and the first draw.
+  const scanCommand = new Sampler();
+  const firstDraw = new Sampler();
+  for (let round = 0; round < rounds; round++) {
+    await idle.during(() => new Promise((resolve) => setTimeout(resolve, 3000)));
+    await scan.during(async () => {
       let started = performance.now();
-      files = (await vscode.commands.executeCommand<number>('standardsExplorer.scanReferences')) ?? 0;
+      files = (await scanCommand.during(async () => vscode.commands.executeCommand<number>('standardsExplorer.scanReferences'))) ?? 0;
       scans.push(performance.now() - started);
       started = performance.now();
       // The view's first level as the tree asks for it: every citation resolved, grouped by standard and clause.
-      const standards = await references.getChildren();
+      const standards = await firstDraw.during(async () => references.getChildren());
       draws.push(performance.now() - started);
       found = standards.reduce((sum, node) => sum + (node.kind === 'standard' ? node.group.count : 0), 0);
-    }
-  });
+    });
+  }
   // What held the host in its longest delays: a round of its own, as profiling slows the host a little.
   const root = `${vscode.Uri.file(extension.extensionPath).toString()}/`;
   const ours = (url: string): boolean => url.startsWith(root) && !url.startsWith(`${root}out/bench/`);
@@ -231,8 +248,9 @@ export async function run(): Promise<void> {
     findFilesMs,
     readVscodeMs,
     readNodeMs,
-    scan: scan.responsiveness,
-    idle: idle.responsiveness,
+    scan: scan.summary(),
+    scanPhases: { command: scanCommand.summary(), firstDraw: firstDraw.summary() },
+    idle: idle.summary(),
     hoverFromCacheMs: await timedHovers(file, cited),
     hoverNothingMs: await timedHovers(file, plain),
     hoverProviderMs: await timed(() => api.citations.hovers.provideHover(document, cited, new vscode.CancellationTokenSource().token)),
