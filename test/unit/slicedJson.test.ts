@@ -124,4 +124,32 @@ describe('slicedJson: large JSON parsed a slice at a time', function () {
     done = true;
     assert.ok(turns > 1, `other work ran ${turns} times during the parse`);
   });
+  it('parses bodies that arrived together one per turn of the event loop, in the order asked, and small ones at once', async () => {
+    const page = JSON.stringify({ '@type': 'hydra:Collection', 'hydra:member': rows(200) });
+    assert.ok(page.length > 64 * 1024 && page.length < 1024 * 1024, `${page.length} characters`);
+    // A turn counter as the event loop runs its immediates: a timer or an I/O callback gets its turn as often.
+    let turn = 0;
+    let done = false;
+    const tick = (): void => {
+      turn++;
+      if (!done) setImmediate(tick);
+    };
+    setImmediate(tick);
+    const parsedIn: number[] = [];
+    const order: number[] = [];
+    await Promise.all(
+      [0, 1, 2, 3, 4, 5].map(async (k) => {
+        await parseJsonInSlices(page, 1000);
+        parsedIn.push(turn);
+        order.push(k);
+      }),
+    );
+    const small = JSON.stringify({ '@type': 'hydra:Collection', 'hydra:member': rows(2) });
+    const before = turn;
+    await parseJsonInSlices(small, 1000);
+    done = true;
+    assert.equal(new Set(parsedIn).size, 6, `six bodies parsed in turns ${parsedIn.join(', ')}`);
+    assert.deepEqual(order, [0, 1, 2, 3, 4, 5]);
+    assert.equal(turn, before, 'a small body waits for no turn');
+  });
 });

@@ -10,6 +10,7 @@
 import { BlockText, type BodyText } from './blockText';
 import { jsonDepthExceeds } from './jsonld';
 import { TimeSlicer } from './timeSlicer';
+import { ownTurn } from './yieldNow';
 
 /** Characters JSON.parse takes in one go: a few milliseconds. */
 const SLICE_CHARS = 128 * 1024;
@@ -18,6 +19,11 @@ const SLICE_CHARS = 128 * 1024;
  * in script, three to four times JSON.parse's own time, which a page of the catalogue (half a megabyte) need not pay.
  */
 const WHOLE_CHARS = 1024 * 1024;
+/**
+ * A body from this size on is parsed whole in an event-loop turn of its own (ownTurn): a few milliseconds each, so
+ * several that arrived together do not run back to back.
+ */
+const OWN_TURN_CHARS = 64 * 1024;
 /** How long one step may run before the event loop gets its turn. */
 const STEP_MS = 8;
 
@@ -39,7 +45,10 @@ export async function parseJsonInSlices(body: BodyText, maxDepth: number): Promi
   const clock = new TimeSlicer(undefined, STEP_MS);
   try {
     const [start, end] = trimmed(text, 0, text.length);
-    if (end - start <= WHOLE_CHARS || !isLargeContainer(text, start, end)) return parsedWhole(text, maxDepth);
+    if (end - start <= WHOLE_CHARS || !isLargeContainer(text, start, end)) {
+      if (text.length >= OWN_TURN_CHARS) await ownTurn();
+      return parsedWhole(text, maxDepth);
+    }
     // The root's scan passes over every bracket of the body: its deepest nesting is the body's depth.
     const scan = await membersOf(text, start, end, clock);
     if (scan.deepest > maxDepth) throw new JsonTooDeep();

@@ -30,3 +30,16 @@ export function yieldNow(): Promise<void> {
     ports.port2.postMessage(undefined);
   });
 }
+
+let lastTurn: Promise<void> = Promise.resolve();
+
+/**
+ * Resolves in an event-loop turn of its own: of calls made together (responses that came in at once), one goes on
+ * per turn, in the order called, the event loop running between them. Six pages of the catalogue that arrived
+ * together were otherwise parsed one after another before any timer or message of the host's ran (43–82 ms).
+ */
+export function ownTurn(): Promise<void> {
+  const turn = lastTurn.then(yieldNow);
+  lastTurn = turn;
+  return turn;
+}
