@@ -3,7 +3,8 @@ import { sandboxEntries } from '../../bench/sandboxEntries';
 import { Catalogue } from '../../sandbox/catalogue';
 import { sandboxStats, startSandbox } from '../../sandbox/index';
 import { buildCatalogueIndex } from '../../src/core/catalogue/buildIndex';
-import { CatalogueIndex, IndexBuilder, SEGMENT_SIZE, sameEntries } from '../../src/core/catalogue/catalogueIndex';
+import { CatalogueIndex, HERE_PIECE, IndexBuilder, SEGMENT_SIZE, sameEntries } from '../../src/core/catalogue/catalogueIndex';
+import { IndexSegment } from '../../src/core/catalogue/indexSegment';
 import { sameRecord } from '../../src/core/catalogue/packedEntries';
 import { createStandardsService } from '../../src/core/service/standardsService';
 import { ServiceError, isServiceError, serviceOptionsFrom, type StandardsPage } from '../../src/core/service/index';
@@ -38,6 +39,52 @@ describe('catalogue index', () => {
     assert.ok(!sameEntries(shown, builder.snapshot().searchHits('', 200)), 'another query: other records');
     assert.ok(!sameEntries(shown.slice(1), first), 'one fewer');
     assert.ok(!sameEntries([{ ...shown[0], title: 'changed' }, ...shown.slice(1)], first), 'a record changed');
+  });
+
+  it("gives the extension host what it searches during a build in pieces made once each, without the worker's queue", async () => {
+    const entries = sandboxEntries(7, 3 * SEGMENT_SIZE);
+    const builder = new IndexBuilder();
+    // A worker that answers only when told: the first chunk prepared, the second still in its queue.
+    const answers: Array<() => void> = [];
+    builder.prepare = (chunk) => new Promise((resolve) => answers.push(() => resolve(IndexSegment.build(chunk).arrays)));
+    const built: number[] = [];
+    const build = IndexSegment.build;
+    IndexSegment.build = (list) => (built.push(list.length), build.call(IndexSegment, list));
+    try {
+      builder.add(0, entries.slice(0, 2 * SEGMENT_SIZE + 1234));
+      answers[0]();
+      await new Promise((resolve) => setImmediate(resolve));
+      built.length = 0;
+      const during = await builder.snapshotInSteps();
+      assert.ok(built.length > 1 && built.every((n) => n <= HERE_PIECE), `pieces made: ${built.join(', ')}`);
+      assert.equal(during.size, SEGMENT_SIZE + 1234, 'the prepared segment and the pending entries; not the queued chunk');
+      const positions = new Set<number>();
+      for (const hit of during.search('', 20_000)) {
+        assert.ok(!positions.has(hit.position), `${hit.position} once`);
+        positions.add(hit.position);
+      }
+      assert.equal(positions.size, during.size);
+      // The same as a segment made at once of those entries finds.
+      const expected = CatalogueIndex.of([...entries.slice(0, SEGMENT_SIZE), ...entries.slice(2 * SEGMENT_SIZE, 2 * SEGMENT_SIZE + 1234)]);
+      for (const query of ['9001', 'iec 60601', 'safety'])
+        assert.deepEqual(
+          during.search(query, 30).map((e) => e.position),
+          expected.search(query, 30).map((e) => e.position),
+          query,
+        );
+      // More entries arrive: the full pieces made before are kept, only the new ones and the last are made.
+      built.length = 0;
+      builder.add(2 * SEGMENT_SIZE + 1234, entries.slice(2 * SEGMENT_SIZE + 1234, 2 * SEGMENT_SIZE + 1834));
+      await builder.snapshotInSteps();
+      assert.deepEqual(built, [HERE_PIECE, 1834 - 3 * HERE_PIECE]);
+      // The queued chunk prepared: searchable then.
+      answers[1]();
+      await new Promise((resolve) => setImmediate(resolve));
+      assert.equal((await builder.snapshotInSteps()).size, 2 * SEGMENT_SIZE + 1834);
+    } finally {
+      IndexSegment.build = build;
+      answers.forEach((answer) => answer());
+    }
   });
 
   it('matches number, reference and title words, best first', () => {

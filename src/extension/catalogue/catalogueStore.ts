@@ -79,7 +79,7 @@ export class CatalogueStore implements vscode.Disposable {
     }
     const finished = this.rebuild(false);
     const building = this.building;
-    return { index: building ? building.builder.snapshot() : await finished, finished };
+    return { index: building ? await building.builder.snapshotInSteps() : await finished, finished };
   }
 
   /**
