@@ -227,9 +227,12 @@ export class IndexBuilder {
   /** Sealed entries whose segment is being prepared; the snapshot's tail searches them meanwhile. */
   private readonly preparing = new Set<IndexEntry[]>();
   private readonly jobs = new Set<Promise<void>>();
-  /** The last snapshot's loose segment, kept until more entries arrive or a segment is added. */
-  private tail: { arrived: number; segments: number; loose: IndexSegment[] } | undefined;
-  /** The pending entries' full pieces made for a snapshot: they hold while `pending` only grows. */
+  /** The last snapshot's tail segment, kept until more entries arrive or a segment is added. */
+  private tail: { arrived: number; segments: number; segment: IndexSegment | undefined } | undefined;
+  /**
+   * The pending entries' full pieces made for a stepped snapshot: they hold while `pending` only grows. Once sealed,
+   * the worker prepares those entries again, as one segment (pieces of 500 would slow every search of the index).
+   */
   private pendingPieces: { of: IndexEntry[]; segments: IndexSegment[] } | undefined;
   private arrived = 0;
   /** The entries packed as they arrive, in position order (see `packArrived`). */
@@ -282,9 +285,10 @@ export class IndexBuilder {
   snapshot(): CatalogueIndex {
     if (this.tail?.arrived !== this.arrived || this.tail.segments !== this.segments.length) {
       const loose = [...this.preparing, this.pending].flat();
-      this.tail = { arrived: this.arrived, segments: this.segments.length, loose: loose.length ? [IndexSegment.build(loose)] : [] };
+      this.tail = { arrived: this.arrived, segments: this.segments.length, segment: loose.length ? IndexSegment.build(loose) : undefined };
     }
-    return new CatalogueIndex([...this.segments, ...this.tail.loose], this.entries, Date.now(), false, this.expected);
+    const tail = this.tail.segment ? [this.tail.segment] : [];
+    return new CatalogueIndex([...this.segments, ...tail], this.entries, Date.now(), false, this.expected);
   }
 
   /**
