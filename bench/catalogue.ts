@@ -19,7 +19,7 @@ import { serviceOptionsFrom } from '../src/core/service/index';
 import { CatalogueOrganiser } from '../src/core/arrangement/catalogueGrouping';
 import { QUERIES, substringScan } from './queries';
 import { record, spread } from './results';
-import { threadSchedule } from './threadCpu';
+import { threadCpuMs } from './threadCpu';
 
 const REAL_SAMPLE = path.resolve(__dirname, '../../../shared/data/real-catalogue-sample.jsonl.gz');
 
@@ -227,11 +227,3 @@ main().catch((error: unknown) => {
   console.error(error);
   process.exit(1);
 });
-
-/** This thread's time on a core so far, in ms: the kernel's account where it gives one, else the process's CPU. */
-function threadCpuMs(): number {
-  const schedule = threadSchedule();
-  if (schedule) return schedule[0] / 1e6;
-  const { user, system } = process.cpuUsage();
-  return (user + system) / 1000;
-}

@@ -1,7 +1,7 @@
 /**
  * The calling thread's own time on a core and waiting for one, from the kernel (/proc/thread-self/schedstat, Linux):
  * nanoseconds, where process.cpuUsage counts every thread of the process (the collector's helpers too) in ticks of a
- * few milliseconds.
+ * few milliseconds. Bench only.
  */
 import { readFileSync } from 'node:fs';
 
@@ -13,4 +13,12 @@ export function threadSchedule(): [number, number] | undefined {
   } catch {
     return undefined;
   }
+}
+
+/** This thread's time on a core so far, in ms: the kernel's account where it gives one, else the process's CPU. */
+export function threadCpuMs(): number {
+  const schedule = threadSchedule();
+  if (schedule) return schedule[0] / 1e6;
+  const { user, system } = process.cpuUsage();
+  return (user + system) / 1000;
 }

@@ -3,6 +3,7 @@ import { Catalogue } from '../../sandbox/catalogue';
 import { CatalogueIndex, HERE_PIECE, IndexBuilder, SEGMENT_SIZE } from '../../src/core/catalogue/catalogueIndex';
 import type { IndexEntry } from '../../src/core/catalogue/indexSegment';
 import { prepareSegment } from '../../src/core/catalogue/segmentArrays';
+import { TurnCounter } from './eventLoopTurns';
 import { packEntries, unpackEntries } from '../../src/core/catalogue/segmentJob';
 import { SegmentThread } from '../../src/core/catalogue/segmentThread';
 
@@ -65,15 +66,9 @@ describe('catalogue index: segments prepared in a worker thread', () => {
     const builder = new IndexBuilder();
     builder.prepare = () => Promise.reject(new Error('Taken back.'));
     builder.add(0, entries);
-    let turns = 0;
-    let counting = true;
-    const count = (): void => {
-      turns++;
-      if (counting) setImmediate(count);
-    };
-    setImmediate(count);
+    const counter = new TurnCounter();
     const built = await builder.finish();
-    counting = false;
+    const turns = counter.stop();
     // Two segments of 4 000 and the last 500, each prepared in pieces of HERE_PIECE, a small part of a segment.
     assert.ok(HERE_PIECE <= SEGMENT_SIZE / 4);
     const pieces = 2 * Math.ceil(SEGMENT_SIZE / HERE_PIECE) + Math.ceil(500 / HERE_PIECE);

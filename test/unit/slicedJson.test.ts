@@ -5,6 +5,7 @@
  */
 import * as assert from 'node:assert/strict';
 import { JsonTooDeep, parseJsonInSlices } from '../../src/core/service/slicedJson';
+import { TurnCounter } from './eventLoopTurns';
 
 /** Rows enough to make `count` × ~650 characters: 2000 are past the size parsed whole, 200 are well past a slice. */
 function rows(count: number, extra: (i: number) => Record<string, unknown> = () => ({})): Array<Record<string, unknown>> {
@@ -113,43 +114,30 @@ describe('slicedJson: large JSON parsed a slice at a time', function () {
 
   it('lets the event loop run while a large body is parsed', async () => {
     const text = JSON.stringify({ content: rows(20_000) });
-    let turns = 0;
-    const tick = (): void => {
-      turns++;
-      if (!done) setImmediate(tick);
-    };
-    let done = false;
-    setImmediate(tick);
+    const turns = new TurnCounter();
     await parseJsonInSlices(text, 1000);
-    done = true;
-    assert.ok(turns > 1, `other work ran ${turns} times during the parse`);
+    const ran = turns.stop();
+    assert.ok(ran > 1, `other work ran ${ran} times during the parse`);
   });
   it('parses bodies that arrived together one per turn of the event loop, in the order asked, and small ones at once', async () => {
     const page = JSON.stringify({ '@type': 'hydra:Collection', 'hydra:member': rows(200) });
     assert.ok(page.length > 64 * 1024 && page.length < 1024 * 1024, `${page.length} characters`);
-    // A turn counter as the event loop runs its immediates: a timer or an I/O callback gets its turn as often.
-    let turn = 0;
-    let done = false;
-    const tick = (): void => {
-      turn++;
-      if (!done) setImmediate(tick);
-    };
-    setImmediate(tick);
+    const turns = new TurnCounter();
     const parsedIn: number[] = [];
     const order: number[] = [];
     await Promise.all(
       [0, 1, 2, 3, 4, 5].map(async (k) => {
         await parseJsonInSlices(page, 1000);
-        parsedIn.push(turn);
+        parsedIn.push(turns.count);
         order.push(k);
       }),
     );
     const small = JSON.stringify({ '@type': 'hydra:Collection', 'hydra:member': rows(2) });
-    const before = turn;
+    const before = turns.count;
     await parseJsonInSlices(small, 1000);
-    done = true;
+    const after = turns.stop();
     assert.equal(new Set(parsedIn).size, 6, `six bodies parsed in turns ${parsedIn.join(', ')}`);
     assert.deepEqual(order, [0, 1, 2, 3, 4, 5]);
-    assert.equal(turn, before, 'a small body waits for no turn');
+    assert.equal(after, before, 'a small body waits for no turn');
   });
 });

@@ -307,11 +307,11 @@ export class IndexBuilder {
       const pieces = this.pendingPieces.segments;
       const whole = (pieces.length + 1) * HERE_PIECE > pending.length;
       if (whole || made >= MAX_SNAPSHOT_PIECES) {
-        const rest = whole ? pending.slice(pieces.length * HERE_PIECE) : [];
-        const loose = rest.length ? [...pieces, IndexSegment.build(rest)] : pieces;
+        // The last piece, partial, made again each time.
+        const loose = whole && pending.length > pieces.length * HERE_PIECE ? [...pieces, pieceOf(pending, pieces.length)] : pieces;
         return new CatalogueIndex([...this.segments, ...loose], this.entries, Date.now(), false, this.expected);
       }
-      pieces.push(IndexSegment.build(pending.slice(pieces.length * HERE_PIECE, (pieces.length + 1) * HERE_PIECE)));
+      pieces.push(pieceOf(pending, pieces.length));
       // Entries that arrive meanwhile are taken too; a seal meanwhile starts the pieces again from its new pending.
       await slicer.due();
     }
@@ -393,15 +393,20 @@ export class IndexBuilder {
   private preparedHere(chunk: IndexEntry[]): Promise<IndexSegment[]> {
     const prepared = this.here.then(async () => {
       const segments: IndexSegment[] = [];
-      for (let from = 0; from < chunk.length; from += HERE_PIECE) {
-        if (from > 0) await yieldNow();
-        segments.push(IndexSegment.build(chunk.slice(from, from + HERE_PIECE)));
+      for (let k = 0; k * HERE_PIECE < chunk.length; k++) {
+        if (k > 0) await yieldNow();
+        segments.push(pieceOf(chunk, k));
       }
       return segments;
     });
     this.here = prepared.catch(() => undefined);
     return prepared;
   }
+}
+
+/** The segment of piece `k` of `entries`: HERE_PIECE of them (the last piece, what is left). */
+function pieceOf(entries: readonly IndexEntry[], k: number): IndexSegment {
+  return IndexSegment.build(entries.slice(k * HERE_PIECE, (k + 1) * HERE_PIECE));
 }
 
 /**
