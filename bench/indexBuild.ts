@@ -3,7 +3,9 @@
  * server each have a core), at 0 and 20 ms of latency per response, for 3 000, 30 000 and 300 000 standards, next to
  * two baselines measured in the same run: the floor (bare `fetch` of the same pages, as many in flight, JSON parsed,
  * nothing built) and the naive flow (one page of 100 at a time, as the spec's list call pages); up to 30 000, also
- * the same build with its segments prepared on the main thread instead of the worker. Also: how soon the first
+ * the same build with its segments prepared on the main thread instead of the worker; from 30 000, also the service
+ * floor (the same pages read through our service and made into entries, nothing indexed: what the index adds is ours
+ * less it). Also: how soon the first
  * results are searchable on a cold index, and search time per keystroke at 30 000, 100 000 and 300 000 next to a
  * substring scan. Each sandbox gets a round of both before the recorded ones; ours and the floor both start with an
  * access token in hand. Also the CPU each used, this process's and the sandbox's: the floor keeps both cores busy
@@ -16,7 +18,8 @@
  */
 import { Catalogue } from '../sandbox/catalogue';
 import { buildCatalogueIndex } from '../src/core/catalogue/buildIndex';
-import { CatalogueIndex, IndexBuilder } from '../src/core/catalogue/catalogueIndex';
+import { CatalogueIndex, IndexBuilder, entryOf } from '../src/core/catalogue/catalogueIndex';
+import { recordStatus } from '../src/core/catalogue/standardFacts';
 import { createStandardsService } from '../src/core/service/standardsService';
 import { serviceOptionsFrom, type ConnectionInfo } from '../src/core/service/index';
 import * as os from 'node:os';
@@ -36,23 +39,46 @@ async function token(info: ConnectionInfo): Promise<string> {
   return ((await response.json()) as { access_token: string }).access_token;
 }
 
-/** Bare fetch of every page of `limit`, `inFlight` at a time; returns the ms and the entries read. */
-async function bareFetch(info: ConnectionInfo, bearer: string, total: number, limit: number, inFlight: number): Promise<number> {
+/** Every page of `limit`, `inFlight` at a time, each read by `readPage` (which says how many entries it read); returns the ms. */
+async function pagesInFlight(total: number, limit: number, inFlight: number, readPage: (offset: number) => Promise<number>): Promise<number> {
   const started = performance.now();
   const offsets = Array.from({ length: Math.ceil(total / limit) }, (_, i) => i * limit);
   let read = 0;
   const worker = async (): Promise<void> => {
     for (let offset = offsets.shift(); offset !== undefined; offset = offsets.shift()) {
-      const response = await fetch(`${info.baseUrl}/v1/standards?limit=${limit}&offset=${offset}`, {
-        headers: { Authorization: `Bearer ${bearer}`, Accept: 'application/ld+json' },
-      });
-      const body = (await response.json()) as { 'hydra:member': unknown[] };
-      read += body['hydra:member'].length;
+      // Counted once read: `read += await …` would add to the count as it was before the wait.
+      const got = await readPage(offset);
+      read += got;
     }
   };
   await Promise.all(Array.from({ length: inFlight }, worker));
-  if (read !== total) throw new Error(`bare fetch read ${read} of ${total}`);
+  if (read !== total) throw new Error(`read ${read} of ${total}`);
   return performance.now() - started;
+}
+
+/** Bare fetch of every page of `limit`, `inFlight` at a time; returns the ms. */
+async function bareFetch(info: ConnectionInfo, bearer: string, total: number, limit: number, inFlight: number): Promise<number> {
+  return pagesInFlight(total, limit, inFlight, async (offset) => {
+    const response = await fetch(`${info.baseUrl}/v1/standards?limit=${limit}&offset=${offset}`, {
+      headers: { Authorization: `Bearer ${bearer}`, Accept: 'application/ld+json' },
+    });
+    const body = (await response.json()) as { 'hydra:member': unknown[] };
+    return body['hydra:member'].length;
+  });
+}
+
+/**
+ * The service floor: the same pages read through the service (its HTTP client, its JSON and JSON-LD reading), as
+ * many in flight, each record made into an index entry as a build makes it, nothing indexed. What any index built
+ * from the service starts from: ours less this is what the index itself adds. The service has its token first.
+ */
+async function serviceFloor(sandbox: ChildSandbox, total: number): Promise<number> {
+  const service = createStandardsService(serviceOptionsFrom(sandbox.info));
+  await service.accessToken();
+  return pagesInFlight(total, 1000, CONCURRENCY, async (offset) => {
+    const page = await service.listStandards({ limit: 1000, offset });
+    return page.items.map((s, i) => entryOf(offset + i, s.urn, s.reference, s.title, recordStatus(s))).length;
+  });
 }
 
 /** CPU used while `run` ran, in ms: this process's (every thread, the index worker's too) and the sandbox's. */
@@ -129,6 +155,27 @@ interface CpuRound {
   ours: CpuUse;
   floor: CpuUse;
   floorMs: number;
+}
+
+/** The service floor next to ours and the bare floor: recorded as indexServiceFloorMs*. */
+function serviceLine(standards: number, latencyMs: number, o: Spread, f: Spread, service: Spread, rounds: number): string {
+  record({
+    [`indexServiceFloorMsAt${latencyMs}${sizeKey(standards)}`]: {
+      what: `the pages of ${standards} at ${latencyMs} ms read through the service and made into entries, nothing indexed`,
+      unit: 'ms',
+      ours: service.median,
+      min: service.min,
+      max: service.max,
+      rounds,
+      baseline: f.median,
+      baselineWhat: `bare fetch, ${CONCURRENCY} in flight`,
+      ratio: service.median / f.median,
+    },
+  });
+  return (
+    `    through the service, nothing indexed: ${service.median.toFixed(0)} ms (${service.min.toFixed(0)}–${service.max.toFixed(0)}), ${(service.median / f.median).toFixed(2)}× the floor; ` +
+    `what the index adds: ${(o.median - service.median).toFixed(0)} ms`
+  );
 }
 
 /**
@@ -286,6 +333,7 @@ async function main(): Promise<void> {
         const floor: number[] = [];
         const naive: number[] = [];
         const inThread: number[] = [];
+        const viaService: number[] = [];
         const cpu: CpuRound[] = [];
         /** The longest event-loop block of this thread during each round's build, and during its floor's. */
         const blocks: Array<[number, number]> = [];
@@ -311,6 +359,7 @@ async function main(): Promise<void> {
           // The naive flow at 300 000 and 20 ms takes a minute a round: one round is enough to compare.
           if (round === 0 || (standards < 300_000 && round < 5)) naive.push(await bareFetch(sandbox.info, bearer, standards, 100, 1));
           if (standards < 300_000) inThread.push((await ours(sandbox, standards, true)).ms);
+          if (standards > 3_000) viaService.push(await serviceFloor(sandbox, standards));
         }
         const o = spread(our);
         const f = spread(floor);
@@ -327,6 +376,7 @@ async function main(): Promise<void> {
             (t ? `${t.median.toFixed(0).padStart(6)} ms (${(t.median / f.median).toFixed(2)}×)` : ''),
         );
         recordBuild(standards, latencyMs, rounds, { o, f, n, s, t });
+        if (viaService.length) console.log(serviceLine(standards, latencyMs, o, f, spread(viaService), viaService.length));
         console.log(blockLine(standards, latencyMs, blocks, standards > 3_000));
         // At 3 000 the sandbox uses a tick or two of /proc's 10 ms: printed, not recorded.
         console.log(cpuLine(standards, latencyMs, cpu, standards > 3_000));
