@@ -76,6 +76,7 @@ const ORDER = [
   'requireMs',
   'referencesScanMs5000',
   'referencesFirstDrawMs5000',
+  'referencesOpenMs5000',
   'referencesScanMaxHostDelayMs',
   'referencesScanLongestOursMs',
   'referencesScanRoundTripP95Ms',

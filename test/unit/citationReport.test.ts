@@ -1,5 +1,5 @@
 import * as assert from 'node:assert/strict';
-import { groupReferences, toCsv, toMarkdown, type Occurrence, type StandardGroup } from '../../src/core/citations/referenceReport';
+import { groupReferences, summariseStandards, toCsv, toMarkdown, type Occurrence, type StandardGroup } from '../../src/core/citations/referenceReport';
 
 function occurrence(standard: string, clause: string, file: string, line: number, text = `${standard} ${clause}`.trim(), outdated = false): Occurrence {
   return {
@@ -95,6 +95,44 @@ describe('Citations: the references matrix', () => {
       occurrence('ISO 1:2000', 'clause 2', 'a.md', 2),
     ];
     assert.deepEqual(await groupReferences(tie), plainGrouping(tie));
+  });
+
+  it("counts the standards as the grouping does, in its order, and a standard's occurrences alone group into its clauses", async () => {
+    // The References view's first level (summariseStandards, no occurrence made per citation) and an opened standard
+    // (its occurrences alone, grouped): together, what grouping them all gives.
+    const files = ['z/ü.md', 'docs/a.md', 'src/file2.ts', 'src/file10.ts', 'README.md', 'docs/A.md'];
+    const standards = ['ISO 9001:2015', 'ISO 9001:2008', 'iso 9001:2015', 'IEC 62304:2006', 'ISO 2:2000', 'ISO 10:2000'];
+    const clauses = ['', 'clause 2', 'Clause 2', 'clause 10.1', 'Annex A'];
+    const many = Array.from({ length: 9_000 }, (_, k) =>
+      occurrence(standards[(k * 5) % standards.length], clauses[(k * 3) % clauses.length], files[(k * 7) % files.length], 1 + ((k * 7919) % 400)),
+    );
+    // The same reference under another URN is another standard.
+    many.push({ ...occurrence('ISO 2:2000', 'clause 2', 'a.md', 3), urn: 'urn:x:std:other' });
+    for (const all of [many, occurrences]) {
+      const grouped = await groupReferences(all);
+      let rests = 0;
+      const summaries = await summariseStandards(all, async () => {
+        rests++;
+      });
+      assert.deepEqual(
+        summaries,
+        grouped.map(({ clauses: _clauses, ...summary }) => summary),
+      );
+      if (all === many) assert.ok(rests >= 2, `rested ${rests} times`);
+      for (const summary of summaries) {
+        const alone = await groupReferences(all.filter((o) => o.standard === summary.standard && o.urn === summary.urn));
+        assert.deepEqual(alone, [grouped.find((g) => g.standard === summary.standard && g.urn === summary.urn)]);
+      }
+    }
+    // Names held equal in natural order keep the order they were first given in, as the grouping keeps them.
+    const tie = [occurrence('ISO 1:2000', 'Clause 2', 'z.md', 1), occurrence('iso 1:2000', 'clause 2', 'a.md', 1), occurrence('ISO 1:2000', '', 'a.md', 2)];
+    assert.deepEqual(
+      (await summariseStandards(tie)).map((s) => [s.standard, s.count]),
+      [
+        ['ISO 1:2000', 2],
+        ['iso 1:2000', 1],
+      ],
+    );
   });
 
   it('writes RFC 4180 CSV, with formula-looking cells defused', async () => {

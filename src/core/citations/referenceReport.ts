@@ -54,7 +54,8 @@ export interface ClauseGroup {
   occurrences: Occurrence[];
 }
 
-export interface StandardGroup {
+/** A cited standard as the References view's first level shows it: what it is and how often it is cited. */
+export interface StandardSummary {
   standard: string;
   urn: string;
   position: number;
@@ -62,6 +63,9 @@ export interface StandardGroup {
   status: string;
   outdated: boolean;
   count: number;
+}
+
+export interface StandardGroup extends StandardSummary {
   clauses: ClauseGroup[];
 }
 
@@ -88,8 +92,7 @@ function* groupingSteps(occurrences: readonly Occurrence[]): Generator<void, Sta
     else byFile.set(occurrences[k].file, [k]);
     if (k % STEP_OCCURRENCES === STEP_OCCURRENCES - 1) yield;
   }
-  const byStandard = new Map<string, Map<string, Grouping>>();
-  const groupings: Grouping[] = [];
+  const standards = new CitedStandards<Grouping>();
   let last: Grouping | undefined;
   let handled = 0;
   for (const run of yield* inFileOrder(occurrences, byFile)) {
@@ -97,23 +100,7 @@ function* groupingSteps(occurrences: readonly Occurrence[]): Generator<void, Sta
       const o = occurrences[k];
       // Occurrences of one text share its strings: a run of the same standard is found without a look-up.
       if (last?.group.standard !== o.standard || last.group.urn !== o.urn) {
-        let byUrn = byStandard.get(o.standard);
-        if (!byUrn) byStandard.set(o.standard, (byUrn = new Map<string, Grouping>()));
-        last = byUrn.get(o.urn);
-        if (!last) {
-          const group = {
-            standard: o.standard,
-            urn: o.urn,
-            position: o.position,
-            title: o.title,
-            status: o.status,
-            outdated: o.outdated,
-            count: 0,
-            clauses: [],
-          };
-          byUrn.set(o.urn, (last = { group, first: k, clauses: new Map() }));
-          groupings.push(last);
-        }
+        last = standards.of(o, () => ({ group: { ...summaryOf(o), clauses: [] }, first: k, clauses: new Map() }));
       }
       last.group.count++;
       last.first = Math.min(last.first, k);
@@ -127,10 +114,7 @@ function* groupingSteps(occurrences: readonly Occurrence[]): Generator<void, Sta
       yield;
     }
   }
-  // Names the natural order holds equal ("ISO 1", "iso 1") keep the order they were first given in, as a stable sort
-  // of the occurrences as given keeps them.
-  groupings.sort((a, b) => natural(a.group.standard, b.group.standard) || a.first - b.first);
-  return groupings.map(({ group, clauses }) => {
+  return standards.inOrder().map(({ group, clauses }) => {
     const ordered = [...clauses.values()].sort(
       (a, b) => (a.group.clause === '' ? -1 : b.group.clause === '' ? 1 : natural(a.group.clause, b.group.clause)) || a.first - b.first,
     );
@@ -144,6 +128,59 @@ interface Grouping {
   group: StandardGroup;
   first: number;
   clauses: Map<string, { group: ClauseGroup; first: number }>;
+}
+
+/**
+ * The standards cited, counted as groupReferences counts them and in its order, from what each occurrence says (in
+ * the order the occurrences would be given to it), without an occurrence made for each citation: the References
+ * view's first level, whose standards group their clauses when opened. `rest` as groupReferences'.
+ */
+export function summariseStandards(says: readonly OccurrenceSays[], rest: () => Promise<void> = async () => undefined): Promise<StandardSummary[]> {
+  return runStepsResting(summarySteps(says), rest);
+}
+
+function* summarySteps(says: readonly OccurrenceSays[]): Generator<void, StandardSummary[], void> {
+  const standards = new CitedStandards<{ group: StandardSummary; first: number }>();
+  let last: { group: StandardSummary; first: number } | undefined;
+  for (let k = 0; k < says.length; k++) {
+    const o = says[k];
+    // What one text says is one object: a run of it is found without a look-up.
+    if (last?.group.standard !== o.standard || last.group.urn !== o.urn) last = standards.of(o, () => ({ group: summaryOf(o), first: k }));
+    last.group.count++;
+    if (k % STEP_OCCURRENCES === STEP_OCCURRENCES - 1) yield;
+  }
+  return standards.inOrder().map(({ group }) => group);
+}
+
+/** A standard's summary, not counted yet, from what one of its occurrences says. */
+function summaryOf(o: OccurrenceSays): StandardSummary {
+  return { standard: o.standard, urn: o.urn, position: o.position, title: o.title, status: o.status, outdated: o.outdated, count: 0 };
+}
+
+/**
+ * The standards met, by reference and then URN, each with `first`, the place of its first occurrence in the order
+ * given; `inOrder` lists them by reference in natural order, those the natural order holds equal ("ISO 1", "iso 1")
+ * in the order they were first given, as a stable sort of the occurrences as given keeps them.
+ */
+class CitedStandards<T extends { group: StandardSummary; first: number }> {
+  private readonly byStandard = new Map<string, Map<string, T>>();
+  private readonly met: T[] = [];
+
+  /** The standard `o` names, made by `make` the first time. */
+  of(o: OccurrenceSays, make: () => T): T {
+    let byUrn = this.byStandard.get(o.standard);
+    if (!byUrn) this.byStandard.set(o.standard, (byUrn = new Map<string, T>()));
+    let found = byUrn.get(o.urn);
+    if (!found) {
+      byUrn.set(o.urn, (found = make()));
+      this.met.push(found);
+    }
+    return found;
+  }
+
+  inOrder(): T[] {
+    return this.met.sort((a, b) => natural(a.group.standard, b.group.standard) || a.first - b.first);
+  }
 }
 
 /**

@@ -2,7 +2,7 @@
 import * as vscode from 'vscode';
 import type { CitationTarget } from '../../core/citations/citationTarget';
 import { namesClause } from '../../core/citations/recognise';
-import type { ClauseGroup, Occurrence, StandardGroup } from '../../core/citations/referenceReport';
+import type { ClauseGroup, Occurrence, StandardSummary } from '../../core/citations/referenceReport';
 import type { Reviewer } from '../../core/check/review';
 import type { ReviewedClauseArgs } from './clauseReviews';
 
@@ -14,8 +14,8 @@ export interface ClauseReviewMark {
 }
 
 export type ReferenceNode =
-  | { kind: 'standard'; group: StandardGroup }
-  | { kind: 'clause'; group: StandardGroup; clause: ClauseGroup; review?: ClauseReviewMark }
+  | { kind: 'standard'; group: StandardSummary }
+  | { kind: 'clause'; group: StandardSummary; clause: ClauseGroup; review?: ClauseReviewMark }
   | { kind: 'occurrence'; occurrence: Occurrence; uri: vscode.Uri }
   | MessageNode;
 

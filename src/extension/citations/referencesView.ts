@@ -12,7 +12,14 @@ import type { CitationResolver } from './citationResolver';
 import type { CatalogueIndex } from '../../core/catalogue/catalogueIndex';
 import type { CitationTarget } from '../../core/citations/citationTarget';
 import type { Citation } from '../../core/citations/recognise';
-import { groupReferences, occurrenceSays, type Occurrence, type OccurrenceSays } from '../../core/citations/referenceReport';
+import {
+  groupReferences,
+  summariseStandards,
+  type Occurrence,
+  type OccurrenceSays,
+  type StandardGroup,
+  type StandardSummary,
+} from '../../core/citations/referenceReport';
 import { exportReferences } from './referencesExport';
 import { searchable } from './searchable';
 import { fileMatcher, searchGlob } from '../../core/check/fileFilter';
@@ -24,7 +31,7 @@ import { referenceItem, referenceTarget, unavailableNode, type ReferenceNode } f
 import type { ClauseReviews, ReviewedClauseArgs } from './clauseReviews';
 import { reviewMark } from './reviewMark';
 import { Pacer } from '../../core/scan/scanPace';
-import { TimeSlicer } from '../../core/service/timeSlicer';
+import { eachResolved, pacedSlicer } from './resolvedCitations';
 import { scanProgress } from './scanProgress';
 
 import { REFERENCES_VIEW } from '../../core/citations/ids';
@@ -34,18 +41,6 @@ export { REFERENCES_VIEW };
 export const INCLUDE_SETTING = 'references.include';
 const MAX_FILES = 20_000;
 const CHANGE_DEBOUNCE_MS = 500;
-/**
- * How long a computation over every file runs before it gives the extension host back (the Pacer then decides
- * whether it also rests): a request from the workbench waits for no more than that.
- */
-const SLICE_MS = 2;
-
-/** Gives the host back every SLICE_MS, resting as the Pacer says (scanPace.ts). */
-function pacedSlicer(): TimeSlicer {
-  const pacer = new Pacer();
-  return new TimeSlicer(() => pacer.rest(), SLICE_MS);
-}
-
 /** A citation of one edition, as the Coverage view counts it. */
 export type CitedPlace = CoverageSources['citations'][number];
 
@@ -132,33 +127,54 @@ export class WorkspaceReferences implements vscode.TreeDataProvider<ReferenceNod
     return this.scanning;
   }
 
-  /** Every resolved occurrence, for the tree and the export; undefined with a reason when nothing can be resolved. */
+  /** Every resolved occurrence, for the export, the agent tools and the Coverage view; undefined with a reason when nothing can be resolved. */
   async occurrences(): Promise<Occurrence[] | { unavailable: 'signedOut' | 'noIndex' }> {
+    const occurrences: Occurrence[] = [];
+    const unavailable = await this.eachResolved((file, citation, saying) =>
+      occurrences.push({ file, line: citation.line + 1, text: citation.text, ...saying }),
+    );
+    return unavailable ?? occurrences;
+  }
+
+  /**
+   * The standards cited, with their counts, in the order of the view's first level: no occurrence is made per
+   * citation (a hundred thousand of them made the first draw hold the host's collector), a standard's are made when
+   * it is opened (`groupOf`).
+   */
+  async citedStandards(): Promise<StandardSummary[] | { unavailable: 'signedOut' | 'noIndex' }> {
+    const says: OccurrenceSays[] = [];
+    const unavailable = await this.eachResolved((_file, _citation, saying) => says.push(saying));
+    if (unavailable) return unavailable;
+    const pacer = new Pacer();
+    return summariseStandards(says, () => pacer.rest());
+  }
+
+  /** `standard` grouped by clause, from its occurrences alone: what opening it in the view shows. */
+  async groupOf(standard: StandardSummary): Promise<StandardGroup | undefined> {
+    const occurrences: Occurrence[] = [];
+    const unavailable = await this.eachResolved((file, citation, saying) => {
+      if (saying.standard === standard.standard && saying.urn === standard.urn)
+        occurrences.push({ file, line: citation.line + 1, text: citation.text, ...saying });
+    });
+    if (unavailable) return undefined;
+    const pacer = new Pacer();
+    return (await groupReferences(occurrences, () => pacer.rest()))[0];
+  }
+
+  /** Each citation of the files read that resolves, with what it says (resolvedCitations.ts); the reason when nothing can be resolved. */
+  private async eachResolved(
+    visit: (file: string, citation: Citation, saying: OccurrenceSays) => void,
+  ): Promise<{ unavailable: 'signedOut' | 'noIndex' } | undefined> {
     const index = await this.resolver.currentIndex();
     if (typeof index === 'string') return { unavailable: index };
-    const occurrences: Occurrence[] = [];
     this.uris.clear();
-    // What a citation says depends on its text alone: each text is resolved and worded once (a workspace cites a
-    // few hundred texts a hundred thousand times), so the occurrences share its strings and make little garbage.
-    const said = new Map<string, OccurrenceSays | null>();
-    // A large workspace resolves thousands of distinct references, the first ones before their code is compiled (a
-    // few milliseconds each): the extension host is given back by the clock, between files and between resolutions.
-    const slicer = pacedSlicer();
-    for (const { uri, citations } of [...this.files.values()]) {
-      await slicer.due();
+    const nameOf = ({ uri }: FileCitations): string => {
       const file = vscode.workspace.asRelativePath(uri);
       this.uris.set(file, uri);
-      for (const citation of citations) {
-        let saying = said.get(citation.text);
-        if (saying === undefined) {
-          await slicer.due();
-          const standard = this.resolver.resolve(index, citation);
-          said.set(citation.text, (saying = standard ? occurrenceSays(standard, citation) : null));
-        }
-        if (saying) occurrences.push({ file, line: citation.line + 1, text: citation.text, ...saying });
-      }
-    }
-    return occurrences;
+      return file;
+    };
+    await eachResolved([...this.files.values()], this.resolver, index, nameOf, visit);
+    return undefined;
   }
 
   /**
@@ -229,22 +245,22 @@ export class WorkspaceReferences implements vscode.TreeDataProvider<ReferenceNod
   async getChildren(node?: ReferenceNode): Promise<ReferenceNode[]> {
     if (!node) {
       if (!this.scanned) await this.scan();
-      const occurrences = await this.occurrences();
-      if ('unavailable' in occurrences) return [unavailableNode(occurrences.unavailable)];
-      if (!occurrences.length) {
+      const standards = await this.citedStandards();
+      if ('unavailable' in standards) return [unavailableNode(standards.unavailable)];
+      if (!standards.length) {
         if (!vscode.workspace.workspaceFolders?.length) return [{ kind: 'message', text: vscode.l10n.t('Open a folder to find the standards it cites.') }];
         return [
           { kind: 'message', text: vscode.l10n.t('No references to standards of the catalogue in {0} files matching {1}.', this.files.size, this.include()) },
         ];
       }
-      // A hundred thousand occurrences take tens of milliseconds to group: the host gets its turns meanwhile.
-      const pacer = new Pacer();
-      return (await groupReferences(occurrences, () => pacer.rest())).map((group) => ({ kind: 'standard', group }));
+      return standards.map((group) => ({ kind: 'standard', group }));
     }
     if (node.kind === 'standard') {
+      // Cited no more since the level was drawn (a file changed meanwhile): the refresh under way redraws it.
+      const clauses = (await this.groupOf(node.group))?.clauses ?? [];
       const { group } = node;
       return Promise.all(
-        group.clauses.map(async (clause) => ({
+        clauses.map(async (clause) => ({
           kind: 'clause' as const,
           group,
           clause,

@@ -1,7 +1,7 @@
 /** The References view's mark on a cited clause whose text changed since it was reviewed (standards.lock). */
 import type * as vscode from 'vscode';
 import { namesClause } from '../../core/citations/recognise';
-import type { ClauseGroup, Occurrence, StandardGroup } from '../../core/citations/referenceReport';
+import type { ClauseGroup, Occurrence, StandardSummary } from '../../core/citations/referenceReport';
 import type { CitationResolver } from './citationResolver';
 import type { ClauseReviews } from './clauseReviews';
 import type { ClauseReviewMark } from './referenceNodes';
@@ -13,7 +13,7 @@ import type { ClauseReviewMark } from './referenceNodes';
 export async function reviewMark(
   reviews: ClauseReviews,
   resolver: CitationResolver,
-  group: StandardGroup,
+  group: StandardSummary,
   clause: ClauseGroup,
   uriOf: (occurrence: Occurrence) => vscode.Uri,
 ): Promise<ClauseReviewMark | undefined> {

@@ -12,8 +12,6 @@ import type { CoverageReport, Obligation } from '../../core/compliance/coverage'
 import { coverageOutline, type OutlineNode } from '../../core/compliance/coverageOutline';
 import { formatCoverage, type CoverageFormat } from '../../core/compliance/coverageFormats';
 import type { Justification } from '../../core/compliance/justifications';
-import { groupReferences } from '../../core/citations/referenceReport';
-import { Pacer } from '../../core/scan/scanPace';
 import { yieldNow } from '../../core/service/yieldNow';
 import { Disposable } from '../../core/lifecycle';
 import type { Clause } from '../../core/service/types';
@@ -134,10 +132,9 @@ export class WorkspaceCoverage extends Disposable implements vscode.TreeDataProv
   /** The standards the workspace cites, most cited first: what the palette offers. */
   async citedStandards(): Promise<CitedStandard[]> {
     await this.references.ready();
-    const occurrences = await this.references.occurrences();
-    if ('unavailable' in occurrences) return [];
-    const pacer = new Pacer();
-    return (await groupReferences(occurrences, () => pacer.rest()))
+    const standards = await this.references.citedStandards();
+    if ('unavailable' in standards) return [];
+    return standards
       .map((group) => ({ urn: group.urn, reference: group.standard, title: group.title, count: group.count }))
       .sort((a, b) => b.count - a.count || a.reference.localeCompare(b.reference));
   }
