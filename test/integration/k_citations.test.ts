@@ -352,6 +352,8 @@ describe('references in your code (citations)', () => {
           throw new Error(`${e.message}: ${seen.join(' | ')}; files ${references.citingFiles.join(', ')}`);
         },
       );
+      // Opened again, the standard groups the new reference with the others (what each file says is kept per file).
+      assert.deepEqual(await tree((await references.getChildren())[1]), ['clause 4 [1]', 'Scope [2]']);
       await edited.save();
     } finally {
       await files.update('exclude', undefined, vscode.ConfigurationTarget.Global);

@@ -9,7 +9,6 @@
  */
 import * as vscode from 'vscode';
 import type { CitationResolver } from './citationResolver';
-import type { CatalogueIndex } from '../../core/catalogue/catalogueIndex';
 import type { CitationTarget } from '../../core/citations/citationTarget';
 import type { Citation } from '../../core/citations/recognise';
 import {
@@ -31,7 +30,7 @@ import { referenceItem, referenceTarget, unavailableNode, type ReferenceNode } f
 import type { ClauseReviews, ReviewedClauseArgs } from './clauseReviews';
 import { reviewMark } from './reviewMark';
 import { Pacer } from '../../core/scan/scanPace';
-import { eachResolved, pacedSlicer } from './resolvedCitations';
+import { CitationSayings } from './resolvedCitations';
 import { scanProgress } from './scanProgress';
 
 import { REFERENCES_VIEW } from '../../core/citations/ids';
@@ -54,7 +53,8 @@ export class WorkspaceReferences implements vscode.TreeDataProvider<ReferenceNod
   private scanInto: Map<string, FileCitations> | undefined;
   /** The URI of each file as the occurrences name it (workspace-relative). */
   private readonly uris = new Map<string, vscode.Uri>();
-  private readonly resolvedUrns = new WeakMap<Citation[], { index: CatalogueIndex; urns: Array<string | undefined> }>();
+  /** What each file's citations say once resolved, kept while its citations and the index are the same. */
+  private readonly sayings: CitationSayings;
   private scanning: Promise<number> | undefined;
   private scanned = false;
   private readonly changed = new vscode.EventEmitter<ReferenceNode | undefined>();
@@ -77,6 +77,7 @@ export class WorkspaceReferences implements vscode.TreeDataProvider<ReferenceNod
     private readonly includeSetting: () => string,
     private readonly reviews?: ClauseReviews,
   ) {
+    this.sayings = new CitationSayings(resolver);
     this.subscriptions = [
       ...(reviews ? [reviews.onDidChange(({ file }) => file === 'lock' && this.changed.fire(undefined))] : []),
       resolver.onDidChange(() => this.changed.fire(undefined)),
@@ -127,11 +128,11 @@ export class WorkspaceReferences implements vscode.TreeDataProvider<ReferenceNod
     return this.scanning;
   }
 
-  /** Every resolved occurrence, for the export, the agent tools and the Coverage view; undefined with a reason when nothing can be resolved. */
+  /** Every resolved occurrence, for the export and the agent tools; undefined with a reason when nothing can be resolved. */
   async occurrences(): Promise<Occurrence[] | { unavailable: 'signedOut' | 'noIndex' }> {
     const occurrences: Occurrence[] = [];
     const unavailable = await this.eachResolved((file, citation, saying) =>
-      occurrences.push({ file, line: citation.line + 1, text: citation.text, ...saying }),
+      occurrences.push({ file: file(), line: citation.line + 1, text: citation.text, ...saying }),
     );
     return unavailable ?? occurrences;
   }
@@ -154,60 +155,53 @@ export class WorkspaceReferences implements vscode.TreeDataProvider<ReferenceNod
     const occurrences: Occurrence[] = [];
     const unavailable = await this.eachResolved((file, citation, saying) => {
       if (saying.standard === standard.standard && saying.urn === standard.urn)
-        occurrences.push({ file, line: citation.line + 1, text: citation.text, ...saying });
+        occurrences.push({ file: file(), line: citation.line + 1, text: citation.text, ...saying });
     });
     if (unavailable) return undefined;
     const pacer = new Pacer();
     return (await groupReferences(occurrences, () => pacer.rest()))[0];
   }
 
-  /** Each citation of the files read that resolves, with what it says (resolvedCitations.ts); the reason when nothing can be resolved. */
+  /**
+   * Each citation of the files read that resolves, with the file as occurrences name it (workspace-relative, named
+   * when first asked) and what the citation says (resolvedCitations.ts); the reason when nothing can be resolved.
+   */
   private async eachResolved(
-    visit: (file: string, citation: Citation, saying: OccurrenceSays) => void,
+    visit: (file: () => string, citation: Citation, saying: OccurrenceSays) => void,
   ): Promise<{ unavailable: 'signedOut' | 'noIndex' } | undefined> {
     const index = await this.resolver.currentIndex();
     if (typeof index === 'string') return { unavailable: index };
-    this.uris.clear();
-    const nameOf = ({ uri }: FileCitations): string => {
-      const file = vscode.workspace.asRelativePath(uri);
-      this.uris.set(file, uri);
-      return file;
-    };
-    await eachResolved([...this.files.values()], this.resolver, index, nameOf, visit);
+    let named: FileCitations | undefined;
+    let name = '';
+    await this.sayings.each([...this.files.values()], index, (read, citation, saying) =>
+      visit(
+        () => {
+          if (named !== read) {
+            named = read;
+            name = vscode.workspace.asRelativePath(read.uri);
+            this.uris.set(name, read.uri);
+          }
+          return name;
+        },
+        citation,
+        saying,
+      ),
+    );
     return undefined;
   }
 
   /**
-   * The citations of one edition (`urn`), as the Coverage view counts them: only what it needs of each (no status
-   * line), the host given back every few milliseconds. Undefined with a reason when nothing can be resolved.
+   * The citations of one edition (`urn`), as the Coverage view counts them, the host given back every few
+   * milliseconds. Undefined with a reason when nothing can be resolved.
    */
   async citationsOf(urn: string): Promise<CitedPlace[] | { unavailable: 'signedOut' | 'noIndex' }> {
-    const index = await this.resolver.currentIndex();
-    if (typeof index === 'string') return { unavailable: index };
     const places: CitedPlace[] = [];
-    const slicer = pacedSlicer();
-    for (const { uri, citations } of [...this.files.values()]) {
-      await slicer.due();
-      const urns = this.urnsOf(citations, index);
-      for (let i = 0; i < citations.length; i++) {
-        const citation = citations[i];
-        // Only a reference names a clause (a clause URL is not counted).
-        if (citation.kind !== 'reference' || urns[i] !== urn) continue;
-        const file = vscode.workspace.asRelativePath(uri);
-        this.uris.set(file, uri);
-        places.push({ file, line: citation.line + 1, cited: citation.text, urn, locator: citation.locator, locators: citation.locators });
-      }
-    }
-    return places;
-  }
-
-  /** The URN each of a file's citations names, kept while the file and the index are unchanged (the coverage asks often). */
-  private urnsOf(citations: Citation[], index: CatalogueIndex): ReadonlyArray<string | undefined> {
-    const known = this.resolvedUrns.get(citations);
-    if (known?.index === index) return known.urns;
-    const urns = citations.map((citation) => this.resolver.resolve(index, citation)?.entry.urn);
-    this.resolvedUrns.set(citations, { index, urns });
-    return urns;
+    const unavailable = await this.eachResolved((file, citation, saying) => {
+      // Only a reference names a clause (a clause URL is not counted).
+      if (citation.kind === 'reference' && saying.urn === urn)
+        places.push({ file: file(), line: citation.line + 1, cited: citation.text, urn, locator: citation.locator, locators: citation.locators });
+    });
+    return unavailable ?? places;
   }
 
   /** Resolves when the workspace has been read once (reading it now if it has not, with progress as `scan` shows it). */

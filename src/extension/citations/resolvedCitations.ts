@@ -24,33 +24,51 @@ export function pacedSlicer(): TimeSlicer {
 }
 
 /**
- * Calls `visit` with each citation of `files` that resolves against `index`, with what it says, file by file
- * (`nameOf` names each file). What a citation says depends on its text alone: each text is resolved and worded once
- * (a workspace cites a few hundred texts a hundred thousand times), so its occurrences share its strings and make
- * little garbage.
+ * What each citation of a file says once resolved (null: it names no record of the catalogue), kept per file while
+ * its citations and the index are the same: the first level of the References view, an opened standard, a redraw
+ * after one file changed and the Coverage view walk the same citations. What a citation says depends on its text
+ * alone (the resolver memoises by it): within a walk each new text is resolved and worded once (a workspace cites a
+ * few hundred texts a hundred thousand times), so the occurrences share its strings and make little garbage.
  */
-export async function eachResolved(
-  files: readonly FileCitations[],
-  resolver: CitationResolver,
-  index: CatalogueIndex,
-  nameOf: (file: FileCitations) => string,
-  visit: (file: string, citation: Citation, saying: OccurrenceSays) => void,
-): Promise<void> {
-  const said = new Map<string, OccurrenceSays | null>();
-  // A large workspace resolves thousands of distinct references, the first ones before their code is compiled (a
-  // few milliseconds each): the extension host is given back by the clock, between files and between resolutions.
-  const slicer = pacedSlicer();
-  for (const read of files) {
-    await slicer.due();
-    const file = nameOf(read);
-    for (const citation of read.citations) {
-      let saying = said.get(citation.text);
-      if (saying === undefined) {
-        await slicer.due();
-        const standard = resolver.resolve(index, citation);
-        said.set(citation.text, (saying = standard ? occurrenceSays(standard, citation) : null));
+export class CitationSayings {
+  private readonly byFile = new WeakMap<readonly Citation[], { index: CatalogueIndex; says: ReadonlyArray<OccurrenceSays | null> }>();
+
+  constructor(private readonly resolver: CitationResolver) {}
+
+  /**
+   * Calls `visit` with each citation of `files` that resolves against `index`, with its file and what it says, file
+   * by file, the extension host given back every few milliseconds.
+   */
+  async each(
+    files: readonly FileCitations[],
+    index: CatalogueIndex,
+    visit: (read: FileCitations, citation: Citation, saying: OccurrenceSays) => void,
+  ): Promise<void> {
+    const said = new Map<string, OccurrenceSays | null>();
+    // A large workspace resolves thousands of distinct references, the first ones before their code is compiled (a
+    // few milliseconds each): the extension host is given back by the clock, between files and between resolutions.
+    const slicer = pacedSlicer();
+    for (const read of files) {
+      await slicer.due();
+      const { citations } = read;
+      let known = this.byFile.get(citations);
+      if (known?.index !== index) {
+        const says = new Array<OccurrenceSays | null>(citations.length);
+        for (let i = 0; i < citations.length; i++) {
+          let saying = said.get(citations[i].text);
+          if (saying === undefined) {
+            await slicer.due();
+            const standard = this.resolver.resolve(index, citations[i]);
+            said.set(citations[i].text, (saying = standard ? occurrenceSays(standard, citations[i]) : null));
+          }
+          says[i] = saying;
+        }
+        this.byFile.set(citations, (known = { index, says }));
       }
-      if (saying) visit(file, citation, saying);
+      for (let i = 0; i < citations.length; i++) {
+        const saying = known.says[i];
+        if (saying) visit(read, citations[i], saying);
+      }
     }
   }
 }
