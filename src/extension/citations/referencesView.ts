@@ -128,12 +128,16 @@ export class WorkspaceReferences implements vscode.TreeDataProvider<ReferenceNod
     return this.scanning;
   }
 
-  /** Every resolved occurrence, for the export and the agent tools; undefined with a reason when nothing can be resolved. */
-  async occurrences(): Promise<Occurrence[] | { unavailable: 'signedOut' | 'noIndex' }> {
+  /**
+   * Every resolved occurrence (of `standard` alone when given), for the export, the agent tools and an opened
+   * standard; undefined with a reason when nothing can be resolved.
+   */
+  async occurrences(standard?: StandardSummary): Promise<Occurrence[] | { unavailable: 'signedOut' | 'noIndex' }> {
     const occurrences: Occurrence[] = [];
-    const unavailable = await this.eachResolved((file, citation, saying) =>
-      occurrences.push({ file: file(), line: citation.line + 1, text: citation.text, ...saying }),
-    );
+    const unavailable = await this.eachResolved((file, citation, saying) => {
+      if (!standard || (saying.standard === standard.standard && saying.urn === standard.urn))
+        occurrences.push({ file: file(), line: citation.line + 1, text: citation.text, ...saying });
+    });
     return unavailable ?? occurrences;
   }
 
@@ -152,12 +156,8 @@ export class WorkspaceReferences implements vscode.TreeDataProvider<ReferenceNod
 
   /** `standard` grouped by clause, from its occurrences alone: what opening it in the view shows. */
   async groupOf(standard: StandardSummary): Promise<StandardGroup | undefined> {
-    const occurrences: Occurrence[] = [];
-    const unavailable = await this.eachResolved((file, citation, saying) => {
-      if (saying.standard === standard.standard && saying.urn === standard.urn)
-        occurrences.push({ file: file(), line: citation.line + 1, text: citation.text, ...saying });
-    });
-    if (unavailable) return undefined;
+    const occurrences = await this.occurrences(standard);
+    if ('unavailable' in occurrences) return undefined;
     const pacer = new Pacer();
     return (await groupReferences(occurrences, () => pacer.rest()))[0];
   }
@@ -250,7 +250,7 @@ export class WorkspaceReferences implements vscode.TreeDataProvider<ReferenceNod
       return standards.map((group) => ({ kind: 'standard', group }));
     }
     if (node.kind === 'standard') {
-      // Cited no more since the level was drawn (a file changed meanwhile): the refresh under way redraws it.
+      // Cited no more, or nothing resolvable (signed out), since the level was drawn: the refresh under way redraws it.
       const clauses = (await this.groupOf(node.group))?.clauses ?? [];
       const { group } = node;
       return Promise.all(
