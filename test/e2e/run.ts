@@ -290,6 +290,40 @@ const steps: Step[] = [
     },
   },
   {
+    name: 'references view counts the cited standard and opens its clauses',
+    async run(page) {
+      const pane = page
+        .locator('.pane')
+        .filter({ has: page.locator('.pane-header', { hasText: /^References/ }) })
+        .first();
+      // The Coverage view folded away, the References view opened.
+      await page
+        .locator('.pane-header', { hasText: /^Coverage/ })
+        .first()
+        .click();
+      await pane.locator('.pane-header').first().click();
+      // Its first level counts each cited standard (the requirements file and the plan cite this one; the older
+      // edition's row names it too, as what replaces it: a row is told by its label).
+      const row = (level: number, name: string | RegExp) =>
+        pane.locator(`.monaco-list-row[aria-level="${level}"]`, { has: page.locator('.label-name', { hasText: name }) }).first();
+      const standard = row(1, standardLabel);
+      await labelled('the cited standard with its count', standard.filter({ hasText: /[2-9] · Current/ }).waitFor({ timeout: STEP_TIMEOUT }));
+      // Opened, it groups its citations by clause.
+      await standard.click();
+      const clause = row(2, /^\s*clause 1\s*$/);
+      await labelled('its clause 1 under it', clause.waitFor({ timeout: STEP_TIMEOUT }));
+      await clause.click();
+      await labelled(
+        'the places citing clause 1',
+        pane
+          .locator('.monaco-list-row[aria-level="3"]', { hasText: /requirements\.txt:5|plan\.txt:3/ })
+          .first()
+          .waitFor({ timeout: STEP_TIMEOUT }),
+      );
+      await page.screenshot({ path: path.join(RESULTS, 'e2e-references.png') });
+    },
+  },
+  {
     name: 'find standard keeps its ranking',
     async run(page) {
       // The catalogue the bundled sandbox serves (seed 1, 30 000), ranked as the extension ranks it: a number whose
