@@ -2,10 +2,10 @@
  * The References view's workspace scan measured in a real VS Code (code-server, the integration harness): a
  * temporary workspace of 5 000 files (200 lines each, a citation every ten lines, look-alikes in between) citing
  * standards of a sandbox catalogue, the sandbox started here, and bench/editor/referencesScanHost.ts run inside the
- * extension host (the scan, the view's first draw and the opening of its most cited standard, the host's responsiveness during the scan next to idle, hovers
- * from cache, the coverage of a cited standard of 300 clauses), three rounds. Baselines, in the same run: the same
- * files read and recognised in plain Node; for the coverage, the scan itself. Records the figures in
- * bench/results.json; asserts nothing. `--quick`: 300 files, nothing recorded (the smoke size).
+ * extension host (the scan, the view's first draw and the opening of its most cited standard, the host's
+ * responsiveness during the scan next to idle, hovers from cache, the coverage of a cited standard of 300 clauses),
+ * three rounds. Baselines, in the same run: the same files read and recognised in plain Node; for the coverage, the
+ * scan itself. Records the figures in bench/results.json; asserts nothing. `--quick`: 300 files, nothing recorded (the smoke size).
  * Run: npm run compile && node esbuild.js && node out/bench/referencesScan.js [--quick]
  */
 import * as fs from 'node:fs';

@@ -3,8 +3,8 @@
  * to the sandbox the bench started, builds the catalogue index, then measures
  *  - the References view's scan of the workspace (the "Find References in Workspace" command) and the view's
  *    first draw (its first level as the tree asks for it: every citation resolved and counted by standard) and the
- *    opening of the most cited standard (its clauses grouped), while sampling how responsive the extension host stays: the longest
- *    event-loop delay, and the round trip of a command through the workbench and back every 50 ms;
+ *    opening of the most cited standard (its clauses grouped), while sampling how responsive the extension host
+ *    stays: the longest event-loop delay, and the round trip of a command through the workbench and back every 50 ms;
  *  - the same samples with nothing running, as the baseline: a window of 3 s before each round;
  *  - one scan and first draw more with the host profiled, and three computations of the coverage more: what held it
  *    in its longest delays (our code, the garbage collector, VS Code's own code, a core not free), and the longest

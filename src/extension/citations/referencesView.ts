@@ -53,6 +53,8 @@ export class WorkspaceReferences implements vscode.TreeDataProvider<ReferenceNod
   private scanInto: Map<string, FileCitations> | undefined;
   /** The URI of each file as the occurrences name it (workspace-relative). */
   private readonly uris = new Map<string, vscode.Uri>();
+  /** The file `nameOf` named last. */
+  private named: { read: FileCitations; name: string } | undefined;
   /** What each file's citations say once resolved, kept while its citations and the index are the same. */
   private readonly sayings: CitationSayings;
   private scanning: Promise<number> | undefined;
@@ -134,9 +136,9 @@ export class WorkspaceReferences implements vscode.TreeDataProvider<ReferenceNod
    */
   async occurrences(standard?: StandardSummary): Promise<Occurrence[] | { unavailable: 'signedOut' | 'noIndex' }> {
     const occurrences: Occurrence[] = [];
-    const unavailable = await this.eachResolved((file, citation, saying) => {
+    const unavailable = await this.eachResolved((read, citation, saying) => {
       if (!standard || (saying.standard === standard.standard && saying.urn === standard.urn))
-        occurrences.push({ file: file(), line: citation.line + 1, text: citation.text, ...saying });
+        occurrences.push({ file: this.nameOf(read), line: citation.line + 1, text: citation.text, ...saying });
     });
     return unavailable ?? occurrences;
   }
@@ -148,7 +150,7 @@ export class WorkspaceReferences implements vscode.TreeDataProvider<ReferenceNod
    */
   async citedStandards(): Promise<StandardSummary[] | { unavailable: 'signedOut' | 'noIndex' }> {
     const says: OccurrenceSays[] = [];
-    const unavailable = await this.eachResolved((_file, _citation, saying) => says.push(saying));
+    const unavailable = await this.eachResolved((_read, _citation, saying) => says.push(saying));
     if (unavailable) return unavailable;
     const pacer = new Pacer();
     return summariseStandards(says, () => pacer.rest());
@@ -163,31 +165,30 @@ export class WorkspaceReferences implements vscode.TreeDataProvider<ReferenceNod
   }
 
   /**
-   * Each citation of the files read that resolves, with the file as occurrences name it (workspace-relative, named
-   * when first asked) and what the citation says (resolvedCitations.ts); the reason when nothing can be resolved.
+   * Each citation of the files read that resolves, with its file and what it says (resolvedCitations.ts); the reason
+   * when nothing can be resolved.
    */
   private async eachResolved(
-    visit: (file: () => string, citation: Citation, saying: OccurrenceSays) => void,
+    visit: (read: FileCitations, citation: Citation, saying: OccurrenceSays) => void,
   ): Promise<{ unavailable: 'signedOut' | 'noIndex' } | undefined> {
     const index = await this.resolver.currentIndex();
     if (typeof index === 'string') return { unavailable: index };
-    let named: FileCitations | undefined;
-    let name = '';
-    await this.sayings.each([...this.files.values()], index, (read, citation, saying) =>
-      visit(
-        () => {
-          if (named !== read) {
-            named = read;
-            name = vscode.workspace.asRelativePath(read.uri);
-            this.uris.set(name, read.uri);
-          }
-          return name;
-        },
-        citation,
-        saying,
-      ),
-    );
+    // Named again at each walk: the workspace's folders may have changed since.
+    this.named = undefined;
+    await this.sayings.each([...this.files.values()], index, visit);
     return undefined;
+  }
+
+  /**
+   * A file as occurrences name it (workspace-relative), remembered with its URI (`uriOf`); named when an occurrence
+   * of it is made, once for a file's run of them (no closure or name per citation).
+   */
+  private nameOf(read: FileCitations): string {
+    if (this.named?.read !== read) {
+      this.named = { read, name: vscode.workspace.asRelativePath(read.uri) };
+      this.uris.set(this.named.name, read.uri);
+    }
+    return this.named.name;
   }
 
   /**
@@ -196,10 +197,10 @@ export class WorkspaceReferences implements vscode.TreeDataProvider<ReferenceNod
    */
   async citationsOf(urn: string): Promise<CitedPlace[] | { unavailable: 'signedOut' | 'noIndex' }> {
     const places: CitedPlace[] = [];
-    const unavailable = await this.eachResolved((file, citation, saying) => {
+    const unavailable = await this.eachResolved((read, citation, saying) => {
       // Only a reference names a clause (a clause URL is not counted).
       if (citation.kind === 'reference' && saying.urn === urn)
-        places.push({ file: file(), line: citation.line + 1, cited: citation.text, urn, locator: citation.locator, locators: citation.locators });
+        places.push({ file: this.nameOf(read), line: citation.line + 1, cited: citation.text, urn, locator: citation.locator, locators: citation.locators });
     });
     return unavailable ?? places;
   }
