@@ -3,8 +3,8 @@
  * gives the event loop back it also rests as long as it worked since the last time, so that the workbench's own
  * processes (its window, VS Code's server) keep a core: at full speed a scan of 5 000 files on the host's thread made
  * the workbench answer a command in 81 ms (p95) against 15 ms idle; resting, in 23–39 ms, for a scan two to three
- * times as long (bench/referencesScan.ts, a 2-core machine). The scan's worker thread (scanWorker.ts) rests half as
- * long. With more cores one is free anyway, and nothing rests. The command line reads files without resting: nothing
+ * times as long (bench/referencesScan.ts, a 2-core machine). The scan's worker thread (scanWorker.ts) rests three times
+ * as long. With more cores one is free anyway, and nothing rests. The command line reads files without resting: nothing
  * waits on it. Editor features a user waits on (links, hovers) do not rest.
  */
 import { availableParallelism } from 'node:os';

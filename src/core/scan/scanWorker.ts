@@ -1,9 +1,11 @@
 /**
  * The worker thread that reads files for a References view scan (scanThread.ts starts it): reading, decoding and
  * recognising a file's citations make most of a scan's work, which on the extension host's thread delayed what the
- * workbench asked of the host. On a small machine it rests half as long as it works (scanPace.ts): the workbench
- * answered a command in 1.4–1.5× its idle time (p95), for a scan as long as the host's paced one (2.4–2.9 s for
- * 5 000 files; resting as long as it works, 5.3 s). Its own entry point in the bundle (esbuild.js).
+ * workbench asked of the host. On a small machine it works a quarter of the time: resting half as long as it worked,
+ * the workbench answered a command during the scan in 2.7–3.8× its idle time (p95) for a scan of 2.4–3.7 s (5 000
+ * files); resting three times as long, in 1.4–1.8× for a scan of 6–9 s (bench/referencesScan.ts, interleaved runs on a
+ * 2-core machine). What waits on a scan is the References and Coverage views and an agent's find_citations; the
+ * editor's links, hovers and diagnostics do not. Its own entry point in the bundle (esbuild.js).
  */
 import { parentPort } from 'node:worker_threads';
 import { fileText } from './fileText';
@@ -12,7 +14,9 @@ import { MACHINE, Pacer } from './scanPace';
 import { withSharedParts } from './sharedParts';
 import { textCitations, type TextCitations } from './textCitations';
 
-const pacer = new Pacer({ ...MACHINE, restShare: MACHINE.restShare / 2 });
+/** Rest as a share of the time worked, where the machine rests at all (scanPace.ts: two cores or fewer). */
+const REST_SHARE = 3;
+const pacer = new Pacer({ ...MACHINE, restShare: MACHINE.restShare * REST_SHARE });
 /** Jobs one after another: the next may arrive while one is read. */
 let queue = Promise.resolve();
 
