@@ -144,8 +144,8 @@ function keystrokes(entries: IndexEntry[]): void {
  * one plain synchronous sort of the records by reference, which holds the host for all of its time. A slice is
  * measured as the thread's own time on a core (the clock less the kernel's account of its waits for a core:
  * bench/threadCpu.ts) as well as on the clock: on a machine shared with other work, the clock also counts the time the
- * thread waited for a core, which holds nothing. (Until 2026-11-27 it was the process's CPU, which counts the collector's helper threads too, in ticks
- * of a few milliseconds: 21 ms for a slice of 10 ms on the clock.)
+ * thread waited for a core, which holds nothing. (Until 2026-11-27 it was the process's CPU, which counts the
+ * collector's helper threads too, in ticks of a few milliseconds: 21 ms for a slice of 10 ms on the clock.)
  */
 async function organised(label: string, entries: IndexEntry[]): Promise<void> {
   let longestWall = 0;

@@ -2,9 +2,9 @@
  * The worker thread that reads files for a References view scan (scanThread.ts starts it): reading, decoding and
  * recognising a file's citations make most of a scan's work, which on the extension host's thread delayed what the
  * workbench asked of the host. On a small machine it works a quarter of the time: resting half as long as it worked,
- * the workbench answered a command during the scan in 2.7–3.8× its idle time (p95) for a scan of 2.4–3.7 s (5 000
- * files); resting three times as long, in 1.4–1.8× for a scan of 6–9 s (bench/referencesScan.ts, interleaved runs on a
- * 2-core machine). What waits on a scan is the References and Coverage views and an agent's find_citations; the
+ * the workbench answered a command during the scan in 1.7–3.8× its idle time (p95; over 2× in 7 of 9 runs) for a scan
+ * of 1.9–3.7 s (5 000 files); resting three times as long, in 1.4–1.8× (7 of 7 under 2×) for a scan of 6–9 s
+ * (bench/referencesScan.ts, on a 2-core machine). What waits on a scan is the References and Coverage views and an agent's find_citations; the
  * editor's links, hovers and diagnostics do not. Its own entry point in the bundle (esbuild.js).
  */
 import { parentPort } from 'node:worker_threads';
