@@ -5,9 +5,8 @@
  * nothing built) and the naive flow (one page of 100 at a time, as the spec's list call pages); up to 30 000, also
  * the same build with its segments prepared on the main thread instead of the worker; from 30 000, also the service
  * floor (the same pages read through our service and made into entries, nothing indexed: what the index adds is ours
- * less it). Also: how soon the first
- * results are searchable on a cold index, and search time per keystroke at 30 000, 100 000 and 300 000 next to a
- * substring scan. Each sandbox gets a round of both before the recorded ones; ours and the floor both start with an
+ * less it). Also: how soon the first results are searchable on a cold index, and search time per keystroke at
+ * 30 000, 100 000 and 300 000 next to a substring scan. Each sandbox gets a round of both before the recorded ones; ours and the floor both start with an
  * access token in hand. Also the CPU each used, this process's and the sandbox's: the floor keeps both cores busy
  * already at 0 ms, so what the index adds shows as CPU, and that CPU over the cores bounds how near the floor any
  * build can come on this machine. And Find Standard open during a build of 300 000 at 20 ms (a search of what has

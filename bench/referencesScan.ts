@@ -5,7 +5,8 @@
  * extension host (the scan, the view's first draw and the opening of its most cited standard, the host's
  * responsiveness during the scan next to idle, hovers from cache, the coverage of a cited standard of 300 clauses),
  * three rounds. Baselines, in the same run: the same files read and recognised in plain Node; for the coverage, the
- * scan itself. Records the figures in bench/results.json; asserts nothing. `--quick`: 300 files, nothing recorded (the smoke size).
+ * scan itself. Records the figures in bench/results.json; asserts nothing. `--quick`: 300 files, nothing recorded
+ * (the smoke size).
  * Run: npm run compile && node esbuild.js && node out/bench/referencesScan.js [--quick]
  */
 import * as fs from 'node:fs';

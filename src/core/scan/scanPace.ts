@@ -47,6 +47,12 @@ export class Pacer {
   }
 }
 
+/** A fresh Pacer's `rest`, for work that takes its rests as a function (the grouping of references, a slicer). */
+export function pacedRests(): () => Promise<void> {
+  const pacer = new Pacer();
+  return () => pacer.rest();
+}
+
 /**
  * `each` of `items`, `batch` at a time (their reads overlap), paced between batches, until `stopped` says so (asked
  * before each batch); `after` is told how many are done after each. Resolves with how many were done.

@@ -1,7 +1,7 @@
 /** Export References…: the References view's matrix written as CSV, or Markdown for a .md file. */
 import * as vscode from 'vscode';
 import { groupReferences, toCsv, toMarkdown } from '../../core/citations/referenceReport';
-import { Pacer } from '../../core/scan/scanPace';
+import { pacedRests } from '../../core/scan/scanPace';
 import { showInformation } from '../notify';
 import type { WorkspaceReferences } from './referencesView';
 
@@ -25,8 +25,7 @@ export async function exportReferences(references: WorkspaceReferences, target?:
       filters: { CSV: ['csv'], Markdown: ['md'] },
     }));
   if (!uri) return undefined;
-  const pacer = new Pacer();
-  const groups = await groupReferences(occurrences, () => pacer.rest());
+  const groups = await groupReferences(occurrences, pacedRests());
   const text = /\.(?:md|markdown)$/i.test(uri.path) ? toMarkdown(groups) : toCsv(groups);
   // A report of the references is not a source of them.
   references.ignore(uri);

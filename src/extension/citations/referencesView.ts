@@ -29,7 +29,7 @@ import type { CoverageSources } from '../../core/compliance/coverageSources';
 import { referenceItem, referenceTarget, unavailableNode, type ReferenceNode } from './referenceNodes';
 import type { ClauseReviews, ReviewedClauseArgs } from './clauseReviews';
 import { reviewMark } from './reviewMark';
-import { Pacer } from '../../core/scan/scanPace';
+import { pacedRests } from '../../core/scan/scanPace';
 import { CitationSayings } from './resolvedCitations';
 import { scanProgress } from './scanProgress';
 
@@ -152,16 +152,14 @@ export class WorkspaceReferences implements vscode.TreeDataProvider<ReferenceNod
     const says: OccurrenceSays[] = [];
     const unavailable = await this.eachResolved((_read, _citation, saying) => says.push(saying));
     if (unavailable) return unavailable;
-    const pacer = new Pacer();
-    return summariseStandards(says, () => pacer.rest());
+    return summariseStandards(says, pacedRests());
   }
 
   /** `standard` grouped by clause, from its occurrences alone: what opening it in the view shows. */
   async groupOf(standard: StandardSummary): Promise<StandardGroup | undefined> {
     const occurrences = await this.occurrences(standard);
     if ('unavailable' in occurrences) return undefined;
-    const pacer = new Pacer();
-    return (await groupReferences(occurrences, () => pacer.rest()))[0];
+    return (await groupReferences(occurrences, pacedRests()))[0];
   }
 
   /**

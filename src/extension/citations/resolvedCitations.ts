@@ -6,7 +6,7 @@
 import type { CatalogueIndex } from '../../core/catalogue/catalogueIndex';
 import { occurrenceSays, type OccurrenceSays } from '../../core/citations/referenceReport';
 import type { Citation } from '../../core/citations/recognise';
-import { Pacer } from '../../core/scan/scanPace';
+import { pacedRests } from '../../core/scan/scanPace';
 import { TimeSlicer } from '../../core/service/timeSlicer';
 import type { CitationResolver } from './citationResolver';
 import type { FileCitations } from './fileCitations';
@@ -18,9 +18,8 @@ import type { FileCitations } from './fileCitations';
 const SLICE_MS = 2;
 
 /** Gives the host back every SLICE_MS, resting as the Pacer says (scanPace.ts). */
-export function pacedSlicer(): TimeSlicer {
-  const pacer = new Pacer();
-  return new TimeSlicer(() => pacer.rest(), SLICE_MS);
+function pacedSlicer(): TimeSlicer {
+  return new TimeSlicer(pacedRests(), SLICE_MS);
 }
 
 /**
