@@ -16,6 +16,7 @@ import { checkLock, lockCitations } from '../core/check/lockCheck';
 import type { RuleId } from '../core/check/rules';
 import { openCatalogue, type CatalogueSource, type OpenCatalogue } from './catalogue';
 import { loadConfig, ruleList, type CheckConfig } from './config';
+import { ignoredEndpointsNotice, serviceEndpoints } from './endpoints';
 import { listFiles, readText } from './files';
 import { readLock, writeLock } from './lock';
 import { gitUserName } from '../core/check/gitReviewer';
@@ -59,6 +60,8 @@ async function run(argv: readonly string[], io: CliIo, version: string): Promise
     return EXIT.clean;
   }
   const config = loadConfig(io.cwd, values.config);
+  const ignored = ignoredEndpointsNotice(config, serviceEndpoints(catalogueSource(io, values), io.env));
+  if (ignored) io.stderr.write(`standards-explorer: ${ignored}\n`);
   if (command === 'mcp') {
     if (positionals.length) throw new CannotRun(`mcp takes no paths (${positionals.join(' ')}): the tools read the files they are asked about.`);
     // A bundle of its own (dist/cli-mcp.js, esbuild.js), loaded on this path only: `check` and `lock` never load the MCP SDK.

@@ -16,6 +16,7 @@ import { createStandardsService } from '../core/service/standardsService';
 import { storageKey } from '../core/storageKeys';
 import type { ClauseSource } from '../core/check/lockCheck';
 import { cacheDir } from './cacheFolder';
+import { refuseRepositoryEndpoints, serviceEndpoints } from './endpoints';
 import type { CatalogueSource, OpenCatalogue } from './catalogue';
 import type { CheckConfig } from './config';
 import { CannotRun } from './usage';
@@ -26,8 +27,8 @@ const CATALOGUE_MAX_AGE_MS = 24 * 60 * 60 * 1000;
 /** The words for what fixes a service error, on a command line. */
 const REMEDIES: Record<Remedy, string> = {
   signIn: 'Check STANDARDS_CLIENT_ID and STANDARDS_CLIENT_SECRET.',
-  baseUrl: 'Check the service URL (--base-url, STANDARDS_BASE_URL or "baseUrl" in the config).',
-  tokenUrl: 'Check the token URL (--token-url, STANDARDS_TOKEN_URL or "tokenUrl" in the config).',
+  baseUrl: 'Check the service URL (--base-url or STANDARDS_BASE_URL).',
+  tokenUrl: 'Check the token URL (--token-url or STANDARDS_TOKEN_URL).',
   scope: 'Check "scope" in the config.',
   apiKeyHeader: 'Set STANDARDS_API_KEY and STANDARDS_API_KEY_HEADER (the header the service expects the key in).',
   network: 'Check the network and proxy between this machine and the service.',
@@ -75,14 +76,15 @@ export interface Connection {
 }
 
 /**
- * The service as the environment describes it: its URLs from the arguments, the environment or the config; client
+ * The service as the environment describes it: its URLs from the arguments or the environment (never a config of the
+ * repository: endpoints.ts); client
  * credentials from the environment, or a short-lived access token (STANDARDS_ACCESS_TOKEN, and when it expires in
  * STANDARDS_ACCESS_TOKEN_EXPIRES_AT) that a host holding the credentials handed over — then no token URL is needed.
  */
 export function connect(options: CatalogueSource, config: CheckConfig, env: NodeJS.ProcessEnv, tuning: ConnectionTuning = {}): Connection {
-  const baseUrl = options.baseUrl ?? env.STANDARDS_BASE_URL ?? config.baseUrl;
-  const tokenUrl = options.tokenUrl ?? env.STANDARDS_TOKEN_URL ?? config.tokenUrl;
+  const { baseUrl, tokenUrl } = serviceEndpoints(options, env);
   const accessToken = env.STANDARDS_ACCESS_TOKEN;
+  refuseRepositoryEndpoints(config, { baseUrl, tokenUrl }, accessToken ? ['baseUrl'] : ['baseUrl', 'tokenUrl']);
   if (!baseUrl || (!tokenUrl && !accessToken)) {
     throw new CannotRun(
       'No catalogue to check against: give --catalogue FILE, or the service with --base-url and --token-url (or STANDARDS_BASE_URL and STANDARDS_TOKEN_URL) and its credentials in STANDARDS_CLIENT_ID and STANDARDS_CLIENT_SECRET.',

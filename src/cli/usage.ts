@@ -40,8 +40,9 @@ work tree) against the catalogue: withdrawn and superseded editions, unknown sta
 
 Catalogue (one of):
   --catalogue FILE       a catalogue file, JSON Lines of {"urn", "reference", "title", "status"} (plain or gzipped)
-  --base-url URL         the Standards Content Service (or STANDARDS_BASE_URL, or "baseUrl" in the config)
-  --token-url URL        its token endpoint (or STANDARDS_TOKEN_URL, or "tokenUrl" in the config)
+  --base-url URL         the Standards Content Service (or STANDARDS_BASE_URL; never from a config: a repository
+                         does not decide where the credentials go)
+  --token-url URL        its token endpoint (or STANDARDS_TOKEN_URL)
                          credentials only from the environment: STANDARDS_CLIENT_ID, STANDARDS_CLIENT_SECRET, and
                          STANDARDS_API_KEY with STANDARDS_API_KEY_HEADER when the service needs an API key;
                          the catalogue read is kept for a day in STANDARDS_EXPLORER_CACHE (default:
