@@ -19,6 +19,8 @@ import { blockLabel, clauseLabel, clauseNumberOf, fallbackLabel } from './xrefLa
 import { localName, roleOf } from './names';
 import { NUMBER_KEYS, TECHNICAL_KEYS, TITLE_KEYS } from './keys';
 import { isUrn } from './identifiers';
+import { eachBlockList } from './blockLists';
+import { attachFormulaKeys } from './formulas';
 
 /** Builds the whole model at once (tests, the text view, hovers). */
 export function buildDocument(body: unknown, context: ClauseContext = {}): ClauseDocument {
@@ -102,6 +104,7 @@ function* document(b: Builder, body: unknown, context: ClauseContext): Generator
     }
   }
   dropRepeatedTitle(document, context);
+  eachBlockList(document, attachFormulaKeys);
   numberDocument(document, context, b);
   nameCrossReferences(b, document, context, rootAnchors);
   for (const { link, anchor } of b.citations) {

@@ -8,6 +8,7 @@ import {
   type Element,
   type FlowItem,
   HEADER_KEYS,
+  LABEL_KEY,
   NOTHING,
   TAG_KEYS,
   anchorOf,
@@ -213,8 +214,11 @@ export class Builder {
         yield* this.blocks(restOf(element, NOTHING), out, depth + 1);
         break;
       case 'definitions': {
+        // A list's own label ("where" before a formula's key, "Key") is said before it, not made an entry.
+        const label = textOf(element, LABEL_KEY);
         const items: Definition[] = [];
-        yield* definitions(this, restOf(element, NOTHING), items, depth + 1);
+        yield* definitions(this, restOf(element, LABEL_KEY), items, depth + 1);
+        if (label && items.length) out.push({ kind: 'paragraph', content: [label] });
         if (items.length) out.push({ kind: 'definitions', items });
         break;
       }

@@ -1,8 +1,8 @@
 /** Formulas: MathML, AsciiMath, LaTeX or plain text, with their `where` definitions. */
-import { isObject } from '../service/jsonld';
+import { type JsonObject, isObject } from '../service/jsonld';
 import { type Builder, markNumbering } from './builder';
-import { type Element, type FlowItem, attribute, elementNames, isElementName, plainText, readElement, textOf } from './elements';
-import { clean } from './flowText';
+import { type Element, type FlowItem, attribute, elementNames, isElementName, plainText, readElement, restOf, textOf } from './elements';
+import { clean, inlineText } from './flowText';
 import { definitions } from './lists';
 import { isMathMarkup, isMathName, mathFromJson, mathFromMarkup } from './mathml';
 import { type Block, type Definition, type Math, MAX_DEPTH } from './model';
@@ -21,8 +21,23 @@ export function* formula(b: Builder, element: Element, out: Block[], depth: numb
     if (['label', 'number', 'name'].includes(local) || local.startsWith('@') || (TECHNICAL_KEYS.has(local) && !CONTENT_KEYS.has(local) && local !== 'type'))
       continue;
     if (local === 'type') continue;
+    let value = field.value;
+    if (CONTENT_KEYS.has(local) && Array.isArray(value)) {
+      // The real nesting: `formula > stem, dl` in one content array. The key is read as the key, not taken
+      // with the formula (and a "where" the presentation writes before it is the renderer's word).
+      const key = (value as unknown[]).filter(isKeyPart);
+      if (key.length) {
+        value = (value as unknown[]).filter((v) => !key.includes(v));
+        for (const part of key) {
+          if (isWhere(part)) continue;
+          const items: Definition[] = [];
+          yield* definitions(b, restOf(readElement(part as JsonObject, undefined), KEY_HEADER_KEYS), items, depth + 1);
+          if (items.length) where.push({ kind: 'definitions', items });
+        }
+      }
+    }
     if (!math) {
-      const found = mathIn(b, field.value, field.key, local, element, depth + 1);
+      const found = mathIn(b, value, field.key, local, element, depth + 1);
       if (found) {
         math = found;
         continue;
@@ -32,7 +47,7 @@ export function* formula(b: Builder, element: Element, out: Block[], depth: numb
       const items: Definition[] = [];
       yield* definitions(b, [{ value: field.value, hint: local === 'dl' ? undefined : 'defitem', loose: false }], items, depth + 1);
       if (items.length) where.push({ kind: 'definitions', items });
-    } else rest.push({ value: field.value, hint: isElementName(local) ? field.key : undefined, loose: !CONTENT_KEYS.has(local) && !isElementName(local) });
+    } else rest.push({ value, hint: isElementName(local) ? field.key : undefined, loose: !CONTENT_KEYS.has(local) && !isElementName(local) });
   }
   yield* b.blocks(rest, where, depth + 1);
   if (math) {
@@ -40,6 +55,24 @@ export function* formula(b: Builder, element: Element, out: Block[], depth: numb
     out.push(block);
     markNumbering(b, element, block, label);
   } else out.push(...where);
+}
+
+/** Elements that are a formula's key: a definition list (Metanorma `dl`, `key`), or the word "where" before it. */
+const KEY_NAMES: ReadonlySet<string> = new Set(['dl', 'key', 'where', 'legend', 'variables', 'deflist']);
+const KEY_HEADER_KEYS: ReadonlySet<string> = new Set(['label', 'name', 'title', 'fmtname']);
+
+function isKeyPart(value: unknown): boolean {
+  return isObject(value) && (elementNames(value, undefined).some((n) => KEY_NAMES.has(n)) || isWhere(value));
+}
+
+/** A paragraph that says only "where" (Metanorma's presentation writes one before the key). */
+export function isWhere(value: unknown): boolean {
+  return isObject(value) && elementNames(value, undefined).includes('p') && isWhereText(plainText(value, 0));
+}
+
+/** "where" (or "in which") alone, as a formula's key is introduced. */
+export function isWhereText(text: string): boolean {
+  return /^(?:where|in which):?$/i.test(text.trim());
 }
 
 /** The formula in a value: MathML (JSON or markup), AsciiMath or LaTeX source, or plain expression text. */
@@ -93,4 +126,21 @@ export function notationOf(element: Element | undefined, local: string): 'asciim
   if (/latex|tex/.test(type) || names.some((n) => ['texmath', 'latex', 'tex'].includes(n))) return 'latex';
   if (/ascii/.test(type) || names.includes('asciimath')) return 'asciimath';
   return undefined;
+}
+
+/**
+ * A formula's key written after it, as NISO STS does (`<disp-formula>` then `<def-list>`, often labelled or
+ * preceded by "where"): moved into the formula, so every renderer shows it as the formula's key.
+ */
+export function attachFormulaKeys(blocks: Block[]): void {
+  for (let i = 0; i < blocks.length; i++) {
+    const formula = blocks[i];
+    if (formula.kind !== 'formula' || formula.where.length) continue;
+    const next = blocks[i + 1];
+    const where = next?.kind === 'paragraph' && isWhereText(inlineText(next.content));
+    const key = blocks[i + (where ? 2 : 1)];
+    if (key?.kind !== 'definitions') continue;
+    formula.where.push(key);
+    blocks.splice(i + 1, where ? 2 : 1);
+  }
 }

@@ -93,6 +93,7 @@ function blockText(block: Block, lines: string[], depth: number): void {
     }
     case 'formula':
       push([formulaText(block.math), block.label].filter(Boolean).join('    '));
+      if (block.where.length) push('where');
       return blocksText(block.where, lines, depth + 1);
     case 'figure':
       blocksText(block.children, lines, depth + 1);

@@ -1,0 +1,166 @@
+/**
+ * Issue 52, "Real standards, round two": what real ISO documents lost on the page. The bodies are small excerpts in
+ * the shapes the real grammars give them once XML is turned into JSON-LD (element name as `@type`, attributes as
+ * keys, children in `content` / `mn:content`):
+ * - NISO STS after metanorma/mnconvert's src/test/resources/rice-en.final.sts.xml (ISO 17301-1 converted: the
+ *   `<ref-list>` of `<ref><label/><std><std-ref/>, <title/></std></ref>`, `<table-wrap><label/><caption><title/>`,
+ *   `<disp-formula>` with its key after it) and metanorma/sts-ruby's spec/fixtures/iso_sts/feature_doc.xml
+ *   (`<def-list list-type="formula-index"><label>where</label>…`) and ISO_13849-1_2008-12_en_TBX.xml
+ *   (`<mixed-citation><std><std-id-group>…</std-id-group>IEC 61000-4-4</std>, title</mixed-citation>`);
+ * - TBX in STS after sts-ruby's tbx-nisosts-0.2.xml (`<tbx:entailedTerm>domain (3.1.2)</tbx:entailedTerm>`);
+ * - Metanorma after metanorma-iso's formula specs (`<formula><stem/><dl><dt><stem/></dt><dd><p/></dd></dl>`).
+ * Expected text follows ISO/IEC Directives Part 2 and the published ISO layout.
+ */
+import * as assert from 'node:assert/strict';
+import { buildDocument, documentText, type Block, type ClauseDocument } from '../../src/core/document/index';
+import { clauseMarkdown } from '../../src/core/document/clauseMarkdown';
+
+/** A Metanorma element as XML turned into JSON-LD writes it. */
+function mn(name: string, attributes: Record<string, unknown> = {}, ...children: unknown[]): Record<string, unknown> {
+  return { '@type': `mn:${name}`, ...attributes, 'mn:content': children };
+}
+
+/** An STS element the same way (STS names unprefixed, TBX's and MathML's with their prefix). */
+function sts(name: string, attributes: Record<string, unknown> = {}, ...children: unknown[]): Record<string, unknown> {
+  return { '@type': name, ...attributes, content: children };
+}
+
+const mi = (text: string): unknown => sts('mml:mi', {}, text);
+const msub = (base: string, index: string): unknown => sts('mml:msub', {}, mi(base), mi(index));
+const math = (...children: unknown[]): unknown => sts('mml:math', {}, ...children);
+
+function blocksOf<K extends Block['kind']>(document: ClauseDocument, kind: K): Array<Extract<Block, { kind: K }>> {
+  const found: Block[] = [];
+  const visit = (blocks: readonly Block[]): void => {
+    for (const block of blocks) {
+      if (block.kind === kind) found.push(block);
+      if (block.kind === 'section') visit(block.children);
+      if (block.kind === 'formula') visit(block.where);
+      if (block.kind === 'term') visit([...block.definition, ...block.notes, ...block.examples]);
+    }
+  };
+  visit(document.blocks);
+  return found as Array<Extract<Block, { kind: K }>>;
+}
+
+describe('real standards, round two (issue 52)', () => {
+  describe('1. a formula keeps its key', () => {
+    // rice-en A.6: w = m_D / m_s, where w is the mass fraction…; m_D is the mass, in grams, …
+    const keyLines = [
+      'where',
+      'w',
+      'is the mass fraction of grains with a particular defect in the test sample;',
+      'mD',
+      'is the mass, in grams, of grains with that defect;',
+    ];
+
+    function assertKey(document: ClauseDocument): void {
+      const [formula] = blocksOf(document, 'formula');
+      assert.ok(formula, 'a formula');
+      const [key] = formula.where;
+      assert.equal(key?.kind, 'definitions', 'the key is the formula’s');
+      const text = documentText(document).split('\n');
+      const at = text.indexOf('where');
+      assert.ok(at > 0, `"where" in ${JSON.stringify(text)}`);
+      assert.deepEqual(text.slice(at, at + 5), keyLines);
+      assert.equal(blocksOf(document, 'definitions').length, 1, 'not also a list of its own');
+      const markdown = clauseMarkdown(document);
+      assert.match(markdown, /where\n\n\*\*w\*\*\n\nis the mass fraction of grains/);
+      assert.match(markdown, /\*\*mD\*\*\n\nis the mass, in grams/);
+      assert.doesNotMatch(text.join('\n'), /formula-index|formula_A/);
+    }
+
+    it('Metanorma: `formula > stem, dl` in one content array', () => {
+      // The key as Metanorma writes it, in the formula's own content after the stem.
+      const document = buildDocument(
+        mn(
+          'clause',
+          { id: '_c' },
+          mn('title', {}, 'Calculation'),
+          mn(
+            'formula',
+            { id: '_f' },
+            mn('stem', { type: 'MathML' }, math(mi('w'), sts('mml:mo', {}, '='), sts('mml:mfrac', {}, msub('m', 'D'), msub('m', 's')))),
+            mn(
+              'dl',
+              { id: '_dl' },
+              mn('dt', {}, mn('stem', { type: 'MathML' }, math(mi('w')))),
+              mn('dd', {}, mn('p', { id: '_p1' }, 'is the mass fraction of grains with a particular defect in the test sample;')),
+              mn('dt', {}, mn('stem', { type: 'MathML' }, math(msub('m', 'D')))),
+              mn('dd', {}, mn('p', { id: '_p2' }, 'is the mass, in grams, of grains with that defect;')),
+            ),
+          ),
+        ),
+      );
+      assertKey(document);
+    });
+
+    it('Metanorma presentation XML: a "where" paragraph before the `dl` is not said twice', () => {
+      const document = buildDocument(
+        mn(
+          'formula',
+          { id: '_f' },
+          mn('stem', { type: 'AsciiMath' }, 'w = m_D / m_s'),
+          mn('p', { 'keep-with-next': 'true' }, 'where'),
+          mn(
+            'dl',
+            {},
+            mn('dt', {}, mn('stem', { type: 'MathML' }, math(mi('w')))),
+            mn('dd', {}, mn('p', {}, 'is the mass fraction of grains with a particular defect in the test sample;')),
+            mn('dt', {}, mn('stem', { type: 'MathML' }, math(msub('m', 'D')))),
+            mn('dd', {}, mn('p', {}, 'is the mass, in grams, of grains with that defect;')),
+          ),
+        ),
+      );
+      assertKey(document);
+      assert.equal(
+        documentText(document)
+          .split('\n')
+          .filter((l) => l === 'where').length,
+        1,
+      );
+    });
+
+    const stsFormula = sts(
+      'disp-formula',
+      { id: 'formula_A.6' },
+      sts('label', {}, '(A.1)'),
+      math(mi('w'), sts('mml:mo', {}, '='), sts('mml:mfrac', {}, msub('m', 'D'), msub('m', 's'))),
+    );
+    const defItem = (symbol: unknown, text: string): unknown => sts('def-item', {}, sts('term', {}, symbol), sts('def', {}, sts('p', {}, text)));
+    const defItems = [
+      defItem(math(mi('w')), 'is the mass fraction of grains with a particular defect in the test sample;'),
+      defItem(math(msub('m', 'D')), 'is the mass, in grams, of grains with that defect;'),
+    ];
+
+    it('NISO STS: `<def-list list-type="formula-index"><label>where</label>` after the `<disp-formula>`', () => {
+      const document = buildDocument(
+        sts(
+          'sec',
+          { id: 'sec_A.6' },
+          sts('label', {}, 'A.6'),
+          sts('title', {}, 'Calculation'),
+          stsFormula,
+          sts('def-list', { 'list-type': 'formula-index' }, sts('label', {}, 'where'), ...defItems),
+        ),
+      );
+      assertKey(document);
+      assert.equal(blocksOf(document, 'formula')[0].label, '(A.1)');
+    });
+
+    it('NISO STS: `<p>where</p>` then a `<def-list>`, the formula inside a paragraph', () => {
+      const document = buildDocument(
+        sts(
+          'sec',
+          { id: 'sec_A.6' },
+          sts('label', {}, 'A.6'),
+          sts('title', {}, 'Calculation'),
+          sts('p', {}, 'Express the mass fraction of each defect using Formula (A.1):', stsFormula),
+          sts('p', {}, 'where'),
+          sts('def-list', {}, ...defItems),
+        ),
+      );
+      assertKey(document);
+    });
+  });
+});
