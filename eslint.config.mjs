@@ -48,7 +48,7 @@ const BELOW_FEATURES = {
   message: 'commands/ (how a command runs) and targets/ (what it acts on) sit below the features: move what both need down here.',
 };
 /** Modules of the VS Code host documented as pure: vscode types at most, tested in plain Node. */
-const PURE = ['src/extension/documents/standardsUri.ts'];
+const PURE = ['src/extension/documents/standardsUri.ts', 'src/extension/inertProgress.ts', 'src/extension/citations/citedStandardItems.ts'];
 
 /** `x as unknown as T` throws the type checker away: allowed only with a comment on its line or the line above. */
 const explainedDoubleCast = {
@@ -67,6 +67,50 @@ const explainedDoubleCast = {
   },
 };
 
+/**
+ * A progress notification renders `[label](command:…)` in its title and reported messages as a link that runs the
+ * command, as a message does: outside notify.ts (withNotificationProgress makes them inert) a withProgress may show
+ * only in the window (status bar), source control or a view, written out where it is called so that this rule sees
+ * it; `ProgressLocation.Notification` is not named at all, and a `report({ message })` in a withProgress this rule
+ * refuses is refused with it.
+ */
+const QUIET_LOCATIONS = new Set(['Window', 'SourceControl']);
+const inertProgress = {
+  meta: {
+    type: 'problem',
+    messages: {
+      raw: 'A withProgress outside notify.ts shows in the window or a view only (`location: vscode.ProgressLocation.Window` or `{ viewId }`, written here); for a notification use withNotificationProgress from src/extension/notify.ts: it makes server and workspace text inert.',
+      notification: 'ProgressLocation.Notification only in src/extension/notify.ts: use withNotificationProgress, which makes server and workspace text inert.',
+      report: "A message reported to a notification's progress is shown as Markdown: report through withNotificationProgress from src/extension/notify.ts.",
+    },
+    schema: [],
+  },
+  create(context) {
+    const named = (node, name) => node?.type === 'MemberExpression' && !node.computed && node.property.name === name;
+    /** Whether a withProgress call's options say, in place, a location that is not a notification. */
+    const quiet = (call) => {
+      const options = call.arguments[0];
+      if (options?.type !== 'ObjectExpression') return false;
+      const location = options.properties.find((p) => p.type === 'Property' && !p.computed && p.key.name === 'location')?.value;
+      if (location?.type === 'ObjectExpression') return true;
+      return location?.type === 'MemberExpression' && !location.computed && QUIET_LOCATIONS.has(location.property.name);
+    };
+    const isRawProgress = (node) => node.type === 'CallExpression' && named(node.callee, 'withProgress') && !quiet(node);
+    return {
+      CallExpression(node) {
+        if (isRawProgress(node)) context.report({ node, messageId: 'raw' });
+        if (!named(node.callee, 'report')) return;
+        const reportsMessage =
+          node.arguments[0]?.type !== 'ObjectExpression' || node.arguments[0].properties.some((p) => p.type !== 'Property' || p.key.name === 'message');
+        if (reportsMessage && context.sourceCode.getAncestors(node).some(isRawProgress)) context.report({ node, messageId: 'report' });
+      },
+      MemberExpression(node) {
+        if (named(node, 'Notification') && named(node.object, 'ProgressLocation')) context.report({ node, messageId: 'notification' });
+      },
+    };
+  },
+};
+
 const restrict = (paths, patterns = []) => ({
   '@typescript-eslint/no-restricted-imports': ['error', { paths, patterns: [NOT_ENTRY, ...patterns] }],
 });
@@ -77,7 +121,7 @@ export default tseslint.config(
   ...tseslint.configs.recommendedTypeChecked,
   {
     languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname } },
-    plugins: { local: { rules: { 'explained-double-cast': explainedDoubleCast } } },
+    plugins: { local: { rules: { 'explained-double-cast': explainedDoubleCast, 'inert-progress': inertProgress } } },
     linterOptions: { reportUnusedDisableDirectives: 'error' },
     rules: {
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' }],
@@ -134,11 +178,12 @@ export default tseslint.config(
     },
   },
   // The VS Code host. Its notifications go through notify.ts, which makes quoted text inert (a server's
-  // `[x](command:…)` never becomes a link): no vscode.window.show…Message anywhere else.
+  // `[x](command:…)` never becomes a link): no vscode.window.show…Message anywhere else, and no progress notification.
   {
     files: ['src/extension/**/*.ts'],
     ignores: ['src/extension/notify.ts'],
     rules: {
+      'local/inert-progress': 'error',
       'no-restricted-syntax': [
         'error',
         {

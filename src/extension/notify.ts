@@ -1,12 +1,14 @@
 /**
- * Every notification of the extension goes through here (a lint rule forbids vscode.window.show…Message
- * elsewhere). VS Code renders `[label](command:…)` in a notification as a link that runs the command: a message
- * that quotes a server (an error detail, a title) or the workspace (a citation's text) could hand the user a
- * one-click command with the attacker's arguments. So the whole message and its detail are made inert
- * (inertText): brackets show as brackets, never as a link. Our own messages carry no links.
+ * Every notification of the extension goes through here, progress notifications included (lint rules forbid
+ * vscode.window.show…Message and a withProgress in a notification elsewhere). VS Code renders `[label](command:…)`
+ * in a notification — its message, and a progress notification's title and reported messages — as a link that runs
+ * the command: a message that quotes a server (an error detail, a title) or the workspace (a citation's text) could
+ * hand the user a one-click command with the attacker's arguments. So all of that text is made inert (inertText):
+ * brackets show as brackets, never as a link. Our own messages carry no links.
  */
 import * as vscode from 'vscode';
 import { inertText } from '../core/service/displayText';
+import { withInertProgress, type NotificationProgressOptions, type ProgressTask } from './inertProgress';
 
 type Rest = string[] | [vscode.MessageOptions, ...string[]];
 
@@ -44,4 +46,9 @@ export function showWarning(message: string, ...rest: Rest): Thenable<string | u
 export function showFailure(message: string, ...rest: Rest): Thenable<string | undefined> {
   const [text, ...args] = inert(message, rest);
   return vscode.window.showErrorMessage(text, ...(args as [vscode.MessageOptions, ...string[]]));
+}
+
+/** vscode.window.withProgress in a notification, its title and every message reported to it made inert. */
+export function withNotificationProgress<R>(options: NotificationProgressOptions, task: ProgressTask<R>): Thenable<R> {
+  return withInertProgress(vscode.window.withProgress, vscode.ProgressLocation.Notification, options, task);
 }

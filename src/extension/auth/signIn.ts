@@ -2,7 +2,7 @@
 import * as vscode from 'vscode';
 import { displayText } from '../../core/service/displayText';
 import type { CallerConfirmation } from '../callerConfirmation';
-import { showFailure, showInformation } from '../notify';
+import { showFailure, showInformation, withNotificationProgress } from '../notify';
 import { SECTION, urlProblem, type Config } from '../config';
 import { SecretStoreError, type CredentialStore, type Credentials } from '../credentials';
 import { isHeaderName } from '../../core/service/index';
@@ -152,14 +152,11 @@ export async function signOut({ session, log }: AccountDeps): Promise<void> {
 }
 
 export async function connectSandbox({ session, log }: AccountDeps): Promise<string> {
-  const info = await vscode.window.withProgress(
-    { location: vscode.ProgressLocation.Notification, title: vscode.l10n.t('Starting the local sandbox'), cancellable: true },
-    (_progress, token) => {
-      const controller = new AbortController();
-      token.onCancellationRequested(() => controller.abort());
-      return session.connectSandbox(controller.signal);
-    },
-  );
+  const info = await withNotificationProgress({ title: vscode.l10n.t('Starting the local sandbox'), cancellable: true }, (_progress, token) => {
+    const controller = new AbortController();
+    token.onCancellationRequested(() => controller.abort());
+    return session.connectSandbox(controller.signal);
+  });
   log.info(`Connected to the local sandbox at ${hostOf(info.baseUrl)}`);
   return info.baseUrl;
 }

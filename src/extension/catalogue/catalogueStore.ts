@@ -11,6 +11,7 @@ import type { CatalogueIndex, IndexBuilder } from '../../core/catalogue/catalogu
 import type * as IndexBundle from './catalogueIndex.lazy';
 import { writePrivateFile } from '../../core/service/privateFiles';
 import { TimeSlicer } from '../../core/service/timeSlicer';
+import { withNotificationProgress } from '../notify';
 /** The catalogue index (Find Standard, references in code): loaded when it is first built or read back. */
 // eslint-disable-next-line @typescript-eslint/no-require-imports -- required on first use, its own bundle (esbuild.js)
 const indexBundle = onFirstUse(() => require('./catalogueIndex.lazy') as typeof IndexBundle);
@@ -131,30 +132,27 @@ export class CatalogueStore implements vscode.Disposable {
     const started = Date.now();
     const resumedFrom = builder.loaded;
     try {
-      const index = await vscode.window.withProgress(
-        { location: vscode.ProgressLocation.Notification, title: vscode.l10n.t('Indexing the standards catalogue'), cancellable: true },
-        async (progress, token) => {
-          const controller = new AbortController();
-          token.onCancellationRequested(() => controller.abort());
-          let reported = 0;
-          return indexBundle().buildCatalogueIndex((page, signal) => service.listStandards(page, signal), {
-            pageSize: INDEX_PAGE_SIZE,
-            concurrency: this.session.settings().indexConcurrency,
-            signal: controller.signal,
-            resume: builder,
-            onProgress: ({ loaded, total }) => {
-              const increment = total ? ((loaded - reported) / total) * 100 : undefined;
-              reported = loaded;
-              progress.report({ increment, message: progressText(loaded, total) });
-              // Pickers refresh on this; often enough to feel live, rarely enough to stay cheap.
-              if (Date.now() - this.lastProgress > 250) {
-                this.lastProgress = Date.now();
-                this.changed.fire();
-              }
-            },
-          });
-        },
-      );
+      const index = await withNotificationProgress({ title: vscode.l10n.t('Indexing the standards catalogue'), cancellable: true }, async (progress, token) => {
+        const controller = new AbortController();
+        token.onCancellationRequested(() => controller.abort());
+        let reported = 0;
+        return indexBundle().buildCatalogueIndex((page, signal) => service.listStandards(page, signal), {
+          pageSize: INDEX_PAGE_SIZE,
+          concurrency: this.session.settings().indexConcurrency,
+          signal: controller.signal,
+          resume: builder,
+          onProgress: ({ loaded, total }) => {
+            const increment = total ? ((loaded - reported) / total) * 100 : undefined;
+            reported = loaded;
+            progress.report({ increment, message: progressText(loaded, total) });
+            // Pickers refresh on this; often enough to feel live, rarely enough to stay cheap.
+            if (Date.now() - this.lastProgress > 250) {
+              this.lastProgress = Date.now();
+              this.changed.fire();
+            }
+          },
+        });
+      });
       this.partial = undefined;
       this.log.info(`Catalogue index built: ${index.size} standards in ${Date.now() - started} ms${resumedFrom ? ` (resumed after ${resumedFrom})` : ''}`);
       this.cached = { where, index };

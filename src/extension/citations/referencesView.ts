@@ -34,6 +34,7 @@ import { CitationSayings } from './resolvedCitations';
 import { scanProgress } from './scanProgress';
 
 import { REFERENCES_VIEW } from '../../core/citations/ids';
+import { withNotificationProgress } from '../notify';
 
 export type { ReferenceNode } from './referenceNodes';
 export { REFERENCES_VIEW };
@@ -115,10 +116,7 @@ export class WorkspaceReferences implements vscode.TreeDataProvider<ReferenceNod
       try {
         const run = (token?: vscode.CancellationToken, progress?: vscode.Progress<{ message?: string; increment?: number }>) => this.readAll(token, progress);
         return cancellable
-          ? await vscode.window.withProgress(
-              { location: vscode.ProgressLocation.Notification, title: vscode.l10n.t('Finding standards references'), cancellable: true },
-              (p, t) => run(t, p),
-            )
+          ? await withNotificationProgress({ title: vscode.l10n.t('Finding standards references'), cancellable: true }, (p, t) => run(t, p))
           : await vscode.window.withProgress({ location: { viewId: REFERENCES_VIEW } }, () => run());
       } finally {
         this.scanning = undefined;

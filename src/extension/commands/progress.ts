@@ -1,5 +1,5 @@
 /** Progress for work that is usually quick. */
-import * as vscode from 'vscode';
+import { withNotificationProgress } from '../notify';
 
 /**
  * Runs `work`, showing a cancellable progress notification only if it takes longer than `delayMs` (so quick,
@@ -15,7 +15,7 @@ export async function withDelayedProgress<T>(title: string, work: (signal: Abort
   );
   const timer = setTimeout(() => {
     if (settled) return;
-    void vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title, cancellable: true }, (_progress, token) => {
+    void withNotificationProgress({ title, cancellable: true }, (_progress, token) => {
       token.onCancellationRequested(() => controller.abort());
       return running.catch(() => undefined);
     });

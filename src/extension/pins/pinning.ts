@@ -4,7 +4,7 @@
  * comes back, pinned standards are checked with ETags; those that changed are marked for the view's badge.
  */
 import * as vscode from 'vscode';
-import { showFailure, showWarning } from '../notify';
+import { showFailure, showWarning, withNotificationProgress } from '../notify';
 import { errorText, noticeText } from '../errorText';
 import { standardLabel } from '../../core/labels';
 import { Disposable } from '../../core/lifecycle';
@@ -105,28 +105,25 @@ export class Pinning extends Disposable {
     const controller = new AbortController();
     const label = standardLabel(entry);
     const done = Promise.resolve(
-      vscode.window.withProgress(
-        { location: vscode.ProgressLocation.Notification, title: vscode.l10n.t('Downloading {0} for offline reading', label), cancellable: true },
-        async (report, token) => {
-          token.onCancellationRequested(() => controller.abort());
-          const service = await this.session.service();
-          let reported = 0;
-          let redrawn = 0;
-          return service.syncPinned(entry.urn, {
-            signal: controller.signal,
-            onProgress: ({ done: count, total }) => {
-              this.progress.set(entry.urn, { done: count, total });
-              // The tree redraws on this: a few times a second is enough to look live.
-              if (Date.now() - redrawn > 250 || count === total) {
-                redrawn = Date.now();
-                this.changed.fire(entry.urn);
-              }
-              report.report({ increment: total ? ((count - reported) / total) * 100 : undefined, message: vscode.l10n.t('{0} of {1} clauses', count, total) });
-              reported = count;
-            },
-          });
-        },
-      ),
+      withNotificationProgress({ title: vscode.l10n.t('Downloading {0} for offline reading', label), cancellable: true }, async (report, token) => {
+        token.onCancellationRequested(() => controller.abort());
+        const service = await this.session.service();
+        let reported = 0;
+        let redrawn = 0;
+        return service.syncPinned(entry.urn, {
+          signal: controller.signal,
+          onProgress: ({ done: count, total }) => {
+            this.progress.set(entry.urn, { done: count, total });
+            // The tree redraws on this: a few times a second is enough to look live.
+            if (Date.now() - redrawn > 250 || count === total) {
+              redrawn = Date.now();
+              this.changed.fire(entry.urn);
+            }
+            report.report({ increment: total ? ((count - reported) / total) * 100 : undefined, message: vscode.l10n.t('{0} of {1} clauses', count, total) });
+            reported = count;
+          },
+        });
+      }),
     )
       .then(
         async (outcome) => {
