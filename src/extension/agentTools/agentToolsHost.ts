@@ -5,7 +5,9 @@
  * the subscription) asks the user first (prepareInvocation). Loaded on the first call (agentTools.lazy.ts).
  */
 import * as vscode from 'vscode';
-import { AGENT_TOOLS, runAgentTool, type Citation, type ToolAnswer, type ToolContext } from '../../core/agentTools/index';
+import { inputMarkdown, sourcesText } from '../../core/agentTools/chatText';
+import { AGENT_TOOLS, runAgentTool, type ToolAnswer, type ToolContext } from '../../core/agentTools/index';
+import { escaped } from '../../core/citations/citationTarget';
 import type { CatalogueIndex } from '../../core/catalogue/catalogueIndex';
 import type { ManagedStandardsService } from '../../core/service/managedService';
 import type { Citations } from '../citations/register';
@@ -58,8 +60,9 @@ export function createAgentTools(deps: AgentToolsDeps): AgentToolsHost {
     },
     prepare(name, options) {
       const tool = AGENT_TOOLS.find((t) => t.name === name);
-      const what = describeInput(options.input);
-      const invocationMessage = vscode.l10n.t('Standards Explorer: {0} {1}', tool?.title ?? name, what);
+      // The agent chose the input: Markdown that shows it as text (chat renders a plain string as Markdown too).
+      const what = inputMarkdown(options.input);
+      const invocationMessage = new vscode.MarkdownString(vscode.l10n.t('Standards Explorer: {0} {1}', escaped(tool?.title ?? name), what));
       if (!tool?.readsClauseBodies) return { invocationMessage };
       return {
         invocationMessage,
@@ -68,7 +71,7 @@ export function createAgentTools(deps: AgentToolsDeps): AgentToolsHost {
           message: new vscode.MarkdownString(
             vscode.l10n.t(
               'The agent asks to read {0} of the licensed text. Each clause read counts against your subscription; the text goes to the language model of this chat.',
-              what || vscode.l10n.t('a clause'),
+              what || escaped(vscode.l10n.t('a clause')),
             ),
           ),
         },
@@ -77,34 +80,9 @@ export function createAgentTools(deps: AgentToolsDeps): AgentToolsHost {
   };
 }
 
-/** "ISO 14971:2019, clause 7.1": what a call asks for, for the confirmation and the progress line. */
-function describeInput(input: object): string {
-  const given = input as Record<string, unknown>;
-  const text = (key: string): string | undefined => (typeof given[key] === 'string' && given[key] ? given[key] : undefined);
-  const standard = text('standard') ?? text('query') ?? '';
-  const within = text('clause') ?? text('section') ?? text('title') ?? text('term') ?? text('clauseId');
-  const shown = within ? `${standard}, ${within}` : standard;
-  return shown.length > 120 ? `${shown.slice(0, 119)}…` : shown;
-}
-
 /** The core's answer for the model, then its citations, each with the link to its clause page in this editor. */
 export function toolResult(answer: ToolAnswer): vscode.LanguageModelToolResult {
   const parts = [new vscode.LanguageModelTextPart(answer.text)];
-  if (answer.citations.length) parts.push(new vscode.LanguageModelTextPart(citationsText(answer.citations)));
+  if (answer.citations.length) parts.push(new vscode.LanguageModelTextPart(sourcesText(answer.citations)));
   return new vscode.LanguageModelToolResult(parts);
-}
-
-/**
- * "Sources:" and one line per citation: the label to cite, the edition, and a Markdown link that opens it in
- * Standards Explorer (the clause page, or the standard in the tree), for the model to pass on to the user.
- */
-export function citationsText(citations: readonly Citation[]): string {
-  const lines = citations.map((citation) => {
-    // No catalogue position: the link reveals the URN's best record (tree/register.ts).
-    const target = { urn: citation.urn, reference: citation.reference, position: -1, ...(citation.clause ? { clauseId: citation.clause.clauseId } : {}) };
-    const open = `command:standardsExplorer.openCitation?${encodeURIComponent(JSON.stringify([target]))}`;
-    const edition = [citation.edition.year, citation.edition.status].filter(Boolean).join(', ');
-    return `- [${citation.label}](${open}) (${edition})${citation.link ? ` — ${citation.link}` : ''}${citation.offlineCopyFrom ? ` — stored copy of ${citation.offlineCopyFrom}` : ''}`;
-  });
-  return `Sources (cite these; each link opens the clause in Standards Explorer):\n${lines.join('\n')}`;
 }

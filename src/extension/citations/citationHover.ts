@@ -8,6 +8,7 @@
  * left for the next hover, which says so ("Hover again…") rather than wait for a second request.
  */
 import * as vscode from 'vscode';
+import { commandLink as link } from '../../core/markdownLinks';
 import { clauseRefOf, type ClauseRef, type StandardRef } from '../../core/model';
 import { clauseLabel, standardLabel } from '../../core/labels';
 import { displayText } from '../../core/service/displayText';
@@ -184,11 +185,6 @@ function markdown(): vscode.MarkdownString {
   const md = new vscode.MarkdownString('', true);
   md.isTrusted = { enabledCommands: HOVER_COMMANDS };
   return md;
-}
-
-function link(label: string, command: string, arg: unknown): string {
-  const args = encodeURIComponent(JSON.stringify([arg])).replace(/[()]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
-  return `[${label.replace(/[[\]\\]/g, '\\$&')}](command:${command}?${args})`;
 }
 
 function unavailable(error: unknown, session: ServiceAccess): string {
