@@ -23,8 +23,15 @@ export function isGeneratedReport(text: string): boolean {
   return CSV_HEADERS.includes(firstLine.replace(/^\uFEFF/, ''));
 }
 
-/** A CSV field (RFC 4180), with a leading =, +, -, @ or control character made inert for spreadsheets (CWE-1236). */
+/**
+ * What a spreadsheet may run as a formula (CWE-1236, OWASP "CSV Injection"): a cell that starts with a tab or a
+ * carriage return, or whose first character after any leading whitespace is =, +, -, @ or one of their full-width
+ * forms (＝ ＋ － ＠, which spreadsheets read as the ASCII ones).
+ */
+const FORMULA_START = /^(?:[\t\r]|\s*[=+\-@\uFF1D\uFF0B\uFF0D\uFF20])/;
+
+/** A CSV field (RFC 4180), prefixed with an apostrophe when a spreadsheet might read it as a formula. */
 export function csvField(value: string): string {
-  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
+  const safe = FORMULA_START.test(value) ? `'${value}` : value;
   return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
 }

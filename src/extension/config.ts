@@ -136,9 +136,11 @@ export class SettingError extends Error {
 }
 
 /**
- * The settings that say where the client secret, the token and the API key are sent. They are `machine`-scoped in
- * the manifest (user or remote settings only), and read here from the user level whatever the workspace says: a
- * workspace's `.vscode/settings.json` (hand-edited, or honoured by an older VS Code) cannot redirect credentials.
+ * The settings that say where the client secret, the token and the API key are sent. They are `window`-scoped in
+ * the manifest (a `machine` scope would ignore the User settings in every remote window) and restricted in untrusted
+ * workspaces, and they are read here from the user level only (`inspect().globalValue`: the User settings and, in a
+ * remote window, the Remote settings), whatever the workspace says: a workspace's `.vscode/settings.json` cannot
+ * redirect credentials.
  */
 const ENDPOINT_KEYS = ['baseUrl', 'tokenUrl', 'scope', 'apiKeyHeader', ...ENVIRONMENT_SETTINGS] as const;
 

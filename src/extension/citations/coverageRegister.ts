@@ -13,6 +13,7 @@ import { fileArgument } from '../commands/fileArgument';
 import { COVERAGE_VIEW } from '../../core/citations/ids';
 import { isObject } from '../../core/service/jsonld';
 import { asStandardRef } from '../targets/refs';
+import { citedStandardItem } from './citedStandardItems';
 import type { CoverageNode } from './coverageNodes';
 import type { CoveredStandard, WorkspaceCoverage } from './workspaceCoverage';
 
@@ -104,12 +105,7 @@ async function askForStandard(coverage: WorkspaceCoverage, catalogue: CatalogueS
   const other: Item = { label: `$(search) ${vscode.l10n.t('Another Standard of the Catalogue…')}` };
   const items: Item[] = [
     ...(cited.length ? [{ label: vscode.l10n.t('Cited in this workspace'), kind: vscode.QuickPickItemKind.Separator }] : []),
-    ...cited.map((standard) => ({
-      label: standard.reference,
-      description: vscode.l10n.t('{0} references', standard.count),
-      detail: standard.title,
-      standard: { urn: standard.urn, reference: standard.reference },
-    })),
+    ...cited.map((standard) => citedStandardItem(standard, vscode.l10n.t('{0} references', standard.count))),
     { label: '', kind: vscode.QuickPickItemKind.Separator },
     other,
   ];

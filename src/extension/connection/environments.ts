@@ -4,8 +4,10 @@
  * (`standardsExplorer.baseUrl`, `tokenUrl`, `scope`, `apiKeyHeader`), unchanged, so nothing configured is lost; the
  * others live in `standardsExplorer.environments`. Which one is active is `standardsExplorer.activeEnvironment`.
  *
- * Every one of these settings says where credentials go, so all are `machine`-scoped and read from the user level
- * only: a workspace can neither add an environment nor switch to one, nor redirect one.
+ * Every one of these settings says where credentials go, so all are read from the user level only (userLevel:
+ * `inspect().globalValue`, the User settings and, in a remote window, the Remote settings; the manifest scopes them
+ * `window` so that User settings count in remote windows too): a workspace can neither add an environment nor
+ * switch to one, nor redirect one.
  */
 import * as vscode from 'vscode';
 

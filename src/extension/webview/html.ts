@@ -21,7 +21,7 @@ export interface PageFiles {
 }
 
 export interface PageResources extends PageFiles {
-  /** Origin of the Standards service (from the clause `@id`); the only origin images load from. */
+  /** Origin of the configured service's base URL (serviceOrigin; not a clause `@id`'s): the one origin images load from. */
   imageOrigin?: string;
   /** The page's words in the display language (pageWords()); English when absent. */
   words?: Record<string, string>;
