@@ -163,4 +163,68 @@ describe('real standards, round two (issue 52)', () => {
       assertKey(document);
     });
   });
+  describe('4. a caption label is shown once', () => {
+    const table = (label: unknown[], title: string): unknown =>
+      sts(
+        'table-wrap',
+        { id: 'tab_1', position: 'float' },
+        ...label,
+        sts('caption', {}, sts('title', {}, title)),
+        sts('table', {}, sts('tbody', {}, sts('tr', {}, sts('td', {}, 'Husked rice'), sts('td', {}, '1,0')))),
+      );
+
+    it('STS: `<label>Table 1</label><caption><title>Table 1 — Dimensions</title></caption>`', () => {
+      const document = buildDocument(
+        sts(
+          'sec',
+          { id: 'sec_4' },
+          sts('label', {}, '4'),
+          sts('title', {}, 'Requirements'),
+          table([sts('label', {}, 'Table 1')], 'Table 1 — Maximum permissible mass fraction of defects'),
+        ),
+      );
+      const [block] = blocksOf(document, 'table');
+      assert.deepEqual([block.label, block.caption], ['Table 1', ['Maximum permissible mass fraction of defects']]);
+      assert.ok(documentText(document).split('\n').includes('Table 1 — Maximum permissible mass fraction of defects'));
+      assert.match(clauseMarkdown(document), /\*\*Table 1 — Maximum permissible mass fraction of defects\*\*/);
+      assert.doesNotMatch(documentText(document) + clauseMarkdown(document), /Table 1 — Table 1/);
+    });
+
+    it('a figure, a label in bold, an en dash or a colon: each shown once', () => {
+      const figure = sts(
+        'fig',
+        { id: 'fig_1' },
+        sts('label', {}, 'Figure 1'),
+        sts('caption', {}, sts('title', {}, sts('bold', {}, 'Figure 1'), ' – Typical curve of gelatinization')),
+        sts('graphic', { 'xlink:href': 'data:image/png;base64,AA' }),
+      );
+      const colon = table([sts('label', {}, 'Table 2')], 'Table  2: Sizes');
+      const document = buildDocument(sts('sec', { id: 'sec_C' }, sts('label', {}, 'C.1'), sts('title', {}, 'Curves'), figure, colon));
+      assert.deepEqual(
+        [...blocksOf(document, 'figure'), ...blocksOf(document, 'table')].map((b) => [b.label, b.caption]),
+        [
+          ['Figure 1', ['Typical curve of gelatinization']],
+          ['Table 2', ['Sizes']],
+        ],
+      );
+    });
+
+    it('a caption that starts with its number, the source giving no label apart: the number is the label, counted on', () => {
+      const caption = (name: string): unknown => mn('table', { id: `_${name.length}` }, mn('name', {}, name), mn('tbody', {}, mn('tr', {}, mn('td', {}, 'x'))));
+      const document = buildDocument(mn('clause', { id: '_c' }, mn('title', {}, 'Sizes'), caption('Table 3 — Dimensions'), caption('Masses')), { number: '4' });
+      assert.deepEqual(
+        blocksOf(document, 'table').map((b) => [b.label, b.caption]),
+        [
+          ['Table 3', ['Dimensions']],
+          ['Table 4', ['Masses']],
+        ],
+      );
+      // Words that only start like a label stay the caption.
+      const plain = buildDocument(mn('clause', { id: '_c' }, mn('title', {}, 'Sizes'), caption('Table 1 summarizes the limits')), { number: '4' });
+      assert.deepEqual(
+        blocksOf(plain, 'table').map((b) => [b.label, b.caption]),
+        [['Table 1', ['Table 1 summarizes the limits']]],
+      );
+    });
+  });
 });

@@ -21,6 +21,7 @@ import { NUMBER_KEYS, TECHNICAL_KEYS, TITLE_KEYS } from './keys';
 import { isUrn } from './identifiers';
 import { eachBlockList } from './blockLists';
 import { attachFormulaKeys } from './formulas';
+import { isShown } from './shownOnce';
 
 /** Builds the whole model at once (tests, the text view, hovers). */
 export function buildDocument(body: unknown, context: ClauseContext = {}): ClauseDocument {
@@ -121,24 +122,19 @@ function* document(b: Builder, body: unknown, context: ClauseContext): Generator
 function dropRepeatedTitle(document: ClauseDocument, context: ClauseContext): void {
   const titles = [document.title, context.title]
     .filter((t): t is string => Boolean(t?.trim()))
-    .flatMap((t) => [t, `${document.number ?? context.number ?? ''} ${t}`])
-    .map(normalised);
+    .flatMap((t) => [t, `${document.number ?? context.number ?? ''} ${t}`]);
   if (!titles.length) return;
   const first = document.blocks[0];
-  if (first?.kind === 'heading' && titles.includes(normalised(inlineText(first.content)))) document.blocks.shift();
+  if (first?.kind === 'heading' && isShown(inlineText(first.content), titles)) document.blocks.shift();
   else if (
     first?.kind === 'section' &&
-    (titles.includes(normalised(inlineText(first.title))) || titles.includes(normalised(`${first.number ?? ''} ${inlineText(first.title)}`))) &&
+    (isShown(inlineText(first.title), titles) || isShown(`${first.number ?? ''} ${inlineText(first.title)}`, titles)) &&
     (!first.number || first.number === (document.number ?? context.number))
   ) {
     document.blocks.splice(0, 1, ...first.children);
     document.number ??= first.number;
     document.title ||= inlineText(first.title);
   }
-}
-
-function normalised(text: string): string {
-  return text.replace(/\s+/g, ' ').trim().toLowerCase();
 }
 
 /**

@@ -7,19 +7,14 @@ import { clean, trimFlow } from './flowText';
 import type { Block, Image } from './model';
 import { ROLES } from './names';
 import { isIdentifier, isUrn } from './identifiers';
-import { tableCaption } from './tables';
+import { labelledCaption, tableCaption } from './tables';
 
 const FIGURE_HEADER_KEYS: ReadonlySet<string> = new Set(['label', 'caption', 'title', 'name', 'fmtname', 'alt']);
 
 export function* figure(b: Builder, element: Element, out: Block[], depth: number): Generator<void, void> {
   const images: Image[] = [];
-  const figure: Block = {
-    kind: 'figure',
-    label: textOf(element, LABEL_KEY) || undefined,
-    caption: tableCaption(b, element, depth),
-    images,
-    children: [],
-  };
+  const { label, caption } = labelledCaption(textOf(element, LABEL_KEY) || undefined, tableCaption(b, element, depth), 'Figure');
+  const figure: Block = { kind: 'figure', label, caption, images, children: [] };
   out.push(figure);
   markNumbering(b, element, figure, figure.label);
   const own = imageOf(element);

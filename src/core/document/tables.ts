@@ -6,18 +6,24 @@ import { clean, spanOf, trimFlow } from './flowText';
 import { isInlineValue } from './inlineChecks';
 import { type Block, type Cell, type Inline, MAX_DEPTH, type Row } from './model';
 import { localName } from './names';
+import { captionLabel, withoutShown } from './shownOnce';
 import { CONTENT_KEYS, TECHNICAL_KEYS } from './keys';
 
 type TableBlock = Extract<Block, { kind: 'table' }>;
 type TablePart = 'head' | 'body' | 'foot';
 
 export function* table(b: Builder, element: Element, out: Block[], depth: number): Generator<void, void> {
-  const label = textOf(element, LABEL_KEY) || undefined;
-  const caption = tableCaption(b, element, depth);
+  const { label, caption } = labelledCaption(textOf(element, LABEL_KEY) || undefined, tableCaption(b, element, depth), 'Table');
   const table: Block = { kind: 'table', label, caption, head: [], body: [], foot: [], notes: [] };
   out.push(table);
   markNumbering(b, element, table, label);
   yield* tableParts(b, element, table, 'body', depth + 1);
+}
+
+/** A table's or figure's label and caption, the label shown once: not repeated at the caption's start. */
+export function labelledCaption(label: string | undefined, caption: Inline[], word: 'Table' | 'Figure'): { label?: string; caption: Inline[] } {
+  if (label) return { label, caption: withoutShown(caption, label) };
+  return captionLabel(caption, word) ?? { caption };
 }
 
 export function tableCaption(b: Builder, element: Element, depth: number): Inline[] {
