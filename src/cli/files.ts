@@ -3,10 +3,10 @@
  * excludes) in a git work tree, else every file below it but .git and node_modules; then the config's include and
  * exclude globs (relative to where the check runs). Text files only, and none larger than the editor checks.
  */
-import type * as ChildProcess from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { fileMatcher, type FileFilter } from '../core/check/fileFilter';
+import { gitSync } from '../core/safeGit';
 import { CannotRun } from './usage';
 
 /** Bigger files are not checked (as in the editor). */
@@ -58,20 +58,15 @@ function relative(cwd: string, file: string): string {
   return path.relative(cwd, file).split(path.sep).join('/') || path.basename(file);
 }
 
-/** Tracked and untracked files git does not ignore (relative, forward slashes), or undefined outside a git work tree (or without git). */
+/**
+ * Tracked and untracked files git does not ignore (relative, forward slashes), or undefined outside a git work tree
+ * (or without git). Run through core/safeGit.ts: the repository's own config runs no program (core.fsmonitor).
+ */
 function gitFiles(folder: string): string[] | undefined {
   // Starting git costs tens of milliseconds: not where no work tree can be (no .git here or above, no GIT_DIR).
   if (!process.env.GIT_DIR && !hasGitAbove(folder)) return undefined;
   try {
-    // Loaded here, in a work tree only: child_process costs 8 ms of every start.
-    // eslint-disable-next-line @typescript-eslint/no-require-imports -- a built-in module, loaded on first use
-    const { execFileSync } = require('node:child_process') as typeof ChildProcess;
-    const out = execFileSync('git', ['ls-files', '--cached', '--others', '--exclude-standard', '-z'], {
-      cwd: folder,
-      encoding: 'utf8',
-      stdio: ['ignore', 'pipe', 'ignore'],
-      maxBuffer: 256 * 1024 * 1024,
-    });
+    const out = gitSync(folder, ['ls-files', '--cached', '--others', '--exclude-standard', '-z'], { maxBuffer: 256 * 1024 * 1024 });
     // Deleted but still tracked files are listed too.
     return out.split('\0').filter((file) => file && fs.existsSync(path.join(folder, file)));
   } catch {

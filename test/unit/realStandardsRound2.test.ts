@@ -227,4 +227,97 @@ describe('real standards, round two (issue 52)', () => {
       );
     });
   });
+  describe('5. a term mentioned in a definition shows its number', () => {
+    const entry = (number: string, term: string, ...definition: unknown[]): unknown =>
+      sts(
+        'term-sec',
+        { id: `term_${number}` },
+        sts('label', {}, number),
+        sts(
+          'tbx:termEntry',
+          { id: `te_${number}` },
+          sts(
+            'tbx:langSet',
+            { 'xml:lang': 'en' },
+            sts('tbx:tig', {}, sts('tbx:term', {}, term), sts('tbx:partOfSpeech', { value: 'noun' })),
+            sts('tbx:definition', {}, ...definition),
+          ),
+        ),
+      );
+    const entailed = (target: string, text: string): unknown => sts('tbx:entailedTerm', { target }, text);
+    const definitionOf = (document: ClauseDocument, number: string): string => {
+      const term = blocksOf(document, 'term').find((t) => t.number === number);
+      assert.ok(term, `entry ${number}`);
+      return documentText({ title: '', blocks: term.definition, footnotes: [] });
+    };
+
+    it('TBX `<tbx:entailedTerm target="term_3.1.4">sample ()</tbx:entailedTerm>` reads "sample (3.1.4)", from the entry on the page or the target', () => {
+      const document = buildDocument(
+        sts(
+          'sec',
+          { id: 'sec_3.1', 'sec-type': 'terms' },
+          sts('label', {}, '3.1'),
+          sts('title', {}, 'Sampling'),
+          entry('3.1.4', 'sample', 'quantity of material taken from a ', entailed('term_3.1.3', 'lot ()')),
+          entry('3.1.5', 'subsample', 'part of a ', entailed('term_3.1.4', 'sample ()'), ' taken for analysis'),
+          entry('3.1.6', 'test portion', 'part of the ', entailed('term_3.1.5', 'subsample'), ' weighed; see ', entailed('term_3.1.2', 'domain (3.1.2)')),
+        ),
+      );
+      assert.equal(definitionOf(document, '3.1.5'), 'part of a sample (3.1.4) taken for analysis');
+      assert.equal(definitionOf(document, '3.1.4'), 'quantity of material taken from a lot (3.1.3)', 'an entry of another page, by its identifier');
+      assert.equal(definitionOf(document, '3.1.6'), 'part of the subsample (3.1.5) weighed; see domain (3.1.2)', 'missing: added; written: kept');
+      assert.doesNotMatch(documentText(document) + clauseMarkdown(document), /\(\s*\)/);
+    });
+
+    it('the number comes from the entry even when its identifier says nothing; with no number at all, "()" goes', () => {
+      const document = buildDocument(
+        sts(
+          'sec',
+          { id: 'sec_3' },
+          sts('label', {}, '3'),
+          sts('title', {}, 'Terms and definitions'),
+          sts(
+            'term-sec',
+            { id: '_x91' },
+            sts('label', {}, '3.2'),
+            sts('tbx:termEntry', {}, sts('tbx:langSet', {}, sts('tbx:tig', {}, sts('tbx:term', {}, 'lot')), sts('tbx:definition', {}, 'quantity of product'))),
+          ),
+          entry('3.3', 'sample', 'part of a ', entailed('_x91', 'lot ()'), ' or of a ', entailed('_elsewhere7', 'batch ()')),
+        ),
+      );
+      assert.equal(definitionOf(document, '3.3'), 'part of a lot (3.2) or of a batch');
+    });
+
+    it('a Metanorma concept whose rendering was left empty shows the term and the number', () => {
+      const document = buildDocument(
+        mn(
+          'terms',
+          { id: '_t', anchor: 'terms' },
+          mn('title', {}, 'Terms and definitions'),
+          mn(
+            'term',
+            { id: '_a', anchor: 'term-sample' },
+            mn('preferred', {}, mn('expression', {}, mn('name', {}, 'sample'))),
+            mn('definition', {}, mn('verbal-definition', {}, mn('p', {}, 'quantity of material'))),
+          ),
+          mn(
+            'term',
+            { id: '_b', anchor: 'term-subsample' },
+            mn('preferred', {}, mn('expression', {}, mn('name', {}, 'subsample'))),
+            mn(
+              'definition',
+              {},
+              mn(
+                'verbal-definition',
+                {},
+                mn('p', {}, 'part of a ', mn('concept', {}, mn('refterm', {}, 'sample'), mn('renderterm', {}), mn('xref', { target: 'term-sample' }))),
+              ),
+            ),
+          ),
+        ),
+        { number: '3' },
+      );
+      assert.equal(definitionOf(document, '3.2'), 'part of a sample (3.1)');
+    });
+  });
 });

@@ -22,6 +22,7 @@ import { isUrn } from './identifiers';
 import { eachBlockList } from './blockLists';
 import { attachFormulaKeys } from './formulas';
 import { isShown } from './shownOnce';
+import { fillTermNumbers } from './termMentions';
 
 /** Builds the whole model at once (tests, the text view, hovers). */
 export function buildDocument(body: unknown, context: ClauseContext = {}): ClauseDocument {
@@ -108,6 +109,7 @@ function* document(b: Builder, body: unknown, context: ClauseContext): Generator
   eachBlockList(document, attachFormulaKeys);
   numberDocument(document, context, b);
   nameCrossReferences(b, document, context, rootAnchors);
+  fillTermNumbers(b);
   for (const { link, anchor } of b.citations) {
     const urn = b.bibliography.get(anchor);
     if (urn) link.target = { kind: 'standard', urn };

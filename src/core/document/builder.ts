@@ -69,6 +69,8 @@ export class Builder {
   readonly anchors = new Map<string, Block>();
   /** Cross-references that came without text, named once every block and number is known. */
   readonly unnamed: Array<{ link: Extract<InlineElement, { kind: 'link' }>; refType: string }> = [];
+  /** Mentions of a term whose number is to be filled from the entry they point at (termMentions.ts). */
+  readonly termMentions: Array<{ link: Extract<InlineElement, { kind: 'link' }>; append: boolean }> = [];
   /** Blocks whose number or label the source left to the renderer (numbering.ts gives them). */
   readonly implicit = new WeakSet<object>();
   /** Tables, figures and formulas the source marks as not numbered. */

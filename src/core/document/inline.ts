@@ -24,6 +24,9 @@ import { CONTENT_KEYS, NUMBER_KEYS } from './keys';
 import { isClauseUrl, isIdentifier, isUrn } from './identifiers';
 import { fallbackLabel } from './xrefLabels';
 
+/** "sample ()": a term's number the source left empty. */
+export const EMPTY_NUMBER = /\(\s*\)\s*$/;
+
 const INLINE_LABEL_KEYS: ReadonlySet<string> = new Set([...NUMBER_KEYS, 'citeas', 'title']);
 const LINK_LABEL_KEYS: ReadonlySet<string> = new Set([...NUMBER_KEYS, 'citeas', 'title', 'locality', 'localitystack']);
 
@@ -149,6 +152,9 @@ export function link(b: Builder, element: Element, depth: number): Inline[] {
   }
   const link: InlineElement = { kind: 'link', target: linkTarget, children };
   if (unnamed && linkTarget.kind === 'clause') b.unnamed.push({ link, refType });
+  // A mention of a term with its number: TBX `entailedTerm` ("sample (3.1.4)"), or any whose number was left empty.
+  if (linkTarget.kind === 'clause' && !unnamed && (element.names.includes('entailedterm') || EMPTY_NUMBER.test(inlineText(children))))
+    b.termMentions.push({ link, append: element.names.includes('entailedterm') });
   if (linkTarget.kind === 'citation') b.citations.push({ link, anchor: bibitem ?? target });
   return [link];
 }
@@ -171,7 +177,8 @@ export function concept(b: Builder, element: Element, depth: number): Inline[] {
     else if (child && (child.role === 'xref' || child.role === 'standardRef' || name === 'erefstack'))
       reference = trimFlow(inlineElement(b, child.role ? child : { ...child, role: 'standardRef' }, depth + 1));
   }
-  if (!shown.length && !reference.length) shown = fallback;
+  // A rendering left empty shows the term as referred to: never a bare "(3.1)" or "()".
+  if (!shown.length) shown = fallback;
   if (b.termDepth > 0 || !shown.length) {
     const out: Inline[] = shown.length ? [{ kind: 'style', style: 'emphasis', children: shown }] : [];
     if (reference.length) out.push(shown.length ? ' (' : '(', ...reference, ')');
