@@ -1,8 +1,21 @@
-/** standards.lock on disk, in the folder the command runs in. */
+/**
+ * standards.lock on disk, in the folder the command runs in: read whole and checked (a broken one stops the command),
+ * written whole (a temporary file beside it, flushed and renamed over it: a killed run leaves the old lock or the new
+ * one), and by one `lock` at a time (standards.lock.lock, see holdingLockfile).
+ */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
+import { holdLock, LockBusy, type HeldLock, type LockHolder } from '../core/check/advisoryLock';
 import { LOCKFILE, LockfileError, parseLockfile, serialiseLockfile, type Lockfile } from '../core/check/lockfile';
+import { leftoverTemporaries, writeFileWhole } from '../core/service/wholeFile';
 import { CannotRun } from './usage';
+
+/** The advisory lock beside the lockfile, held while a `lock` run reads the old lock and writes the new one. */
+export const LOCKFILE_HOLD = `${LOCKFILE}.lock`;
+/** How long a second `lock` waits for the first before it stops (exit 2). */
+export const HOLD_WAIT_MS = 5 * 60_000;
+/** A hold not refreshed for this long is stale (its holder refreshes it every 30 s while it runs). */
+export const HOLD_STALE_MS = 2 * 60_000;
 
 /** The lockfile of `cwd`, or undefined when there is none; a broken one stops the command (exit 2). */
 export function readLock(cwd: string): { file: string; lock: Lockfile } | undefined {
@@ -16,12 +29,60 @@ export function readLock(cwd: string): { file: string; lock: Lockfile } | undefi
   }
 }
 
-export function writeLock(cwd: string, lock: Lockfile): string {
+/** Writes the lockfile of `cwd` whole or not at all; with `hold`, only while it is still held. */
+export async function writeLock(cwd: string, lock: Lockfile, hold?: HeldLock): Promise<string> {
   const file = path.join(cwd, LOCKFILE);
+  if (hold && !(await hold.stillHeld()))
+    throw new CannotRun(`${LOCKFILE_HOLD} was taken over by another run while this one ran (it seemed stale), so ${LOCKFILE} was not written. Run lock again.`);
   try {
-    fs.writeFileSync(file, serialiseLockfile(lock));
+    await writeFileWhole(file, serialiseLockfile(lock), { flush: true });
   } catch (error) {
     throw new CannotRun(`Cannot write ${file}: ${error instanceof Error ? error.message : String(error)}`);
   }
   return file;
+}
+
+/**
+ * Runs `run` holding LOCKFILE_HOLD in `cwd`: one `lock` at a time reads and writes the lockfile, so a second one
+ * never writes over the first's lock with one made from the lock before it. A second run waits (saying so on
+ * `stderr`) up to HOLD_WAIT_MS, then stops (exit 2); a hold left by a run that was killed is taken over.
+ */
+export async function holdingLockfile<T>(cwd: string, stderr: { write(text: string): unknown }, run: (hold: HeldLock) => Promise<T>): Promise<T> {
+  const file = path.join(cwd, LOCKFILE_HOLD);
+  let hold: HeldLock;
+  try {
+    hold = await holdLock(file, {
+      waitMs: HOLD_WAIT_MS,
+      staleMs: HOLD_STALE_MS,
+      onWait: (holder) =>
+        stderr.write(
+          `standards-explorer: waiting for ${holderText(holder)} to finish with ${LOCKFILE} (it holds ${LOCKFILE_HOLD}); up to ${minutes(HOLD_WAIT_MS)}.\n`,
+        ),
+      onStale: (holder, why) =>
+        stderr.write(
+          `standards-explorer: ${LOCKFILE_HOLD} was left by ${holderText(holder)}, which ${why === 'gone' ? 'no longer runs' : `has not refreshed it for ${minutes(HOLD_STALE_MS)}`}; taken over.\n`,
+        ),
+    });
+  } catch (error) {
+    if (error instanceof LockBusy)
+      throw new CannotRun(
+        `${LOCKFILE} is still being written by ${holderText(error.holder)} after ${minutes(HOLD_WAIT_MS)} of waiting. Run lock again when it is done; if no such run is going on, delete ${LOCKFILE_HOLD}.`,
+      );
+    throw new CannotRun(`Cannot create ${file}: ${error instanceof Error ? error.message : String(error)}`);
+  }
+  try {
+    // What a killed run left half written: nobody else writes the lockfile while this run holds it.
+    for (const temporary of await leftoverTemporaries(path.join(cwd, LOCKFILE))) fs.rmSync(temporary, { force: true });
+    return await run(hold);
+  } finally {
+    await hold.release().catch(() => undefined);
+  }
+}
+
+function holderText(holder: LockHolder | undefined): string {
+  return holder ? `another standards-explorer lock (process ${holder.pid} on ${holder.host}, since ${holder.since})` : 'another standards-explorer lock';
+}
+
+function minutes(ms: number): string {
+  return `${ms / 60_000} minutes`;
 }

@@ -18,7 +18,7 @@ import { openCatalogue, type CatalogueSource, type OpenCatalogue } from './catal
 import { loadConfig, ruleList, type CheckConfig } from './config';
 import { ignoredEndpointsNotice, serviceEndpoints } from './endpoints';
 import { listFiles, readText } from './files';
-import { readLock, writeLock } from './lock';
+import { holdingLockfile, readLock, writeLock } from './lock';
 import { gitUserName } from '../core/check/gitReviewer';
 import { reviewDay } from '../core/check/review';
 import { Progress } from './progress';
@@ -120,28 +120,31 @@ async function check(io: CliIo, values: Options, positionals: string[], config: 
 }
 
 async function lock(io: CliIo, values: Options, positionals: string[], config: CheckConfig): Promise<number> {
-  const previous = readLock(io.cwd);
-  let summary = '';
-  await scan(io, values, positionals, config, undefined, async (catalogue, checker) => {
-    if (!catalogue.clauses)
-      throw new CannotRun(
-        "lock needs the service: the fingerprints are taken from the clauses' text, which a catalogue file does not have. Give --base-url and --token-url (or STANDARDS_BASE_URL and STANDARDS_TOKEN_URL).",
-      );
-    const by = await gitUserName(io.cwd);
-    const today = reviewDay(new Date());
-    const written = await lockCitations(checker.citations, catalogue.clauses, previous?.lock, {
-      on: today,
-      ...(by ? { by } : {}),
+  // Held from reading the lock before to writing the new one: a second run waits, and starts from this one's lock.
+  return holdingLockfile(io.cwd, io.stderr, async (hold) => {
+    const previous = readLock(io.cwd);
+    let summary = '';
+    await scan(io, values, positionals, config, undefined, async (catalogue, checker) => {
+      if (!catalogue.clauses)
+        throw new CannotRun(
+          "lock needs the service: the fingerprints are taken from the clauses' text, which a catalogue file does not have. Give --base-url and --token-url (or STANDARDS_BASE_URL and STANDARDS_TOKEN_URL).",
+        );
+      const by = await gitUserName(io.cwd);
+      const today = reviewDay(new Date());
+      const written = await lockCitations(checker.citations, catalogue.clauses, previous?.lock, {
+        on: today,
+        ...(by ? { by } : {}),
+      });
+      const file = await writeLock(io.cwd, written, hold);
+      const standards = Object.values(written.standards);
+      const clauses = standards.flatMap((s) => Object.values(s.clauses));
+      const reviewedToday = clauses.filter((c) => c.reviewed.on === today).length;
+      summary = `Locked ${standards.length} standards and ${clauses.length} clauses in ${path.relative(io.cwd, file)} (${reviewedToday} reviewed today).\n`;
+      return [];
     });
-    const file = writeLock(io.cwd, written);
-    const standards = Object.values(written.standards);
-    const clauses = standards.flatMap((s) => Object.values(s.clauses));
-    const reviewedToday = clauses.filter((c) => c.reviewed.on === today).length;
-    summary = `Locked ${standards.length} standards and ${clauses.length} clauses in ${path.relative(io.cwd, file)} (${reviewedToday} reviewed today).\n`;
-    return [];
+    io.stdout.write(summary);
+    return EXIT.clean;
   });
-  io.stdout.write(summary);
-  return EXIT.clean;
 }
 
 /** Lists and reads the files, checks their citations, then runs `after` with the catalogue still open. */

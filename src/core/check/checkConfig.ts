@@ -4,6 +4,7 @@
  * key or value is named with its file; nothing runs on a half-understood config. Pure: the hosts read the file.
  */
 import { findCitations } from '../citations/recognise';
+import { duplicateKeys, jsonPathText } from './duplicateKeys';
 import { RULE_IDS, isRuleId, isSeverity, type RuleId, type Severity } from './rules';
 
 export const CONFIG_FILE = 'standards.config.json';
@@ -51,6 +52,16 @@ export function configFromText(text: string, source: string, fromPackageJson = f
     json = JSON.parse(text) as unknown;
   } catch (error) {
     throw new ConfigError(`${source} is not valid JSON (${error instanceof Error ? error.message : String(error)}).`);
+  }
+  for (const { path, key, line, firstLine } of duplicateKeys(text)) {
+    const full = [...path, key];
+    // Of package.json, only the "standards" key is ours: the rest is npm's to judge.
+    if (fromPackageJson && full[0] !== 'standards') continue;
+    const name = jsonPathText(full);
+    throw new ConfigError(
+      `${source}, line ${line}: "${name}" is written twice (first on line ${firstLine}); JSON would keep only the last. Keep one of them.`,
+      fromPackageJson ? jsonPathText(full.slice(1)) || 'standards' : name,
+    );
   }
   if (!fromPackageJson) return parseCheckConfig(json, source);
   if (!isRecord(json) || json.standards === undefined) return undefined;
@@ -101,6 +112,8 @@ function notApplicableList(value: unknown, fail: (key: string, what: string) => 
   return value.map((entry: unknown, i) => {
     const key = `notApplicable[${i}]`;
     if (!isRecord(entry)) return fail(key, `must be an entry such as ${NOT_APPLICABLE_EXAMPLE}.`);
+    for (const name of Object.keys(entry))
+      if (!['standard', 'clause', 'reason'].includes(name)) fail(`${key}.${name}`, `is not a key of an entry; an entry is ${NOT_APPLICABLE_EXAMPLE}.`);
     const text = (name: 'standard' | 'clause' | 'reason'): string => {
       const field = entry[name];
       return typeof field === 'string' && field.trim() ? field.trim() : fail(`${key}.${name}`, `must be a non-empty string (${NOT_APPLICABLE_EXAMPLE}).`);

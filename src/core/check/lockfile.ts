@@ -8,6 +8,7 @@
  */
 import { createHash } from 'node:crypto';
 import { bodyText } from '../document/index';
+import { duplicateKeys, jsonPathText } from './duplicateKeys';
 
 export const LOCKFILE = 'standards.lock';
 
@@ -69,28 +70,57 @@ export function serialiseLockfile(lock: Lockfile): string {
   return `${JSON.stringify({ version: 1, standards }, null, 2)}\n`;
 }
 
+const REMEDY = 'Restore it from version control, or write it again with standards-explorer lock.';
+const FILE_KEYS = ['version', 'standards'];
+const STANDARD_KEYS = ['reference', 'clauses'];
+const CLAUSE_KEYS = ['id', 'number', 'title', 'fingerprint', 'reviewed'];
+const REVIEWED_KEYS = ['on', 'by'];
+
+/**
+ * The lockfile in `text`, checked whole: a key written twice, a key the format does not have or an entry of the wrong
+ * shape is an error naming `source` and the key — the check never runs on a lock it half understood.
+ */
 export function parseLockfile(text: string, source: string): Lockfile {
   let value: unknown;
   try {
     value = JSON.parse(text);
   } catch (error) {
-    throw new LockfileError(
-      `${source} is not valid JSON (${error instanceof Error ? error.message : String(error)}). Restore it from version control, or write it again with standards-explorer lock.`,
-    );
+    throw new LockfileError(`${source} is not valid JSON (${error instanceof Error ? error.message : String(error)}). ${REMEDY}`);
   }
+  for (const { path, key, firstLine, line } of duplicateKeys(text))
+    throw new LockfileError(
+      `${source}, line ${line}: "${jsonPathText([...path, key])}" is written twice (first on line ${firstLine}); JSON would keep only the last. ${REMEDY}`,
+    );
   const fail = (where: string, what: string): never => {
-    throw new LockfileError(`${source}: ${where} ${what} Restore it from version control, or write it again with standards-explorer lock.`);
+    throw new LockfileError(`${source}: ${where} ${what} ${REMEDY}`);
+  };
+  /** Every key of `record` is one of `known`. */
+  const onlyKeys = (record: Record<string, unknown>, where: string, known: readonly string[], what: string): void => {
+    for (const key of Object.keys(record))
+      if (!known.includes(key)) fail(`"${where ? `${where}.` : ''}${key}"`, `is not a key of ${what} (its keys are ${known.join(', ')}).`);
+  };
+  const optionalText = (record: Record<string, unknown>, key: string, where: string): void => {
+    if (record[key] !== undefined && (typeof record[key] !== 'string' || !record[key])) fail(`"${where}.${key}"`, 'must be a non-empty string.');
   };
   if (!isRecord(value) || value.version !== 1 || !isRecord(value.standards)) return fail('the file', 'must be {"version": 1, "standards": {…}}.');
+  onlyKeys(value, '', FILE_KEYS, 'the lockfile');
   for (const [urn, standard] of Object.entries(value.standards)) {
-    if (!isRecord(standard) || !isRecord(standard.clauses)) fail(`"standards.${urn}"`, 'must have "clauses": {…}.');
-    for (const [clauseId, clause] of Object.entries((standard as { clauses: Record<string, unknown> }).clauses)) {
-      const where = `"standards.${urn}.clauses.${clauseId}"`;
+    const at = `standards.${urn}`;
+    if (!isRecord(standard) || !isRecord(standard.clauses)) return fail(`"${at}"`, 'must have "clauses": {…}.');
+    onlyKeys(standard, at, STANDARD_KEYS, 'a locked standard');
+    optionalText(standard, 'reference', at);
+    for (const [clauseId, clause] of Object.entries(standard.clauses)) {
+      const where = `${at}.clauses.${clauseId}`;
       if (!isRecord(clause) || typeof clause.id !== 'string' || typeof clause.fingerprint !== 'string' || !/^sha256:[0-9a-f]{64}$/.test(clause.fingerprint))
-        fail(where, 'needs "id" and a "fingerprint" of the form sha256:<64 hex digits>.');
-      const reviewed = (clause as { reviewed?: unknown }).reviewed;
+        return fail(`"${where}"`, 'needs "id" and a "fingerprint" of the form sha256:<64 hex digits>.');
+      onlyKeys(clause, where, CLAUSE_KEYS, 'a locked clause');
+      optionalText(clause, 'number', where);
+      optionalText(clause, 'title', where);
+      const reviewed = clause.reviewed;
       if (!isRecord(reviewed) || typeof reviewed.on !== 'string' || !/^\d{4}-\d{2}-\d{2}$/.test(reviewed.on))
-        fail(where, 'needs "reviewed": {"on": "YYYY-MM-DD"}.');
+        return fail(`"${where}"`, 'needs "reviewed": {"on": "YYYY-MM-DD"}.');
+      onlyKeys(reviewed, `${where}.reviewed`, REVIEWED_KEYS, '"reviewed"');
+      optionalText(reviewed, 'by', `${where}.reviewed`);
     }
   }
   // Every part was checked above; the checks do not narrow the nested records for the type checker.

@@ -1,10 +1,11 @@
 /**
  * Files only their owner reads (0600 in a 0700 folder): what someone subscribes to, and the clauses they read, are
- * nobody else's business on a shared machine. Written aside and renamed, so a crash never leaves half a file.
+ * nobody else's business on a shared machine. Written aside and renamed (wholeFile.ts), so a crash never leaves half a file.
  */
 // fs.promises, not node:fs/promises: loaded with the first write, not with every start of the command line.
 import { promises as fs } from 'node:fs';
 import * as path from 'node:path';
+import { writeFileWhole } from './wholeFile';
 
 export const PRIVATE_FILE_MODE = 0o600;
 export const PRIVATE_DIR_MODE = 0o700;
@@ -19,7 +20,5 @@ export async function ensurePrivateDir(dir: string): Promise<void> {
 /** Writes `file` whole or not at all, owner-only, in an owner-only folder. */
 export async function writePrivateFile(file: string, content: Uint8Array | string): Promise<void> {
   await ensurePrivateDir(path.dirname(file));
-  const temp = `${file}.${process.pid}.${Date.now()}.tmp`;
-  await fs.writeFile(temp, content, { mode: PRIVATE_FILE_MODE });
-  await fs.rename(temp, file);
+  await writeFileWhole(file, content, { mode: PRIVATE_FILE_MODE });
 }

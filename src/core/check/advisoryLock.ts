@@ -1,0 +1,151 @@
+/**
+ * An advisory lock: a file created only if it does not exist, holding who created it (pid, host, since when). One
+ * writer at a time: the next one waits for it, a bounded while, then gives up. A lock whose holder is gone is taken
+ * over — gone when no process of its pid runs on this host, or when its holder has not refreshed it for `staleMs`
+ * (it refreshes it every quarter of that while it holds it), which also covers a holder on another host sharing the
+ * folder and a pid used again by another process. Only the processes that take it honour it; nothing is enforced.
+ */
+// fs.promises, not node:fs/promises: loaded with the first lock, not with every start of the command line.
+import { promises as fs } from 'node:fs';
+import * as os from 'node:os';
+
+/** Who holds a lock, as its holder wrote it into the lock file. */
+export interface LockHolder {
+  pid: number;
+  host: string;
+  /** When it was taken (ISO 8601). */
+  since: string;
+  /** Unique to one holding: a lock file with another token is someone else's. */
+  token: string;
+}
+
+export interface HoldOptions {
+  /** How long to wait for a live holder before giving up (LockBusy). */
+  waitMs: number;
+  /** A lock file not refreshed for this long is stale, whoever holds it. */
+  staleMs: number;
+  /** How often to look again while waiting; 100 ms when not given. */
+  pollMs?: number;
+  /** Told once, when it has to wait; the holder is undefined when the file does not say (yet). */
+  onWait?: (holder: LockHolder | undefined) => void;
+  /** Told when a stale lock is taken over: its holder is gone (no such process here) or it is older than `staleMs`. */
+  onStale?: (holder: LockHolder | undefined, why: 'gone' | 'old') => void;
+}
+
+export interface HeldLock {
+  /** Whether the lock file is still this holding's (it is not when another process took it over as stale). */
+  stillHeld(): Promise<boolean>;
+  /** Removes the lock file, if it is still this holding's. */
+  release(): Promise<void>;
+}
+
+/** The lock stayed held by another for all of `waitMs`. */
+export class LockBusy extends Error {
+  constructor(readonly holder: LockHolder | undefined) {
+    super(`held by ${holder ? `process ${holder.pid} on ${holder.host} since ${holder.since}` : 'another process'}`);
+  }
+}
+
+/** Takes the lock `lockFile`, waiting (bounded) while a live holder has it; throws LockBusy when the wait runs out. */
+export async function holdLock(lockFile: string, options: HoldOptions): Promise<HeldLock> {
+  const deadline = Date.now() + options.waitMs;
+  let waiting = false;
+  for (;;) {
+    const held = await tryCreate(lockFile, options.staleMs);
+    if (held) return held;
+    const found = await inspect(lockFile, options.staleMs);
+    if (!found) continue; // removed meanwhile: try again at once
+    if (found.stale && (await removeIfUnchanged(lockFile, found.ino, found.mtimeMs))) {
+      options.onStale?.(found.holder, found.stale);
+      continue;
+    }
+    if (Date.now() >= deadline) throw new LockBusy(found.holder);
+    if (!waiting) options.onWait?.(found.holder);
+    waiting = true;
+    await new Promise((resolve) => setTimeout(resolve, Math.min(options.pollMs ?? 100, Math.max(1, deadline - Date.now()))));
+  }
+}
+
+/** The lock, when the file did not exist; undefined when it does. */
+async function tryCreate(lockFile: string, staleMs: number): Promise<HeldLock | undefined> {
+  const holder: LockHolder = { pid: process.pid, host: os.hostname(), since: new Date().toISOString(), token: Math.random().toString(36).slice(2) };
+  let handle: fs.FileHandle;
+  try {
+    handle = await fs.open(lockFile, 'wx');
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'EEXIST') return undefined;
+    throw error;
+  }
+  try {
+    await handle.writeFile(`${JSON.stringify(holder)}\n`);
+    await handle.close();
+  } catch (error) {
+    await handle.close().catch(() => undefined);
+    await fs.rm(lockFile, { force: true });
+    throw error;
+  }
+  const refresh = setInterval(() => {
+    const now = new Date();
+    void fs.utimes(lockFile, now, now).catch(() => undefined);
+  }, staleMs / 4);
+  // The refresh never keeps a finished process alive.
+  refresh.unref();
+  const stillHeld = async (): Promise<boolean> => (await readHolder(lockFile))?.token === holder.token;
+  return {
+    stillHeld,
+    release: async () => {
+      clearInterval(refresh);
+      if (await stillHeld()) await fs.rm(lockFile, { force: true });
+    },
+  };
+}
+
+/** Who holds the lock and whether it is stale; undefined when the file is gone. */
+async function inspect(lockFile: string, staleMs: number): Promise<{ holder?: LockHolder; stale?: 'gone' | 'old'; ino: number; mtimeMs: number } | undefined> {
+  const stat = await fs.stat(lockFile).catch(() => undefined);
+  if (!stat) return undefined;
+  const holder = await readHolder(lockFile);
+  const stale = holder && holder.host === os.hostname() && !processRuns(holder.pid) ? 'gone' : Date.now() - stat.mtimeMs > staleMs ? 'old' : undefined;
+  return { ...(holder ? { holder } : {}), ...(stale ? { stale } : {}), ino: stat.ino, mtimeMs: stat.mtimeMs };
+}
+
+/**
+ * Removes the stale lock file — the one inspected, not one another process made since: moved aside first, then
+ * compared; a lock moved aside by mistake is put back unless a newer one took its place.
+ */
+async function removeIfUnchanged(lockFile: string, ino: number, mtimeMs: number): Promise<boolean> {
+  const aside = `${lockFile}.${process.pid}.${Math.random().toString(36).slice(2)}.stale`;
+  try {
+    await fs.rename(lockFile, aside);
+  } catch {
+    return false; // gone already
+  }
+  const moved = await fs.stat(aside);
+  const same = moved.ino === ino && moved.mtimeMs === mtimeMs;
+  if (!same) await fs.link(aside, lockFile).catch(() => undefined);
+  await fs.rm(aside, { force: true });
+  return same;
+}
+
+async function readHolder(lockFile: string): Promise<LockHolder | undefined> {
+  try {
+    const value = JSON.parse(await fs.readFile(lockFile, 'utf8')) as Partial<Record<keyof LockHolder, unknown>> | null;
+    const { pid, host, since, token } = value ?? {};
+    // pid 0 and below name process groups, not a process.
+    if (typeof pid === 'number' && Number.isSafeInteger(pid) && pid > 0 && typeof host === 'string' && typeof token === 'string')
+      return { pid, host, since: String(since), token };
+  } catch {
+    // Being written this instant, or not ours: judged by its age alone.
+  }
+  return undefined;
+}
+
+/** Whether a process of `pid` runs on this host (one of another user's counts: signal 0 only asks). */
+function processRuns(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
