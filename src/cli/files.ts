@@ -1,16 +1,24 @@
 /**
  * The files a check reads: under each path given, those git would track (tracked and untracked, less what .gitignore
  * excludes) in a git work tree, else every file below it but .git and node_modules; then the config's include and
- * exclude globs (relative to where the check runs). Text files only, and none larger than the editor checks.
+ * exclude globs (relative to where the check runs). Text files only, up to a size (--max-file-size): each file not
+ * read comes back with its reason (core/check/skippedFiles.ts), for the report to say.
  */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { fileMatcher, type FileFilter } from '../core/check/fileFilter';
+import { BINARY_PROBE, type SkippedFile } from '../core/check/skippedFiles';
 import { gitSync } from '../core/safeGit';
 import { CannotRun } from './usage';
 
-/** Bigger files are not checked (as in the editor). */
+/** Larger files are not read unless --max-file-size says otherwise: generated data and logs, not prose. */
 export const MAX_FILE_BYTES = 5_000_000;
+
+/**
+ * The most --max-file-size allows: a file is read whole, as one string (V8 makes none longer than 2^29 - 24
+ * characters), and a file of n bytes takes up to 3n of memory while read (its bytes, then its text).
+ */
+export const LARGEST_MAX_FILE_BYTES = 500_000_000;
 
 /** Relative paths (forward slashes) from `cwd`, sorted. */
 export function listFiles(cwd: string, paths: readonly string[], filter: FileFilter): string[] {
@@ -27,6 +35,7 @@ export function listFiles(cwd: string, paths: readonly string[], filter: FileFil
       found.add(relative(cwd, absolute));
       continue;
     }
+    if (!stat.isDirectory()) throw new CannotRun(`${given}: not a file or folder (a device or a pipe): give files or folders to check.`);
     // Paths below `given`, made relative to `cwd` by joining strings: path.relative per file costs a tenth of a check.
     const prefix = path.relative(cwd, absolute).split(path.sep).join('/');
     const under = prefix === '' ? '' : `${prefix}/`;
@@ -37,22 +46,48 @@ export function listFiles(cwd: string, paths: readonly string[], filter: FileFil
 }
 
 /**
- * The text of a file to check, or undefined when it is binary (a NUL early on) or too large. Read synchronously: a
- * command line has no event loop to keep free, and for files the system has cached (CI right after the checkout) a
- * synchronous read costs a quarter of the callback API's open, stat, read and close round trips (5 000 files: about
- * 120 ms against 450 to 650 ms on 2 cores). Read whole as text, then judged: no size asked first (files over 5 MB
- * are rare), and no buffer beside the string.
+ * The text of a listed file, or why it is not read: larger than `maxBytes` (its size asked first, on the open file:
+ * never read whole to be thrown away), binary (a NUL byte within the first 8 000 bytes, looked for there only, as git
+ * does; a binary file over the limit is judged by its first bytes, read alone), or not a regular file (a link to a
+ * device, a pipe or a folder: opened without waiting, never read). Throws when it cannot be opened or read.
+ * Synchronous: a command line has no event loop to keep free, and for files the system has cached (CI right after the
+ * checkout) a synchronous read costs a quarter of the callback API's round trips (5 000 files: about 120 ms against
+ * 450 to 650 ms on 2 cores); open, size, read and close are the calls readFileSync makes.
  */
-export function readText(cwd: string, file: string): string | undefined {
+export function readListedFile(cwd: string, file: string, maxBytes = MAX_FILE_BYTES): string | SkippedFile {
   // The listed paths are relative with forward slashes (listFiles): joined, not resolved, on every file.
-  const text = fs.readFileSync(path.isAbsolute(file) ? file : `${cwd}${path.sep}${file}`, 'utf8');
-  // A NUL among the first 8 000 characters, looked for there only (as git does): not the whole of every file.
-  if (text.length > MAX_FILE_BYTES || text.lastIndexOf('\u0000', BINARY_PROBE - 1) >= 0) return undefined;
-  return text;
+  const fd = fs.openSync(path.isAbsolute(file) ? file : `${cwd}${path.sep}${file}`, fs.constants.O_RDONLY | (fs.constants.O_NONBLOCK ?? 0));
+  try {
+    const stat = fs.fstatSync(fd);
+    if (!stat.isFile()) return { file, reason: 'not-a-file' };
+    const bytes = stat.size;
+    const wanted = Math.min(bytes, maxBytes < bytes ? BINARY_PROBE : bytes);
+    const buffer = Buffer.allocUnsafe(wanted);
+    let read = 0;
+    for (let n = -1; read < wanted && n !== 0; read += n) n = fs.readSync(fd, buffer, read, wanted - read, read);
+    if (buffer.subarray(0, Math.min(read, BINARY_PROBE)).includes(0)) return { file, reason: 'binary', bytes };
+    if (bytes > maxBytes) return { file, reason: 'too-large', bytes, limit: maxBytes };
+    return buffer.toString('utf8', 0, read);
+  } finally {
+    fs.closeSync(fd);
+  }
 }
 
-/** How far into a file a NUL makes it binary. */
-const BINARY_PROBE = 8000;
+/** The text of a file to check, or undefined when it is not read (readListedFile says why). */
+export function readText(cwd: string, file: string, maxBytes = MAX_FILE_BYTES): string | undefined {
+  const read = readListedFile(cwd, file, maxBytes);
+  return typeof read === 'string' ? read : undefined;
+}
+
+/** `--max-file-size`: bytes, or a size in decimal units ("20MB", "800kB", "1.5M"), up to LARGEST_MAX_FILE_BYTES. */
+export function fileSizeOf(value: string): number {
+  const match = /^(\d+(?:\.\d+)?)\s*(b|kb|k|mb|m|gb|g)?$/i.exec(value.trim());
+  const unit = match?.[2]?.[0].toLowerCase();
+  const bytes = match ? Math.round(Number(match[1]) * (unit === 'g' ? 1e9 : unit === 'm' ? 1e6 : unit === 'k' ? 1e3 : 1)) : NaN;
+  if (!(bytes >= 1 && bytes <= LARGEST_MAX_FILE_BYTES))
+    throw new CannotRun(`--max-file-size ${value}: give a size from 1 byte to 500MB, such as 20MB, 800kB or 2000000 (bytes).`);
+  return bytes;
+}
 
 function relative(cwd: string, file: string): string {
   return path.relative(cwd, file).split(path.sep).join('/') || path.basename(file);

@@ -17,7 +17,8 @@ import type { RuleId } from '../core/check/rules';
 import { openCatalogue, type CatalogueSource, type OpenCatalogue } from './catalogue';
 import { loadConfig, ruleList, type CheckConfig } from './config';
 import { ignoredEndpointsNotice, serviceEndpoints } from './endpoints';
-import { listFiles, readText } from './files';
+import { fileSizeOf, listFiles, MAX_FILE_BYTES, readListedFile } from './files';
+import { isGap, skipWhy, type SkippedFile } from '../core/check/skippedFiles';
 import { holdingLockfile, readLock, writeLock } from './lock';
 import { gitUserName } from '../core/check/gitReviewer';
 import { reviewDay } from '../core/check/review';
@@ -95,28 +96,48 @@ async function check(io: CliIo, values: Options, positionals: string[], config: 
       : (config.failOn ?? []);
   const asOfYear = values['as-of'] === undefined ? undefined : yearOf(values['as-of']);
   const locked = readLock(io.cwd);
-  const { findings, checked } = await scan(io, values, positionals, config, asOfYear, async (catalogue, checker) => {
-    const found: Finding[] = [];
-    const clauses = catalogue.clauses;
-    if (checker.clauseCitations && clauses) found.push(...(await checker.checkClauses((urn) => clauses.listClauses(urn))));
-    else if (checker.clauseCitations)
-      io.stderr.write(
-        `standards-explorer: ${checker.clauseCitations === 1 ? '1 citation of a clause was not checked against its edition' : `${checker.clauseCitations} citations of a clause were not checked against their editions`} (a catalogue file lists no clauses; the missing-clause rule needs the service).\n`,
-      );
-    if (locked && clauses) found.push(...(await checkLock(checker.citations, clauses, locked.lock, config.rules)));
-    else if (locked)
-      io.stderr.write(`standards-explorer: ${locked.file} was not checked: a catalogue file has no clause texts to compare (check against the service).\n`);
-    return found;
-  });
+  const { findings, checked, skipped } = await scan(
+    io,
+    values,
+    positionals,
+    config,
+    asOfYear,
+    async (catalogue, checker) => {
+      const found: Finding[] = [];
+      const clauses = catalogue.clauses;
+      if (checker.clauseCitations && clauses) found.push(...(await checker.checkClauses((urn) => clauses.listClauses(urn))));
+      else if (checker.clauseCitations)
+        io.stderr.write(
+          `standards-explorer: ${checker.clauseCitations === 1 ? '1 citation of a clause was not checked against its edition' : `${checker.clauseCitations} citations of a clause were not checked against their editions`} (a catalogue file lists no clauses; the missing-clause rule needs the service).\n`,
+        );
+      if (locked && clauses) found.push(...(await checkLock(checker.citations, clauses, locked.lock, config.rules)));
+      else if (locked)
+        io.stderr.write(`standards-explorer: ${locked.file} was not checked: a catalogue file has no clause texts to compare (check against the service).\n`);
+      return found;
+    },
+    undefined,
+    true,
+  );
   const out = values.output ? undefined : io.stdout;
   const tool = { name: 'standards-explorer', version };
   const root = `${pathToFileURL(io.cwd).href.replace(/\/?$/, '/')}`;
-  const report = reportPieces({ findings, files: checked, tool, root }, format as Format, { color: Boolean(out?.isTTY) && !io.env.NO_COLOR });
+  const report = reportPieces({ findings, files: checked, skipped, tool, root }, format as Format, { color: Boolean(out?.isTTY) && !io.env.NO_COLOR });
   if (values.output) writeReport(path.resolve(io.cwd, values.output), report);
   else for (const piece of report) io.stdout.write(piece);
+  const gaps = skipped.filter(isGap).length;
   if (values.output && format !== 'text')
-    io.stderr.write(`${plural(findings.length, 'finding')} in ${plural(checked, 'file')}; report written to ${values.output}\n`);
-  return findings.some((finding) => failOn.includes(finding.rule)) ? EXIT.findings : EXIT.clean;
+    io.stderr.write(
+      `${plural(findings.length, 'finding')} in ${plural(checked, 'file')}${gaps ? `; ${plural(gaps, 'file')} not read` : ''}; report written to ${values.output}\n`,
+    );
+  if (findings.some((finding) => failOn.includes(finding.rule))) return EXIT.findings;
+  // A gate cannot vouch for a text file nobody read: it fails, saying why and what to do.
+  if (failOn.length && gaps) {
+    io.stderr.write(
+      `standards-explorer: the gate (--fail-on) fails: ${gaps === 1 ? '1 file was' : `${gaps} files were`} not read (the report names them), so ${gaps === 1 ? 'its' : 'their'} citations were not checked. Raise --max-file-size, or exclude ${gaps === 1 ? 'it' : 'them'} in the config ("exclude").\n`,
+    );
+    return EXIT.findings;
+  }
+  return EXIT.clean;
 }
 
 async function lock(io: CliIo, values: Options, positionals: string[], config: CheckConfig): Promise<number> {
@@ -147,7 +168,11 @@ async function lock(io: CliIo, values: Options, positionals: string[], config: C
   });
 }
 
-/** Lists and reads the files, checks their citations, then runs `after` with the catalogue still open. */
+/**
+ * Lists and reads the files, checks their citations, then runs `after` with the catalogue still open. The files not
+ * read come back with why; unless the caller's report names them (`reported`), each text file not read is said on
+ * standard error (binary files are expected not to be read).
+ */
 async function scan(
   io: CliIo,
   values: Options,
@@ -156,20 +181,27 @@ async function scan(
   asOfYear: number | undefined,
   after: (catalogue: OpenCatalogue, checker: CitationChecker) => Promise<Finding[]>,
   onText?: (text: string, file: string) => void,
-): Promise<{ findings: Finding[]; checked: number }> {
+  reported = false,
+): Promise<{ findings: Finding[]; checked: number; skipped: SkippedFile[] }> {
+  const maxBytes = values['max-file-size'] === undefined ? MAX_FILE_BYTES : fileSizeOf(values['max-file-size']);
   const files = listFiles(io.cwd, positionals, config);
   const catalogue = await openCatalogue(catalogueSource(io, values), withCatalogueResolved(io, config), io.env);
   // Kept for the clause lists and the lockfile, which only a service has.
   const checker = new CitationChecker(catalogue.index, { severities: config.rules, asOfYear, keepCitations: catalogue.clauses !== undefined });
   const findings: Finding[] = [];
+  const skipped: SkippedFile[] = [];
   let checked = 0;
   const progress = new Progress(io.stderr, files.length);
   try {
     for (const file of files) {
-      const text = readFileOrStop(io.cwd, file);
+      const text = readFileOrStop(io.cwd, file, maxBytes);
       progress.tick();
+      if (typeof text !== 'string') {
+        skipped.push(text);
+        continue;
+      }
       // A report we wrote quotes citations: not the project's own (core/generatedReports.ts).
-      if (text === undefined || isGeneratedReport(text)) continue;
+      if (isGeneratedReport(text)) continue;
       checked++;
       for (const finding of checker.check(text, file)) findings.push(finding);
       onText?.(text, file);
@@ -180,7 +212,8 @@ async function scan(
     catalogue.close();
   }
   findings.sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : a.line - b.line || a.column - b.column));
-  return { findings, checked };
+  if (!reported) for (const gap of skipped.filter(isGap)) io.stderr.write(`standards-explorer: ${gap.file} was not read: ${skipWhy(gap)}.\n`);
+  return { findings, checked, skipped };
 }
 
 /** Where the catalogue comes from, as the arguments say (a file relative to where the command runs). */
@@ -216,6 +249,7 @@ function parse(args: readonly string[]) {
         refresh: { type: 'boolean' },
         'fail-under': { type: 'string' },
         all: { type: 'boolean' },
+        'max-file-size': { type: 'string' },
         help: { type: 'boolean', short: 'h' },
       },
     });
@@ -224,10 +258,13 @@ function parse(args: readonly string[]) {
   }
 }
 
-/** A file that was listed but cannot be read (removed meanwhile, no permission) stops the check: a gap is not a pass. */
-function readFileOrStop(cwd: string, file: string): string | undefined {
+/**
+ * The text of a listed file, or why it is not read (too large, binary, not a regular file: the report says so). One
+ * that cannot be read (removed meanwhile, no permission) stops the check: a gap is not a pass.
+ */
+function readFileOrStop(cwd: string, file: string, maxBytes: number): string | SkippedFile {
   try {
-    return readText(cwd, file);
+    return readListedFile(cwd, file, maxBytes);
   } catch (error) {
     throw new CannotRun(`Cannot read ${file}: ${error instanceof Error ? error.message : String(error)}`);
   }

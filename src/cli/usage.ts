@@ -57,6 +57,9 @@ Report:
   --as-of DATE           judge editions as they stood on DATE (YYYY-MM-DD or YYYY): an edition replaced by one
                          published later was current then
   --config FILE          the config file (default: standards.config.json, else the "standards" key of package.json)
+  --max-file-size SIZE   read no file larger than SIZE (default: 5MB; at most 500MB; e.g. 20MB, 800kB): each larger
+                         text file is named in the report as not read, and fails a gate (--fail-on); binary files
+                         (images, archives, PDF) are never read, only counted
 
 MCP server (mcp): the agent tools (search_standards, get_clause, list_clauses, lookup_term, check_references) over
 stdio for an MCP client, with the catalogue options above. Instead of STANDARDS_CLIENT_ID and STANDARDS_CLIENT_SECRET,

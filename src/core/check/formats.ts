@@ -1,8 +1,13 @@
-/** The check's report in the forms `--format` names: text for a person, JSON, GitHub workflow commands, SARIF, JUnit XML. */
+/**
+ * The check's report in the forms `--format` names: text for a person, JSON, GitHub workflow commands, SARIF, JUnit
+ * XML. Each says which files were not read (skippedFiles.ts): a gap by name, binary files counted (listed in JSON and
+ * SARIF, for programs; a repository's images would drown a person's report).
+ */
 import type { Finding } from './checkText';
 import { junitReport } from './junit';
 import { RULES, type ReportedSeverity } from './rules';
 import { sarifReport, type SarifTool } from './sarif';
+import { binaryCount, isGap, skipWhy, type SkippedFile } from './skippedFiles';
 
 export const FORMATS = ['text', 'json', 'github', 'sarif', 'junit'] as const;
 export type Format = (typeof FORMATS)[number];
@@ -11,6 +16,8 @@ export interface CheckReport {
   findings: readonly Finding[];
   /** How many files were read. */
   files: number;
+  /** The files listed but not read, and why (a report made without them has no `skipped` in its JSON). */
+  skipped?: readonly SkippedFile[];
   /** Who made the report (SARIF's tool), and where the files are (SARIF's base URI: a file: URI ending in "/"). */
   tool: SarifTool;
   root: string;
@@ -25,11 +32,11 @@ export function formatReport(report: CheckReport, format: Format, options: { col
     case 'json':
       return [...jsonPieces(report)].join('');
     case 'github':
-      return report.findings.map(githubLine).join('');
+      return report.findings.map(githubLine).join('') + githubSkipped(report.skipped ?? []);
     case 'sarif':
-      return `${JSON.stringify(sarifReport(report.findings, report.tool, report.root))}\n`;
+      return `${JSON.stringify(sarifReport(report.findings, report.tool, report.root, report.skipped))}\n`;
     case 'junit':
-      return junitReport(report.findings);
+      return junitReport(report.findings, report.skipped);
     default:
       return textReport(report, options.color ?? false);
   }
@@ -44,17 +51,27 @@ export function reportPieces(report: CheckReport, format: Format, options: { col
   return format === 'json' ? jsonPieces(report) : [formatReport(report, format, options)];
 }
 
-/** Findings per piece of a JSON report: some tens of kilobytes. */
+/** Findings (or files not read) per piece of a JSON report: some tens of kilobytes. */
 const FINDINGS_PER_PIECE = 100;
 
 function* jsonPieces(report: CheckReport): Generator<string> {
-  const { findings } = report;
+  const { findings, skipped } = report;
   yield `{"files":${JSON.stringify(report.files)},"summary":${JSON.stringify(counts(findings))},"findings":[`;
-  for (let from = 0; from < findings.length; from += FINDINGS_PER_PIECE) {
-    const items = JSON.stringify(findings.slice(from, from + FINDINGS_PER_PIECE));
-    yield `${from ? ',' : ''}${items.slice(1, -1)}`;
+  yield* jsonItems(findings);
+  if (skipped) {
+    // Every file not read, binary ones too, each with its reason: for a program to count, filter or gate on.
+    yield '],"skipped":[';
+    yield* jsonItems(skipped.map((s) => ({ ...s, message: `Not read: ${skipWhy(s)}.` })));
   }
   yield ']}\n';
+}
+
+/** `items` as the inside of a JSON array, a hundred at a time. */
+function* jsonItems(items: readonly object[]): Generator<string> {
+  for (let from = 0; from < items.length; from += FINDINGS_PER_PIECE) {
+    const written = JSON.stringify(items.slice(from, from + FINDINGS_PER_PIECE));
+    yield `${from ? ',' : ''}${written.slice(1, -1)}`;
+  }
 }
 
 function counts(findings: readonly Finding[]): Record<ReportedSeverity, number> {
@@ -86,10 +103,19 @@ function textReport(report: CheckReport, color: boolean): string {
     lines.push(`  ${where}${paint(finding.severity, finding.severity.padEnd(8))}${finding.message}  ${paint('dim', finding.rule)}`);
     if (finding.fix) lines.push(`  ${' '.repeat(16)}${paint('dim', `fix: ${finding.fix}`)}`);
   }
+  // Each file not read by name, after the findings; binary files counted on one line.
+  const skipped = report.skipped ?? [];
+  const gaps = skipped.filter(isGap);
+  for (const gap of gaps) {
+    if (lines.length) lines.push('');
+    lines.push(paint('bold', gap.file), `  ${paint('warning', 'not read')}: ${skipWhy(gap)}`);
+  }
+  const binary = skipped.length - gaps.length;
   const { error, warning, note } = counts(report.findings);
   const total = report.findings.length;
-  const files = `${plural(report.files, 'file')} checked`;
+  const files = `${plural(report.files, 'file')} checked${gaps.length ? `; ${plural(gaps.length, 'file')} not read` : ''}`;
   if (lines.length) lines.push('');
+  if (binary) lines.push(paint('dim', `Not read: ${binaryCount(binary)}; --format json or sarif lists them.`));
   lines.push(
     total
       ? `${plural(total, 'finding')} (${plural(error, 'error')}, ${plural(warning, 'warning')}, ${plural(note, 'note')}); ${files}.`
@@ -116,6 +142,28 @@ function githubLine(finding: Finding): string {
   const fix = finding.fix ? ` Fix: ${finding.fix}` : '';
   return `::${command} ${properties.join(',')}::${escapeData(`${finding.message}${fix}`)}\n`;
 }
+
+/**
+ * A warning on each file not read (shown on the pull request: the check has a gap there), and one notice counting the
+ * binary files, naming a few: a repository's images would otherwise take the annotations a run is allowed.
+ */
+function githubSkipped(skipped: readonly SkippedFile[]): string {
+  const lines = skipped
+    .filter(isGap)
+    .map(
+      (gap) =>
+        `::warning file=${escapeProperty(gap.file)},title=Not read::${escapeData(`${gap.file} was not read: ${skipWhy(gap)}. Its citations were not checked.`)}\n`,
+    );
+  const binary = skipped.filter((s) => !isGap(s)).map((s) => s.file);
+  if (binary.length) {
+    const named = binary.slice(0, BINARY_NAMED).join(', ') + (binary.length > BINARY_NAMED ? `, and ${binary.length - BINARY_NAMED} more` : '');
+    lines.push(`::notice title=Binary files not read::${escapeData(`Not read: ${binaryCount(binary.length)}: ${named}.`)}\n`);
+  }
+  return lines.join('');
+}
+
+/** Binary files the GitHub notice names. */
+const BINARY_NAMED = 5;
 
 function escapeData(text: string): string {
   return text.replace(/%/g, '%25').replace(/\r/g, '%0D').replace(/\n/g, '%0A');

@@ -1,11 +1,13 @@
 /**
  * The check's report as JUnit XML (what GitLab's test reports, Jenkins and Azure Pipelines read): a test suite per
  * file with findings, a test case per finding; errors and warnings fail their case, notes pass with the finding as
- * output. A clean check is one passing case, so the report never reads as "no tests ran".
+ * output. A clean check is one passing case, so the report never reads as "no tests ran". Files not read are skipped
+ * cases of a suite of their own: one per text file not read (a gap in the check), one for all the binary files.
  */
 import type { Finding } from './checkText';
+import { binaryCount, isGap, skipWhy, type SkippedFile } from './skippedFiles';
 
-export function junitReport(findings: readonly Finding[]): string {
+export function junitReport(findings: readonly Finding[], skipped: readonly SkippedFile[] = []): string {
   const files = new Map<string, Finding[]>();
   for (const finding of findings) files.set(finding.file, [...(files.get(finding.file) ?? []), finding]);
   const failing = findings.filter((f) => f.severity !== 'note').length;
@@ -27,12 +29,27 @@ export function junitReport(findings: readonly Finding[]): string {
         '    <testcase classname="standards-explorer" name="citations"/>',
         '  </testsuite>',
       ];
-  const tests = findings.length || 1;
+  const notRead = skipped
+    .filter(isGap)
+    .map(
+      (gap) =>
+        `    <testcase classname="${xml(gap.file)}" name="not read"><skipped message="${xml(`${gap.file} was not read: ${skipWhy(gap)}.`)}"/></testcase>`,
+    );
+  const binary = skipped.length - notRead.length;
+  if (binary)
+    notRead.push(
+      `    <testcase classname="standards-explorer" name="binary files not read"><skipped message="${xml(`Not read: ${binaryCount(binary)}.`)}"/></testcase>`,
+    );
+  const skippedSuite = notRead.length
+    ? [`  <testsuite name="files not read" tests="${notRead.length}" failures="0" errors="0" skipped="${notRead.length}">`, ...notRead, '  </testsuite>']
+    : [];
+  const tests = (findings.length || 1) + notRead.length;
   return [
     '<?xml version="1.0" encoding="UTF-8"?>',
-    `<testsuites name="standards-explorer check" tests="${tests}" failures="${failing}" errors="0">`,
+    `<testsuites name="standards-explorer check" tests="${tests}" failures="${failing}" errors="0"${notRead.length ? ` skipped="${notRead.length}"` : ''}>`,
     ...suites.flat(),
     ...clean,
+    ...skippedSuite,
     '</testsuites>',
     '',
   ].join('\n');
