@@ -12,7 +12,7 @@
  * Expected text follows ISO/IEC Directives Part 2 and the published ISO layout.
  */
 import * as assert from 'node:assert/strict';
-import { buildDocument, documentText, type Block, type ClauseDocument } from '../../src/core/document/index';
+import { buildDocument, documentText, flowText, type Block, type ClauseDocument } from '../../src/core/document/index';
 import { clauseMarkdown } from '../../src/core/document/clauseMarkdown';
 
 /** A Metanorma element as XML turned into JSON-LD writes it. */
@@ -318,6 +318,110 @@ describe('real standards, round two (issue 52)', () => {
         { number: '3' },
       );
       assert.equal(definitionOf(document, '3.2'), 'part of a sample (3.1)');
+    });
+  });
+  describe('2. a bibliography entry shows its label, identifier and title', () => {
+    const idGroup = (internal: string, fpi: string): unknown =>
+      sts(
+        'std-id-group',
+        {},
+        sts('std-id', { 'std-id-link-type': 'internal-pub-id', 'std-id-type': 'dated' }, internal),
+        sts('std-id', { 'std-id-link-type': 'fpi', 'std-id-type': 'dated' }, fpi),
+      );
+    // rice-en's normative references and bibliography; ISO 13849-1's bibliography with its std-id-group.
+    const body = sts(
+      'sec',
+      { id: 'sec_2', 'sec-type': 'norm-refs' },
+      sts('label', {}, '2'),
+      sts('title', {}, 'Normative references'),
+      sts(
+        'ref-list',
+        { 'content-type': 'norm-refs' },
+        sts(
+          'ref',
+          { 'content-type': 'standard', id: 'norm_ref_1' },
+          sts('std', {}, sts('std-ref', {}, 'ISO 712 (all parts)'), ', ', sts('title', {}, 'Cereals and cereal products – Determination of moisture content')),
+        ),
+        sts(
+          'ref',
+          { 'content-type': 'standard', id: 'ref_1' },
+          sts('label', {}, '[1]'),
+          sts(
+            'std',
+            { 'std-id': 'urn:iso:std:iso:3696:ed-1' },
+            sts('std-ref', { type: 'dated' }, 'ISO 3696:1987'),
+            ', ',
+            sts('title', {}, 'Water for analytical laboratory use – Specification and test methods'),
+          ),
+        ),
+        sts(
+          'ref',
+          { id: 'bib-1' },
+          sts('label', {}, '[2]'),
+          sts(
+            'mixed-citation',
+            {},
+            sts(
+              'std',
+              {},
+              idGroup('x2cd56c4', '+//ISO 9070/RA::A00007::GE::DIN German Institute for Standardization::Standards//DOCUMENT IEC 61000-4-4//EN'),
+              'IEC 61000-4-4',
+            ),
+            ', Electromagnetic compatibility (EMC) — Part 4-4: Testing and measurement techniques',
+          ),
+        ),
+        sts(
+          'ref',
+          { id: 'bib-2' },
+          sts('label', {}, '[3]'),
+          sts('std', {}, sts('std-ref', {}, 'ISO 5725-1'), ', ', sts('title', {}, 'Accuracy of measurement methods')),
+          sts('mixed-citation', {}, 'Accuracy of measurement methods'),
+        ),
+        sts('ref', { id: 'bib-3' }, sts('label', {}, '[4]'), sts('mixed-citation', {}, 'Quality management principles, ISO, 2001')),
+      ),
+    );
+
+    it('STS `<ref>`s of `<std>` (`<std-ref>`, `<title>`) and `<mixed-citation>`: label, identifier, title — once, no internal ids', () => {
+      const document = buildDocument(body);
+      const refs = blocksOf(document, 'reference');
+      assert.deepEqual(
+        refs.map((r) => [r.label, r.citation, flowText(r.title), flowText(r.details)]),
+        [
+          [undefined, 'ISO 712 (all parts)', 'Cereals and cereal products – Determination of moisture content', ''],
+          ['[1]', 'ISO 3696:1987', 'Water for analytical laboratory use – Specification and test methods', ''],
+          ['[2]', 'IEC 61000-4-4', 'Electromagnetic compatibility (EMC) — Part 4-4: Testing and measurement techniques', ''],
+          ['[3]', 'ISO 5725-1', 'Accuracy of measurement methods', ''],
+          ['[4]', '', '', 'Quality management principles, ISO, 2001'],
+        ],
+      );
+      assert.equal(refs[1].urn, 'urn:iso:std:iso:3696:ed-1', 'a URN the source gives links the entry to the catalogue');
+      const text = documentText(document);
+      assert.match(text, /^\[1\] ISO 3696:1987, Water for analytical laboratory use/m);
+      assert.match(text, /^\[2\] IEC 61000-4-4, Electromagnetic compatibility \(EMC\)/m);
+      assert.doesNotMatch(text, /x2cd56c4|ISO 9070|DOCUMENT/);
+      const markdown = clauseMarkdown(document);
+      assert.match(markdown, /^- ISO 712 \(all parts\), \*Cereals and cereal products/m);
+      assert.match(markdown, /^- \\\[1\\\] \[ISO 3696:1987\]\(<urn:iso:std:iso:3696:ed-1>\), \*Water for analytical/m);
+      assert.doesNotMatch(markdown, /x2cd56c4|ISO 9070/);
+    });
+
+    it('a citation of an entry links to the standard its URN names', () => {
+      const document = buildDocument(
+        sts(
+          'sec',
+          { id: 'sec_6' },
+          sts('label', {}, '6'),
+          sts('title', {}, 'Reagents'),
+          sts('p', {}, 'Use water of grade 3 as specified in ', sts('xref', { 'ref-type': 'bibr', rid: 'ref_1' }, '[1]'), '.'),
+          body,
+        ),
+      );
+      const [paragraph] = blocksOf(document, 'paragraph');
+      const link = paragraph.content.find((part) => typeof part !== 'string' && part.kind === 'link');
+      assert.deepEqual(link && typeof link !== 'string' && link.kind === 'link' ? link.target : undefined, {
+        kind: 'standard',
+        urn: 'urn:iso:std:iso:3696:ed-1',
+      });
     });
   });
 });

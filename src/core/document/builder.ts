@@ -2,7 +2,7 @@
  * The builder's state (footnotes, anchors, citations waiting for the bibliography) and the flow of blocks: what
  * each element becomes in block context. The parts live in their own modules (tables, terms, lists…).
  */
-import { inlineElement, inlines } from './inline';
+import { NEVER_SHOWN, inlineElement, inlines } from './inline';
 import { isObject } from '../service/jsonld';
 import {
   type Element,
@@ -188,6 +188,7 @@ export class Builder {
       out.push({ kind: 'tooDeep' });
       return;
     }
+    if (element.names.some((n) => NEVER_SHOWN.has(n))) return;
     const anchor = anchorOf(element);
     const start = out.length;
     switch (element.role) {

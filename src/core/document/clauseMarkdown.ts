@@ -167,7 +167,8 @@ class MarkdownWriter {
         const label = block.citation || block.urn || '';
         const cited = label ? (block.urn ? link(escapeText(label), block.urn) : escapeText(label)) : '';
         const title = block.title.length ? `*${this.inline(block.title)}*` : '';
-        return `- ${[[cited, title].filter(Boolean).join(', '), this.inline(block.details)].filter(Boolean).join(' ')}`;
+        const entry = [[cited, title].filter(Boolean).join(', '), this.inline(block.details)].filter(Boolean).join(' ');
+        return `- ${[block.label ? escapeText(block.label) : '', entry].filter(Boolean).join(' ')}`;
       }
       case 'tooDeep':
         return `*${TOO_DEEP_TEXT}*`;

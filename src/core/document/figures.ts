@@ -1,13 +1,14 @@
 /** Figures and images, and bibliography entries (whose URNs turn citations into links). */
-import { isObject } from '../service/jsonld';
+import { type JsonObject, isObject } from '../service/jsonld';
 import { type Builder, markNumbering } from './builder';
-import { type Element, type FlowItem, LABEL_KEY, anchorOf, attribute, elementNames, plainText, readElement, restOf, textOf } from './elements';
+import { type Element, type FlowItem, LABEL_KEY, anchorOf, attribute, childItems, elementNames, plainText, readElement, restOf, textOf } from './elements';
 import { CONTENT_KEYS } from './keys';
-import { clean, trimFlow } from './flowText';
-import type { Block, Image } from './model';
+import { clean, inlineText, trimFlow } from './flowText';
+import type { Block, Image, Inline } from './model';
 import { ROLES } from './names';
 import { isIdentifier, isUrn } from './identifiers';
 import { labelledCaption, tableCaption } from './tables';
+import { isShown } from './shownOnce';
 
 const FIGURE_HEADER_KEYS: ReadonlySet<string> = new Set(['label', 'caption', 'title', 'name', 'fmtname', 'alt']);
 
@@ -58,12 +59,31 @@ export function bibitem(b: Builder, element: Element, out: Block[], depth: numbe
   let urn: string | undefined;
   let citation = '';
   // Parts as keys, or as the elements of a content array (the real Metanorma nesting): the same to read.
-  const parts = partsOf(element);
+  let parts = partsOf(element);
+  const label = clean(plainText(parts.find((f) => f.local === 'label')?.value ?? '', 0)).trim() || undefined;
+  // NISO STS: the standard as `<std><std-ref/>, <title/></std>`, alone or first in a `<mixed-citation>`.
+  const std = stdOf(parts);
+  let rest: unknown[] = [];
+  if (std) {
+    const stdParts = partsOf(readElement(std.element, 'std'));
+    const reference = stdParts.find((f) => f.local === 'stdref');
+    citation = clean(plainText(reference?.value ?? stdParts.filter((f) => CONTENT_KEYS.has(f.local)).map((f) => f.value), 0))
+      .trim()
+      .replace(/^,+/, '')
+      .replace(/,+$/, '')
+      .trim();
+    urn = [
+      attribute(readElement(std.element, 'std'), 'stdid', 'urn'),
+      ...stdParts.filter((f) => f.local === 'stdidgroup' || f.local === 'stdid').map((f) => plainText(f.value, 0)),
+    ]
+      .map((t) => clean(t ?? '').trim())
+      .find(isUrn);
+    parts = [...stdParts.filter((f) => f.local === 'title'), ...parts.filter((f) => f.local !== 'label' && f.value !== std.parent && f.value !== std.element)];
+    rest = std.after;
+  } else parts = parts.filter((f) => f.local !== 'label');
   for (const field of parts) {
     if (
-      !['docidentifier', 'identifier', 'citeas', 'reference', 'stdref', 'docnumber', 'target', 'uri', 'urn', 'href', '@id', 'id', 'std', 'label'].includes(
-        field.local,
-      )
+      !['docidentifier', 'identifier', 'citeas', 'reference', 'stdref', 'docnumber', 'target', 'uri', 'urn', 'href', '@id', 'id', 'std'].includes(field.local)
     )
       continue;
     const values = Array.isArray(field.value) ? field.value : [field.value];
@@ -76,16 +96,47 @@ export function bibitem(b: Builder, element: Element, out: Block[], depth: numbe
   const anchor = anchorOf(element);
   if (anchor && urn) b.bibliography.set(anchor, urn);
   const titleField = parts.find((f) => f.local === 'title');
-  const title = titleField ? trimFlow(b.inlines([{ value: pickTitle(titleField.value), loose: false }], depth + 1)) : [];
-  const details = trimFlow(
+  let title = titleField ? trimFlow(b.inlines([{ value: pickTitle(titleField.value), loose: false }], depth + 1)) : [];
+  let details = trimFlow(
     b.inlines(
-      parts
-        .filter((f) => ['formattedref', 'mixedcitation', 'elementcitation', 'content', 'text', 'note', 'comment'].includes(f.local))
-        .map((f) => ({ value: f.value, loose: false })),
+      [
+        ...parts
+          .filter((f) => ['formattedref', 'mixedcitation', 'elementcitation', 'content', 'text', 'note', 'comment'].includes(f.local))
+          .map((f) => ({ value: f.value, loose: false })),
+        { value: rest, loose: false },
+      ],
       depth + 1,
     ),
   );
-  out.push({ kind: 'reference', citation: citation || (urn ?? ''), urn, title, details });
+  // `<std>IEC 61000-4-4</std>, Electromagnetic compatibility …`: the words after the identifier are its title.
+  if (std && !title.length && details.length) {
+    title = withoutLeadingComma(details);
+    details = [];
+  }
+  // A title the source gives twice (in the entry and again in its citation) is shown once.
+  if (title.length && isShown(inlineText(withoutLeadingComma(details)), [inlineText(title)])) details = [];
+  out.push({ kind: 'reference', ...(label && label !== citation ? { label } : {}), citation: citation || (urn ?? ''), urn, title, details });
+}
+
+/** A `std` among an entry's parts, or first in its mixed citation: the element, the part holding it and what follows it there. */
+function stdOf(parts: Array<{ local: string; value: unknown }>): { element: JsonObject; parent: unknown; after: unknown[] } | undefined {
+  for (const part of parts) {
+    if (part.local === 'std' && isObject(part.value)) return { element: part.value, parent: part.value, after: [] };
+    if (part.local !== 'mixedcitation' || !isObject(part.value)) continue;
+    // In document order: only a citation that starts with the standard (white space before it aside).
+    const children = childItems(readElement(part.value, 'mixed-citation')).map((item) => item.value);
+    const at = children.findIndex((c) => isObject(c) && elementNames(c, undefined).includes('std'));
+    if (at < 0 || children.slice(0, at).some((c) => plainText(c, 0).trim())) continue;
+    return { element: children[at] as JsonObject, parent: part.value, after: children.slice(at + 1) };
+  }
+  return undefined;
+}
+
+function withoutLeadingComma(flow: Inline[]): Inline[] {
+  const [first, ...rest] = flow;
+  if (typeof first !== 'string') return flow;
+  const text = first.replace(/^[\s,]+/, '');
+  return trimFlow(text ? [text, ...rest] : rest);
 }
 
 /** An element's fields, with the elements of its content arrays as fields under their own names. */

@@ -70,8 +70,12 @@ export function inlines(b: Builder, items: FlowItem[], depth: number): Inline[] 
   return out;
 }
 
+/** Elements that identify, never show: STS's `std-id-group` / `std-id` (internal ids, FPIs) inside a `std`. */
+export const NEVER_SHOWN: ReadonlySet<string> = new Set(['stdidgroup', 'stdid']);
+
 export function inlineElement(b: Builder, element: Element, depth: number): Inline[] {
   if (depth > MAX_DEPTH) return [TOO_DEEP_TEXT];
+  if (element.names.some((n) => NEVER_SHOWN.has(n))) return [];
   const content = (): Inline[] => inlines(b, restOf(element, INLINE_LABEL_KEYS), depth + 1);
   switch (element.role) {
     case 'emphasis':

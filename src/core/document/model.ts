@@ -104,6 +104,8 @@ export interface TermEntry {
 
 export interface BibliographyEntry {
   kind: 'reference';
+  /** The entry's label in a numbered list: "[1]". */
+  label?: string;
   /** e.g. "ISO 712:2009". */
   citation: string;
   urn?: string;

@@ -104,7 +104,7 @@ function blockText(block: Block, lines: string[], depth: number): void {
       blocksText(block.children, lines, depth + 1);
       return push(flowText(block.source));
     case 'reference':
-      return push([block.citation, flowText(block.title), flowText(block.details)].filter(Boolean).join(', '));
+      return push([block.label, [block.citation, flowText(block.title), flowText(block.details)].filter(Boolean).join(', ')].filter(Boolean).join(' '));
     case 'tooDeep':
       return push(TOO_DEEP_TEXT);
   }

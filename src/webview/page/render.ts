@@ -180,6 +180,7 @@ export class ClauseRenderer extends TableRenderer {
   private reference(block: Extract<Block, { kind: 'reference' }>): HTMLElement {
     const li = el('li');
     this.anchor(li, block.anchor);
+    if (block.label) li.append(el('span', 'reference-label', block.label), ' ');
     const label = block.citation || block.urn || '';
     if (label) li.append(block.urn ? this.link(label, () => this.links.revealStandard(block.urn as string), block.urn) : el('span', 'citation', label));
     if (block.title.length) this.inlineInto(li, [label ? ', ' : '', { kind: 'style', style: 'emphasis', children: block.title }]);
