@@ -68,8 +68,12 @@ async function run(argv: readonly string[], io: CliIo, version: string): Promise
     // A bundle of its own (dist/cli-mcp.js, esbuild.js), loaded on this path only: `check` and `lock` never load the MCP SDK.
     // eslint-disable-next-line @typescript-eslint/no-require-imports -- required on this path only, its own bundle
     const { runMcp } = require('./mcp') as typeof McpCommand;
-    return runMcp(io, catalogueSource(io, values), withCatalogueResolved(io, config), version);
+    if (values.root && values['no-roots']) throw new CannotRun('mcp: give --root DIR or --no-roots, not both.');
+    // The folders check_references may read: those given, none with --no-roots, else where the server runs.
+    const roots = values['no-roots'] ? [] : (values.root ?? ['.']).map((root) => path.resolve(io.cwd, root));
+    return runMcp(io, catalogueSource(io, values), withCatalogueResolved(io, config), version, roots);
   }
+  if (values.root || values['no-roots']) throw new CannotRun(`--root and --no-roots are options of mcp, not of ${command}.`);
   if (command === 'coverage') {
     const [reference, ...paths] = positionals;
     if (!reference) throw new CannotRun('coverage needs the standard: standards-explorer coverage "IEC 62304:2006" [paths…].');
@@ -249,6 +253,8 @@ function parse(args: readonly string[]) {
         refresh: { type: 'boolean' },
         'fail-under': { type: 'string' },
         all: { type: 'boolean' },
+        root: { type: 'string', multiple: true },
+        'no-roots': { type: 'boolean' },
         'max-file-size': { type: 'string' },
         help: { type: 'boolean', short: 'h' },
       },

@@ -1,4 +1,5 @@
 /** The command line's words: its usage, and the error that means "could not run" (exit 2) rather than findings. */
+import { MAX_CHECKED_FILES, MAX_FILE_BYTES } from '../core/agentTools/fileBounds';
 import { FORMATS } from '../core/check/formats';
 import { RULE_IDS } from '../core/check/rules';
 
@@ -32,7 +33,7 @@ export async function exitStatusOf(stderr: { write(text: string): unknown }, run
 export const USAGE = `Usage: standards-explorer check [paths…] [options]
        standards-explorer lock [paths…] [options]
        standards-explorer coverage "<reference>" [paths…] [--format md|csv|html|json] [--fail-under PERCENT] [--all]
-       standards-explorer mcp [catalogue options]
+       standards-explorer mcp [--root DIR]… [--no-roots] [catalogue options]
 
 Checks the standards cited in the files under paths (default: the current folder; .gitignore is honoured in a git
 work tree) against the catalogue: withdrawn and superseded editions, unknown standards, undated references, and
@@ -64,8 +65,13 @@ Report:
 MCP server (mcp): the agent tools (search_standards, get_clause, list_clauses, lookup_term, check_references) over
 stdio for an MCP client, with the catalogue options above. Instead of STANDARDS_CLIENT_ID and STANDARDS_CLIENT_SECRET,
 STANDARDS_ACCESS_TOKEN may hold a short-lived access token (and STANDARDS_ACCESS_TOKEN_EXPIRES_AT when it expires,
-in milliseconds since the epoch or ISO 8601): no token URL is needed then. check_references reads files under the
-folder the server runs in. The log goes to standard error; standard output carries the protocol only.
+in milliseconds since the epoch or ISO 8601): no token URL is needed then. The log goes to standard error; standard
+output carries the protocol only.
+  --root DIR             a folder check_references may read (repeatable; default: the current folder); a relative
+                         path is taken in the first root that has it. Files are read by their real paths: a
+                         symbolic link leading outside every root is not followed. At most ${MAX_CHECKED_FILES} files and ${MAX_FILE_BYTES / 1_000_000} MB a
+                         file per call; what is not read is said in the answer
+  --no-roots             no folder: check_references checks text only
 
 Exit status: 0 no finding at the gate, 1 findings at the gate, 2 could not run (usage, config, catalogue, service).
 `;

@@ -1,4 +1,7 @@
 import * as assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import * as vscode from 'vscode';
@@ -83,6 +86,17 @@ describe('agent tools in VS Code (vscode.lm.invokeTool)', function () {
     assert.match(checked, /agent\/requirements\.txt:1:[^\n]*ISO 9001:2008[^\n]*withdrawn/);
     const outside = await invoke('check_references', { paths: ['../../etc/passwd'] });
     assert.match(outside, /is not inside a folder open in this editor/);
+    // A link in the folder to a file outside it (no citation in it: the References view's counts stay as they are).
+    const secret = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'se-outside-')), 'secret.txt');
+    fs.writeFileSync(secret, 'Not for the tool.\n');
+    fs.symlinkSync(secret, path.join(folder.uri.fsPath, 'agent', 'linked.txt'));
+    try {
+      const linked = await invoke('check_references', { paths: ['agent'] });
+      assert.match(linked, /Not read: 1 symbolic link leading outside the folders this tool may read \(not followed\): agent\/linked\.txt\./);
+    } finally {
+      fs.rmSync(path.join(folder.uri.fsPath, 'agent', 'linked.txt'));
+      fs.rmSync(path.dirname(secret), { recursive: true, force: true });
+    }
     const text = await invoke('check_references', { text: 'Per ISO/IEC 27001:2013, A.9.' });
     assert.match(text, /ISO\/IEC 27001:2013[^\n]*(superseded|withdrawn|newer)/);
   });
@@ -137,7 +151,10 @@ describe('agent tools in VS Code (vscode.lm.invokeTool)', function () {
     const token = new vscode.CancellationTokenSource().token;
     const [offered] = (await provider.provideMcpServerDefinitions(token)) ?? [];
     assert.ok(offered, 'one server while signed in');
-    assert.deepEqual(offered.args.slice(-1), ['mcp']);
+    // check_references reads the workspace folders (--root each), never the home folder VS Code starts it in.
+    const roots = (vscode.workspace.workspaceFolders ?? []).flatMap((f) => ['--root', f.uri.fsPath]);
+    assert.deepEqual(offered.args.slice(1), ['mcp', ...roots]);
+    assert.equal(offered.cwd?.fsPath, vscode.workspace.workspaceFolders?.[0].uri.fsPath);
     assert.match(offered.args[0], /dist[\\/]cli\.js$/);
     assert.equal(offered.env.STANDARDS_BASE_URL, own.baseUrl);
     assert.equal(offered.env[ACCESS_TOKEN_ENV], undefined, 'no credential before VS Code starts it');
@@ -150,7 +167,8 @@ describe('agent tools in VS Code (vscode.lm.invokeTool)', function () {
     // Started as VS Code starts it, driven by the MCP SDK's own client.
     const env: Record<string, string> = { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '' };
     for (const [key, value] of Object.entries(resolved.env)) if (value !== null) env[key] = String(value);
-    const transport = new StdioClientTransport({ command: resolved.command, args: resolved.args, env, stderr: 'pipe' });
+    // Not in the folder: the roots come from the arguments.
+    const transport = new StdioClientTransport({ command: resolved.command, args: resolved.args, env, cwd: os.tmpdir(), stderr: 'pipe' });
     let stderr = '';
     transport.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
     const client = new Client({ name: 'integration-test', version: '1.0.0' });
@@ -161,6 +179,8 @@ describe('agent tools in VS Code (vscode.lm.invokeTool)', function () {
       const result = await client.callTool({ name: 'get_clause', arguments: { standard: 'ISO 9001:2015', section: 'Scope' } });
       const [first] = result.content as Array<{ text: string }>;
       assert.match(first.text, /^ISO 9001:2015, 1 Scope\n/);
+      const checked = await client.callTool({ name: 'check_references', arguments: { paths: ['agent'] } });
+      assert.match((checked.content as Array<{ text: string }>)[0].text, /agent\/requirements\.txt:1:[^\n]*ISO 9001:2008[^\n]*withdrawn/);
     } finally {
       await client.close();
     }

@@ -169,14 +169,15 @@ describe('MCP server: standards-explorer mcp over stdio', function () {
       ['get_clause', { standard: 'ISO 14971', clause: '1' }, /ISO 14971 has 3 editions in the catalogue/],
       ['get_clause', { standard: 'ISO 99999:2020', clause: '1' }, /The catalogue has no ISO 99999:2020/],
       ['get_clause', { standard: 'ISO 14971:2019', clause: '42' }, /ISO 14971:2019 has no clause 42/],
-      ['check_references', { paths: ['../outside'] }, /\.\.\/outside is outside the folder this server runs in/],
-      ['find_citations', { standard: 'ISO 14971' }, /There is no tool "find_citations" here/],
+      ['check_references', { paths: ['../outside'] }, /\.\.\/outside is outside the folders this server reads/],
     ];
     for (const [name, args, expected] of cases) {
       const answer = await session.call(name, args);
       assert.equal(answer.isError, true, `${name} ${JSON.stringify(args)}: ${answer.text}`);
       assert.match(answer.text, expected);
     }
+    // An unknown tool is a protocol error (MCP's tools page), not a tool's answer.
+    await assert.rejects(session.call('find_citations', { standard: 'ISO 14971' }), /MCP error -32602: Unknown tool: find_citations\./);
     const { tools } = await session.client.listTools();
     assert.equal(tools.length, 5, 'the server is still there');
     noSecrets(session, [sandbox.clientSecret]);

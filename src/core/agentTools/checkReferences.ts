@@ -9,6 +9,7 @@ import { displayText } from '../service/displayText';
 import { boundedAnswer, failure, failureOf } from './answers';
 import { catalogueOf } from './clauseAccess';
 import { citationOf, editionText } from './citations';
+import { SKIP_REASONS, skipReasonText, type SkipReason } from './fileBounds';
 import { PAGING_PROPERTIES, type Paging } from './inputParts';
 import { recordOf } from './standardLookup';
 import type { AgentTool, Citation, ToolAnswer, ToolContext } from './types';
@@ -58,6 +59,7 @@ export const checkReferences: AgentTool<CheckReferencesInput> = {
     if ('answer' in index) return index.answer;
     const checker = new CitationChecker(index.ok, { keepCitations: true });
     const findings: Finding[] = [];
+    const skipped = new Skipped();
     let texts = 0;
     if (input.text !== undefined) {
       texts++;
@@ -65,8 +67,11 @@ export const checkReferences: AgentTool<CheckReferencesInput> = {
     }
     if (input.paths && context.readFiles) {
       try {
-        for await (const { file, text } of context.readFiles(input.paths, signal)) {
-          if (text === undefined) continue;
+        for await (const { file, text, skipped: why } of context.readFiles(input.paths, signal)) {
+          if (text === undefined) {
+            skipped.add(why, file);
+            continue;
+          }
           texts++;
           findings.push(...checker.check(text, file));
         }
@@ -77,7 +82,7 @@ export const checkReferences: AgentTool<CheckReferencesInput> = {
     const unchecked = await checkClauses(checker, findings, context, signal);
     const rows = rowsOf(checker, findings);
     const citations = citationsOf(rows, index.ok, context);
-    return answerOf(rows, citations, texts, unchecked, input);
+    return answerOf(rows, citations, texts, [skipped.text(), unchecked], input);
   },
 };
 
@@ -119,12 +124,12 @@ function citationsOf(rows: readonly Row[], index: CatalogueIndex, context: ToolC
   return byUrn;
 }
 
-function answerOf(rows: readonly Row[], citations: Map<string, Citation>, texts: number, unchecked: string, input: CheckReferencesInput): ToolAnswer {
+function answerOf(rows: readonly Row[], citations: Map<string, Citation>, texts: number, notes: string[], input: CheckReferencesInput): ToolAnswer {
   const count = (severity: Finding['severity']) => rows.reduce((n, row) => n + row.findings.filter((f) => f.severity === severity).length, 0);
   const findings = rows.reduce((n, row) => n + row.findings.length, 0);
   const head = [
     `${counted(rows.length, 'citation')} of ${rows.length === 1 ? 'a standard' : 'standards'} in ${counted(texts, 'text')}; ${counted(findings, 'finding')} (${counted(count('error'), 'error')}, ${counted(count('warning'), 'warning')}, ${counted(count('note'), 'note')}).`,
-    unchecked,
+    ...notes,
   ]
     .filter(Boolean)
     .join('\n');
@@ -136,6 +141,35 @@ function answerOf(rows: readonly Row[], citations: Map<string, Citation>, texts:
   });
   return boundedAnswer(head, lines.join('\n'), input, [...citations.values()], 'check_references');
 }
+
+/** The files listed but not read, by reason, for one line of the answer: a few names of each, so the user can look. */
+class Skipped {
+  private readonly byReason = new Map<SkipReason | undefined, string[]>();
+  private count = 0;
+
+  add(reason: SkipReason | undefined, file: string): void {
+    let files = this.byReason.get(reason);
+    if (!files) this.byReason.set(reason, (files = []));
+    files.push(file);
+    this.count++;
+  }
+
+  text(): string {
+    if (!this.count) return '';
+    const order = (reason: SkipReason | undefined): number => (reason ? SKIP_REASONS.indexOf(reason) : SKIP_REASONS.length);
+    const parts = [...this.byReason]
+      .sort(([a], [b]) => order(a) - order(b))
+      .map(([reason, files]) => {
+        const named = files.slice(0, NAMED_SKIPS).map((file) => displayText(file));
+        const more = files.length > NAMED_SKIPS ? `, and ${files.length - NAMED_SKIPS} more` : '';
+        return `${skipReasonText(reason, files.length)}: ${named.join(', ')}${more}`;
+      });
+    return `Not read: ${parts.join('; ')}.`;
+  }
+}
+
+/** How many files of each reason the answer names. */
+const NAMED_SKIPS = 5;
 
 /** "1 finding", "3 findings". */
 function counted(n: number, noun: string): string {

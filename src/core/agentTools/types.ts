@@ -8,6 +8,7 @@ import type { CatalogueIndex } from '../catalogue/catalogueIndex';
 import type { Occurrence } from '../citations/referenceReport';
 import type { Remedy } from '../service/errors';
 import type { Clause, Copy } from '../service/types';
+import type { SkipReason } from './fileBounds';
 
 /** One source an answer rests on: a standard's edition, and the clause or term when the answer quotes one. */
 export interface Citation {
@@ -78,10 +79,12 @@ export interface ClauseReader {
   getClauseCopy(urn: string, clauseId: string, signal?: AbortSignal): Promise<Copy<unknown>>;
 }
 
-/** A file read for check_references: its text, or undefined when it is binary or too large. */
+/** A file listed for check_references: its text, or undefined when it was not read (and why, when the host says). */
 export interface ReadFile {
   file: string;
   text: string | undefined;
+  /** Why `text` is undefined (fileBounds.ts); said in the answer. */
+  skipped?: SkipReason;
 }
 
 /** What a host gives the tools. The VS Code host builds it over its service session; the MCP server over the CLI's. */

@@ -67,11 +67,8 @@ export function bibitem(b: Builder, element: Element, out: Block[], depth: numbe
   if (std) {
     const stdParts = partsOf(readElement(std.element, 'std'));
     const reference = stdParts.find((f) => f.local === 'stdref');
-    citation = clean(plainText(reference?.value ?? stdParts.filter((f) => CONTENT_KEYS.has(f.local)).map((f) => f.value), 0))
-      .trim()
-      .replace(/^,+/, '')
-      .replace(/,+$/, '')
-      .trim();
+    citation = clean(plainText(reference?.value ?? stdParts.filter((f) => CONTENT_KEYS.has(f.local)).map((f) => f.value), 0)).trim();
+    citation = trimCommas(citation);
     urn = [
       attribute(readElement(std.element, 'std'), 'stdid', 'urn'),
       ...stdParts.filter((f) => f.local === 'stdidgroup' || f.local === 'stdid').map((f) => plainText(f.value, 0)),
@@ -130,6 +127,15 @@ function stdOf(parts: Array<{ local: string; value: unknown }>): { element: Json
     return { element: children[at] as JsonObject, parent: part.value, after: children.slice(at + 1) };
   }
   return undefined;
+}
+
+/** Text without the commas that joined it to its neighbours ("ISO 712," → "ISO 712"). */
+function trimCommas(text: string): string {
+  let start = 0;
+  let end = text.length;
+  while (start < end && (text[start] === ',' || text[start] === ' ')) start++;
+  while (end > start && (text[end - 1] === ',' || text[end - 1] === ' ')) end--;
+  return text.slice(start, end);
 }
 
 function withoutLeadingComma(flow: Inline[]): Inline[] {

@@ -15,6 +15,8 @@ import type { AgentToolsRegistration } from './register';
 /** VS Code 1.101's McpStdioServerDefinition (vscode.d.ts), as this extension uses it. */
 interface McpStdioServerDefinition {
   readonly label: string;
+  /** The folder the server runs in (where it reads its config, standards.config.json). */
+  cwd?: vscode.Uri;
   command: string;
   args: string[];
   env: Record<string, string | number | null>;
@@ -54,6 +56,8 @@ export function mcpServerProvider(
   disposables.push(
     changed,
     session.onDidChange(() => changed.fire()),
+    // The roots are the workspace folders: a folder added or removed is a new definition (VS Code restarts the server).
+    vscode.workspace.onDidChangeWorkspaceFolders(() => changed.fire()),
   );
   return {
     onDidChangeMcpServerDefinitions: changed.event,
@@ -63,7 +67,13 @@ export function mcpServerProvider(
       const cli = vscode.Uri.joinPath(extensionUri, 'dist', 'cli.js').fsPath;
       // The editor's own Node: in the desktop editor that is Electron, which runs a script as Node with this variable.
       const env = { ELECTRON_RUN_AS_NODE: '1', STANDARDS_BASE_URL: baseUrl };
-      return [new Definition(vscode.l10n.t('Standards Explorer'), process.execPath, [cli, 'mcp'], env, version)];
+      // check_references reads the workspace folders on disk and nothing else; with none open, no file at all (not
+      // the home folder VS Code would otherwise start the server in). Paths, not secrets: fine on a command line.
+      const folders = (vscode.workspace.workspaceFolders ?? []).filter((folder) => folder.uri.scheme === 'file');
+      const roots = folders.length ? folders.flatMap((folder) => ['--root', folder.uri.fsPath]) : ['--no-roots'];
+      const definition = new Definition(vscode.l10n.t('Standards Explorer'), process.execPath, [cli, 'mcp', ...roots], env, version);
+      if (folders.length) definition.cwd = folders[0].uri;
+      return [definition];
     },
     resolveMcpServerDefinition: async (server) => {
       let handOver;

@@ -4,14 +4,13 @@
  * cache behind them), files of the open workspace folders only, and the References view's scan for find_citations.
  * A missing connection is a ToolProblem in this editor's words (which command fixes it), never an exception.
  */
+import { promises as fs } from 'node:fs';
 import * as vscode from 'vscode';
+import { boundedText, MAX_CHECKED_FILES } from '../../core/agentTools/fileBounds';
 import { ToolProblem, type ReadFile, type ToolContext } from '../../core/agentTools/index';
 import type { Remedy } from '../../core/service/errors';
 import { workspaceText } from '../citations/workspaceText';
 import type { AgentToolsDeps, NotConnected } from './agentToolsHost';
-
-/** At most this many files are read for one check_references call: a folder of a monorepo is not read whole. */
-const MAX_FILES = 5000;
 
 export function vscodeToolContext({ connection, citations }: AgentToolsDeps): ToolContext {
   const service = async () => connected(await connection.service());
@@ -59,12 +58,15 @@ function connected<T extends object>(value: T | NotConnected): T {
 
 /**
  * The texts of `paths`, files or folders relative to a workspace folder (or absolute inside one); a path outside every
- * workspace folder is refused, so an agent cannot read the rest of the machine through the tool.
+ * workspace folder is refused, so an agent cannot read the rest of the machine through the tool. Files on disk are
+ * read by their real paths (core/agentTools/fileBounds.ts): a symbolic link leading outside every folder on disk is
+ * not followed (findFiles follows links), and the answer says so.
  */
 async function* workspaceFiles(paths: readonly string[], signal?: AbortSignal): AsyncIterable<ReadFile> {
   const folders = vscode.workspace.workspaceFolders ?? [];
   if (!folders.length) throw new ToolProblem('No folder is open in this editor: pass the text to check in `text` instead.');
   let count = 0;
+  let realFolders: string[] | undefined;
   for (const given of paths) {
     const uri = insideWorkspace(given, folders);
     if (!uri) throw new ToolProblem(`${given} is not inside a folder open in this editor; paths are relative to the workspace.`);
@@ -75,13 +77,28 @@ async function* workspaceFiles(paths: readonly string[], signal?: AbortSignal): 
       throw new ToolProblem(`${given}: no such file or folder in the workspace.`);
     }
     const uris =
-      stat.type & vscode.FileType.Directory ? await vscode.workspace.findFiles(new vscode.RelativePattern(uri, '**/*'), undefined, MAX_FILES + 1) : [uri];
+      stat.type & vscode.FileType.Directory
+        ? await vscode.workspace.findFiles(new vscode.RelativePattern(uri, '**/*'), undefined, MAX_CHECKED_FILES + 1)
+        : [uri];
     for (const file of uris.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0))) {
       if (signal?.aborted) return;
-      if (++count > MAX_FILES) throw new ToolProblem(`More than ${MAX_FILES} files under ${paths.join(', ')}: name smaller folders.`);
-      yield { file: vscode.workspace.asRelativePath(file), text: await workspaceText(file) };
+      if (++count > MAX_CHECKED_FILES) throw new ToolProblem(`More than ${MAX_CHECKED_FILES} files under ${paths.join(', ')}: name smaller folders.`);
+      const name = vscode.workspace.asRelativePath(file);
+      if (file.scheme !== 'file') {
+        yield { file: name, text: await workspaceText(file) };
+        continue;
+      }
+      realFolders ??= await realPaths(folders);
+      const read = await boundedText(file.fsPath, realFolders);
+      yield 'text' in read ? { file: name, text: read.text } : { file: name, text: undefined, skipped: read.skipped };
     }
   }
+}
+
+/** The real paths of the workspace folders on disk (a folder that cannot be resolved holds nothing to read). */
+async function realPaths(folders: readonly vscode.WorkspaceFolder[]): Promise<string[]> {
+  const real = await Promise.all(folders.filter((f) => f.uri.scheme === 'file').map((f) => fs.realpath(f.uri.fsPath).catch(() => undefined)));
+  return real.filter((folder): folder is string => folder !== undefined);
 }
 
 /** `given` as a URI inside one of `folders` (a relative path against the first folder that has it), or undefined. */
