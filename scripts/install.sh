@@ -26,7 +26,7 @@ fi
 # ---------------------------------------------------------------------------------------------- Debian packages
 # chromium: the browser that shows code-server; libkrb5-dev + build tools: code-server's native `kerberos`
 # module builds from source (its prebuilt download needs the internet); fonts: readable screenshots.
-apt_packages=(chromium libkrb5-dev build-essential python3 fonts-dejavu-core ca-certificates)
+apt_packages=(chromium libkrb5-dev build-essential python3 fonts-dejavu-core ca-certificates neovim)
 missing=()
 for p in "${apt_packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
