@@ -25,7 +25,8 @@ fi
 
 # ---------------------------------------------------------------------------------------------- Debian packages
 # chromium: the browser that shows code-server; libkrb5-dev + build tools: code-server's native `kerberos`
-# module builds from source (its prebuilt download needs the internet); fonts: readable screenshots.
+# module builds from source (its prebuilt download needs the internet); fonts: readable screenshots; neovim: a real
+# LSP client nobody here wrote, which drives `standards-explorer lsp --stdio` headless in the tests.
 apt_packages=(chromium libkrb5-dev build-essential python3 fonts-dejavu-core ca-certificates neovim)
 missing=()
 for p in "${apt_packages[@]}"; do
