@@ -62,7 +62,8 @@ async function connectionMenu(session: ConnectionFacts): Promise<void> {
     { label: `$(key) ${vscode.l10n.t('Sign In…')}`, command: 'standardsExplorer.signIn' },
     { label: `$(sign-out) ${vscode.l10n.t('Sign Out')}`, command: 'standardsExplorer.signOut' },
   ];
-  const title = state.kind === 'error' ? state.message : state.kind === 'signedOut' ? vscode.l10n.t('Not signed in') : state.host;
+  // A QuickPick title shows $(icon) glyphs: the error's words and the host come from outside, so they are made inert.
+  const title = inertText(state.kind === 'error' ? state.message : state.kind === 'signedOut' ? vscode.l10n.t('Not signed in') : state.host);
   const picked = await vscode.window.showQuickPick(items, { title });
   if (picked) await vscode.commands.executeCommand(picked.command);
 }
