@@ -17,6 +17,10 @@ export interface CatalogueSource {
   tokenUrl?: string;
   /** Read the catalogue from the service even when the cached one is fresh. */
   refresh?: boolean;
+  /** The most a run spends with the service, waits it asks for included (--timeout); default 10 minutes. */
+  timeLimitMs?: number;
+  /** Where a run says what it waits for (standard error). */
+  tell?: (line: string) => void;
 }
 
 /** The catalogue to check against; a service also lists each edition's clauses (the missing-clause rule). */

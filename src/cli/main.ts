@@ -25,7 +25,7 @@ import { reviewDay } from '../core/check/review';
 import { Progress } from './progress';
 import type * as CoverageCommand from './coverage';
 import type * as McpCommand from './mcp';
-import { CannotRun, USAGE, exitStatusOf } from './usage';
+import { CannotRun, DEFAULT_TIMEOUT_SECONDS, MAX_TIMEOUT_SECONDS, USAGE, exitStatusOf } from './usage';
 
 /** Where the command line writes, and what it runs in: the process's own, or a test's. */
 export interface CliIo {
@@ -227,6 +227,8 @@ function catalogueSource(io: CliIo, values: Options): CatalogueSource {
     baseUrl: values['base-url'],
     tokenUrl: values['token-url'],
     refresh: values.refresh,
+    timeLimitMs: timeLimitOf(values.timeout) * 1000,
+    tell: (line) => io.stderr.write(`standards-explorer: ${line}\n`),
   };
 }
 
@@ -251,6 +253,7 @@ function parse(args: readonly string[]) {
         'as-of': { type: 'string' },
         config: { type: 'string' },
         refresh: { type: 'boolean' },
+        timeout: { type: 'string' },
         'fail-under': { type: 'string' },
         all: { type: 'boolean' },
         root: { type: 'string', multiple: true },
@@ -292,6 +295,17 @@ function writeReport(file: string, report: string | Iterable<string>): void {
   } catch (error) {
     throw new CannotRun(`Cannot write the report to ${file}: ${error instanceof Error ? error.message : String(error)}`);
   }
+}
+
+/** `--timeout SECONDS`: the most a run spends with the service, in whole seconds (default 10 minutes, at most a day). */
+function timeLimitOf(value: string | undefined): number {
+  if (value === undefined) return DEFAULT_TIMEOUT_SECONDS;
+  const seconds = /^\d{1,6}$/.test(value.trim()) ? Number(value.trim()) : NaN;
+  if (!(seconds >= 1 && seconds <= MAX_TIMEOUT_SECONDS))
+    throw new CannotRun(
+      `--timeout ${value}: give the most the run may spend with the service in whole seconds, from 1 to ${MAX_TIMEOUT_SECONDS} (default ${DEFAULT_TIMEOUT_SECONDS}).`,
+    );
+  return seconds;
 }
 
 /** `--as-of 2019-06-30` or `--as-of 2019`: the year the editions are judged in (the catalogue dates editions by year). */

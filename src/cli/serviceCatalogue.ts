@@ -9,8 +9,9 @@ import * as path from 'node:path';
 import { buildCatalogueIndex } from '../core/catalogue/buildIndex';
 import { CatalogueIndex } from '../core/catalogue/catalogueIndex';
 import { isServiceError, type Remedy } from '../core/service/errors';
+import { Deadline, seconds } from '../core/service/deadline';
 import type { ManagedStandardsService } from '../core/service/managedService';
-import type { ServiceLogger } from '../core/service/types';
+import type { ServiceLogger, WaitNotice } from '../core/service/types';
 import { writePrivateFile } from '../core/service/privateFiles';
 import { createStandardsService } from '../core/service/standardsService';
 import { storageKey } from '../core/storageKeys';
@@ -19,7 +20,7 @@ import { cacheDir } from './cacheFolder';
 import { refuseRepositoryEndpoints, serviceEndpoints } from './endpoints';
 import type { CatalogueSource, OpenCatalogue } from './catalogue';
 import type { CheckConfig } from './config';
-import { CannotRun } from './usage';
+import { CannotRun, DEFAULT_TIMEOUT_SECONDS } from './usage';
 
 /** How long a catalogue read from the service is used again without asking: standards change by the month. */
 const CATALOGUE_MAX_AGE_MS = 24 * 60 * 60 * 1000;
@@ -38,13 +39,34 @@ const REMEDIES: Record<Remedy, string> = {
   wait: 'The service is busy: run the check again later.',
   tryLater: 'Run the check again later.',
   unknownAnswer: 'Run the check again; if it happens again, the service answered something this tool does not know.',
+  clock: "Check the clocks: this machine's, the identity provider's and the service's must agree (set them to synchronise with a time server).",
+  timeLimit: `Run the check again later, or allow it longer with --timeout SECONDS (default ${DEFAULT_TIMEOUT_SECONDS}).`,
 };
+
+/** Waits shorter than this go unsaid: a retry's backoff of a fraction of a second is not worth a line. */
+const TOLD_WAIT_MS = 1000;
 
 /** The service's catalogue, and its clause lists and bodies; every failure a CannotRun saying what fixes it. */
 export async function openServiceCatalogue(options: CatalogueSource, config: CheckConfig, env: NodeJS.ProcessEnv): Promise<OpenCatalogue> {
-  const { service, baseUrl } = connect(options, config, env);
+  // One time limit for everything this run asks the service, waits it asks for included.
+  const deadline = new Deadline(options.timeLimitMs ?? DEFAULT_TIMEOUT_SECONDS * 1000);
+  const onWait = (notice: WaitNotice): void => {
+    if (notice.ms >= TOLD_WAIT_MS) options.tell?.(waitLine(notice));
+  };
+  let connection: Connection;
   try {
-    const index = await serviceIndex(service, baseUrl, env, options.refresh);
+    connection = connect(options, config, env, { deadline, logger: { request: () => undefined, waiting: onWait } });
+  } catch (error) {
+    deadline.dispose();
+    throw error;
+  }
+  const { service, baseUrl } = connection;
+  const close = (): void => {
+    service.dispose();
+    deadline.dispose();
+  };
+  try {
+    const index = await serviceIndex(service, baseUrl, env, options.refresh, { deadline, onWait });
     const clauses: ClauseSource = {
       listClauses: (urn) =>
         service.listClauses(urn).catch((error: unknown) => {
@@ -55,17 +77,31 @@ export async function openServiceCatalogue(options: CatalogueSource, config: Che
           throw cannotRun(error, `clause ${clauseId} of ${urn}`);
         }),
     };
-    return { index, clauses, close: () => service.dispose() };
+    return { index, clauses, close };
   } catch (error) {
-    service.dispose();
+    close();
     throw cannotRun(error, 'the catalogue');
   }
+}
+
+/** A wait, as the command line tells it on standard error. */
+export function waitLine(notice: WaitNotice): string {
+  const asked = notice.asked ? ', which asked for this wait (Retry-After)' : '';
+  const counted = [
+    notice.retry && `retry ${notice.retry.number} of ${notice.retry.of}`,
+    notice.leftMs !== undefined && `${seconds(notice.leftMs, Math.floor)} left of --timeout`,
+  ]
+    .filter(Boolean)
+    .join(', ');
+  return `waiting ${seconds(notice.ms)} before asking again for ${notice.request}: ${notice.after}${asked}${counted ? ` (${counted})` : ''}.`;
 }
 
 /** What a long-running command adds to a connection: a disk cache of clauses (stored copies while offline), a log. */
 export interface ConnectionTuning {
   clauseCache?: boolean;
   logger?: ServiceLogger;
+  /** The run's time limit (--timeout): every call stops when it passes (deadline.ts). */
+  deadline?: Deadline;
 }
 
 /** A connection to the service, and whether it holds a handed-over access token rather than client credentials. */
@@ -92,7 +128,7 @@ export function connect(options: CatalogueSource, config: CheckConfig, env: Node
   }
   const apiKey = env.STANDARDS_API_KEY ? { header: env.STANDARDS_API_KEY_HEADER || 'X-Api-Key', value: env.STANDARDS_API_KEY } : undefined;
   const clauseCache = tuning.clauseCache ? { cacheDir: path.join(cacheDir(env), `clauses-${storageKey([baseUrl], 16)}`) } : {};
-  const common = { baseUrl, apiKey, userAgent: 'standards-explorer-cli', logger: tuning.logger, ...clauseCache };
+  const common = { baseUrl, apiKey, userAgent: 'standards-explorer-cli', logger: tuning.logger, deadline: tuning.deadline, ...clauseCache };
   try {
     if (accessToken) {
       const expiresAt = expiryOf(env.STANDARDS_ACCESS_TOKEN_EXPIRES_AT);
@@ -125,12 +161,21 @@ function expiryOf(value: string | undefined): number | undefined {
   return at;
 }
 
-/** The service's catalogue as an index: the one kept for a day when there is one (and `refresh` is not asked), else read and kept. */
-export async function serviceIndex(service: ManagedStandardsService, baseUrl: string, env: NodeJS.ProcessEnv, refresh = false): Promise<CatalogueIndex> {
+/**
+ * The service's catalogue as an index: the one kept for a day when there is one (and `refresh` is not asked), else read
+ * and kept — within the run's time limit when there is one, each wait for a busy service told to `onWait`.
+ */
+export async function serviceIndex(
+  service: ManagedStandardsService,
+  baseUrl: string,
+  env: NodeJS.ProcessEnv,
+  refresh = false,
+  run: { deadline?: Deadline; onWait?: (notice: WaitNotice) => void } = {},
+): Promise<CatalogueIndex> {
   const cached = path.join(cacheDir(env), `catalogue-${storageKey([baseUrl], 16)}.index`);
   let index = refresh ? undefined : await readCachedIndex(cached, baseUrl);
   if (!index) {
-    index = await buildCatalogueIndex((page, signal) => service.listStandards(page, signal), { pageSize: 500, inThread: true });
+    index = await buildCatalogueIndex((page, signal) => service.listStandards(page, signal), { pageSize: 500, inThread: true, ...run });
     // A cache: when it cannot be written, the next run reads the service again.
     await writePrivateFile(cached, index.toFile(baseUrl)).catch(() => undefined);
   }

@@ -30,6 +30,10 @@ export async function exitStatusOf(stderr: { write(text: string): unknown }, run
   }
 }
 
+/** `--timeout`: the most a run spends with the service by default (10 minutes), and at most (a day). */
+export const DEFAULT_TIMEOUT_SECONDS = 600;
+export const MAX_TIMEOUT_SECONDS = 86_400;
+
 export const USAGE = `Usage: standards-explorer check [paths…] [options]
        standards-explorer lock [paths…] [options]
        standards-explorer coverage "<reference>" [paths…] [--format md|csv|html|json] [--fail-under PERCENT] [--all]
@@ -49,6 +53,10 @@ Catalogue (one of):
                          the catalogue read is kept for a day in STANDARDS_EXPLORER_CACHE (default:
                          ~/.cache/standards-explorer/cli), owner-only
   --refresh              read the catalogue from the service again, however recent the kept one is
+  --timeout SECONDS      the most check, lock and coverage spend with the service, the waits it asks for
+                         (Retry-After) included (default: ${DEFAULT_TIMEOUT_SECONDS}, at most ${MAX_TIMEOUT_SECONDS}); each wait of a second or
+                         more is said on standard error; when the time is up, or the service asks for a longer wait
+                         than is left, the run stops with exit 2
 
 Report:
   --format FORMAT        ${FORMATS.join(', ')} (default: text)

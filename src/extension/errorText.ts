@@ -18,6 +18,8 @@ const REMEDY_WORDS: Record<Remedy, () => string> = {
   wait: () => l10n.t('The service is limiting requests; wait a moment and try again.'),
   tryLater: () => l10n.t('The service is having trouble; try again later.'),
   unknownAnswer: () => l10n.t('The service answered in a way this extension does not understand; check the base URL setting.'),
+  clock: () => l10n.t("This machine's clock and the identity provider's disagree: set the system clock to synchronise with a time server."),
+  timeLimit: () => l10n.t('The time allowed for this ran out, or the service asked for a longer wait than is left of it; try again later.'),
 };
 
 /** What to do about a remedy, in words. */

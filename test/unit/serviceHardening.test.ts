@@ -473,8 +473,8 @@ describe('service hardening: server-echoed secrets (issue 10 item 2)', () => {
 describe('service hardening: short-lived tokens (issue 10 item 13)', () => {
   it('renews at least one second before expiry on top of the proportional margin', () => {
     assert.equal(renewalMargin(1), 1, 'a 1-second token is never reused');
-    assert.equal(renewalMargin(2), 2);
-    assert.equal(renewalMargin(10), 6);
+    assert.equal(renewalMargin(2), 1.5, 'a 2-second token is sent for half a second (issue 58 item 9)');
+    assert.equal(renewalMargin(10), 3.5);
     assert.equal(renewalMargin(3600), 61);
   });
 

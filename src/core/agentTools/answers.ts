@@ -60,6 +60,8 @@ const REMEDY_WORDS: Record<Remedy, string> = {
   wait: 'The service is busy: wait a moment, then call the tool again.',
   tryLater: 'Call the tool again later.',
   unknownAnswer: 'The service answered something this tool does not understand: call the tool again; if it persists, tell the user.',
+  clock: "This machine's clock and the identity provider's disagree: tell the user to synchronise the system clock with a time server.",
+  timeLimit: 'The time allowed for this ran out, or the service asked for a longer wait than is left of it: call the tool again later.',
 };
 
 /** What the service says per kind, beyond its message, when the error carries no remedy. */

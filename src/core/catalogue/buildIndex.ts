@@ -1,15 +1,18 @@
 /**
  * Pages through the whole catalogue for the index, several pages at a time. The first page says how many there
  * are (or, without a total, pages are asked ahead of what came back); the pages after it are asked with it, at the
- * page size asked, and taken once it has answered. Up to `concurrency` pages are in flight, half
- * as many after the service says it is busy (429/503, honouring its Retry-After). Entries go into an IndexBuilder
- * as they arrive, so the index is searchable long before the last page; a cancelled or failed build keeps what it
- * has in the builder, and passing that builder again resumes it. The segments are prepared in a worker thread
- * (segmentThread.ts): this thread only asks for pages and reads them, and at the end shares what the worker has not
- * started yet. Pure: no vscode.
+ * page size asked, and taken once it has answered. Up to `concurrency` pages are in flight, half as many after the
+ * service says it is busy (429/503, honouring its Retry-After: within the run's time limit when there is one, each
+ * wait told through `onWait`); a page still answered 500, 502 or 504 after the service layer's retries is asked again
+ * once. Entries go into an IndexBuilder as they arrive, so the index is searchable long before the last page; a
+ * cancelled or failed build keeps what it has in the builder, and passing that builder again resumes it. The segments
+ * are prepared in a worker thread (segmentThread.ts): this thread only asks for pages and reads them, and at the end
+ * shares what the worker has not started yet. Pure: no vscode.
  */
-import { isServiceError } from '../service/errors';
-import type { StandardsPage } from '../service/types';
+import { isServiceError, type ServiceError } from '../service/errors';
+import { sleep } from '../service/backoff';
+import { isOutOfTime, type Deadline } from '../service/deadline';
+import type { StandardsPage, WaitNotice } from '../service/types';
 import { type CatalogueIndex, IndexBuilder, entryOf } from './catalogueIndex';
 import { SegmentThread } from './segmentThread';
 import { recordStatus } from './standardFacts';
@@ -35,10 +38,19 @@ export interface BuildOptions {
   resume?: IndexBuilder;
   /** Prepare the segments on this thread, without a worker (for comparison in the bench). */
   inThread?: boolean;
+  /**
+   * The run's time limit: the service's wait is honoured whole when it fits in what is left (else the build stops
+   * at once with the service's answer); without one, a wait is at most 30 s.
+   */
+  deadline?: Deadline;
+  /** Told each wait before pages are asked again. */
+  onWait?: (notice: WaitNotice) => void;
 }
 
-/** Busy answers that reached us (after the service layer's own retries) before the build gives up. */
+/** Busy or failing answers that reached us (after the service layer's own retries) before the build gives up. */
 const MAX_BUSY_WAITS = 20;
+/** The longest wait for a busy service without a time limit. */
+const MAX_BUSY_WAIT_MS = 30_000;
 
 type ListPage = (page: { limit: number; offset: number }, signal?: AbortSignal) => Promise<StandardsPage>;
 
@@ -73,13 +85,33 @@ async function pageThrough(listPage: ListPage, options: BuildOptions, builder: I
 
   let limit = Math.max(1, Math.floor(options.concurrency ?? 6));
   let busyWaits = 0;
-  /** Busy (429/503): fewer pages at a time, after the wait the service asked for; false when it is not that. */
-  const wasBusy = async (error: unknown): Promise<boolean> => {
-    if (!isServiceError(error) || !(error.kind === 'rateLimited' || error.status === 503) || options.signal?.aborted || busyWaits++ >= MAX_BUSY_WAITS)
-      return false;
-    limit = Math.max(1, Math.floor(limit / 2));
-    await new Promise((r) => setTimeout(r, Math.min(30_000, error.details.retryAfterMs ?? 1000)));
-    return true;
+  const { deadline } = options;
+  const stopSignal = deadline ? deadline.bound(options.signal) : options.signal;
+  /** Pages asked again after a server error: each once. */
+  const askedAgain = new Set<number>();
+  /**
+   * Busy (429/503): fewer pages at a time, after the wait the service asked for. A page still answered 500, 502 or
+   * 504 after the service layer's retries is asked again once, a second later: among 200 pages, one may well be
+   * unlucky four times in a row. `again` false when it is neither, with the error to end the build with (the
+   * service's answer, or that the run's time is up).
+   */
+  const wasBusy = async (error: unknown, offset: number): Promise<{ again: true } | { again: false; error: unknown }> => {
+    const busy = isServiceError(error) && (error.kind === 'rateLimited' || error.status === 503);
+    const failing = isServiceError(error) && (error.status === 500 || error.status === 502 || error.status === 504) && !askedAgain.has(offset);
+    if (!isServiceError(error) || !(busy || failing) || isOutOfTime(error) || options.signal?.aborted || busyWaits++ >= MAX_BUSY_WAITS)
+      return { again: false, error };
+    if (failing) askedAgain.add(offset);
+    const asked = error.details.retryAfterMs;
+    const wait = deadline ? (asked ?? 1000) : Math.min(MAX_BUSY_WAIT_MS, asked ?? 1000);
+    if (deadline && wait >= deadline.leftMs()) return { again: false, error: asked !== undefined ? deadline.waitTooLong(error, wait) : error };
+    if (busy) limit = Math.max(1, Math.floor(limit / 2));
+    options.onWait?.(busyNotice(error, wait, deadline, busy));
+    try {
+      await sleep(wait, stopSignal, () => error);
+    } catch {
+      return { again: false, error: deadline?.passed ? deadline.ranOut(error.details.method ?? 'GET', error.details.path ?? '') : error };
+    }
+    return { again: true };
   };
 
   // The first page tells the step (what the server really serves per page) and, usually, the total.
@@ -111,9 +143,10 @@ async function pageThrough(listPage: ListPage, options: BuildOptions, builder: I
       first = await asking;
       break;
     } catch (error) {
-      if (!(await wasBusy(error))) {
+      const busy = await wasBusy(error, 0);
+      if (!busy.again) {
         await settleEarly();
-        throw error;
+        throw busy.error;
       }
       asking = fetchPage(0);
     }
@@ -151,9 +184,10 @@ async function pageThrough(listPage: ListPage, options: BuildOptions, builder: I
           }
         })
         .catch(async (error: unknown) => {
-          if (await wasBusy(error))
+          const busy = await wasBusy(error, offset);
+          if (busy.again)
             queue.push(offset); // this page again, later
-          else failure ??= error;
+          else failure ??= busy.error;
         })
         .finally(() => {
           running--;
@@ -186,4 +220,16 @@ async function pageThrough(listPage: ListPage, options: BuildOptions, builder: I
   early.clear();
   if (failure !== undefined) throw failure instanceof Error ? failure : new Error(l10n.t('The catalogue index could not be built.'));
   return builder.finish();
+}
+
+/** The notice of a wait before a page is asked again: for a busy service, fewer pages are asked at a time. */
+function busyNotice(error: ServiceError, ms: number, deadline: Deadline | undefined, busy: boolean): WaitNotice {
+  const answered = `the service answered ${error.status ?? error.kind}`;
+  return {
+    request: `${error.details.method ?? 'GET'} ${error.details.path ?? ''}`.trim(),
+    ms,
+    after: busy ? `${answered}; fewer pages are asked at a time` : `${answered} after every retry; the page is asked again`,
+    asked: error.details.retryAfterMs !== undefined,
+    ...(deadline ? { leftMs: deadline.leftMs() - ms } : {}),
+  };
 }

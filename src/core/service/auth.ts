@@ -1,12 +1,14 @@
 /**
- * Client-credentials token source (spec 4.1): one form POST, the token cached until shortly before it expires,
- * one request in flight however many callers wait, and RFC 6749 errors turned into words a user can act on.
+ * Client-credentials token source (spec 4.1): one form POST, the token cached and renewed ahead of its expiry (in
+ * the background, while it is still sent), one request in flight however many callers wait, and RFC 6749 errors
+ * turned into words a user can act on.
  */
 import type { AxiosInstance } from 'axios';
 import { raceAbort } from './backoff';
 import { ServiceError } from './errors';
 import { isOAuthErrorCode, withoutFinalStops, type Redactor } from './redact';
 import { exchange } from './transport';
+import { clockSkewOf, jwtClaims } from './tokenClock';
 import type { ServiceLogger } from './types';
 
 export interface TokenSourceOptions {
@@ -24,10 +26,14 @@ export interface TokenSourceOptions {
 
 interface CachedToken {
   value: string;
-  /** When to stop using it (ms since epoch). */
+  /** From then on a new token is asked for in the background, this one still sent meanwhile (ms since epoch). */
+  refreshAt: number;
+  /** When to stop using it (ms since epoch): a call then waits for the new one. */
   renewAt: number;
   /** When it expires (ms since epoch): later than renewAt by the renewal margin. */
   expiresAt: number;
+  /** Seconds its issue time lay outside the time it was asked for, by this machine's clock (tokenClock.ts). */
+  skew?: number;
 }
 
 const DEFAULT_LIFETIME_S = 300;
@@ -39,8 +45,9 @@ const MIN_RENEWAL_MARGIN_S = 1;
 
 /** Seconds before expiry to stop using a token of `lifetime` seconds. */
 export function renewalMargin(lifetime: number): number {
-  // 60 s early; short-lived tokens at half their life, plus a second, so a slow call never carries an expired one.
-  const proportional = lifetime < 120 ? lifetime / 2 : 60;
+  // A quarter of its life, at most a minute, plus a second: a slow call never carries an expired token. A token of a
+  // second is never reused; one of two seconds is, for half a second (renewed ahead from a quarter: `token`).
+  const proportional = Math.min(60, lifetime / 4);
   return Math.min(lifetime, proportional + MIN_RENEWAL_MARGIN_S);
 }
 
@@ -54,6 +61,8 @@ export interface BearerTokens {
   clear(): void;
   /** When `token` (one this source gave) expires, in ms since the epoch, when known. */
   expiryOf(token: string): number | undefined;
+  /** Seconds `token`'s issue time lay outside the time it was asked for, by this machine's clock, when known. */
+  clockSkew?(token: string): number | undefined;
 }
 
 function cancelledToken(path: string): ServiceError {
@@ -63,6 +72,8 @@ function cancelledToken(path: string): ServiceError {
 export class TokenSource implements BearerTokens {
   private cached: CachedToken | undefined;
   private pending: Promise<string> | undefined;
+  /** Stops the request in flight when the source is cleared (a renewal nobody waits for must not hold a process). */
+  private stop = new AbortController();
   private readonly now: () => number;
   private readonly path: string;
 
@@ -75,15 +86,39 @@ export class TokenSource implements BearerTokens {
   }
 
   /**
-   * A valid access token. Parallel callers share one token request. The signal only stops this caller's wait:
-   * the shared request carries on for the others.
+   * A valid access token. Parallel callers share one token request. Past half its usable life a token is still
+   * given while one request in the background renews it, so calls never queue behind a renewal they could do
+   * without. The signal only stops this caller's wait: the shared request carries on for the others.
    */
   async token(signal?: AbortSignal): Promise<string> {
-    if (this.cached && this.now() < this.cached.renewAt) return this.cached.value;
+    const cached = this.cached;
+    if (cached && this.now() < cached.renewAt) {
+      if (this.now() >= cached.refreshAt) this.refreshAhead(cached);
+      return cached.value;
+    }
     // A caller that has already stopped waiting starts no request: nobody would be left to hear how it ends.
     if (signal?.aborted) throw cancelledToken(this.path);
+    const pending = this.request();
+    return signal ? raceAbort(pending, signal, () => cancelledToken(this.path)) : pending;
+  }
+
+  /** The token request in flight, or a new one. */
+  private request(): Promise<string> {
     this.pending ??= this.fetchToken().finally(() => (this.pending = undefined));
-    return signal ? raceAbort(this.pending, signal, () => cancelledToken(this.path)) : this.pending;
+    return this.pending;
+  }
+
+  /** Renews `cached` in the background, unless a request is already in flight. */
+  private refreshAhead(cached: CachedToken): void {
+    if (this.pending) return;
+    this.request().catch(() => {
+      // Logged by fetchToken. `cached` is still sent until renewAt; the next try is halfway there, not at every call.
+      if (this.cached === cached) cached.refreshAt = this.now() + (cached.renewAt - this.now()) / 2;
+    });
+  }
+
+  clockSkew(token: string): number | undefined {
+    return this.cached?.value === token ? this.cached.skew : undefined;
   }
 
   /** Forgets `used` (a token the service refused) so the next call fetches a new one. */
@@ -91,9 +126,11 @@ export class TokenSource implements BearerTokens {
     if (this.cached?.value === used) this.cached = undefined;
   }
 
-  /** Forgets any token. */
+  /** Forgets any token, and stops a request in flight. */
   clear(): void {
     this.cached = undefined;
+    this.stop.abort();
+    this.stop = new AbortController();
   }
 
   expiryOf(token: string): number | undefined {
@@ -117,6 +154,7 @@ export class TokenSource implements BearerTokens {
         headers: { 'Content-Type': 'application/x-www-form-urlencoded', Accept: 'application/json' },
         data: form.toString(),
         timeoutMs: this.options.timeoutMs,
+        signal: this.stop.signal,
       });
       status = reply.status;
       // An answer of the identity provider is small; one of megabytes is faulty either way, and read as it is.
@@ -134,7 +172,14 @@ export class TokenSource implements BearerTokens {
         });
       }
       const lifetime = lifetimeSeconds(body?.expires_in, token);
-      this.cached = { value: token, renewAt: started + (lifetime - renewalMargin(lifetime)) * 1000, expiresAt: started + lifetime * 1000 };
+      const usable = (lifetime - renewalMargin(lifetime)) * 1000;
+      this.cached = {
+        value: token,
+        refreshAt: started + usable / 2,
+        renewAt: started + usable,
+        expiresAt: started + lifetime * 1000,
+        skew: clockSkewOf(token, started, this.now()),
+      };
       this.options.logger?.request({ method: 'POST', path: this.path, status: reply.status, ms: this.now() - started, retries: 0 });
       return token;
     } catch (error) {
@@ -211,13 +256,6 @@ export function lifetimeSeconds(expiresIn: unknown, token: string, now = Date.no
 }
 
 function jwtExpiry(token: string): number | undefined {
-  const parts = token.split('.');
-  if (parts.length !== 3) return undefined;
-  try {
-    const claims: unknown = JSON.parse(Buffer.from(parts[1], 'base64url').toString('utf8'));
-    const exp = (claims as { exp?: unknown }).exp;
-    return typeof exp === 'number' ? exp : undefined;
-  } catch {
-    return undefined;
-  }
+  const exp = jwtClaims(token)?.exp;
+  return typeof exp === 'number' ? exp : undefined;
 }

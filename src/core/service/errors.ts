@@ -7,10 +7,24 @@ import type { ServiceErrorKind } from './types';
 
 /**
  * What would fix a failure: enter credentials again (`signIn`), check one of the connection's settings, or a
- * general course (wait, try later, ask an administrator…).
+ * general course (wait, try later, ask an administrator…). `clock`: this machine's clock and the identity provider's
+ * disagree; `timeLimit`: the run's time limit (deadline.ts) ran out, or the service asked for a longer wait than is left.
  */
 export type Remedy =
-  'signIn' | 'baseUrl' | 'tokenUrl' | 'scope' | 'apiKeyHeader' | 'network' | 'timeout' | 'askAdministrator' | 'refresh' | 'wait' | 'tryLater' | 'unknownAnswer';
+  | 'signIn'
+  | 'baseUrl'
+  | 'tokenUrl'
+  | 'scope'
+  | 'apiKeyHeader'
+  | 'network'
+  | 'timeout'
+  | 'askAdministrator'
+  | 'refresh'
+  | 'wait'
+  | 'tryLater'
+  | 'unknownAnswer'
+  | 'clock'
+  | 'timeLimit';
 
 export interface ServiceErrorDetails {
   status?: number;

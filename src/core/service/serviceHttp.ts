@@ -1,7 +1,8 @@
 /**
  * GET requests to the content service: bearer token (renewed once on a 401), API key, retries with backoff for
- * transient failures, redirects followed by hand so a token never crosses to another origin, and every outcome
- * mapped to a ServiceError a user can act on. One log entry per call.
+ * transient failures (500 included: a GET is idempotent), redirects followed by hand so a token never crosses to
+ * another origin, and every outcome mapped to a ServiceError a user can act on. One log entry per call; each wait
+ * before a retry told to the logger (`waiting`), and within the run's time limit when it has one (deadline.ts).
  */
 import type { AxiosInstance } from 'axios';
 import type { BearerTokens } from './auth';
@@ -14,9 +15,12 @@ import { isLoopback } from './addresses';
 import type { BodyText } from './blockText';
 import { exchange, type Exchange } from './transport';
 import { withoutTrailing } from './displayText';
+import type { Deadline } from './deadline';
+import { CLOCK_SKEW_S, saysNotYetValid, skewText } from './tokenClock';
 import type { RetryOptions, ServiceErrorKind, ServiceLogger } from './types';
 
-const RETRY_STATUSES = new Set([408, 429, 502, 503, 504]);
+/** Answers worth asking again (the service's GETs are idempotent): a 500 is as often passing as a 502 or 503. */
+const RETRY_STATUSES = new Set([408, 429, 500, 502, 503, 504]);
 const MAX_REDIRECTS = 5;
 
 /**
@@ -46,6 +50,8 @@ export interface ServiceHttpOptions {
   logger?: ServiceLogger;
   /** Masks secrets in server text before it reaches a message or the log. */
   redactor: Redactor;
+  /** The run's time limit: a Retry-After is honoured within it (not capped by `retry.maxTotalWaitMs`). */
+  deadline?: Deadline;
 }
 
 export interface GetOptions {
@@ -133,11 +139,23 @@ export class ServiceHttp {
         transientBodies.has(failure) ||
         (failure.status !== undefined && RETRY_STATUSES.has(failure.status));
       if (!retryable || attempt >= maxRetries || (options.storedCopy && isUnreachable(failure))) throw failure;
-      const delay = failure.details.retryAfterMs ?? backoffDelay(attempt, baseDelayMs);
-      if (waited + delay > maxTotalWaitMs) throw failure;
+      const asked = failure.details.retryAfterMs;
+      const delay = asked ?? backoffDelay(attempt, baseDelayMs);
+      const deadline = this.options.deadline;
+      // Within a time limit the service's own wait is honoured whole, as long as the limit allows it.
+      if (deadline && delay >= deadline.leftMs()) throw asked !== undefined ? deadline.waitTooLong(failure, delay) : failure;
+      if (!(deadline && asked !== undefined) && waited + delay > maxTotalWaitMs) throw failure;
       this.options.logger?.debug?.(
         `retrying GET ${pathOf(url)} in ${(delay / 1000).toFixed(1)} s after ${transientBodies.has(failure) ? `a ${failure.status} answer that did not parse` : (failure.status ?? failure.kind)} (retry ${attempt + 1} of ${maxRetries})`,
       );
+      this.options.logger?.waiting?.({
+        request: `GET ${pathOf(url)}`,
+        ms: delay,
+        after: whatHappened(failure),
+        asked: asked !== undefined,
+        retry: { number: attempt + 1, of: maxRetries },
+        ...(deadline ? { leftMs: deadline.leftMs() - delay } : {}),
+      });
       progress(attempt + 1, failure.status);
       await sleep(delay, options.signal, () => cancelled('GET', pathOf(url)));
       waited += delay;
@@ -152,7 +170,25 @@ export class ServiceHttp {
     this.tokens.invalidate(token);
     const renewed = await this.tokens.token(options.signal);
     this.options.logger?.debug?.(`GET ${pathOf(url)} answered 401; renewed the access token and retried once`);
-    return this.settle(await this.followRedirects(url, renewed, options), options);
+    const second = await this.followRedirects(url, renewed, options);
+    if (second.reply.status === 401) this.checkClock(second, renewed);
+    return this.settle(second, options);
+  }
+
+  /**
+   * A token issued just now and refused: when its stamps and this machine's clock disagree, or the service says it is
+   * not valid yet, the clocks are the cause — not the credentials, which the identity provider has just accepted.
+   */
+  private checkClock({ reply, url }: { reply: Exchange; url: string }, token: string): void {
+    const skew = this.tokens.clockSkew?.(token);
+    const notYet = saysNotYetValid(`${reply.headers['www-authenticate'] ?? ''} ${reply.body.slice(0, EXCERPT_READ)}`);
+    if (!notYet && (skew === undefined || Math.abs(skew) < CLOCK_SKEW_S)) return;
+    const refused = statusError(reply, pathOf(url), this.options.redactor);
+    const why =
+      skew !== undefined && Math.abs(skew) >= CLOCK_SKEW_S
+        ? `The access token the identity provider issued just now is stamped ${skewText(skew)}.`
+        : 'The service says the access token is not valid yet, though the identity provider issued it just now.';
+    throw new ServiceError('auth', `${refused.message} ${why}`, { ...refused.details, remedy: 'clock' });
   }
 
   private async followRedirects(url: string, token: string, options: GetOptions): Promise<{ reply: Exchange; url: string }> {
@@ -300,6 +336,14 @@ function problemText(reply: Exchange, redactor: Redactor): string {
   }
   if (/html/i.test(type)) return '';
   return redactor.excerpt(reply.body.slice(0, EXCERPT_READ));
+}
+
+/** What an attempt met, in words, for the notice of the wait before the next. */
+function whatHappened(failure: ServiceError): string {
+  if (transientBodies.has(failure)) return `the service answered ${failure.status} with a body that did not parse`;
+  if (failure.status !== undefined) return `the service answered ${failure.status}`;
+  if (failure.kind === 'timeout') return 'the answer did not come in time';
+  return 'the connection failed';
 }
 
 /** Path and query of a URL, for messages and logs. */

@@ -17,7 +17,8 @@ import { ServiceHttp, pathOf } from './serviceHttp';
 import { checkServiceUrl, isHeaderName } from './addresses';
 import { createAxios } from './transport';
 import type { HandOver, ManagedStandardsService, ServiceTuning } from './managedService';
-import type { AccessTokenOptions, Clause, Copy, ServiceLogger, ServiceOptions, StandardsPage } from './types';
+import type { Deadline } from './deadline';
+import type { AccessTokenOptions, Clause, Copy, ServiceLogger, ServiceOptions, StandardsPage, WaitNotice } from './types';
 import { encodeSegment, validateClauseId, validateUrn } from './urn';
 
 const LIST_ACCEPT = 'application/ld+json';
@@ -46,6 +47,8 @@ class StandardsServiceImpl implements ManagedStandardsService {
   private readonly basePrefix: string;
   /** Handed over with a token (handOver): the process it goes to sends it as this one does. */
   private readonly apiKey: { header: string; value: string } | undefined;
+  /** The run's time limit: every call stops when it passes. */
+  private readonly deadline: Deadline | undefined;
 
   constructor(options: (ServiceOptions | AccessTokenOptions) & ServiceTuning) {
     const base = checkServiceUrl(options.baseUrl, 'The base URL');
@@ -62,6 +65,7 @@ class StandardsServiceImpl implements ManagedStandardsService {
     this.base = withoutTrailingSlashes(base.href);
     this.basePrefix = `${this.base}/`;
     this.apiKey = options.apiKey;
+    this.deadline = options.deadline;
     this.redactor = new Redactor();
     if (options.apiKey) {
       this.redactor.addSecret(options.apiKey.value);
@@ -93,6 +97,7 @@ class StandardsServiceImpl implements ManagedStandardsService {
       apiKey: options.apiKey,
       logger,
       redactor: this.redactor,
+      deadline: options.deadline,
       retry: {
         maxRetries: options.retry?.maxRetries ?? 3,
         baseDelayMs: options.retry?.baseDelayMs ?? 500,
@@ -125,7 +130,7 @@ class StandardsServiceImpl implements ManagedStandardsService {
   }
 
   async accessToken(signal?: AbortSignal): Promise<string> {
-    return this.guard(this.tokenPath, () => this.tokens.token(signal), 'POST');
+    return this.guard(this.tokenPath, (bounded) => this.tokens.token(bounded), 'POST', signal);
   }
 
   async handOver(signal?: AbortSignal): Promise<HandOver> {
@@ -135,7 +140,7 @@ class StandardsServiceImpl implements ManagedStandardsService {
   }
 
   async listStandards(page: { limit: number; offset: number }, signal?: AbortSignal): Promise<StandardsPage> {
-    return this.guard(`${this.basePath()}/v1/standards`, () => this.readStandards(page, signal));
+    return this.guard(`${this.basePath()}/v1/standards`, (bounded) => this.readStandards(page, bounded), 'GET', signal);
   }
 
   async listClauses(urn: string, signal?: AbortSignal): Promise<Clause[]> {
@@ -147,11 +152,16 @@ class StandardsServiceImpl implements ManagedStandardsService {
   }
 
   async listClausesCopy(urn: string, signal?: AbortSignal): Promise<Copy<Clause[]>> {
-    return this.guard(`${this.basePath()}/v1/standards/…/clauses`, async () => this.readClauses(urn, { signal, pinned: await this.pins?.existing(urn) }));
+    return this.guard(
+      `${this.basePath()}/v1/standards/…/clauses`,
+      async (bounded) => this.readClauses(urn, { signal: bounded, pinned: await this.pins?.existing(urn) }),
+      'GET',
+      signal,
+    );
   }
 
   async getClauseCopy(urn: string, clauseId: string, signal?: AbortSignal): Promise<Copy<unknown>> {
-    return this.guard(`${this.basePath()}/v1/standards/…/clauses/…`, () => this.readClause(urn, clauseId, signal));
+    return this.guard(`${this.basePath()}/v1/standards/…/clauses/…`, (bounded) => this.readClause(urn, clauseId, bounded), 'GET', signal);
   }
 
   async syncPinned(urn: string, options: PinOptions = {}): Promise<PinOutcome> {
@@ -181,12 +191,17 @@ class StandardsServiceImpl implements ManagedStandardsService {
     return (await this.pins?.bytes()) ?? 0;
   }
 
-  /** Only ServiceError leaves the service, and its message has been through the redactor. */
-  private async guard<T>(path: string, work: () => Promise<T>, method = 'GET'): Promise<T> {
+  /**
+   * Only ServiceError leaves the service, and its message has been through the redactor. The work gets the caller's
+   * signal bound to the run's time limit; a call stopped by that limit says so (not "cancelled").
+   */
+  private async guard<T>(path: string, work: (signal?: AbortSignal) => Promise<T>, method = 'GET', signal?: AbortSignal): Promise<T> {
     try {
-      return await work();
+      return await work(this.deadline ? this.deadline.bound(signal) : signal);
     } catch (caught) {
-      const error = asServiceError(caught, method, path);
+      let error = asServiceError(caught, method, path);
+      if (error.kind === 'cancelled' && this.deadline?.passed && !signal?.aborted)
+        error = this.deadline.ranOut(error.details.method ?? method, error.details.path ?? path);
       const masked = this.redactor.mask(error.message);
       throw masked === error.message ? error : new ServiceError(error.kind, masked, error.details);
     }
@@ -312,5 +327,8 @@ function maskedLogger(logger: ServiceLogger, redactor: Redactor): ServiceLogger 
   return {
     request: (entry) => logger.request({ ...entry, path: redactor.mask(entry.path), ...(entry.detail ? { detail: redactor.mask(entry.detail) } : {}) }),
     ...(logger.debug ? { debug: (message: string) => logger.debug?.(redactor.mask(message)) } : {}),
+    ...(logger.waiting
+      ? { waiting: (notice: WaitNotice) => logger.waiting?.({ ...notice, request: redactor.mask(notice.request), after: redactor.mask(notice.after) }) }
+      : {}),
   };
 }

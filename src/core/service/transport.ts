@@ -99,6 +99,14 @@ export async function exchange(client: AxiosInstance, request: ExchangeRequest):
       );
     }
     const host = safeHost(request.url);
+    if (code === 'ECONNRESET' || code === 'EPIPE') {
+      // Reached, then cut off before any answer: the server (or something on the way) closed the connection.
+      throw new ServiceError('network', `${host} closed the connection during ${where} without answering (${code}).`, {
+        remedy: 'tryLater',
+        method: request.method,
+        path: request.path,
+      });
+    }
     throw new ServiceError('network', `Could not reach ${host} for ${where}${code ? ` (${code})` : ''}.`, {
       remedy: 'network',
       method: request.method,

@@ -3,6 +3,7 @@
  * Service goes through these; nothing in src/service imports 'vscode'.
  */
 import type { BodyText } from './blockText';
+import type { Deadline } from './deadline';
 
 export interface ServiceOptions {
   /** Up to, not including, `/v1`; may carry a path prefix such as `/preprod`. */
@@ -37,6 +38,11 @@ export interface ServiceOptions {
   retry?: RetryOptions;
   /** Sent as User-Agent. */
   userAgent?: string;
+  /**
+   * A run's overall time limit (deadline.ts): every call stops when it passes, and a wait the service asks for
+   * (Retry-After) is honoured within it, not capped at `retry.maxTotalWaitMs`, or fails at once when it would outlast it.
+   */
+  deadline?: Deadline;
 }
 
 /** An access token a host handed over and, when the host knows it, when it expires. */
@@ -64,6 +70,23 @@ export interface ServiceLogger {
   request(entry: RequestLogEntry): void;
   /** Extra detail (retry scheduled, token renewed…); already free of secrets. */
   debug?(message: string): void;
+  /** A wait before a request is sent again, for a host to tell the person waiting (free of secrets). */
+  waiting?(notice: WaitNotice): void;
+}
+
+/** A wait before a request is sent again: what is waited for, how long, and why. */
+export interface WaitNotice {
+  /** The request to be sent again: method and path, e.g. `GET /preprod/v1/standards?limit=500&offset=0`. */
+  request: string;
+  ms: number;
+  /** What the last attempt met, in words: "the service answered 429", "the connection failed". */
+  after: string;
+  /** The service asked for this wait (Retry-After); otherwise it is our backoff. */
+  asked: boolean;
+  /** The retry this wait comes before, and how many there may be, when counted. */
+  retry?: { number: number; of: number };
+  /** What will be left of the run's time limit after the wait, when it has one. */
+  leftMs?: number;
 }
 
 export interface RequestLogEntry {
