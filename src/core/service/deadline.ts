@@ -21,8 +21,9 @@ export class Deadline {
     if (!Number.isFinite(limitMs) || limitMs <= 0 || limitMs > MAX_LIMIT_MS) throw new RangeError(`A time limit of ${limitMs} ms cannot be kept.`);
     this.at = now() + limitMs;
     this.timer = setTimeout(() => this.controller.abort(), limitMs);
-    // The limit bounds the work; it is not work itself: a run that is done exits without waiting for it.
-    this.timer.unref?.();
+    // The limit bounds the work; it is not work itself: a run that is done exits without waiting for it. (A browser's
+    // timer is a number, without unref.)
+    (this.timer as { unref?: () => void }).unref?.();
   }
 
   /** Aborts when the time is up. */
