@@ -1,15 +1,16 @@
 /**
  * The check's report in the forms `--format` names: text for a person, JSON, GitHub workflow commands, SARIF, JUnit
- * XML. Each says which files were not read (skippedFiles.ts): a gap by name, binary files counted (listed in JSON and
+ * XML, a GitLab Code Quality report (gitlab.ts). Each says which files were not read (skippedFiles.ts): a gap by name, binary files counted (listed in JSON and
  * SARIF, for programs; a repository's images would drown a person's report).
  */
 import type { Finding } from './checkText';
+import { gitlabPieces } from './gitlab';
 import { junitReport } from './junit';
 import { RULES, type ReportedSeverity } from './rules';
 import { sarifReport, type SarifTool } from './sarif';
 import { binaryCount, isGap, skipWhy, type SkippedFile } from './skippedFiles';
 
-export const FORMATS = ['text', 'json', 'github', 'sarif', 'junit'] as const;
+export const FORMATS = ['text', 'json', 'github', 'sarif', 'junit', 'gitlab'] as const;
 export type Format = (typeof FORMATS)[number];
 
 export interface CheckReport {
@@ -37,6 +38,8 @@ export function formatReport(report: CheckReport, format: Format, options: { col
       return `${JSON.stringify(sarifReport(report.findings, report.tool, report.root, report.skipped))}\n`;
     case 'junit':
       return junitReport(report.findings, report.skipped);
+    case 'gitlab':
+      return [...gitlabPieces(report.findings, report.skipped)].join('');
     default:
       return textReport(report, options.color ?? false);
   }
@@ -45,10 +48,11 @@ export function formatReport(report: CheckReport, format: Format, options: { col
 /**
  * The report as pieces to write one after the other, the same text as formatReport's: a JSON report of a large
  * repository is made and written a few hundred findings at a time, never held as one string of megabytes (which
- * took twice as long to make and write). The other formats come in one piece.
+ * took twice as long to make and write), and so is a GitLab report. The other formats come in one piece.
  */
 export function reportPieces(report: CheckReport, format: Format, options: { color?: boolean } = {}): Iterable<string> {
-  return format === 'json' ? jsonPieces(report) : [formatReport(report, format, options)];
+  if (format === 'json') return jsonPieces(report);
+  return format === 'gitlab' ? gitlabPieces(report.findings, report.skipped) : [formatReport(report, format, options)];
 }
 
 /** Findings (or files not read) per piece of a JSON report: some tens of kilobytes. */
