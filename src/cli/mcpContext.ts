@@ -11,7 +11,7 @@ import { ToolProblem, type ClauseReader, type ReadFile, type ToolContext } from 
 import type { Remedy } from '../core/service/errors';
 import { yieldNow } from '../core/service/yieldNow';
 import { catalogueFileOf, indexOfFile, type CatalogueSource } from './catalogue';
-import { connect, serviceIndex, type Connection } from './serviceCatalogue';
+import { connect, serviceIndex, waitLine, type Connection } from './serviceCatalogue';
 import type { CheckConfig } from './config';
 import { listFiles } from './files';
 import type { CliIo } from './main';
@@ -50,12 +50,17 @@ export function mcpContext(io: CliIo, source: CatalogueSource, config: CheckConf
     hasService || !file
       ? connect(source, config, io.env, {
           clauseCache: true,
-          logger: { request: (e) => log(`${e.method} ${e.path} ${e.status ?? e.error ?? ''} ${e.ms} ms${e.cache ? ` (${e.cache})` : ''}`) },
+          logger: {
+            request: (e) => log(`${e.method} ${e.path} ${e.status ?? e.error ?? ''} ${e.ms} ms${e.cache ? ` (${e.cache})` : ''}`),
+            waiting: (notice) => log(waitLine(notice)),
+          },
         })
       : undefined;
   const catalogue = once(async () => {
     if (file) return asToolProblem(() => indexOfFile(file, io.env));
-    return serviceIndex((connection as Connection).service, (connection as Connection).baseUrl, io.env, source.refresh);
+    return serviceIndex((connection as Connection).service, (connection as Connection).baseUrl, io.env, source.refresh, {
+      onWait: (notice) => log(waitLine(notice)),
+    });
   });
   const words = remedies(connection?.accessToken ?? false);
   return {
