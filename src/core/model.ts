@@ -58,11 +58,16 @@ export function standardOfClause(ref: ClauseRef): StandardRef {
  * What the document model needs to know about a clause to number and label it as the published page does: its
  * number, title and types, and the standard's clause list when known (cross-references into other clauses).
  */
-export function clauseContextOf(ref: Pick<ClauseRef, 'number' | 'title' | 'types'>, clauses?: readonly Clause[]): ClauseContext {
+export function clauseContextOf(
+  ref: Pick<ClauseRef, 'number' | 'title' | 'types'> & Partial<Pick<ClauseRef, 'id' | 'clauseId'>>,
+  clauses?: readonly Clause[],
+): ClauseContext {
   return {
+    id: ref.id,
+    clauseId: ref.clauseId,
     number: ref.number,
     title: ref.title,
     types: ref.types,
-    clauses: clauses?.map((c) => ({ id: c.id, clauseId: c.clauseId, number: c.number, title: c.title, types: c.types })),
+    clauses: clauses?.map((c) => ({ id: c.id, clauseId: c.clauseId, number: c.number, title: c.title, types: c.types, parent: c.parent, level: c.level })),
   };
 }

@@ -21,7 +21,8 @@ import { NUMBER_KEYS, TECHNICAL_KEYS, TITLE_KEYS } from './keys';
 import { isUrn } from './identifiers';
 import { eachBlockList } from './blockLists';
 import { attachFormulaKeys } from './formulas';
-import { isShown } from './shownOnce';
+import { type HeadingParts, headingOnce, isShown } from './shownOnce';
+import { listedHeading } from './listedNumbers';
 import { fillTermNumbers } from './termMentions';
 
 /** Builds the whole model at once (tests, the text view, hovers). */
@@ -105,9 +106,11 @@ function* document(b: Builder, body: unknown, context: ClauseContext): Generator
       if (!document.title) document.title = liftTitle(document.blocks, (n) => (document.number ??= n));
     }
   }
-  dropRepeatedTitle(document, context);
+  const listed = listedHeading(context);
+  settleHeading(document, listed);
+  dropRepeatedTitle(document, context, listed);
   eachBlockList(document, attachFormulaKeys);
-  numberDocument(document, context, b);
+  numberDocument(document, { ...context, number: listed.number }, b);
   nameCrossReferences(b, document, context, rootAnchors);
   fillTermNumbers(b);
   for (const { link, anchor } of b.citations) {
@@ -118,24 +121,35 @@ function* document(b: Builder, body: unknown, context: ClauseContext): Generator
 }
 
 /**
+ * The clause's number, annex label and obligation shown once (shownOnce.ts), wherever they come from: the body's
+ * number field or label ("1", "Annex B", "(informative)"), its title ("1 Scope"), the clause list's.
+ */
+function settleHeading(document: ClauseDocument, listed: HeadingParts): void {
+  const given = document.number;
+  const once = headingOnce({ number: given ?? listed.number, title: document.title, label: document.label ?? listed.label });
+  document.title = once.title;
+  // The list's number is the model's only where the clause has one (numberDocument decides); the body's is kept.
+  if (given !== undefined || (once.number !== undefined && once.number !== listed.number)) document.number = once.number;
+  if (once.label) document.label = once.label;
+}
+
+/**
  * A body that repeats the clause's own heading (a first heading or a one-section wrapper with the clause's
  * title): shown once, in the page's header.
  */
-function dropRepeatedTitle(document: ClauseDocument, context: ClauseContext): void {
-  const titles = [document.title, context.title]
-    .filter((t): t is string => Boolean(t?.trim()))
-    .flatMap((t) => [t, `${document.number ?? context.number ?? ''} ${t}`]);
+function dropRepeatedTitle(document: ClauseDocument, context: ClauseContext, listed: HeadingParts): void {
+  const number = document.number ?? listed.number;
+  const titles = [document.title, context.title, listed.title].filter((t): t is string => Boolean(t?.trim())).flatMap((t) => [t, `${number ?? ''} ${t}`]);
   if (!titles.length) return;
   const first = document.blocks[0];
-  if (first?.kind === 'heading' && isShown(inlineText(first.content), titles)) document.blocks.shift();
-  else if (
-    first?.kind === 'section' &&
-    (isShown(inlineText(first.title), titles) || isShown(`${first.number ?? ''} ${inlineText(first.title)}`, titles)) &&
-    (!first.number || first.number === (document.number ?? context.number))
-  ) {
+  if (first?.kind === 'heading' && isShown(headingOnce({ number, title: inlineText(first.content) }).title, titles)) document.blocks.shift();
+  else if (first?.kind === 'section') {
+    const own = headingOnce({ number: first.number, title: inlineText(first.title), label: first.label });
+    if (!isShown(own.title, titles) || (own.number !== undefined && number !== undefined && own.number !== number)) return;
     document.blocks.splice(0, 1, ...first.children);
-    document.number ??= first.number;
-    document.title ||= inlineText(first.title);
+    if (own.number !== undefined && own.number !== listed.number) document.number ??= own.number;
+    document.title ||= own.title;
+    if (own.label) document.label ??= own.label;
   }
 }
 

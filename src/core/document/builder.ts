@@ -34,6 +34,7 @@ import { definitions, labelled, list } from './lists';
 import { type Block, type Definition, type Footnote, type Inline, type InlineElement, type LinkTarget, MAX_DEPTH, type TermEntry } from './model';
 import { INLINE_ROLES, localName, roleOf } from './names';
 import { NUMBER_KEYS, TITLE_KEYS } from './keys';
+import { clauseNumberText, withoutShown } from './shownOnce';
 import { isIdentifier } from './identifiers';
 import { table } from './tables';
 import { term } from './terms';
@@ -284,9 +285,12 @@ export class Builder {
   }
 
   *section(element: Element, out: Block[], depth: number): Generator<void, void> {
-    const number = textOf(element, NUMBER_KEYS) || undefined;
+    const written = textOf(element, NUMBER_KEYS) || undefined;
+    const number = clauseNumberText(written);
+    // A title that repeats the number or annex label beside it ("4.1 General" under the label "4.1"): shown once.
+    const title = number ? withoutShown(withoutShown(this.titleOf(element, depth), written), number) : this.titleOf(element, depth);
     const children: Block[] = [];
-    const section: Block = { kind: 'section', number, title: this.titleOf(element, depth), label: obligation(element), children };
+    const section: Block = { kind: 'section', number, title, label: obligation(element), children };
     out.push(section);
     yield* this.blocks(restOf(element, HEADER_KEYS), children, depth + 1);
     if (!section.title.length) {

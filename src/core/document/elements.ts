@@ -9,6 +9,7 @@ import { MAX_DEPTH } from './model';
 import { type Role, localName, roleOf } from './names';
 import { CONTENT_KEYS, NUMBER_KEYS, TECHNICAL_KEYS, TITLE_KEYS } from './keys';
 import { isProse } from './identifiers';
+import { obligationText } from './shownOnce';
 
 export interface Field {
   key: string;
@@ -36,13 +37,15 @@ export const TAG_KEYS = ['tag', 'tagName', 'nodeName', 'localName', 'elementName
 export const NOTHING: ReadonlySet<string> = new Set();
 export const ATTRIBUTE_BAGS: ReadonlySet<string> = new Set(['$', '@attributes', '_attributes', 'attributes', 'attrs']);
 
-export const HEADER_KEYS: ReadonlySet<string> = new Set([...TITLE_KEYS, ...NUMBER_KEYS]);
+/** STS `<annex-type>(informative)</annex-type>`: the annex's obligation, read with its heading. */
+export const ANNEX_TYPE_KEY = 'annextype';
+export const HEADER_KEYS: ReadonlySet<string> = new Set([...TITLE_KEYS, ...NUMBER_KEYS, ANNEX_TYPE_KEY]);
 export const OBLIGATIONS: ReadonlySet<string> = new Set(['normative', 'informative']);
 export const ID_KEYS: ReadonlySet<string> = new Set(['@id', 'id', 'urn']);
 export const IDENTIFIER_KEYS: ReadonlySet<string> = new Set(['identifier', 'reference']);
 export const LABEL_KEY: ReadonlySet<string> = new Set(['label']);
 /** Children that are their parent's title, caption or label, not its content. */
-const HEADER_CHILDREN: ReadonlySet<string> = new Set(['title', 'name', 'label', 'caption', 'fmtname', 'fmttitle']);
+const HEADER_CHILDREN: ReadonlySet<string> = new Set(['title', 'name', 'label', 'caption', 'fmtname', 'fmttitle', ANNEX_TYPE_KEY]);
 
 export const TERM_PARTS: ReadonlySet<string> = new Set([
   'preferred',
@@ -154,10 +157,17 @@ export function hasTitle(element: Element): boolean {
 
 /** "informative" / "normative" for annexes (as printed under an annex title); undefined elsewhere. */
 export function obligation(element: Element, isAnnex = element.names.some((n) => ['annex', 'appendix', 'app'].includes(n))): string | undefined {
-  const value = attribute(element, 'obligation', 'normativity', 'annexkind')
-    ?.toLowerCase()
-    .replace(/^.*[:#/]/, '');
+  const given = attribute(element, 'obligation', 'normativity', 'annexkind') ?? (isAnnex ? annexType(element) : undefined);
+  const value = obligationText(given?.replace(/^.*[:#/]/, ''))?.toLowerCase();
   return value && OBLIGATIONS.has(value) && (isAnnex || value === 'informative') ? value : undefined;
+}
+
+/** An STS annex's obligation: its `<annex-type>` ("(informative)"), else its content-type ("inform-annex"). */
+function annexType(element: Element): string | undefined {
+  const written = textOf(element, new Set([ANNEX_TYPE_KEY]));
+  if (written) return written;
+  const type = attribute(element, 'contenttype');
+  return type && /^(?:(?:inform|norm)(?:ative)?-annex|informative|normative)$/i.test(type) ? type : undefined;
 }
 
 /** The fields of an element to flow, in order, without those the element read itself. */

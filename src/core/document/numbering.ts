@@ -12,6 +12,9 @@ import { trailingDigitsStart } from '../service/displayText';
 
 /** What the clause list says about the clause being built (all optional). */
 export interface ClauseContext {
+  /** The clause's `@id` and clause id, to find it in `clauses` (its number from its place there). */
+  id?: string;
+  clauseId?: string;
   /** The clause's number in the clause list: "4", "4.1", "A". */
   number?: string;
   title?: string;
@@ -30,6 +33,10 @@ export interface ClauseListEntry {
   number?: string;
   title?: string;
   types?: readonly string[];
+  /** `@id` of the enclosing clause, for subclauses. */
+  parent?: string;
+  /** Nesting depth, 1 for top-level clauses. */
+  level?: number;
 }
 
 /** What the builder knows about numbers: which blocks need one, which have none by design. */

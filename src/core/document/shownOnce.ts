@@ -77,3 +77,67 @@ export function captionLabel(caption: readonly Inline[], word: 'Table' | 'Figure
   if (!match) return undefined;
   return { label: match[1], caption: withoutShown(caption, match[1]) };
 }
+
+/** A clause's heading in its three parts: "A", "informative", "Example …" for "Annex A (informative) Example …". */
+export interface HeadingParts {
+  number?: string;
+  title: string;
+  /** The obligation printed under an annex's label: "informative" / "normative". */
+  label?: string;
+}
+
+/** "1", "4.2.1", "A.3", "10": a clause number as a title's prefix may carry it. */
+const NUMBER_PREFIX = /^((?:\d{1,2}|[A-Z](?=\.\d))(?:\.\d{1,3}){0,6})(?:\s*[\u2014\u2013]\s*|\s+)(?=\p{L})/u;
+const ANNEX_PREFIX = /^(?:Annex|Appendix)\s+([A-Z]{1,2})(?=$|[\s\u2014\u2013:.(])[\s\u2014\u2013:.]*/;
+const OBLIGATION_PREFIX = /^\(\s*(normative|informative)\s*\)[\s\u2014\u2013:.]*/i;
+
+/**
+ * The one rule for a clause's heading: a number, an annex label and an obligation shown once, wherever they come
+ * from — the number field, the body's label ("1", "Annex B", "(informative)") or the start of a title that carries
+ * them ("1 Scope", "Annex A (informative) Example …", as clause lists may send them). A title's number is taken only
+ * where no other is given or where it is the same one, so a title that starts with a figure of its own keeps it.
+ */
+export function headingOnce(parts: { number?: string; title?: string; label?: string }): HeadingParts {
+  let number = clauseNumberText(parts.number);
+  let label = obligationText(parts.label);
+  let title = (parts.title ?? '').trim();
+  for (let rounds = 0; rounds < 3 && title; rounds++) {
+    const annex = ANNEX_PREFIX.exec(title);
+    if (annex && (!number || number === annex[1])) {
+      number ??= annex[1];
+      title = title.slice(annex[0].length);
+      continue;
+    }
+    const obligation = OBLIGATION_PREFIX.exec(title);
+    if (obligation && number && /^[A-Z]{1,2}$/.test(number)) {
+      label ??= obligation[1].toLowerCase();
+      title = title.slice(obligation[0].length);
+      continue;
+    }
+    const prefix = NUMBER_PREFIX.exec(title);
+    if (prefix && (!number || number === prefix[1])) {
+      number ??= prefix[1];
+      title = title.slice(prefix[0].length);
+      continue;
+    }
+    break;
+  }
+  return { ...(number ? { number } : {}), title: title.trim(), ...(label ? { label } : {}) };
+}
+
+/** A number as the heading shows it: "Annex B" (an STS label) is "B", "Clause 4" is "4"; white space trimmed. */
+export function clauseNumberText(number: string | undefined): string | undefined {
+  const text = number?.replace(/\s+/g, ' ').trim();
+  if (!text) return undefined;
+  const named = /^(?:Annex|Appendix|Clause|Section)\s+([A-Z0-9][A-Z0-9.]*)$/i.exec(text);
+  return named ? named[1] : text;
+}
+
+/** "(informative)", "Informative", "inform-annex" → "informative"; anything else as it is. */
+export function obligationText(label: string | undefined): string | undefined {
+  const text = label?.trim();
+  if (!text) return undefined;
+  const match = /^\(?\s*(normative|informative)\s*\)?$/i.exec(text) ?? /^(inform|norm)(?:ative)?-annex$/i.exec(text);
+  if (!match) return text;
+  return match[1].toLowerCase().startsWith('inform') ? 'informative' : 'normative';
+}

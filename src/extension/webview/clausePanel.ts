@@ -225,7 +225,15 @@ function withListing(ref: ClauseRef, clauses: readonly Clause[] | undefined): Cl
 
 /** What the page needs of each clause of the list: enough to name and open a cross-reference. */
 function clauseListEntry(clause: Clause): ClauseListEntry {
-  return { id: clause.id, clauseId: clause.clauseId, number: clause.number, title: clause.title, types: clause.types };
+  return {
+    id: clause.id,
+    clauseId: clause.clauseId,
+    number: clause.number,
+    title: clause.title,
+    types: clause.types,
+    parent: clause.parent,
+    level: clause.level,
+  };
 }
 
 /** Fills what the ref lacks from the clause body (a cross-reference knows only the target's @id). */

@@ -9,6 +9,7 @@ import { sectionLabel } from '../../core/service/sections';
 import { MAX_JSON_DEPTH } from '../../core/service/jsonld';
 import { parseJsonInSlices } from '../../core/service/slicedJson';
 import { findAnchor, outline } from '../../core/document/anchors';
+import { shownHeading } from '../../core/document/listedNumbers';
 import { ReceivedParts, type BuiltIn, type HostMessage, type PageMessage, type PageState } from '../protocol';
 import type { BodyText } from '../../core/service/blockText';
 import { el } from './dom';
@@ -110,7 +111,7 @@ window.addEventListener('message', (event: MessageEvent<HostMessage>) => {
         showError(t('The clause did not arrive whole. Try again.'));
         break;
       }
-      const context = { ...clauseContextOf(ref), clauses: message.clauses };
+      const context: ClauseContext = { ...clauseContextOf(ref), clauses: message.clauses };
       // Very large: say so above the clause (reading it takes a moment).
       if (json.length >= LARGE_CLAUSE)
         largeNote = t(
@@ -118,8 +119,8 @@ window.addEventListener('message', (event: MessageEvent<HostMessage>) => {
           (json.length / 1e6).toFixed(1),
         );
       if (arriving || json.length >= LARGE_CLAUSE)
-        void render(ref, (cancelled) => builtInWorker(arriving ?? new ModelWorker(), message.json, json, context, cancelled));
-      else void render(ref, (cancelled) => builtHere(parse(String(json)), context, cancelled));
+        void render(ref, context, (cancelled) => builtInWorker(arriving ?? new ModelWorker(), message.json, json, context, cancelled));
+      else void render(ref, context, (cancelled) => builtHere(parse(String(json)), context, cancelled));
       break;
     }
     case 'pinned':
@@ -228,7 +229,7 @@ function showError(message: string): void {
   page.replaceChildren(box);
 }
 
-async function render(ref: ClauseRef, build: (cancelled: () => boolean) => Promise<Built | undefined>): Promise<void> {
+async function render(ref: ClauseRef, context: ClauseContext, build: (cancelled: () => boolean) => Promise<Built | undefined>): Promise<void> {
   leaveClause();
   const started = performance.now();
   const current = new RenderQueue((done, total) => {
@@ -236,7 +237,9 @@ async function render(ref: ClauseRef, build: (cancelled: () => boolean) => Promi
   });
   queue = current;
   const header = el('header');
-  const heading = el('h1', undefined, headingOf(ref.number, ref.title || sectionLabel(ref.types ?? [])));
+  // The clause list's number, annex label and obligation, shown once however the list wrote them (shownHeading).
+  const listed = shownHeading(undefined, context);
+  const heading = el('h1', undefined, headingOf(listed.number, listed.title || sectionLabel(ref.types ?? [])));
   header.append(heading);
   const progress = el('p', 'status', t('Reading…'));
   if (offlineNote) {
@@ -252,9 +255,10 @@ async function render(ref: ClauseRef, build: (cancelled: () => boolean) => Promi
   const built = await build(() => queue !== current);
   if (!built || queue !== current) return;
   const { model } = built;
-  const title = headingOf(model.number || ref.number, model.title || ref.title || sectionLabel(ref.types ?? []));
+  const once = shownHeading(model, context);
+  const title = headingOf(once.number, once.title || sectionLabel(ref.types ?? []));
   // An annex as published: "Annex A", "(informative)", its title, each on its own line.
-  const [first, ...rest] = documentHeading(model.number || ref.number, model.title || ref.title || sectionLabel(ref.types ?? []), model.label);
+  const [first, ...rest] = documentHeading(once.number, once.title || sectionLabel(ref.types ?? []), once.label);
   heading.textContent = displayText(first ?? title);
   heading.classList.toggle('annex', rest.length > 0 && /^Annex /.test(first ?? ''));
   for (const part of rest) heading.append(' ', el('span', part.startsWith('(') ? 'obligation' : 'heading-title', displayText(part)));
