@@ -20,6 +20,8 @@ import { ignoredEndpointsNotice, serviceEndpoints } from './endpoints';
 import { fileSizeOf, listFiles, MAX_FILE_BYTES, readListedFile } from './files';
 import { isGap, skipWhy, type SkippedFile } from '../core/check/skippedFiles';
 import { holdingLockfile, readLock, writeLock } from './lock';
+import { findingsOnChangedLines, type ChangedLines } from '../core/check/changedLines';
+import { changedLinesOf } from './changedLines';
 import { gitUserName } from '../core/check/gitReviewer';
 import { reviewDay } from '../core/check/review';
 import { Progress } from './progress';
@@ -74,6 +76,8 @@ async function run(argv: readonly string[], io: CliIo, version: string): Promise
     return runMcp(io, catalogueSource(io, values), withCatalogueResolved(io, config), version, roots);
   }
   if (values.root || values['no-roots']) throw new CannotRun(`--root and --no-roots are options of mcp, not of ${command}.`);
+  if ((values['changed-since'] ?? values['changed-lines-from']) !== undefined && command !== 'check')
+    throw new CannotRun(`--changed-since and --changed-lines-from are options of check, not of ${command}.`);
   if (command === 'coverage') {
     const [reference, ...paths] = positionals;
     if (!reference) throw new CannotRun('coverage needs the standard: standards-explorer coverage "IEC 62304:2006" [paths…].');
@@ -100,6 +104,7 @@ async function check(io: CliIo, values: Options, positionals: string[], config: 
       : (config.failOn ?? []);
   const asOfYear = values['as-of'] === undefined ? undefined : yearOf(values['as-of']);
   const locked = readLock(io.cwd);
+  const changed = changedLinesOf(io, values['changed-since'], values['changed-lines-from']);
   const { findings, checked, skipped } = await scan(
     io,
     values,
@@ -121,6 +126,7 @@ async function check(io: CliIo, values: Options, positionals: string[], config: 
     },
     undefined,
     true,
+    changed,
   );
   const out = values.output ? undefined : io.stdout;
   const tool = { name: 'standards-explorer', version };
@@ -186,9 +192,11 @@ async function scan(
   after: (catalogue: OpenCatalogue, checker: CitationChecker) => Promise<Finding[]>,
   onText?: (text: string, file: string) => void,
   reported = false,
+  changed?: ChangedLines,
 ): Promise<{ findings: Finding[]; checked: number; skipped: SkippedFile[] }> {
   const maxBytes = values['max-file-size'] === undefined ? MAX_FILE_BYTES : fileSizeOf(values['max-file-size']);
-  const files = listFiles(io.cwd, positionals, config);
+  // Only the files a change touched, when only its lines are asked about: the others are not what was asked (no gap).
+  const files = listFiles(io.cwd, positionals, config).filter((file) => !changed || changed.has(file));
   const catalogue = await openCatalogue(catalogueSource(io, values), withCatalogueResolved(io, config), io.env);
   // Kept for the clause lists and the lockfile, which only a service has.
   const checker = new CitationChecker(catalogue.index, { severities: config.rules, asOfYear, keepCitations: catalogue.clauses !== undefined });
@@ -217,7 +225,7 @@ async function scan(
   }
   findings.sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : a.line - b.line || a.column - b.column));
   if (!reported) for (const gap of skipped.filter(isGap)) io.stderr.write(`standards-explorer: ${gap.file} was not read: ${skipWhy(gap)}.\n`);
-  return { findings, checked, skipped };
+  return { findings: changed ? findingsOnChangedLines(findings, changed) : findings, checked, skipped };
 }
 
 /** Where the catalogue comes from, as the arguments say (a file relative to where the command runs). */
@@ -259,6 +267,8 @@ function parse(args: readonly string[]) {
         root: { type: 'string', multiple: true },
         'no-roots': { type: 'boolean' },
         'max-file-size': { type: 'string' },
+        'changed-since': { type: 'string' },
+        'changed-lines-from': { type: 'string' },
         help: { type: 'boolean', short: 'h' },
       },
     });

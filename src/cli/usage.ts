@@ -60,6 +60,7 @@ Catalogue (one of):
 
 Report:
   --format FORMAT        ${FORMATS.join(', ')} (default: text)
+                         (gitlab: a GitLab Code Quality report, for artifacts:reports:codequality)
   --output FILE          write the report to FILE instead of standard output
   --fail-on RULES        exit 1 when a finding of these rules is reported, comma-separated: ${RULE_IDS.join(', ')}
                          (default: none, a report first)
@@ -69,6 +70,12 @@ Report:
   --max-file-size SIZE   read no file larger than SIZE (default: 5MB; at most 500MB; e.g. 20MB, 800kB): each larger
                          text file is named in the report as not read, and fails a gate (--fail-on); binary files
                          (images, archives, PDF) are never read, only counted
+  --changed-since REF    report only findings on lines added or changed since REF (a branch, tag or commit: from
+                         where HEAD left it to the working tree, untracked files included), still judged against the
+                         whole catalogue; only the changed files are read. Git runs without the repository's hooks
+                         or fsmonitor. A ref git does not have (a shallow clone: fetch-depth: 0) stops the check
+  --changed-lines-from DIFF  the same, from a unified diff file (git diff, diff -u; paths relative to where the
+                         check runs), for CI systems that give the change as a diff
 
 MCP server (mcp): the agent tools (search_standards, get_clause, list_clauses, lookup_term, check_references) over
 stdio for an MCP client, with the catalogue options above. Instead of STANDARDS_CLIENT_ID and STANDARDS_CLIENT_SECRET,
