@@ -159,7 +159,7 @@ function sharedModulesPlugin(ownsService) {
  * cli target's other entries): the MCP server, the service's catalogue (the HTTP client), the coverage command.
  */
 const CLI_PARTS = {
-  'src/cli/main.ts': { './mcp': './cli-mcp.js', './coverage': './cli-coverage.js' },
+  'src/cli/main.ts': { './mcp': './cli-mcp.js', './coverage': './cli-coverage.js', './fix': './cli-fix.js' },
   'src/cli/catalogue.ts': { './serviceCatalogue': './cli-service.js' },
 };
 const cliPartsPlugin = {
@@ -280,6 +280,7 @@ const targets = {
       { in: 'src/cli/mcp.ts', out: 'cli-mcp' },
       { in: 'src/cli/serviceCatalogue.ts', out: 'cli-service' },
       { in: 'src/cli/coverage.ts', out: 'cli-coverage' },
+      { in: 'src/cli/fix.ts', out: 'cli-fix' },
     ],
     outdir: 'dist',
     platform: 'node',

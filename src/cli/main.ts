@@ -27,6 +27,8 @@ import { reviewDay } from '../core/check/review';
 import { Progress } from './progress';
 import type * as CoverageCommand from './coverage';
 import type * as McpCommand from './mcp';
+import type * as FixCommand from './fix';
+import { yearOf } from './asOf';
 import { CannotRun, DEFAULT_TIMEOUT_SECONDS, MAX_TIMEOUT_SECONDS, USAGE, exitStatusOf } from './usage';
 
 /** Where the command line writes, and what it runs in: the process's own, or a test's. */
@@ -55,7 +57,7 @@ async function run(argv: readonly string[], io: CliIo, version: string): Promise
     io.stdout.write(`${version}\n`);
     return EXIT.clean;
   }
-  if (command !== 'check' && command !== 'lock' && command !== 'mcp' && command !== 'coverage')
+  if (command !== 'check' && command !== 'lock' && command !== 'mcp' && command !== 'coverage' && command !== 'fix')
     throw new CannotRun(`Unknown command "${command}". Run standards-explorer --help for what it can do.`);
   const { values, positionals } = parse(rest);
   if (values.help) {
@@ -76,6 +78,12 @@ async function run(argv: readonly string[], io: CliIo, version: string): Promise
     return runMcp(io, catalogueSource(io, values), withCatalogueResolved(io, config), version, roots);
   }
   if (values.root || values['no-roots']) throw new CannotRun(`--root and --no-roots are options of mcp, not of ${command}.`);
+  if (values['dry-run'] && command !== 'fix') throw new CannotRun(`--dry-run is an option of fix, not of ${command}.`);
+  if (command === 'fix') {
+    // eslint-disable-next-line @typescript-eslint/no-require-imports -- required on this path only, its own bundle (dist/cli-fix.js)
+    const { fix } = require('./fix') as typeof FixCommand;
+    return fix(io, { paths: positionals, given: values, config: withCatalogueResolved(io, config), source: catalogueSource(io, values) });
+  }
   if ((values['changed-since'] ?? values['changed-lines-from']) !== undefined && command !== 'check')
     throw new CannotRun(`--changed-since and --changed-lines-from are options of check, not of ${command}.`);
   if (command === 'coverage') {
@@ -267,6 +275,7 @@ function parse(args: readonly string[]) {
         root: { type: 'string', multiple: true },
         'no-roots': { type: 'boolean' },
         'max-file-size': { type: 'string' },
+        'dry-run': { type: 'boolean' },
         'changed-since': { type: 'string' },
         'changed-lines-from': { type: 'string' },
         help: { type: 'boolean', short: 'h' },
@@ -316,12 +325,4 @@ function timeLimitOf(value: string | undefined): number {
       `--timeout ${value}: give the most the run may spend with the service in whole seconds, from 1 to ${MAX_TIMEOUT_SECONDS} (default ${DEFAULT_TIMEOUT_SECONDS}).`,
     );
   return seconds;
-}
-
-/** `--as-of 2019-06-30` or `--as-of 2019`: the year the editions are judged in (the catalogue dates editions by year). */
-function yearOf(value: string): number {
-  const match = /^(\d{4})(?:-(\d{2})-(\d{2}))?$/.exec(value.trim());
-  const valid = match && (!match[2] || !Number.isNaN(Date.parse(`${match[1]}-${match[2]}-${match[3]}T00:00:00Z`)));
-  if (!match || !valid) throw new CannotRun(`--as-of ${value}: give a date as YYYY-MM-DD (or a year, YYYY).`);
-  return Number(match[1]);
 }

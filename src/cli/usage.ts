@@ -36,6 +36,7 @@ export const MAX_TIMEOUT_SECONDS = 86_400;
 
 export const USAGE = `Usage: standards-explorer check [paths…] [options]
        standards-explorer lock [paths…] [options]
+       standards-explorer fix [paths…] [--dry-run] [options]
        standards-explorer coverage "<reference>" [paths…] [--format md|csv|html|json] [--fail-under PERCENT] [--all]
        standards-explorer mcp [--root DIR]… [--no-roots] [catalogue options]
 
@@ -76,6 +77,18 @@ Report:
                          or fsmonitor. A ref git does not have (a shallow clone: fetch-depth: 0) stops the check
   --changed-lines-from DIFF  the same, from a unified diff file (git diff, diff -u; paths relative to where the
                          check runs), for CI systems that give the change as a diff
+
+Fix (fix): rewrites each withdrawn or superseded edition cited in the files to the check's fix, the current edition
+(a supplement of the old edition, "/Amd 1:2003", goes with it), in place: only the reference changes; each file keeps
+its encoding (UTF-8, a byte order mark), line breaks (LF, CRLF) and mode, and is written whole (a temporary file
+renamed over it). A citation that names a clause, annex, table or figure (its number may differ in the new edition),
+or that nothing current replaces, is listed as left and not touched; so is a file that is not UTF-8 text or is a
+symbolic link. Files not read (too large, binary) are untouched and reported. The catalogue options, --config,
+--as-of and --max-file-size are check's.
+  --dry-run              write nothing: print a unified diff of the rewrites (for git apply or patch -p1) on
+                         standard output, what is left on standard error
+  Exit status: 0 nothing left (all rewritten, or nothing to rewrite), 1 citations or files left for a person
+  (with --dry-run: also anything to rewrite), 2 could not run.
 
 MCP server (mcp): the agent tools (search_standards, get_clause, list_clauses, lookup_term, check_references) over
 stdio for an MCP client, with the catalogue options above. Instead of STANDARDS_CLIENT_ID and STANDARDS_CLIENT_SECRET,

@@ -119,6 +119,7 @@ describe('command line: standards-explorer check', function () {
       'LICENSE',
       'README.md',
       'dist/cli-coverage.js',
+      'dist/cli-fix.js',
       'dist/cli-mcp.js',
       'dist/cli-service.js',
       'dist/cli.js',

@@ -7,7 +7,7 @@
 import type { CatalogueIndex } from '../catalogue/catalogueIndex';
 import { factsOf } from '../catalogue/standardFacts';
 import { locatorLabel } from '../citations/citationTarget';
-import { rewrittenReference, outdatedEdition, outdatedRule } from '../citations/outdated';
+import { outdatedEdition, outdatedRule, replacementText } from '../citations/outdated';
 import { findCitations, namesClause, writtenReference, type Citation, type Locator } from '../citations/recognise';
 import { resolveLocator, resolveStandard, type ResolvedStandard } from '../citations/resolve';
 import { standardLabel } from '../labels';
@@ -206,7 +206,7 @@ export class CitationChecker {
     // Replaced by an edition published after the date judged: it was the current one then.
     const year = factsOf(outdated.by.urn, outdated.by.reference, outdated.by.status).year;
     if (this.rules.asOfYear !== undefined && year !== undefined && year > this.rules.asOfYear) return verdict;
-    const fix = citation.kind === 'reference' ? rewrittenReference(citation, outdated.by.reference) : outdated.by.urn;
+    const fix = replacementText(citation, outdated.by);
     const current = standardLabel(outdated.by);
     // A record marked "replaced" or "revised", or a current one with a newer edition, is superseded; "withdrawn" is withdrawn.
     if (outdatedRule(standard, outdated) === 'withdrawn')

@@ -3,7 +3,7 @@
  * editor's diagnostics and the command line's check share.
  */
 import type { IndexEntry } from '../catalogue/catalogueIndex';
-import type { ReferenceCitation } from './recognise';
+import type { Citation, ReferenceCitation } from './recognise';
 import type { ResolvedStandard } from './resolve';
 
 /** Replaced by a newer current edition of the same number and part, or not current with none to replace it. */
@@ -33,4 +33,12 @@ export function rewrittenReference(citation: ReferenceCitation, currentReference
   const current = currentReference.split(' ')[0];
   if (written !== current && written.endsWith(` ${current}`)) return `${written.slice(0, -current.length)}${currentReference}`;
   return currentReference;
+}
+
+/**
+ * What replaces an outdated citation's reference (its locators stay as written): the current edition's reference as
+ * rewrittenReference writes it, or its URN for a URN. The check's fix, the editor's Quick Fix and `fix` all use it.
+ */
+export function replacementText(citation: Exclude<Citation, { kind: 'clauseUri' }>, current: IndexEntry): string | undefined {
+  return citation.kind === 'reference' ? rewrittenReference(citation, current.reference) : current.urn;
 }

@@ -16,7 +16,8 @@ import type { CitationResolver } from './citationResolver';
 import { locatorLabel, targetOf } from '../../core/citations/citationTarget';
 import { COMPARE_CITED, comparableLocator, type CitedEditions } from './compareCited';
 import { writtenReference, type Citation } from '../../core/citations/recognise';
-import { outdatedEdition, outdatedRule, rewrittenReference } from '../../core/citations/outdated';
+import { outdatedEdition, outdatedRule, replacementText } from '../../core/citations/outdated';
+import { citationEdits } from '../../core/check/citationEdits';
 import type { RuleId, Severity } from '../../core/check/rules';
 import { clauseShortName } from '../../core/labels';
 import type { ClauseReviews, CitedClauseReview, ReviewedClauseArgs } from './clauseReviews';
@@ -202,13 +203,28 @@ export class OutdatedEditions implements vscode.Disposable, vscode.CodeActionPro
       const standard = citation && this.resolver.resolve(index, citation);
       const current = standard?.replacedBy;
       if (!citation || !current || citation.kind === 'clauseUri') continue;
-      const replacement = citation.kind === 'reference' ? rewrittenReference(citation, current.reference) : current.urn;
+      const replacement = replacementText(citation, current);
       if (replacement) {
+        // The edit `standards-explorer fix` makes (core/check/citationEdits.ts), worked out on the citation's line.
+        // One it would leave (the clause may be numbered differently) is offered to the person, never preferred.
+        const { start, end } = diagnostic.range;
+        const line = document.lineAt(start.line).text;
+        const finding = {
+          rule: 'superseded',
+          line: 1,
+          column: start.character + 1,
+          endColumn: end.character + 1,
+          cited: line.slice(start.character, end.character),
+          fix: replacement,
+        } as const;
+        const { edits } = citationEdits(line, [finding]);
         const action = new vscode.CodeAction(vscode.l10n.t('Replace with {0}', replacement), vscode.CodeActionKind.QuickFix);
         action.edit = new vscode.WorkspaceEdit();
-        action.edit.replace(document.uri, diagnostic.range, replacement);
+        const [edit] = edits;
+        if (edit) action.edit.replace(document.uri, new vscode.Range(start.line, edit.start, start.line, edit.end), edit.newText);
+        else action.edit.replace(document.uri, diagnostic.range, replacement);
         action.diagnostics = [diagnostic];
-        action.isPreferred = true;
+        action.isPreferred = edit !== undefined;
         actions.push(action);
       }
       // Offered without a request: the clause lists are read when it is chosen.
