@@ -156,10 +156,11 @@ function sharedModulesPlugin(ownsService) {
 
 /**
  * The command line's parts loaded on first use stay `require`s, each of a bundle of its own beside dist/cli.js (the
- * cli target's other entries): the MCP server, the service's catalogue (the HTTP client), the coverage command.
+ * cli target's other entries): the MCP server, the service's catalogue (the HTTP client), the coverage command, the
+ * language server.
  */
 const CLI_PARTS = {
-  'src/cli/main.ts': { './mcp': './cli-mcp.js', './coverage': './cli-coverage.js', './fix': './cli-fix.js' },
+  'src/cli/main.ts': { './mcp': './cli-mcp.js', './coverage': './cli-coverage.js', './fix': './cli-fix.js', './lsp': './cli-lsp.js' },
   'src/cli/catalogue.ts': { './serviceCatalogue': './cli-service.js' },
 };
 const cliPartsPlugin = {
@@ -281,6 +282,7 @@ const targets = {
       { in: 'src/cli/serviceCatalogue.ts', out: 'cli-service' },
       { in: 'src/cli/coverage.ts', out: 'cli-coverage' },
       { in: 'src/cli/fix.ts', out: 'cli-fix' },
+      { in: 'src/cli/lsp/index.ts', out: 'cli-lsp' },
     ],
     outdir: 'dist',
     platform: 'node',

@@ -28,6 +28,7 @@ import { Progress } from './progress';
 import type * as CoverageCommand from './coverage';
 import type * as McpCommand from './mcp';
 import type * as FixCommand from './fix';
+import type * as LspCommand from './lsp';
 import { yearOf } from './asOf';
 import { CannotRun, DEFAULT_TIMEOUT_SECONDS, MAX_TIMEOUT_SECONDS, USAGE, exitStatusOf } from './usage';
 
@@ -57,8 +58,11 @@ async function run(argv: readonly string[], io: CliIo, version: string): Promise
     io.stdout.write(`${version}\n`);
     return EXIT.clean;
   }
-  if (command !== 'check' && command !== 'lock' && command !== 'mcp' && command !== 'coverage' && command !== 'fix')
+  if (command !== 'check' && command !== 'lock' && command !== 'mcp' && command !== 'coverage' && command !== 'fix' && command !== 'lsp')
     throw new CannotRun(`Unknown command "${command}". Run standards-explorer --help for what it can do.`);
+  // The language server: its own bundle (dist/cli-lsp.js), loaded on this path only; its options come from the client.
+  // eslint-disable-next-line @typescript-eslint/no-require-imports -- required on this path only, its own bundle
+  if (command === 'lsp') return (require('./lsp') as typeof LspCommand).runLsp(io, version, rest);
   const { values, positionals } = parse(rest);
   if (values.help) {
     io.stdout.write(USAGE);

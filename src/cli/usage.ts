@@ -39,6 +39,7 @@ export const USAGE = `Usage: standards-explorer check [paths…] [options]
        standards-explorer fix [paths…] [--dry-run] [options]
        standards-explorer coverage "<reference>" [paths…] [--format md|csv|html|json] [--fail-under PERCENT] [--all]
        standards-explorer mcp [--root DIR]… [--no-roots] [catalogue options]
+       standards-explorer lsp --stdio
 
 Checks the standards cited in the files under paths (default: the current folder; .gitignore is honoured in a git
 work tree) against the catalogue: withdrawn and superseded editions, unknown standards, undated references, and
@@ -100,6 +101,12 @@ output carries the protocol only.
                          symbolic link leading outside every root is not followed. At most ${MAX_CHECKED_FILES} files and ${MAX_FILE_BYTES / 1_000_000} MB a
                          file per call; what is not read is said in the answer
   --no-roots             no folder: check_references checks text only
+
+Language server (lsp --stdio): diagnostics with check's rules and config (standards.config.json in the workspace
+root), hovers, the fix as a code action, completion after a publisher, and the citations of the open documents as
+workspace symbols, for any editor with an LSP client. Its initialization options: "catalogue" (a file, relative to the
+workspace root), "asOf" (as --as-of), "baseUrl" and "tokenUrl" (else STANDARDS_BASE_URL and STANDARDS_TOKEN_URL);
+credentials from the environment only. A document over check's default limit (5 MB) is not checked (said in the log).
 
 Exit status: 0 no finding at the gate, 1 findings at the gate, 2 could not run (usage, config, catalogue, service).
 `;

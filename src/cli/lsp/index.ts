@@ -1,0 +1,323 @@
+/**
+ * `standards-explorer lsp --stdio`: a language server for standards citations, for any editor with an LSP client
+ * (Neovim, Helix, Zed, Emacs eglot, Sublime LSP, JetBrains LSP4IJ). A host over src/core, as the CLI's `check` is:
+ * diagnostics with check's rules, codes, severities and config; hovers; the fix `check` suggests as a code action;
+ * completion of references after a publisher; the citations of the open documents as workspace symbols. Standard
+ * output carries the protocol alone; the log goes to the client (window/logMessage) and standard error, never a
+ * secret. Loaded only on this command's path (main.ts), in a bundle of its own (dist/cli-lsp.js).
+ */
+import { fileURLToPath } from 'node:url';
+import {
+  CodeActionKind,
+  DiagnosticSeverity,
+  MessageType,
+  ProposedFeatures,
+  ShowMessageNotification,
+  SymbolKind,
+  TextDocumentSyncKind,
+  TextDocuments,
+  createConnection,
+  type CodeAction,
+  type CompletionItem,
+  type Diagnostic,
+  type InitializeParams,
+  type SymbolInformation,
+  type WorkDoneProgressReporter,
+} from 'vscode-languageserver/node';
+import { TextDocument } from 'vscode-languageserver-textdocument';
+import type { CatalogueIndex } from '../../core/catalogue/catalogueIndex';
+import { factsLabel } from '../../core/catalogue/standardFacts';
+import { CitationChecker, type Finding } from '../../core/check/checkText';
+import type { ReportedSeverity } from '../../core/check/rules';
+import { findCitations, type Citation } from '../../core/citations/recognise';
+import { referenceCompletions, typedReference } from '../../core/citations/referenceCompletion';
+import { resolveStandard } from '../../core/citations/resolve';
+import { standardLabel } from '../../core/labels';
+import { displayText } from '../../core/service/displayText';
+import { MAX_FILE_BYTES } from '../files';
+import { CannotRun, exitStatusOf } from '../usage';
+import { hoverMarkdown } from './citationHover';
+import { lspWorkspace, type LspWorkspace } from './lspWorkspace';
+
+/** What the server needs of the command line's io (main.ts's CliIo): standard output is the protocol's alone. */
+export interface LspIo {
+  cwd: string;
+  env: NodeJS.ProcessEnv;
+  stderr: { write(text: string): unknown };
+}
+
+const SEVERITY: Record<ReportedSeverity, DiagnosticSeverity> = {
+  error: DiagnosticSeverity.Error,
+  warning: DiagnosticSeverity.Warning,
+  note: DiagnosticSeverity.Information,
+};
+/** A document's re-check waits this long after its last change: a burst of keystrokes is checked once. */
+const SETTLE_MS = 50;
+const COMPLETIONS = 50;
+/** Workspace symbols answered at most: a client lists them, it does not page. */
+const MAX_SYMBOLS = 1000;
+
+/** Serves until the client says exit (or closes standard input); the exit status is the protocol's (0 after shutdown). */
+export function runLsp(io: LspIo, version: string, args: readonly string[]): Promise<number> {
+  return exitStatusOf(io.stderr, () => serve(io, version, args));
+}
+
+async function serve(io: LspIo, version: string, args: readonly string[]): Promise<number> {
+  // Its options come from the client (initialization options), its config from the workspace root the client gives.
+  if (args.some((arg) => arg !== '--stdio'))
+    throw new CannotRun(`lsp takes only --stdio (${args.join(' ')}): the catalogue, asOf and the service come from the client's initialization options.`);
+  const log = (line: string): void => void io.stderr.write(`standards-explorer lsp: ${line}\n`);
+  const connection = createConnection(ProposedFeatures.all, process.stdin, process.stdout);
+  const documents = new TextDocuments(TextDocument);
+  // The client's log as well as standard error: a client shows window/logMessage in its own log.
+  const tell = (line: string): void => {
+    log(line);
+    connection.console.info(line);
+  };
+  // A fault must not end the server while an editor talks to it: said, and it carries on.
+  process.on('unhandledRejection', (reason) => tell(`unexpected failure: ${reason instanceof Error ? reason.message : String(reason)}`));
+  process.on('uncaughtException', (error) => tell(`unexpected failure: ${error.message}`));
+
+  let workspace: LspWorkspace | undefined;
+  let setupProblem: string | undefined;
+  let checker: CitationChecker | undefined;
+  const shown = new Set<string>();
+  /** A problem said to the user once (window/showMessage) and logged; the features then answer nothing. */
+  const problem = (message: string): void => {
+    log(message);
+    if (shown.has(message)) return;
+    shown.add(message);
+    // A notification, not window/showMessageRequest: nothing waits for the user to dismiss it.
+    void connection.sendNotification(ShowMessageNotification.type, { type: MessageType.Error, message: `Standards Explorer: ${message}` });
+  };
+  /** The index, or undefined when it cannot be had (said once). */
+  const indexOrSay = async (): Promise<CatalogueIndex | undefined> => {
+    if (!workspace) {
+      if (setupProblem) problem(setupProblem);
+      return undefined;
+    }
+    try {
+      return await workspace.index();
+    } catch (error) {
+      problem(`the catalogue could not be opened: ${error instanceof Error ? error.message : String(error)}`);
+      return undefined;
+    }
+  };
+
+  connection.onInitialize((params: InitializeParams) => {
+    const root = rootOf(params) ?? io.cwd;
+    try {
+      workspace = lspWorkspace(root, params.initializationOptions, io.env, tell);
+      log(`workspace ${root}, ${workspace.describe}`);
+    } catch (error) {
+      // Said when the client can show it (after initialize); the server keeps answering, with nothing.
+      setupProblem = error instanceof Error ? error.message : String(error);
+    }
+    return {
+      capabilities: {
+        textDocumentSync: { openClose: true, change: TextDocumentSyncKind.Incremental },
+        hoverProvider: true,
+        codeActionProvider: { codeActionKinds: [CodeActionKind.QuickFix] },
+        completionProvider: { triggerCharacters: [' ', '-', ':'] },
+        workspaceSymbolProvider: true,
+      },
+      serverInfo: { name: 'standards-explorer', version },
+    };
+  });
+
+  connection.onInitialized(() => {
+    if (setupProblem) return problem(setupProblem);
+    // The catalogue is opened at once, with progress, so the first diagnostics do not wait for it unannounced.
+    void (async () => {
+      let progress: WorkDoneProgressReporter | undefined;
+      try {
+        progress = await connection.window.createWorkDoneProgress();
+      } catch {
+        progress = undefined; // A client without window.workDoneProgress: the log says it instead.
+      }
+      progress?.begin('Standards Explorer', undefined, 'Opening the catalogue…');
+      const index = await indexOrSay();
+      progress?.done();
+      if (index) tell(`catalogue ready: ${index.size} standards`);
+    })();
+  });
+
+  const checkerOf = (index: CatalogueIndex): CitationChecker => {
+    checker ??= new CitationChecker(index, {
+      severities: workspace?.config.rules,
+      ...(workspace?.asOfYear !== undefined ? { asOfYear: workspace.asOfYear } : {}),
+    });
+    return checker;
+  };
+
+  /** A document's text, or undefined (said in the log) when it is over check's limit. */
+  const textOf = (document: TextDocument): string | undefined => {
+    const text = document.getText();
+    if (text.length > MAX_FILE_BYTES / 4 && Buffer.byteLength(text) > MAX_FILE_BYTES) {
+      const line = `${document.uri} is over ${MAX_FILE_BYTES / 1_000_000} MB (as standards-explorer check, whose limit it shares): its citations are not checked.`;
+      if (!shown.has(line)) tell(line);
+      shown.add(line);
+      return undefined;
+    }
+    return text;
+  };
+
+  const findingsOf = async (document: TextDocument): Promise<Finding[] | undefined> => {
+    const text = textOf(document);
+    if (text === undefined) return undefined;
+    const index = await indexOrSay();
+    return index && checkerOf(index).check(text, document.uri);
+  };
+
+  const timers = new Map<string, NodeJS.Timeout>();
+  const validate = async (uri: string): Promise<void> => {
+    const document = documents.get(uri);
+    if (!document) return;
+    const findings = (await findingsOf(document)) ?? [];
+    // Changed meanwhile: its own re-check is under way.
+    if (documents.get(uri)?.version !== document.version) return;
+    await connection.sendDiagnostics({ uri, version: document.version, diagnostics: findings.map(diagnosticOf) });
+  };
+  documents.onDidChangeContent(({ document }) => {
+    clearTimeout(timers.get(document.uri));
+    timers.set(
+      document.uri,
+      setTimeout(() => {
+        timers.delete(document.uri);
+        void validate(document.uri);
+      }, SETTLE_MS),
+    );
+  });
+  documents.onDidClose(({ document }) => {
+    clearTimeout(timers.get(document.uri));
+    timers.delete(document.uri);
+    void connection.sendDiagnostics({ uri: document.uri, diagnostics: [] });
+  });
+
+  connection.onHover(async ({ textDocument, position }, token) => {
+    const document = documents.get(textDocument.uri);
+    const index = document && (await indexOrSay());
+    if (!document || !index) return null;
+    const citation = citationAt(document, position.line, position.character);
+    const standard = citation && resolveStandard(index, citation);
+    if (!citation || !standard) return null;
+    const controller = new AbortController();
+    token.onCancellationRequested(() => controller.abort());
+    const value = await hoverMarkdown(citation, standard, workspace?.service, controller.signal);
+    return { contents: { kind: 'markdown', value }, range: rangeOf(citation.line, citation.start, citation.end) };
+  });
+
+  connection.onCodeAction(async ({ textDocument, range }) => {
+    const document = documents.get(textDocument.uri);
+    if (!document) return null;
+    const findings = (await findingsOf(document)) ?? [];
+    const actions: CodeAction[] = [];
+    for (const finding of findings) {
+      const diagnostic = diagnosticOf(finding);
+      if (!finding.fix || !overlaps(diagnostic.range, range)) continue;
+      actions.push({
+        title: `Cite ${finding.fix}`,
+        kind: CodeActionKind.QuickFix,
+        diagnostics: [diagnostic],
+        isPreferred: true,
+        edit: { changes: { [textDocument.uri]: [{ range: diagnostic.range, newText: finding.fix }] } },
+      });
+    }
+    return actions;
+  });
+
+  connection.onCompletion(async ({ textDocument, position }, token) => {
+    const document = documents.get(textDocument.uri);
+    if (!document) return null;
+    const before = document.getText({ start: { line: position.line, character: 0 }, end: position });
+    const typed = typedReference(before);
+    if (!typed) return null;
+    const index = await indexOrSay();
+    if (!index || token.isCancellationRequested) return null;
+    const range = { start: { line: position.line, character: position.character - typed.length }, end: position };
+    const items = referenceCompletions(index, typed, COMPLETIONS).map(({ written, hit }, rank): CompletionItem => ({
+      label: written,
+      kind: 18 /* CompletionItemKind.Reference */,
+      detail: displayText(hit.entry.title ?? ''),
+      labelDetails: { description: factsLabel(hit.facts) || 'current' },
+      textEdit: { range, newText: written },
+      filterText: written,
+      sortText: String(rank).padStart(4, '0'),
+    }));
+    // Typing more digits narrows the catalogue query itself, so the list is asked for again.
+    return { isIncomplete: true, items };
+  });
+
+  connection.onWorkspaceSymbol(async ({ query }, token) => {
+    const index = await indexOrSay();
+    if (!index) return null;
+    const wanted = squeezed(query);
+    const symbols: SymbolInformation[] = [];
+    for (const document of documents.all()) {
+      if (token.isCancellationRequested || symbols.length >= MAX_SYMBOLS) break;
+      const text = textOf(document);
+      if (text === undefined) continue;
+      for (const citation of findCitations(text)) {
+        if (citation.kind === 'clauseUri') continue;
+        const standard = resolveStandard(index, citation);
+        const name = displayText(citation.text);
+        const reference = standard ? standardLabel(standard.entry) : '';
+        if (wanted && !squeezed(name).includes(wanted) && !squeezed(reference).includes(wanted)) continue;
+        symbols.push({
+          name,
+          kind: citation.kind === 'reference' && citation.locator ? SymbolKind.Field : SymbolKind.Module,
+          location: { uri: document.uri, range: rangeOf(citation.line, citation.start, citation.end) },
+          containerName: standard ? `${reference}${standard.entry.title ? ` — ${displayText(standard.entry.title)}` : ''}` : 'not in the catalogue',
+        });
+        if (symbols.length >= MAX_SYMBOLS) break;
+      }
+    }
+    return symbols;
+  });
+
+  connection.onShutdown(() => workspace?.close());
+  documents.listen(connection);
+  const closed = new Promise<number>((resolve) => connection.onExit(() => resolve(0)));
+  connection.listen();
+  log(`listening on standard input (version ${version})`);
+  return await closed;
+}
+
+function rootOf(params: InitializeParams): string | undefined {
+  const uri = params.workspaceFolders?.[0]?.uri ?? params.rootUri ?? undefined;
+  if (uri?.startsWith('file:')) return fileURLToPath(uri);
+  return params.rootPath ?? undefined;
+}
+
+/** The citation under a position: the line alone is read (citations never span lines). */
+function citationAt(document: TextDocument, line: number, character: number): Citation | undefined {
+  const text = document.getText({ start: { line, character: 0 }, end: { line: line + 1, character: 0 } }).replace(/\r?\n$/, '');
+  const found = findCitations(text).find((c) => c.start <= character && character <= c.end);
+  return found && { ...found, line };
+}
+
+function diagnosticOf(finding: Finding): Diagnostic {
+  return {
+    range: rangeOf(finding.line - 1, finding.column - 1, finding.endColumn - 1),
+    severity: SEVERITY[finding.severity],
+    code: finding.rule,
+    source: 'standards-explorer',
+    message: finding.message,
+    ...(finding.fix ? { data: { fix: finding.fix } } : {}),
+  };
+}
+
+function rangeOf(line: number, start: number, end: number): Diagnostic['range'] {
+  return { start: { line, character: start }, end: { line, character: end } };
+}
+
+function overlaps(a: Diagnostic['range'], b: Diagnostic['range']): boolean {
+  const before = (x: Diagnostic['range']['start'], y: Diagnostic['range']['start']): boolean =>
+    x.line < y.line || (x.line === y.line && x.character < y.character);
+  return !before(a.end, b.start) && !before(b.end, a.start);
+}
+
+/** Lower case without spaces: "iso 14971" finds "ISO 14971:2019". */
+function squeezed(text: string): string {
+  return text.toLowerCase().replace(/\s+/g, '');
+}
