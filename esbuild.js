@@ -77,7 +77,9 @@ for (const entry of LAZY)
 /** Service modules the main bundle keeps and gives to every other bundle, never a copy: SHARED in src/extension/sharedModules.ts. */
 const MAIN_SHARED = [
   'service/addresses',
+  'service/backoff',
   'service/blockText',
+  'service/deadline',
   'service/displayText',
   'service/errors',
   'service/jsonld',

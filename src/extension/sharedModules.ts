@@ -6,7 +6,9 @@
  * Compiled by tsc (the tests), every module is itself and the table is not read.
  */
 import * as addresses from '../core/service/addresses';
+import * as backoff from '../core/service/backoff';
 import * as blockText from '../core/service/blockText';
+import * as deadline from '../core/service/deadline';
 import * as displayText from '../core/service/displayText';
 import * as errors from '../core/service/errors';
 import * as jsonld from '../core/service/jsonld';
@@ -23,7 +25,9 @@ export const SHARED_KEY = Symbol.for('standardsExplorer.sharedModules');
 
 const SHARED = {
   'service/addresses': addresses,
+  'service/backoff': backoff,
   'service/blockText': blockText,
+  'service/deadline': deadline,
   'service/displayText': displayText,
   'service/errors': errors,
   'service/jsonld': jsonld,
