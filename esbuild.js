@@ -1,7 +1,7 @@
 // Bundles what the VSIX runs: the extension host code, the parts it loads on first use (src/extension/**/*.lazy.ts), the index
 // worker, the pages' scripts (clause page, Connection Doctor) and the local sandbox.
 // `--production` minifies (no sourcemaps); otherwise linked sourcemaps for debugging.
-// `--watch` rebuilds on change; `--only=extension,service,features,worker,webview,cli,sandbox` limits the targets.
+// `--watch` rebuilds on change; `--only=extension,service,features,worker,webview,cli,action,sandbox` limits the targets.
 // Type checking is `tsc` (npm run compile); esbuild only strips types.
 const fs = require('node:fs');
 const path = require('node:path');
@@ -177,6 +177,28 @@ const cliPartsPlugin = {
 };
 
 /**
+ * The GitHub Action (dist/action.js) is one file: it runs `check` only, so the command line's parts that `check` never
+ * loads (CLI_PARTS of src/cli/main.ts: MCP, coverage…) are left out, each a module that says so if ever required; the
+ * service's catalogue (the HTTP client) is bundled in.
+ */
+const actionPartsPlugin = {
+  name: 'action-parts',
+  setup(build) {
+    build.onResolve({ filter: /^\.\/[A-Za-z]+$/ }, (args) =>
+      args.kind === 'require-call' &&
+      path.relative(__dirname, args.importer).split(path.sep).join('/') === 'src/cli/main.ts' &&
+      CLI_PARTS['src/cli/main.ts'][args.path]
+        ? { path: args.path, namespace: 'action-absent' }
+        : undefined,
+    );
+    build.onLoad({ filter: /.*/, namespace: 'action-absent' }, (args) => ({
+      contents: `throw new Error(${JSON.stringify(`${args.path} is not in the action: it runs check only`)});`,
+      loader: 'js',
+    }));
+  },
+};
+
+/**
  * `import source from './x?worker'`: the bundle of ./x as text, for a page to start as a Web Worker from a blob: URI
  * (webviews load workers only from blob: or data: URIs, never from the extension's folder).
  */
@@ -294,6 +316,18 @@ const targets = {
     define: { navigator: 'undefined', CLI_VERSION: JSON.stringify(require('./package.json').version) },
     alias: shims,
     plugins: [...common.plugins, leanAxiosPlugin, cliPartsPlugin],
+  },
+  // The GitHub Action (action.yml): `check` in-process, the service's client included; not shipped in the VSIX or npm.
+  action: {
+    ...common,
+    entryPoints: [{ in: 'src/action.ts', out: 'action' }],
+    outdir: 'dist',
+    platform: 'node',
+    format: 'cjs',
+    target: 'node20',
+    define: { navigator: 'undefined', CLI_VERSION: JSON.stringify(require('./package.json').version) },
+    alias: shims,
+    plugins: [...common.plugins, leanAxiosPlugin, actionPartsPlugin],
   },
   sandbox: {
     ...common,

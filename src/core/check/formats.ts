@@ -134,7 +134,7 @@ export function plural(count: number, word: string): string {
 }
 
 /** A workflow command (docs.github.com, "Workflow commands for GitHub Actions"): an annotation on the line. */
-function githubLine(finding: Finding): string {
+export function githubLine(finding: Finding): string {
   const command = finding.severity === 'note' ? 'notice' : finding.severity;
   const properties = [
     `file=${escapeProperty(finding.file)}`,
@@ -151,7 +151,7 @@ function githubLine(finding: Finding): string {
  * A warning on each file not read (shown on the pull request: the check has a gap there), and one notice counting the
  * binary files, naming a few: a repository's images would otherwise take the annotations a run is allowed.
  */
-function githubSkipped(skipped: readonly SkippedFile[]): string {
+export function githubSkipped(skipped: readonly SkippedFile[]): string {
   const lines = skipped
     .filter(isGap)
     .map(

@@ -1,0 +1,183 @@
+/**
+ * The GitHub Action as GitHub runs it: action.yml's `main` (dist/action.js, built with esbuild.js's own options into a
+ * temporary folder) run by Node with the runner's environment — GITHUB_EVENT_PATH (a pull_request event), GITHUB_
+ * WORKSPACE, GITHUB_STEP_SUMMARY, GITHUB_OUTPUT and the inputs as INPUT_* — on a git repository with a base and a head
+ * commit, against the fixture catalogue. Asserts the annotations (only the changed lines, at most 10 of each level,
+ * the rest counted), the job summary, the outputs and the SARIF file.
+ */
+import * as assert from 'node:assert/strict';
+import { execFileSync, spawnSync } from 'node:child_process';
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import * as esbuild from 'esbuild';
+
+const REPO = path.resolve(__dirname, '../../..');
+const CATALOGUE = path.join(REPO, 'test/fixtures/cli/catalogue.jsonl');
+// eslint-disable-next-line @typescript-eslint/no-require-imports -- esbuild.js is plain CommonJS, the build's own options
+const { targets } = require(path.join(REPO, 'esbuild.js')) as { targets: Record<string, esbuild.BuildOptions> };
+
+function git(cwd: string, ...args: string[]): string {
+  return execFileSync('git', args, {
+    cwd,
+    encoding: 'utf8',
+    env: {
+      PATH: process.env.PATH ?? '',
+      HOME: cwd,
+      GIT_AUTHOR_NAME: 't',
+      GIT_AUTHOR_EMAIL: 't@example.org',
+      GIT_COMMITTER_NAME: 't',
+      GIT_COMMITTER_EMAIL: 't@example.org',
+    },
+  }).trim();
+}
+
+/** GITHUB_OUTPUT's `name<<delimiter` entries. */
+function outputs(text: string): Record<string, string> {
+  const result: Record<string, string> = {};
+  for (const match of text.matchAll(/^([\w-]+)<<(\S+)\n([\s\S]*?)\n\2$/gm)) result[match[1]] = match[3];
+  return result;
+}
+
+describe('GitHub Action (action.yml, dist/action.js)', function () {
+  this.timeout(60_000);
+  let dir: string;
+  let action: string;
+  let repo: string;
+  let bundled: string[];
+  const sha = { base: '', head: '' };
+
+  before(async () => {
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'se-action-'));
+    const { outdir: _outdir, ...options } = targets.action;
+    const result = await esbuild.build({
+      ...options,
+      outdir: path.join(dir, 'dist'),
+      absWorkingDir: REPO,
+      sourcemap: false,
+      metafile: true,
+      logLevel: 'error',
+    });
+    bundled = Object.keys(result.metafile.inputs);
+    const manifest = fs.readFileSync(path.join(REPO, 'action.yml'), 'utf8');
+    assert.match(manifest, /^runs:\n {2}using: node20\n {2}main: dist\/action\.js$/m);
+    action = path.join(dir, 'dist', 'action.js');
+
+    repo = path.join(dir, 'repo');
+    fs.mkdirSync(path.join(repo, 'docs'), { recursive: true });
+    git(repo, 'init', '-q', '-b', 'main');
+    fs.writeFileSync(path.join(repo, 'docs/old.md'), 'Before the pull request: ISO 9001:2008.\n');
+    git(repo, 'add', '-A');
+    git(repo, 'commit', '-q', '-m', 'base');
+    sha.base = git(repo, 'rev-parse', 'HEAD');
+    // The pull request: 15 withdrawn editions (errors), 13 superseded (warnings), 12 unknown standards (notes).
+    fs.appendFileSync(path.join(repo, 'docs/old.md'), 'Added by the pull request: ISO 9001:2008.\n');
+    const text = [
+      ...Array.from({ length: 14 }, (_, i) => `Line ${i}: ISO 9001:2008.`),
+      ...Array.from({ length: 13 }, (_, i) => `Line ${i}: IEC 61508-3:1998.`),
+      ...Array.from({ length: 12 }, (_, i) => `Line ${i}: ISO 99999:2020.`),
+    ];
+    fs.writeFileSync(path.join(repo, 'docs/pr.md'), `${text.join('\n')}\n`);
+    git(repo, 'add', '-A');
+    git(repo, 'commit', '-q', '-m', 'pull request');
+    sha.head = git(repo, 'rev-parse', 'HEAD');
+  });
+
+  after(() => fs.rmSync(dir, { recursive: true, force: true }));
+
+  /** The action run as the runner runs it, in a step of its own (fresh summary and output files). */
+  const runStep = (
+    inputs: Record<string, string>,
+    event: object | null = { pull_request: { number: 7, base: { sha: sha.base }, head: { sha: sha.head } } },
+  ) => {
+    const step = fs.mkdtempSync(path.join(dir, 'step-'));
+    const env: Record<string, string> = {
+      PATH: process.env.PATH ?? '',
+      HOME: step,
+      GITHUB_ACTIONS: 'true',
+      GITHUB_EVENT_NAME: 'pull_request',
+      GITHUB_WORKSPACE: repo,
+      GITHUB_STEP_SUMMARY: path.join(step, 'summary.md'),
+      GITHUB_OUTPUT: path.join(step, 'output.txt'),
+      RUNNER_TEMP: step,
+      STANDARDS_EXPLORER_CACHE: path.join(step, 'cache'),
+    };
+    if (event) {
+      env.GITHUB_EVENT_PATH = path.join(step, 'event.json');
+      fs.writeFileSync(env.GITHUB_EVENT_PATH, JSON.stringify(event));
+    }
+    for (const [name, value] of Object.entries(inputs)) env[`INPUT_${name.toUpperCase()}`] = value;
+    const run = spawnSync(process.execPath, [action], { cwd: repo, env, encoding: 'utf8', timeout: 30_000 });
+    const read = (file: string): string => (fs.existsSync(file) ? fs.readFileSync(file, 'utf8') : '');
+    return { ...run, summary: read(env.GITHUB_STEP_SUMMARY), outputs: outputs(read(env.GITHUB_OUTPUT)) };
+  };
+
+  it('on a pull request, annotates only the changed lines, 10 of each level with the rest counted, and writes the summary, outputs and SARIF', () => {
+    const step = runStep({ catalogue: CATALOGUE, 'only-changed': 'true', 'fail-on': 'withdrawn', annotations: 'notice', sarif: 'reports/se.sarif' });
+    assert.equal(step.status, 1, step.stdout + step.stderr);
+    const annotations = step.stdout.split('\n').filter((line) => /^::(error|warning|notice) file=/.test(line));
+    const of = (level: string): string[] => annotations.filter((line) => line.startsWith(`::${level} `));
+    assert.deepEqual([of('error').length, of('warning').length, of('notice').length], [10, 10, 10]);
+    assert.ok(
+      annotations.every((line) => !/file=docs\/old\.md,line=1,/.test(line)),
+      'the line before the pull request is not annotated',
+    );
+    assert.ok(annotations.some((line) => /^::error file=docs\/old\.md,line=2,/.test(line)));
+    assert.match(
+      step.stdout,
+      /^10 more findings not annotated \(GitHub shows 10 of each level a step\): the job summary and reports\/se\.sarif have them all\.$/m,
+    );
+    assert.match(step.stdout, /the gate failed \(fail-on: withdrawn\)/);
+
+    assert.deepEqual(step.outputs, { findings: '40', errors: '15', 'sarif-file': path.join(repo, 'reports/se.sarif') });
+    assert.match(step.summary, /\*\*40 findings\*\* on lines this change added or changed \(15 errors, 13 warnings, 12 notes\) in 2 files checked\./);
+    assert.match(step.summary, /Gate \(fail-on: withdrawn\): \*\*failed\*\*/);
+    assert.match(step.summary, /^\| withdrawn \| 15 \| 0 \| 0 \|$/m);
+    assert.match(step.summary, /^\| superseded \| 0 \| 13 \| 0 \|$/m);
+    assert.match(step.summary, /not annotated: 5 errors, 3 warnings, 2 notices/);
+    // The worst first: the table's first row is an error.
+    assert.match(step.summary, /\| --- \| --- \| --- \| --- \|\n\| error \| docs\/old\.md:2 \| ISO 9001:2008 is withdrawn/);
+
+    const sarif = JSON.parse(fs.readFileSync(path.join(repo, 'reports/se.sarif'), 'utf8')) as { version: string; runs: Array<{ results: unknown[] }> };
+    assert.equal(sarif.version, '2.1.0');
+    assert.equal(sarif.runs[0].results.length, 40);
+    fs.rmSync(path.join(repo, 'reports'), { recursive: true });
+  });
+
+  it('without only-changed checks every line; annotations: none writes none; the gate passes without fail-on', () => {
+    const step = runStep({ catalogue: CATALOGUE, annotations: 'none' });
+    assert.equal(step.status, 0, step.stdout + step.stderr);
+    assert.ok(!/^::/m.test(step.stdout), step.stdout);
+    assert.equal(step.outputs.findings, '41');
+    assert.match(step.summary, /\*\*41 findings\*\* \(16 errors/);
+    assert.ok(fs.existsSync(path.join(repo, 'standards-explorer.sarif')));
+    fs.rmSync(path.join(repo, 'standards-explorer.sarif'));
+  });
+
+  it('fails the step with an error annotation on a bad input, an event with no base commit or a check that cannot run', () => {
+    const noEvent = runStep({ catalogue: CATALOGUE, 'only-changed': 'true' }, null);
+    assert.equal(noEvent.status, 1);
+    assert.match(noEvent.stdout, /^::error title=standards-explorer::only-changed: GITHUB_EVENT_PATH is not set/m);
+    const push = runStep({ catalogue: CATALOGUE, 'only-changed': 'true' }, { before: '0000000000000000000000000000000000000000' });
+    assert.equal(push.status, 1);
+    assert.match(push.stdout, /event names no base commit/);
+    const level = runStep({ catalogue: CATALOGUE, annotations: 'loud' });
+    assert.equal(level.status, 1);
+    assert.match(level.stdout, /annotations: "loud": give error, warning, notice or none\./);
+    const missing = runStep({ catalogue: path.join(dir, 'no-such-catalogue.jsonl') });
+    assert.equal(missing.status, 1);
+    assert.match(missing.stdout, /^::error title=standards-explorer::The check could not run/m);
+    assert.match(missing.stderr, /no-such-catalogue\.jsonl/);
+    assert.deepEqual(missing.outputs, {});
+  });
+
+  it('is one file with what check needs and nothing else: the service client, no MCP server, coverage or other command', () => {
+    const packages = new Set(bundled.flatMap((input) => /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(input)?.[1] ?? []));
+    assert.ok(packages.has('axios'), 'the service client is in');
+    assert.ok(!packages.has('@modelcontextprotocol/sdk'));
+    assert.ok(!bundled.some((input) => /src\/cli\/(mcp|coverage)\.ts$/.test(input)));
+    assert.deepEqual(fs.readdirSync(path.join(dir, 'dist')), ['action.js']);
+    // Not shipped with the extension: .vscodeignore lists what the VSIX holds, and dist/action.js is not in it.
+    assert.ok(!fs.readFileSync(path.join(REPO, '.vscodeignore'), 'utf8').includes('action'));
+  });
+});
