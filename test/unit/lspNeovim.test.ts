@@ -99,7 +99,7 @@ describe('language server in Neovim (nvim --headless, its built-in LSP client)',
     const uri = pathToFileURL(file).href;
     assert.deepEqual(
       result.codeActions?.map((a) => [a.title, a.kind, a.edit.changes[uri]]),
-      [['Cite ISO 14971:2019', 'quickfix', [{ range: at(2, 24, 38), newText: 'ISO 14971:2019' }]]],
+      [['Replace with ISO 14971:2019', 'quickfix', [{ range: at(2, 24, 38), newText: 'ISO 14971:2019' }]]],
     );
   });
 });

@@ -214,7 +214,11 @@ describe('language server: standards-explorer lsp --stdio', function () {
     fs.rmSync(path.join(workspace, 'standards.config.json'), { force: true });
     const session = serve();
     await session.start(workspace, { catalogue: CATALOGUE });
-    const md = await session.open(path.join(workspace, 'plan.md'), 'markdown', 'Per ISO 14971:2007, clause 4.1 and ISO 9001:2015.\nISO 1497\n');
+    const md = await session.open(
+      path.join(workspace, 'plan.md'),
+      'markdown',
+      'Per ISO 14971:2007, clause 4.1 and ISO 9001:2015.\nISO 1497\nSee ISO 9001:2008.\n',
+    );
     const c = await session.open(path.join(workspace, 'io.c'), 'c', '// Risk control per ISO 14971:2019, 7.1\n');
     await session.published(md);
 
@@ -239,8 +243,26 @@ describe('language server: standards-explorer lsp --stdio', function () {
       context: { diagnostics: [] },
     })) as CodeAction[];
     assert.deepEqual(
-      actions.map((a) => [a.title, a.kind, a.edit?.changes?.[md]]),
-      [['Cite ISO 14971:2019', 'quickfix', [{ range: { start: { line: 0, character: 4 }, end: { line: 0, character: 18 } }, newText: 'ISO 14971:2019' }]]],
+      actions.map((a) => [a.title, a.kind, a.isPreferred, a.edit?.changes?.[md]]),
+      // Not preferred: it names a clause, which fix leaves (its number may differ in the new edition).
+      [
+        [
+          'Replace with ISO 14971:2019',
+          'quickfix',
+          false,
+          [{ range: { start: { line: 0, character: 4 }, end: { line: 0, character: 18 } }, newText: 'ISO 14971:2019' }],
+        ],
+      ],
+    );
+
+    const preferred = (await session.connection.sendRequest(CodeActionRequest.type, {
+      textDocument: { uri: md },
+      range: { start: { line: 2, character: 0 }, end: { line: 2, character: 18 } },
+      context: { diagnostics: [] },
+    })) as CodeAction[];
+    assert.deepEqual(
+      preferred.map((a) => [a.title, a.isPreferred, a.edit?.changes?.[md]]),
+      [['Replace with ISO 9001:2015', true, [{ range: { start: { line: 2, character: 4 }, end: { line: 2, character: 17 } }, newText: 'ISO 9001:2015' }]]],
     );
 
     // The edit applied as a client applies it: an incremental change of the range alone; the finding goes (what is
@@ -251,7 +273,10 @@ describe('language server: standards-explorer lsp --stdio', function () {
     });
     assert.deepEqual(
       (await session.published(md, 2)).map((d) => [d.code, d.range.start.line]),
-      [['unknown', 1]],
+      [
+        ['unknown', 1],
+        ['withdrawn', 2],
+      ],
     );
 
     const completion = (await session.connection.sendRequest(CompletionRequest.type, {

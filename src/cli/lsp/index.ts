@@ -27,6 +27,7 @@ import {
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import type { CatalogueIndex } from '../../core/catalogue/catalogueIndex';
 import { factsLabel } from '../../core/catalogue/standardFacts';
+import { citationEdits } from '../../core/check/citationEdits';
 import { CitationChecker, type Finding } from '../../core/check/checkText';
 import type { ReportedSeverity } from '../../core/check/rules';
 import { findCitations, type Citation } from '../../core/citations/recognise';
@@ -162,18 +163,18 @@ async function serve(io: LspIo, version: string, args: readonly string[]): Promi
     return text;
   };
 
-  const findingsOf = async (document: TextDocument): Promise<Finding[] | undefined> => {
+  const findingsOf = async (document: TextDocument): Promise<{ text: string; findings: Finding[] } | undefined> => {
     const text = textOf(document);
     if (text === undefined) return undefined;
     const index = await indexOrSay();
-    return index && checkerOf(index).check(text, document.uri);
+    return index && { text, findings: checkerOf(index).check(text, document.uri) };
   };
 
   const timers = new Map<string, NodeJS.Timeout>();
   const validate = async (uri: string): Promise<void> => {
     const document = documents.get(uri);
     if (!document) return;
-    const findings = (await findingsOf(document)) ?? [];
+    const findings = (await findingsOf(document))?.findings ?? [];
     // Changed meanwhile: its own re-check is under way.
     if (documents.get(uri)?.version !== document.version) return;
     await connection.sendDiagnostics({ uri, version: document.version, diagnostics: findings.map(diagnosticOf) });
@@ -210,17 +211,29 @@ async function serve(io: LspIo, version: string, args: readonly string[]): Promi
   connection.onCodeAction(async ({ textDocument, range }) => {
     const document = documents.get(textDocument.uri);
     if (!document) return null;
-    const findings = (await findingsOf(document)) ?? [];
+    const checked = await findingsOf(document);
+    if (!checked) return null;
+    // The edits `standards-explorer fix` makes (core/check/citationEdits.ts); one it would leave (the clause may be
+    // numbered differently in the new edition) is offered to the person, never preferred — as in VS Code.
+    const { edits } = citationEdits(checked.text, checked.findings);
+    const editAt = new Map(edits.map((edit) => [`${edit.line}:${edit.start}`, edit]));
     const actions: CodeAction[] = [];
-    for (const finding of findings) {
+    for (const finding of checked.findings) {
       const diagnostic = diagnosticOf(finding);
       if (!finding.fix || !overlaps(diagnostic.range, range)) continue;
+      const edit = editAt.get(`${finding.line - 1}:${finding.column - 1}`);
       actions.push({
-        title: `Cite ${finding.fix}`,
+        title: `Replace with ${finding.fix}`,
         kind: CodeActionKind.QuickFix,
         diagnostics: [diagnostic],
-        isPreferred: true,
-        edit: { changes: { [textDocument.uri]: [{ range: diagnostic.range, newText: finding.fix }] } },
+        isPreferred: edit !== undefined,
+        edit: {
+          changes: {
+            [textDocument.uri]: [
+              edit ? { range: rangeOf(edit.line, edit.start, edit.end), newText: edit.newText } : { range: diagnostic.range, newText: finding.fix },
+            ],
+          },
+        },
       });
     }
     return actions;
