@@ -48,7 +48,7 @@ async function run(env: Env, out: { write(text: string): unknown }, version: str
   const scope = input(env, 'only-changed');
   if (scope && scope !== 'true' && scope !== 'false') throw new BadInput(`only-changed: "${scope}": give true or false.`);
 
-  const args = ['check', ...paths(input(env, 'paths'))];
+  const args = ['check'];
   const option = (name: string, flag = name): void => {
     const value = input(env, name);
     if (value) args.push(`--${flag}`, value);
@@ -65,7 +65,8 @@ async function run(env: Env, out: { write(text: string): unknown }, version: str
   const dir = fs.mkdtempSync(path.join(env.RUNNER_TEMP || os.tmpdir(), 'standards-explorer-'));
   try {
     const json = path.join(dir, 'report.json');
-    args.push('--format', 'json', '--output', json);
+    // The paths after "--": a path that starts with a hyphen is a path, not an option.
+    args.push('--format', 'json', '--output', json, '--', ...paths(input(env, 'paths')));
     // The command line's own run: credentials from the step's environment (env: with secrets), as the CLI reads them.
     const stderr = { write: (text: string): boolean => process.stderr.write(text) };
     const status = await main(args, { cwd: workspace, env: { ...env }, stdout: { write: (t: string) => out.write(t) }, stderr }, version);

@@ -11,6 +11,7 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import * as esbuild from 'esbuild';
+import { capAnnotations, cell, input } from '../../src/action/workflow';
 
 const REPO = path.resolve(__dirname, '../../..');
 const CATALOGUE = path.join(REPO, 'test/fixtures/cli/catalogue.jsonl');
@@ -169,6 +170,26 @@ describe('GitHub Action (action.yml, dist/action.js)', function () {
     assert.match(missing.stdout, /^::error title=standards-explorer::The check could not run/m);
     assert.match(missing.stderr, /no-such-catalogue\.jsonl/);
     assert.deepEqual(missing.outputs, {});
+  });
+
+  it('checks the paths given, one a line (after "--": a path is never taken for an option)', () => {
+    const step = runStep({ catalogue: CATALOGUE, paths: 'docs/old.md\n', annotations: 'none' });
+    assert.equal(step.status, 0, step.stdout + step.stderr);
+    assert.equal(step.outputs.findings, '2');
+    const option = runStep({ catalogue: CATALOGUE, paths: '--fail-on=withdrawn', annotations: 'none' });
+    assert.equal(option.status, 1);
+    assert.match(option.stderr, /--fail-on=withdrawn: no such file or folder/);
+  });
+
+  it("the runner's protocol: inputs by name, annotations capped per level in order, table cells inert", () => {
+    assert.equal(input({ 'INPUT_FAIL-ON': ' withdrawn ' }, 'fail-on'), 'withdrawn');
+    assert.equal(input({ INPUT_MY_INPUT: 'x' }, 'my input'), 'x');
+    const lines = ['::error file=a::1\n', ...Array.from({ length: 12 }, (_, i) => `::warning file=b,line=${i}::w\n`), 'plain\n', '::notice::n\n'];
+    const { shown, cut } = capAnnotations(lines);
+    assert.deepEqual(cut, { error: 0, warning: 2, notice: 0 });
+    assert.deepEqual(shown.slice(-2), ['plain\n', '::notice::n\n']);
+    assert.equal(shown.filter((l) => l.startsWith('::warning')).length, 10);
+    assert.equal(cell('ISO 1 | [x](javascript:alert(1)) <img src=x> *a*\nnext'), 'ISO 1 \\| \\[x\\](javascript:alert(1)) \\<img src=x\\> \\*a\\* next');
   });
 
   it('is one file with what check needs and nothing else: the service client, no MCP server, coverage or other command', () => {
