@@ -16,7 +16,7 @@ console.log = console.error;
 const USAGE = `usage: sandbox [--port N] [--seed S] [--standards N] [--latency MS] [--envelope array|graph|hydra]
   [--token-ttl SECONDS] [--max-limit N] [--api-key VALUE] [--api-key-header NAME] [--faults SPEC]
   [--prefix /path] [--clause-page-size N] [--retry-after SECONDS] [--client-secret VALUE] [--catalogue FILE]
-  [--vocabulary corext|metanorma|mixed]`;
+  [--vocabulary corext|metanorma|sts|mixed]`;
 
 type Flag = { key: keyof SandboxOptions; kind: 'int' | 'string' };
 const FLAGS: Record<string, Flag> = {

@@ -6,6 +6,7 @@
 import type { Catalogue, ClauseEntry, StandardEntry } from './catalogue';
 import { type MetanormaForm, MetanormaWriter, clauseAnchor } from './metanorma';
 import { type Random, hash32, randomFor } from './random';
+import { STS_CONTEXT, StsWriter, numberedTitle, stsAnchor, stsListsNumbers } from './sts';
 import { ADJECTIVES, FORMULA_SYMBOLS, NOUNS, SUBJECTS, VERBS } from './words';
 
 export type Json = string | number | boolean | null | Json[] | { [key: string]: Json };
@@ -33,12 +34,15 @@ export interface ClauseContext {
   revision?: number;
 }
 
-/** `corext`: the sandbox's own; `metanorma`: Metanorma-like JSON-LD (metanorma.ts); `mixed`: one standard in three Metanorma. */
-export type Vocabulary = 'corext' | 'metanorma' | 'mixed';
-export const VOCABULARIES: readonly Vocabulary[] = ['corext', 'metanorma', 'mixed'];
+/**
+ * `corext`: the sandbox's own; `metanorma`: Metanorma-like JSON-LD (metanorma.ts); `sts`: NISO STS full texts
+ * (sts.ts), with clause list titles that carry their numbers; `mixed`: one standard in three Metanorma.
+ */
+export type Vocabulary = 'corext' | 'metanorma' | 'sts' | 'mixed';
+export const VOCABULARIES: readonly Vocabulary[] = ['corext', 'metanorma', 'sts', 'mixed'];
 
 /** The vocabulary of one standard's clause bodies: fixed by the option, or by the seed and the standard. */
-export function vocabularyOf(seed: number, standard: StandardEntry, vocabulary: Vocabulary = 'mixed'): 'corext' | 'metanorma' {
+export function vocabularyOf(seed: number, standard: StandardEntry, vocabulary: Vocabulary = 'mixed'): 'corext' | 'metanorma' | 'sts' {
   if (vocabulary !== 'mixed') return vocabulary;
   return hash32(`${seed}|vocabulary|${standard.canonical}`) % 3 === 0 ? 'metanorma' : 'corext';
 }
@@ -46,6 +50,42 @@ export function vocabularyOf(seed: number, standard: StandardEntry, vocabulary: 
 /** Which form a Metanorma standard's bodies take: the real nesting, or for one standard in three the older keyed form. */
 export function metanormaFormOf(seed: number, standard: StandardEntry): MetanormaForm {
   return hash32(`${seed}|metanorma-form|${standard.canonical}`) % 3 === 0 ? 'keyed' : 'nested';
+}
+
+/** A clause's title and number in an STS standard's clause list: the number in the title, the field for one standard in two. */
+export function stsListing(seed: number, standard: StandardEntry, clause: ClauseEntry): { title: string; number?: string } {
+  return { title: numberedTitle(clause), number: stsListsNumbers(seed, standard.canonical) ? clause.number : undefined };
+}
+
+/** Whether a clause is a general one (not foreword, scope, terms, bibliography, annex…): its first paragraph may get a formula. */
+function isGeneral(clause: ClauseEntry): boolean {
+  return !clause.types.some((t) => /Foreword|Introduction|Scope|NormativeReferences|TermsAndDefinitions|Bibliography|Annex/.test(t));
+}
+
+/**
+ * Tables, figures and formulas in the clauses before this one (STS numbers them through the document, annexes on
+ * their own): the earlier clauses' blocks made again from their own seeds and counted.
+ */
+function numberedBefore(ctx: ClauseContext): { tables: number; figures: number; formulas: number } {
+  const counts = { tables: 0, figures: 0, formulas: 0 };
+  if (ctx.clause.section === 'corext:Annex') return counts;
+  const count = (blocks: readonly Json[]): void => {
+    for (const block of blocks) {
+      if (typeof block !== 'object' || block === null || Array.isArray(block)) continue;
+      const type = block['@type'];
+      if (type === 'corext:Table') counts.tables++;
+      else if (type === 'corext:Figure') counts.figures++;
+      else if (type === 'corext:Formula') counts.formulas++;
+      else if (type === 'corext:Section' && Array.isArray(block['corext:content'])) count(block['corext:content']);
+    }
+  };
+  for (const earlier of ctx.clauses) {
+    if (earlier.position >= ctx.clause.position) break;
+    if (earlier.section === 'corext:Annex') continue;
+    count(new Writer(randomFor(ctx.catalogue.seed, 'content', ctx.standard.canonical, earlier.position), { ...ctx, clause: earlier }).blocksFor(earlier));
+    if (isGeneral(earlier)) counts.formulas++;
+  }
+  return counts;
 }
 
 /** The full JSON-LD body of one clause. */
@@ -69,6 +109,19 @@ export function clauseBody(ctx: ClauseContext): { [key: string]: Json } {
   const blocks = writer.blocksFor(clause);
   for (let revision = 1; revision <= (ctx.revision ?? 0); revision++)
     blocks.push(paragraph(`Revision ${revision}: this requirement now also applies to accessories and to software updates.`));
+  const general = isGeneral(clause);
+  if (vocabularyOf(catalogue.seed, standard, ctx.vocabulary) === 'sts') {
+    // The envelope stays the service's JSON-LD, its title and number as the clause list gives them (the number in
+    // the title; the number field for one standard in two); the clause inside is the STS element.
+    const listing = stsListing(catalogue.seed, standard, clause);
+    body['dcterms:title'] = listing.title;
+    if (listing.number === undefined) delete body['corext:number'];
+    body['@context'] = { ...CONTEXT, ...STS_CONTEXT };
+    const targets = new Map(ctx.clauses.map((c) => [ctx.clauseUri(c), { anchor: stsAnchor(c) }]));
+    const sts = new StsWriter(randomFor(catalogue.seed, 'sts', standard.canonical, clause.position), clause, (uri) => targets.get(uri), numberedBefore(ctx));
+    body.content = [sts.clauseElement(blocks, general)];
+    return body;
+  }
   if (vocabularyOf(catalogue.seed, standard, ctx.vocabulary) === 'metanorma') {
     // The envelope stays the service's JSON-LD; the document inside is Metanorma-like, in the real nesting or
     // (one standard in three) the older keyed form.
@@ -84,14 +137,7 @@ export function clauseBody(ctx: ClauseContext): { [key: string]: Json } {
     }
     body.obligation = clause.annexKind ?? 'normative';
     body['inline-header'] = false;
-    Object.assign(
-      body,
-      metanorma.root(
-        clause.title,
-        blocks,
-        !clause.types.some((t) => /Foreword|Introduction|Scope|NormativeReferences|TermsAndDefinitions|Bibliography|Annex/.test(t)),
-      ),
-    );
+    Object.assign(body, metanorma.root(clause.title, blocks, general));
     return body;
   }
   body['corext:content'] = blocks;

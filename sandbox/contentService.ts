@@ -5,7 +5,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { createLocalJWKSet, jwtVerify, type JWK } from 'jose';
 import type { Catalogue, ClauseEntry, StandardEntry } from './catalogue';
-import { CONTEXT, clauseBody, type Json, type Vocabulary } from './content';
+import { CONTEXT, clauseBody, stsListing, vocabularyOf, type Json, type Vocabulary } from './content';
 import type { FaultInjector } from './faults';
 import { LD_JSON, sendProblem, trickle } from './http';
 import { ByteLru } from '../src/core/service/cache';
@@ -270,7 +270,7 @@ export class ContentService {
   private listClauses(standard: StandardEntry, clauses: ClauseEntry[], url: URL, res: ServerResponse): { body: Buffer; etag: string } | undefined {
     const { envelope, clausePageSize } = this.options;
     const records = clauses.map((c) => this.clauseRecord(standard, clauses, c));
-    const etagBase = `list|${this.options.catalogue.seed}|${standard.canonical}|${envelope}|${this.options.baseUrl}`;
+    const etagBase = `list|${this.options.catalogue.seed}|${standard.canonical}|${envelope}|${this.options.baseUrl}${this.options.vocabulary === 'sts' ? '|sts' : ''}`;
     if (envelope === 'array') return { body: Buffer.from(JSON.stringify(records)), etag: etagOf(etagBase) };
     if (envelope === 'graph') {
       return { body: Buffer.from(JSON.stringify({ '@context': CONTEXT, '@graph': records })), etag: etagOf(etagBase) };
@@ -304,12 +304,17 @@ export class ContentService {
   }
 
   private clauseRecord(standard: StandardEntry, clauses: ClauseEntry[], clause: ClauseEntry): { [key: string]: Json } {
+    // STS standards: titles that carry their numbers, as a real service may send them (content.ts stsListing).
+    const listing =
+      vocabularyOf(this.options.catalogue.seed, standard, this.options.vocabulary) === 'sts'
+        ? stsListing(this.options.catalogue.seed, standard, clause)
+        : clause;
     const record: { [key: string]: Json } = {
       '@id': this.clauseUri(standard, clause),
       '@type': clause.types.length === 1 ? clause.types[0] : clause.types,
-      'dcterms:title': clause.title,
+      'dcterms:title': listing.title,
     };
-    if (clause.number !== undefined) record['corext:number'] = clause.number;
+    if (listing.number !== undefined) record['corext:number'] = listing.number;
     record['corext:order'] = clause.position + 1;
     record['corext:level'] = clause.level;
     if (clause.parent !== undefined) record['corext:parent'] = this.clauseUri(standard, clauses[clause.parent]);

@@ -34,7 +34,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
   const envelope = options.envelope ?? 'hydra';
   if (!['array', 'graph', 'hydra'].includes(envelope)) throw new Error(`Unknown envelope "${envelope}": use array, graph or hydra`);
   if (options.vocabulary !== undefined && !VOCABULARIES.includes(options.vocabulary))
-    throw new Error(`Unknown vocabulary "${options.vocabulary}": use corext, metanorma or mixed`);
+    throw new Error(`Unknown vocabulary "${options.vocabulary}": use corext, metanorma, sts or mixed`);
   if (!Number.isInteger(count) || count < 1) throw new Error('standards must be a whole number of at least 1');
   parseFaults(options.faults); // fail early on a bad spec
   const clientSecret = options.clientSecret ?? randomBytes(24).toString('base64url');

@@ -64,13 +64,15 @@ export class MetanormaWriter {
       if (this.nested) this.mention(written, out);
       if (general && i === 0) {
         if (this.random.chance(0.5)) {
-          const formula = this.formula(
-            this.random.pick(FORMULA_SYMBOLS),
-            this.random.pick(FORMULA_SYMBOLS),
-            this.random.pick(FORMULA_SYMBOLS),
-            `(${this.random.int(1, 9)})`,
-            [],
-          );
+          const symbols = [this.random.pick(FORMULA_SYMBOLS), this.random.pick(FORMULA_SYMBOLS), this.random.pick(FORMULA_SYMBOLS)];
+          // An ISO formula is followed by its key: each symbol and what it stands for (words chosen without a
+          // further draw, so the rest of the clause stays as it was).
+          const unique = [...new Set(symbols)];
+          const key = unique.map((symbol, i): [string, string] => [
+            symbol,
+            `is the ${NOUNS[hash32(`${symbol}|${i}`) % NOUNS.length]}${i === unique.length - 1 ? '.' : ';'}`,
+          ]);
+          const formula = this.formula(symbols[0], symbols[1], symbols[2], `(${this.random.int(1, 9)})`, key);
           out.push(formula);
           if (this.nested) this.mention(formula, out);
         }

@@ -43,8 +43,11 @@ export interface SandboxOptions {
   clientSecret?: string;
   /** Clause lists of a chosen length, by URN (a bench's standard of 300 clauses); others have 8–60. */
   clauseCounts?: Readonly<Record<string, number>>;
-  /** Clause body vocabulary: 'corext', 'metanorma', or 'mixed' (default: one standard in three Metanorma). */
-  vocabulary?: 'corext' | 'metanorma' | 'mixed';
+  /**
+   * Clause body vocabulary: 'corext', 'metanorma', 'sts' (NISO STS full texts, clause list titles carrying their
+   * numbers), or 'mixed' (default: one standard in three Metanorma).
+   */
+  vocabulary?: 'corext' | 'metanorma' | 'sts' | 'mixed';
 }
 
 /** What a running sandbox tells its client: the JSON line printed by the CLI, plus `close()` in-process. */

@@ -140,12 +140,13 @@ function settleHeading(document: ClauseDocument, listed: HeadingParts): void {
 function dropRepeatedTitle(document: ClauseDocument, context: ClauseContext, listed: HeadingParts): void {
   const number = document.number ?? listed.number;
   const titles = [document.title, context.title, listed.title].filter((t): t is string => Boolean(t?.trim())).flatMap((t) => [t, `${number ?? ''} ${t}`]);
-  if (!titles.length) return;
   const first = document.blocks[0];
   if (first?.kind === 'heading' && isShown(headingOnce({ number, title: inlineText(first.content) }).title, titles)) document.blocks.shift();
   else if (first?.kind === 'section') {
     const own = headingOnce({ number: first.number, title: inlineText(first.title), label: first.label });
-    if (!isShown(own.title, titles) || (own.number !== undefined && number !== undefined && own.number !== number)) return;
+    // Its title the clause's, or none under the clause's own number (a scope whose title was left empty).
+    const same = own.number !== undefined && own.number === number;
+    if (!(own.title ? isShown(own.title, titles) : same) || (own.number !== undefined && number !== undefined && !same)) return;
     document.blocks.splice(0, 1, ...first.children);
     if (own.number !== undefined && own.number !== listed.number) document.number ??= own.number;
     document.title ||= own.title;

@@ -29,7 +29,7 @@ import {
 import { bibitem, figure } from './figures';
 import { liftTitle, trimFlow } from './flowText';
 import { formula } from './formulas';
-import { isInlineElement, isMixedContent, isPlainInline } from './inlineChecks';
+import { FOOTNOTE_GROUP, isInlineElement, isMixedContent, isPlainInline } from './inlineChecks';
 import { definitions, labelled, list } from './lists';
 import { type Block, type Definition, type Footnote, type Inline, type InlineElement, type LinkTarget, MAX_DEPTH, type TermEntry } from './model';
 import { INLINE_ROLES, localName, roleOf } from './names';
@@ -273,7 +273,8 @@ export class Builder {
       }
       default:
         // Not ours to know: flow its children, as a section when it has a title.
-        if (hasTitle(element)) yield* this.section(element, out, depth);
+        if (element.names.includes(FOOTNOTE_GROUP)) yield* this.footnoteGroup(element, out, depth);
+        else if (hasTitle(element)) yield* this.section(element, out, depth);
         else yield* this.blocks(restOf(element, NOTHING), out, depth + 1);
     }
     const first = out[start];
@@ -298,6 +299,19 @@ export class Builder {
       if (lifted) section.title = [lifted];
     }
     if (!section.number && !element.names.some((n) => UNNUMBERED_SECTIONS.has(n)) && !isUnnumbered(element)) this.implicit.add(section);
+  }
+
+  /** STS `<fn-group>`: each `<fn>` is a footnote whose marker the text has (`<xref ref-type="fn">`), not a new marker here. */
+  private *footnoteGroup(element: Element, out: Block[], depth: number): Generator<void, void> {
+    const rest: FlowItem[] = [];
+    for (const item of restOf(element, NOTHING)) {
+      for (const value of Array.isArray(item.value) ? item.value : [item.value]) {
+        const child = isObject(value) ? readElement(value, item.hint) : undefined;
+        if (child?.role === 'footnote') this.footnotes.push(this.footnote(child, depth + 1));
+        else rest.push({ ...item, value });
+      }
+    }
+    if (rest.length) yield* this.blocks(rest, out, depth + 1);
   }
 
   footnote(element: Element, depth: number): Footnote {

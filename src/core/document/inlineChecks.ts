@@ -1,3 +1,5 @@
+export const FOOTNOTE_GROUP = 'fngroup';
+
 /** Whether values and elements belong in running text: cheap checks made before flowing them. */
 import { type JsonObject, isObject } from '../service/jsonld';
 import { type Element, elementNames, isNodeReference, languageMapText, readElement, typeNames } from './elements';
@@ -31,6 +33,8 @@ export function isMixedContent(value: unknown[], hint: string): boolean {
 /** Whether an element belongs in running text: an inline role, or unknown with only inline content. */
 export function isInlineElement(element: Element): boolean {
   if (element.role) return INLINE_ROLES.has(element.role);
+  // STS `<fn-group>`: the footnotes' bodies, whose markers are in the text already.
+  if (element.names.includes(FOOTNOTE_GROUP)) return false;
   if (element.fields.some((f) => f.local === 'title' || f.local === 'heading')) return false;
   return element.fields.every(
     (f) => ((f.local.startsWith('@') || TECHNICAL_KEYS.has(f.local)) && !CONTENT_KEYS.has(f.local)) || isInlineValue(f.value, 1, f.key),

@@ -87,7 +87,7 @@ export interface HeadingParts {
 }
 
 /** "1", "4.2.1", "A.3", "10": a clause number as a title's prefix may carry it. */
-const NUMBER_PREFIX = /^((?:\d{1,2}|[A-Z](?=\.\d))(?:\.\d{1,3}){0,6})(?:\s*[\u2014\u2013]\s*|\s+)(?=\p{L})/u;
+const NUMBER_PREFIX = /^((?:\d{1,2}|[A-Z](?=\.\d))(?:\.\d{1,3}){0,6})(?:(?:\s*[\u2014\u2013]\s*|\s+)(?=\p{L})|\s*$)/u;
 const ANNEX_PREFIX = /^(?:Annex|Appendix)\s+([A-Z]{1,2})(?=$|[\s\u2014\u2013:.(])[\s\u2014\u2013:.]*/;
 const OBLIGATION_PREFIX = /^\(\s*(normative|informative)\s*\)[\s\u2014\u2013:.]*/i;
 
