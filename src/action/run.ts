@@ -68,7 +68,8 @@ async function run(env: Env, out: { write(text: string): unknown }, version: str
     // The paths after "--": a path that starts with a hyphen is a path, not an option.
     args.push('--format', 'json', '--output', json, '--', ...paths(input(env, 'paths')));
     // The command line's own run: credentials from the step's environment (env: with secrets), as the CLI reads them.
-    const stderr = { write: (text: string): boolean => process.stderr.write(text) };
+    // Its line naming the report's temporary file is left out of the log: the file is gone when the step ends.
+    const stderr = { write: (text: string): boolean => text.includes(json) || process.stderr.write(text) };
     const status = await main(args, { cwd: workspace, env: { ...env }, stdout: { write: (t: string) => out.write(t) }, stderr }, version);
     if (status === 2) {
       out.write('::error title=standards-explorer::The check could not run: the log above says why (the inputs, the config, the catalogue or the service).\n');

@@ -6,12 +6,14 @@
  * the rest counted), the job summary, the outputs and the SARIF file.
  */
 import * as assert from 'node:assert/strict';
-import { execFileSync, spawnSync } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import * as esbuild from 'esbuild';
 import { capAnnotations, cell, input } from '../../src/action/workflow';
+import { startSandbox } from '../../sandbox/index';
+import { readCatalogueFile } from '../../src/core/catalogue/catalogueFile';
 
 const REPO = path.resolve(__dirname, '../../..');
 const CATALOGUE = path.join(REPO, 'test/fixtures/cli/catalogue.jsonl');
@@ -87,10 +89,11 @@ describe('GitHub Action (action.yml, dist/action.js)', function () {
   after(() => fs.rmSync(dir, { recursive: true, force: true }));
 
   /** The action run as the runner runs it, in a step of its own (fresh summary and output files). */
-  const runStep = (
+  const runStep = async (
     inputs: Record<string, string>,
     event: object | null = { pull_request: { number: 7, base: { sha: sha.base }, head: { sha: sha.head } } },
-  ) => {
+    secrets: Record<string, string> = {},
+  ): Promise<{ status: number | null; stdout: string; stderr: string; summary: string; outputs: Record<string, string> }> => {
     const step = fs.mkdtempSync(path.join(dir, 'step-'));
     const env: Record<string, string> = {
       PATH: process.env.PATH ?? '',
@@ -102,19 +105,29 @@ describe('GitHub Action (action.yml, dist/action.js)', function () {
       GITHUB_OUTPUT: path.join(step, 'output.txt'),
       RUNNER_TEMP: step,
       STANDARDS_EXPLORER_CACHE: path.join(step, 'cache'),
+      ...secrets,
     };
     if (event) {
       env.GITHUB_EVENT_PATH = path.join(step, 'event.json');
       fs.writeFileSync(env.GITHUB_EVENT_PATH, JSON.stringify(event));
     }
     for (const [name, value] of Object.entries(inputs)) env[`INPUT_${name.toUpperCase()}`] = value;
-    const run = spawnSync(process.execPath, [action], { cwd: repo, env, encoding: 'utf8', timeout: 30_000 });
+    // Not spawnSync: the sandbox a step may talk to runs in this process.
+    const run = await new Promise<{ status: number | null; stdout: string; stderr: string }>((resolve, reject) => {
+      const child = spawn(process.execPath, [action], { cwd: repo, env, timeout: 30_000 });
+      let stdout = '';
+      let stderr = '';
+      child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+      child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+      child.on('error', reject);
+      child.on('close', (status) => resolve({ status, stdout, stderr }));
+    });
     const read = (file: string): string => (fs.existsSync(file) ? fs.readFileSync(file, 'utf8') : '');
     return { ...run, summary: read(env.GITHUB_STEP_SUMMARY), outputs: outputs(read(env.GITHUB_OUTPUT)) };
   };
 
-  it('on a pull request, annotates only the changed lines, 10 of each level with the rest counted, and writes the summary, outputs and SARIF', () => {
-    const step = runStep({ catalogue: CATALOGUE, 'only-changed': 'true', 'fail-on': 'withdrawn', annotations: 'notice', sarif: 'reports/se.sarif' });
+  it('on a pull request, annotates only the changed lines, 10 of each level with the rest counted, and writes the summary, outputs and SARIF', async () => {
+    const step = await runStep({ catalogue: CATALOGUE, 'only-changed': 'true', 'fail-on': 'withdrawn', annotations: 'notice', sarif: 'reports/se.sarif' });
     assert.equal(step.status, 1, step.stdout + step.stderr);
     const annotations = step.stdout.split('\n').filter((line) => /^::(error|warning|notice) file=/.test(line));
     const of = (level: string): string[] => annotations.filter((line) => line.startsWith(`::${level} `));
@@ -145,8 +158,8 @@ describe('GitHub Action (action.yml, dist/action.js)', function () {
     fs.rmSync(path.join(repo, 'reports'), { recursive: true });
   });
 
-  it('without only-changed checks every line; annotations: none writes none; the gate passes without fail-on', () => {
-    const step = runStep({ catalogue: CATALOGUE, annotations: 'none' });
+  it('without only-changed checks every line; annotations: none writes none; the gate passes without fail-on', async () => {
+    const step = await runStep({ catalogue: CATALOGUE, annotations: 'none' });
     assert.equal(step.status, 0, step.stdout + step.stderr);
     assert.ok(!/^::/m.test(step.stdout), step.stdout);
     assert.equal(step.outputs.findings, '41');
@@ -155,30 +168,49 @@ describe('GitHub Action (action.yml, dist/action.js)', function () {
     fs.rmSync(path.join(repo, 'standards-explorer.sarif'));
   });
 
-  it('fails the step with an error annotation on a bad input, an event with no base commit or a check that cannot run', () => {
-    const noEvent = runStep({ catalogue: CATALOGUE, 'only-changed': 'true' }, null);
+  it('fails the step with an error annotation on a bad input, an event with no base commit or a check that cannot run', async () => {
+    const noEvent = await runStep({ catalogue: CATALOGUE, 'only-changed': 'true' }, null);
     assert.equal(noEvent.status, 1);
     assert.match(noEvent.stdout, /^::error title=standards-explorer::only-changed: GITHUB_EVENT_PATH is not set/m);
-    const push = runStep({ catalogue: CATALOGUE, 'only-changed': 'true' }, { before: '0000000000000000000000000000000000000000' });
+    const push = await runStep({ catalogue: CATALOGUE, 'only-changed': 'true' }, { before: '0000000000000000000000000000000000000000' });
     assert.equal(push.status, 1);
     assert.match(push.stdout, /event names no base commit/);
-    const level = runStep({ catalogue: CATALOGUE, annotations: 'loud' });
+    const level = await runStep({ catalogue: CATALOGUE, annotations: 'loud' });
     assert.equal(level.status, 1);
     assert.match(level.stdout, /annotations: "loud": give error, warning, notice or none\./);
-    const missing = runStep({ catalogue: path.join(dir, 'no-such-catalogue.jsonl') });
+    const missing = await runStep({ catalogue: path.join(dir, 'no-such-catalogue.jsonl') });
     assert.equal(missing.status, 1);
     assert.match(missing.stdout, /^::error title=standards-explorer::The check could not run/m);
     assert.match(missing.stderr, /no-such-catalogue\.jsonl/);
     assert.deepEqual(missing.outputs, {});
   });
 
-  it('checks the paths given, one a line (after "--": a path is never taken for an option)', () => {
-    const step = runStep({ catalogue: CATALOGUE, paths: 'docs/old.md\n', annotations: 'none' });
+  it('checks the paths given, one a line (after "--": a path is never taken for an option)', async () => {
+    const step = await runStep({ catalogue: CATALOGUE, paths: 'docs/old.md\n', annotations: 'none' });
     assert.equal(step.status, 0, step.stdout + step.stderr);
     assert.equal(step.outputs.findings, '2');
-    const option = runStep({ catalogue: CATALOGUE, paths: '--fail-on=withdrawn', annotations: 'none' });
+    const option = await runStep({ catalogue: CATALOGUE, paths: '--fail-on=withdrawn', annotations: 'none' });
     assert.equal(option.status, 1);
     assert.match(option.stderr, /--fail-on=withdrawn: no such file or folder/);
+  });
+
+  it("reads the service's credentials from the step's env (secrets), as the command line does, and never writes them", async () => {
+    const sandbox = await startSandbox({ catalogue: readCatalogueFile(CATALOGUE) });
+    try {
+      const secrets = { STANDARDS_CLIENT_ID: sandbox.clientId, STANDARDS_CLIENT_SECRET: sandbox.clientSecret };
+      const service = { 'base-url': sandbox.baseUrl, 'token-url': sandbox.tokenUrl, 'only-changed': 'true', annotations: 'notice' };
+      const step = await runStep(service, undefined, secrets);
+      assert.equal(step.status, 0, step.stdout + step.stderr);
+      assert.equal(step.outputs.findings, '40');
+      const written = [step.stdout, step.stderr, step.summary, JSON.stringify(step.outputs), fs.readFileSync(step.outputs['sarif-file'], 'utf8')].join('\n');
+      assert.ok(!written.includes(sandbox.clientSecret), 'the secret is written nowhere');
+      fs.rmSync(step.outputs['sarif-file']);
+      const none = await runStep(service);
+      assert.equal(none.status, 1);
+      assert.match(none.stderr, /The service needs credentials: set STANDARDS_CLIENT_ID and STANDARDS_CLIENT_SECRET/);
+    } finally {
+      await sandbox.close();
+    }
   });
 
   it("the runner's protocol: inputs by name, annotations capped per level in order, table cells inert", () => {
