@@ -26,8 +26,9 @@ fi
 # ---------------------------------------------------------------------------------------------- Debian packages
 # chromium: the browser that shows code-server; libkrb5-dev + build tools: code-server's native `kerberos`
 # module builds from source (its prebuilt download needs the internet); fonts: readable screenshots; neovim: a real
-# LSP client nobody here wrote, which drives `standards-explorer lsp --stdio` headless in the tests.
-apt_packages=(chromium libkrb5-dev build-essential python3 fonts-dejavu-core ca-certificates neovim)
+# LSP client nobody here wrote, which drives `standards-explorer lsp --stdio` headless in the tests; pre-commit: the
+# hooks of .pre-commit-hooks.yaml installed and run as a user's pre-commit does (test/unit/preCommitHook.test.ts).
+apt_packages=(chromium libkrb5-dev build-essential python3 fonts-dejavu-core ca-certificates neovim pre-commit)
 missing=()
 for p in "${apt_packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
