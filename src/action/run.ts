@@ -17,6 +17,22 @@ import { main } from '../cli/main';
 import { summaryMarkdown, worstFirst } from './summary';
 import { appendSummary, capAnnotations, input, setOutput, type Env } from './workflow';
 
+/** The inputs action.yml declares, each read here. */
+export const INPUTS = [
+  'paths',
+  'fail-on',
+  'as-of',
+  'catalogue',
+  'base-url',
+  'token-url',
+  'config',
+  'max-file-size',
+  'only-changed',
+  'annotations',
+  'sarif',
+] as const;
+type Input = (typeof INPUTS)[number];
+
 /** An action input that cannot be used: the step fails saying which and why. */
 class BadInput extends Error {}
 
@@ -40,18 +56,20 @@ export async function runAction(env: Env, out: { write(text: string): unknown },
 }
 
 async function run(env: Env, out: { write(text: string): unknown }, version: string): Promise<number> {
+  const given = (name: Input): string => input(env, name);
   const workspace = env.GITHUB_WORKSPACE || process.cwd();
-  const level = LEVELS[input(env, 'annotations') || 'warning'];
-  if (!level) throw new BadInput(`annotations: "${input(env, 'annotations')}": give error, warning, notice or none.`);
-  const sarif = path.resolve(workspace, input(env, 'sarif') || 'standards-explorer.sarif');
-  const failOn = input(env, 'fail-on');
-  const scope = input(env, 'only-changed');
+  const levelName = given('annotations') || 'warning';
+  const level = Object.hasOwn(LEVELS, levelName) ? LEVELS[levelName] : undefined;
+  if (!level) throw new BadInput(`annotations: "${given('annotations')}": give error, warning, notice or none.`);
+  const sarif = path.resolve(workspace, given('sarif') || 'standards-explorer.sarif');
+  const failOn = given('fail-on');
+  const scope = given('only-changed');
   if (scope && scope !== 'true' && scope !== 'false') throw new BadInput(`only-changed: "${scope}": give true or false.`);
 
   const args = ['check'];
-  const option = (name: string, flag = name): void => {
-    const value = input(env, name);
-    if (value) args.push(`--${flag}`, value);
+  const option = (name: Input): void => {
+    const value = given(name);
+    if (value) args.push(`--${name}`, value);
   };
   option('fail-on');
   option('as-of');
@@ -66,7 +84,7 @@ async function run(env: Env, out: { write(text: string): unknown }, version: str
   try {
     const json = path.join(dir, 'report.json');
     // The paths after "--": a path that starts with a hyphen is a path, not an option.
-    args.push('--format', 'json', '--output', json, '--', ...paths(input(env, 'paths')));
+    args.push('--format', 'json', '--output', json, '--', ...paths(given('paths')));
     // The command line's own run: credentials from the step's environment (env: with secrets), as the CLI reads them.
     // Its line naming the report's temporary file is left out of the log: the file is gone when the step ends.
     const stderr = { write: (text: string): boolean => text.includes(json) || process.stderr.write(text) };

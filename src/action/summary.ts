@@ -9,7 +9,7 @@ import { RULE_IDS, type ReportedSeverity } from '../core/check/rules';
 import { isGap, skipWhy, type SkippedFile } from '../core/check/skippedFiles';
 import { cell, SHOWN_PER_LEVEL, type AnnotationLevel } from './workflow';
 
-/** Rows of the worst findings the summary lists; the rest are in the SARIF file. */
+/** Rows of the worst findings (and files not read) the summary lists; the rest are in the SARIF file. GitHub takes 1 MiB a step. */
 export const SUMMARY_ROWS = 50;
 
 export interface SummaryFacts {
@@ -61,7 +61,8 @@ export function summaryMarkdown(facts: SummaryFacts): string {
   }
   if (gaps.length) {
     lines.push('', '### Not read', '', 'Their citations were not checked: raise `max-file-size` in the config or exclude them.', '');
-    for (const gap of gaps) lines.push(`- ${cell(gap.file)}: ${cell(skipWhy(gap))}`);
+    for (const gap of gaps.slice(0, SUMMARY_ROWS)) lines.push(`- ${cell(gap.file)}: ${cell(skipWhy(gap))}`);
+    if (gaps.length > SUMMARY_ROWS) lines.push(`- and ${gaps.length - SUMMARY_ROWS} more, named in the SARIF file and the annotations' log`);
   }
   const cutTotal = facts.cut.error + facts.cut.warning + facts.cut.notice;
   const cutRows = Math.max(0, findings.length - SUMMARY_ROWS);

@@ -12,6 +12,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import * as esbuild from 'esbuild';
 import { capAnnotations, cell, input } from '../../src/action/workflow';
+import { INPUTS } from '../../src/action/run';
 import { startSandbox } from '../../sandbox/index';
 import { readCatalogueFile } from '../../src/core/catalogue/catalogueFile';
 
@@ -211,6 +212,15 @@ describe('GitHub Action (action.yml, dist/action.js)', function () {
     } finally {
       await sandbox.close();
     }
+  });
+
+  it('declares in action.yml the inputs it reads, no more and no fewer', async () => {
+    const manifest = fs.readFileSync(path.join(REPO, 'action.yml'), 'utf8');
+    const block = /^inputs:\n((?: {2}.*\n|\n)*)/m.exec(manifest)?.[1] ?? '';
+    assert.deepEqual([...block.matchAll(/^ {2}([a-z-]+):$/gm)].map((m) => m[1]).sort(), [...INPUTS].sort());
+    const odd = await runStep({ catalogue: CATALOGUE, annotations: 'constructor' });
+    assert.equal(odd.status, 1);
+    assert.match(odd.stdout, /annotations: "constructor": give error, warning, notice or none\./);
   });
 
   it("the runner's protocol: inputs by name, annotations capped per level in order, table cells inert", () => {
