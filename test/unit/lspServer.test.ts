@@ -8,147 +8,28 @@
  * 5 MB and a workspace with no catalogue leave it answering, each said to the user.
  */
 import * as assert from 'node:assert/strict';
-import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { pathToFileURL } from 'node:url';
 import {
   CodeActionRequest,
   CompletionRequest,
   DidChangeTextDocumentNotification,
-  DidOpenTextDocumentNotification,
-  ExitNotification,
   HoverRequest,
-  InitializeRequest,
-  InitializedNotification,
-  LogMessageNotification,
-  PublishDiagnosticsNotification,
-  ShowMessageNotification,
-  ShutdownRequest,
-  WorkDoneProgressCreateRequest,
   WorkspaceSymbolRequest,
-  createProtocolConnection,
   type CodeAction,
   type CompletionList,
-  type Diagnostic,
   type Hover,
-  type ProtocolConnection,
-  type PublishDiagnosticsParams,
   type SymbolInformation,
 } from 'vscode-languageserver-protocol/node';
 import { buildCli } from './cliBundle';
+import { Session } from './lspSession';
 
 const REPO = path.resolve(__dirname, '../../..');
 const CATALOGUE = path.join(REPO, 'test/fixtures/cli/catalogue.jsonl');
-
-/** A server process and the client talking to it, with everything it published, logged and showed. */
-class Session {
-  readonly connection: ProtocolConnection;
-  readonly diagnostics = new Map<string, PublishDiagnosticsParams>();
-  readonly logs: string[] = [];
-  readonly shown: string[] = [];
-  readonly progress: Array<{ kind: string; title?: string; message?: string }> = [];
-  stderr = '';
-  /** Set when the server ended (null: by a signal); nothing is waited for after. */
-  exitCode: number | null | undefined;
-  private waiters: Array<() => void> = [];
-
-  constructor(private readonly child: ChildProcessWithoutNullStreams) {
-    child.stderr.on('data', (chunk: Buffer) => (this.stderr += chunk.toString()));
-    child.once('exit', (code) => {
-      this.exitCode = code;
-      this.changed();
-    });
-    this.connection = createProtocolConnection(child.stdout, child.stdin);
-    this.connection.onNotification(PublishDiagnosticsNotification.type, (params) => {
-      this.diagnostics.set(params.uri, params);
-      this.changed();
-    });
-    this.connection.onNotification(LogMessageNotification.type, ({ message }) => {
-      this.logs.push(message);
-      this.changed();
-    });
-    this.connection.onNotification(ShowMessageNotification.type, ({ message }) => {
-      this.shown.push(message);
-      this.changed();
-    });
-    this.connection.onRequest(WorkDoneProgressCreateRequest.type, () => undefined);
-    this.connection.onNotification('$/progress', (params: { value: { kind: string; title?: string; message?: string } }) => {
-      this.progress.push(params.value);
-      this.changed();
-    });
-    this.connection.listen();
-  }
-
-  private changed(): void {
-    for (const wake of this.waiters.splice(0)) wake();
-  }
-
-  /** Resolves when `test` holds, checked on every message; fails after 15 s saying what it waited for. */
-  async until<T>(what: string, test: () => T | undefined | false): Promise<T> {
-    const deadline = Date.now() + 15_000;
-    for (;;) {
-      const value = test();
-      if (value) return value;
-      if (this.exitCode !== undefined) throw new Error(`the server ended (${this.exitCode}) before ${what}; stderr: ${this.stderr}`);
-      if (Date.now() > deadline) throw new Error(`no ${what} within 15 s; stderr: ${this.stderr}`);
-      await new Promise<void>((resolve) => {
-        this.waiters.push(resolve);
-        setTimeout(resolve, 200);
-      });
-    }
-  }
-
-  async start(root: string, initializationOptions?: unknown): Promise<void> {
-    await this.answer(
-      this.connection.sendRequest(InitializeRequest.type, {
-        processId: process.pid,
-        rootUri: pathToFileURL(root).href,
-        workspaceFolders: [{ uri: pathToFileURL(root).href, name: 'ws' }],
-        capabilities: { window: { workDoneProgress: true } },
-        initializationOptions,
-      }),
-    );
-    await this.connection.sendNotification(InitializedNotification.type, {});
-  }
-
-  /** `request`'s answer, or a failure saying so when the server ends first. */
-  answer<T>(request: Promise<T>): Promise<T> {
-    return Promise.race([request, this.until('an answer', () => false as const).then(() => request)]);
-  }
-
-  async open(file: string, languageId: string, text: string): Promise<string> {
-    const uri = pathToFileURL(file).href;
-    await this.connection.sendNotification(DidOpenTextDocumentNotification.type, { textDocument: { uri, languageId, version: 1, text } });
-    return uri;
-  }
-
-  /** The diagnostics of `uri` once published for `version`. */
-  published(uri: string, version = 1): Promise<Diagnostic[]> {
-    return this.until(`diagnostics of ${uri} v${version}`, () => {
-      const got = this.diagnostics.get(uri);
-      return got && got.version === version && got.diagnostics;
-    });
-  }
-
-  /** Ends the server if it still runs (a failed test). */
-  end(): void {
-    this.connection.dispose();
-    if (this.exitCode === undefined) this.child.kill();
-  }
-
-  async stop(): Promise<number | null> {
-    const exited = new Promise<number | null>((resolve) => this.child.once('exit', (code) => resolve(code)));
-    await this.connection.sendRequest(ShutdownRequest.type);
-    await this.connection.sendNotification(ExitNotification.type);
-    const code = await exited;
-    this.connection.dispose();
-    return code;
-  }
-}
 
 describe('language server: standards-explorer lsp --stdio', function () {
   this.timeout(60_000);

@@ -9,35 +9,23 @@
 import { fileURLToPath } from 'node:url';
 import {
   CodeActionKind,
-  DiagnosticSeverity,
   MessageType,
   ProposedFeatures,
   ShowMessageNotification,
-  SymbolKind,
   TextDocumentSyncKind,
   TextDocuments,
   createConnection,
-  type CodeAction,
-  type CompletionItem,
-  type Diagnostic,
-  type InitializeParams,
-  type SymbolInformation,
-  type WorkDoneProgressReporter,
 } from 'vscode-languageserver/node';
+import type { InitializeParams, WorkDoneProgressReporter } from 'vscode-languageserver/node';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import type { CatalogueIndex } from '../../core/catalogue/catalogueIndex';
-import { factsLabel } from '../../core/catalogue/standardFacts';
-import { citationEdits } from '../../core/check/citationEdits';
 import { CitationChecker, type Finding } from '../../core/check/checkText';
-import type { ReportedSeverity } from '../../core/check/rules';
-import { findCitations, type Citation } from '../../core/citations/recognise';
-import { referenceCompletions, typedReference } from '../../core/citations/referenceCompletion';
+import { typedReference } from '../../core/citations/referenceCompletion';
 import { resolveStandard } from '../../core/citations/resolve';
-import { standardLabel } from '../../core/labels';
-import { displayText } from '../../core/service/displayText';
 import { MAX_FILE_BYTES } from '../files';
 import { CannotRun, exitStatusOf } from '../usage';
 import { hoverMarkdown } from './citationHover';
+import { citationAt, citationLinks, citationSymbols, codeActions, completions, diagnosticOf, rangeOf, resolvedLink } from './citationFeatures';
 import { lspWorkspace, type LspWorkspace } from './lspWorkspace';
 
 /** What the server needs of the command line's io (main.ts's CliIo): standard output is the protocol's alone. */
@@ -47,16 +35,8 @@ export interface LspIo {
   stderr: { write(text: string): unknown };
 }
 
-const SEVERITY: Record<ReportedSeverity, DiagnosticSeverity> = {
-  error: DiagnosticSeverity.Error,
-  warning: DiagnosticSeverity.Warning,
-  note: DiagnosticSeverity.Information,
-};
 /** A document's re-check waits this long after its last change: a burst of keystrokes is checked once. */
 const SETTLE_MS = 50;
-const COMPLETIONS = 50;
-/** Workspace symbols answered at most: a client lists them, it does not page. */
-const MAX_SYMBOLS = 1000;
 
 /** Serves until the client says exit (or closes standard input); the exit status is the protocol's (0 after shutdown). */
 export function runLsp(io: LspIo, version: string, args: readonly string[]): Promise<number> {
@@ -121,6 +101,8 @@ async function serve(io: LspIo, version: string, args: readonly string[]): Promi
         codeActionProvider: { codeActionKinds: [CodeActionKind.QuickFix] },
         completionProvider: { triggerCharacters: [' ', '-', ':'] },
         workspaceSymbolProvider: true,
+        // Links to the cited clause on the service (its @id), found when a link is resolved: none without a service.
+        ...(workspace?.service ? { documentLinkProvider: { resolveProvider: true } } : {}),
       },
       serverInfo: { name: 'standards-explorer', version },
     };
@@ -213,30 +195,7 @@ async function serve(io: LspIo, version: string, args: readonly string[]): Promi
     if (!document) return null;
     const checked = await findingsOf(document);
     if (!checked) return null;
-    // The edits `standards-explorer fix` makes (core/check/citationEdits.ts); one it would leave (the clause may be
-    // numbered differently in the new edition) is offered to the person, never preferred — as in VS Code.
-    const { edits } = citationEdits(checked.text, checked.findings);
-    const editAt = new Map(edits.map((edit) => [`${edit.line}:${edit.start}`, edit]));
-    const actions: CodeAction[] = [];
-    for (const finding of checked.findings) {
-      const diagnostic = diagnosticOf(finding);
-      if (!finding.fix || !overlaps(diagnostic.range, range)) continue;
-      const edit = editAt.get(`${finding.line - 1}:${finding.column - 1}`);
-      actions.push({
-        title: `Replace with ${finding.fix}`,
-        kind: CodeActionKind.QuickFix,
-        diagnostics: [diagnostic],
-        isPreferred: edit !== undefined,
-        edit: {
-          changes: {
-            [textDocument.uri]: [
-              edit ? { range: rangeOf(edit.line, edit.start, edit.end), newText: edit.newText } : { range: diagnostic.range, newText: finding.fix },
-            ],
-          },
-        },
-      });
-    }
-    return actions;
+    return codeActions(textDocument.uri, checked.text, checked.findings, range);
   });
 
   connection.onCompletion(async ({ textDocument, position }, token) => {
@@ -247,45 +206,25 @@ async function serve(io: LspIo, version: string, args: readonly string[]): Promi
     if (!typed) return null;
     const index = await indexOrSay();
     if (!index || token.isCancellationRequested) return null;
-    const range = { start: { line: position.line, character: position.character - typed.length }, end: position };
-    const items = referenceCompletions(index, typed, COMPLETIONS).map(({ written, hit }, rank): CompletionItem => ({
-      label: written,
-      kind: 18 /* CompletionItemKind.Reference */,
-      detail: displayText(hit.entry.title ?? ''),
-      labelDetails: { description: factsLabel(hit.facts) || 'current' },
-      textEdit: { range, newText: written },
-      filterText: written,
-      sortText: String(rank).padStart(4, '0'),
-    }));
-    // Typing more digits narrows the catalogue query itself, so the list is asked for again.
-    return { isIncomplete: true, items };
+    return completions(index, typed, position);
   });
 
   connection.onWorkspaceSymbol(async ({ query }, token) => {
     const index = await indexOrSay();
     if (!index) return null;
-    const wanted = squeezed(query);
-    const symbols: SymbolInformation[] = [];
-    for (const document of documents.all()) {
-      if (token.isCancellationRequested || symbols.length >= MAX_SYMBOLS) break;
-      const text = textOf(document);
-      if (text === undefined) continue;
-      for (const citation of findCitations(text)) {
-        if (citation.kind === 'clauseUri') continue;
-        const standard = resolveStandard(index, citation);
-        const name = displayText(citation.text);
-        const reference = standard ? standardLabel(standard.entry) : '';
-        if (wanted && !squeezed(name).includes(wanted) && !squeezed(reference).includes(wanted)) continue;
-        symbols.push({
-          name,
-          kind: citation.kind === 'reference' && citation.locator ? SymbolKind.Field : SymbolKind.Module,
-          location: { uri: document.uri, range: rangeOf(citation.line, citation.start, citation.end) },
-          containerName: standard ? `${reference}${standard.entry.title ? ` — ${displayText(standard.entry.title)}` : ''}` : 'not in the catalogue',
-        });
-        if (symbols.length >= MAX_SYMBOLS) break;
-      }
-    }
-    return symbols;
+    return citationSymbols(documents.all(), index, query, token, textOf);
+  });
+
+  connection.onDocumentLinks(async ({ textDocument }) => {
+    const document = documents.get(textDocument.uri);
+    const text = document && workspace?.service && textOf(document);
+    const index = text && (await indexOrSay());
+    if (!text || !index) return null;
+    return citationLinks(text, index);
+  });
+
+  connection.onDocumentLinkResolve(async (link, token) => {
+    return workspace?.service ? resolvedLink(link, workspace.service, workspace.serviceBaseUrl, token, tell) : link;
   });
 
   connection.onShutdown(() => workspace?.close());
@@ -300,37 +239,4 @@ function rootOf(params: InitializeParams): string | undefined {
   const uri = params.workspaceFolders?.[0]?.uri ?? params.rootUri ?? undefined;
   if (uri?.startsWith('file:')) return fileURLToPath(uri);
   return params.rootPath ?? undefined;
-}
-
-/** The citation under a position: the line alone is read (citations never span lines). */
-function citationAt(document: TextDocument, line: number, character: number): Citation | undefined {
-  const text = document.getText({ start: { line, character: 0 }, end: { line: line + 1, character: 0 } }).replace(/\r?\n$/, '');
-  const found = findCitations(text).find((c) => c.start <= character && character <= c.end);
-  return found && { ...found, line };
-}
-
-function diagnosticOf(finding: Finding): Diagnostic {
-  return {
-    range: rangeOf(finding.line - 1, finding.column - 1, finding.endColumn - 1),
-    severity: SEVERITY[finding.severity],
-    code: finding.rule,
-    source: 'standards-explorer',
-    message: finding.message,
-    ...(finding.fix ? { data: { fix: finding.fix } } : {}),
-  };
-}
-
-function rangeOf(line: number, start: number, end: number): Diagnostic['range'] {
-  return { start: { line, character: start }, end: { line, character: end } };
-}
-
-function overlaps(a: Diagnostic['range'], b: Diagnostic['range']): boolean {
-  const before = (x: Diagnostic['range']['start'], y: Diagnostic['range']['start']): boolean =>
-    x.line < y.line || (x.line === y.line && x.character < y.character);
-  return !before(a.end, b.start) && !before(b.end, a.start);
-}
-
-/** Lower case without spaces: "iso 14971" finds "ISO 14971:2019". */
-function squeezed(text: string): string {
-  return text.toLowerCase().replace(/\s+/g, '');
 }
