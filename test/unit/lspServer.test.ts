@@ -207,6 +207,26 @@ describe('language server: standards-explorer lsp --stdio', function () {
     assert.equal(await session.stop(), 0);
   });
 
+  it('answers a request cancelled before it ran with RequestCancelled, and the next as usual', async () => {
+    const session = serve();
+    await session.start(workspace, { catalogue: CATALOGUE });
+    const uri = await session.open(path.join(workspace, 'cited.md'), 'markdown', 'ISO 14971:2019\n');
+    await session.published(uri);
+    // The request and its cancellation in one write: the cancellation is read before the request runs.
+    session.writeRaw([
+      { jsonrpc: '2.0', id: 'cancelled-1', method: 'workspace/symbol', params: { query: '' } },
+      { jsonrpc: '2.0', method: '$/cancelRequest', params: { id: 'cancelled-1' } },
+    ]);
+    const answer = await session.until('the answer to the cancelled request', () => session.rawAnswer('cancelled-1'));
+    assert.deepEqual(answer.error, { code: -32800, message: 'The request was cancelled.' });
+    const symbols = (await session.connection.sendRequest(WorkspaceSymbolRequest.type, { query: '' })) as SymbolInformation[];
+    assert.deepEqual(
+      symbols.map((s) => s.name),
+      ['ISO 14971:2019'],
+    );
+    assert.equal(await session.stop(), 0);
+  });
+
   it('says what to give when there is no catalogue, and never sends a request to endpoints a workspace config names', async () => {
     // The repository's config names a service: a listener on loopback standing in for the attacker's endpoint.
     let requests = 0;

@@ -29,6 +29,8 @@ export class Session {
   readonly shown: string[] = [];
   readonly progress: Array<{ kind: string; title?: string; message?: string }> = [];
   stderr = '';
+  /** Standard output as it came: the answers to what `writeRaw` sent, which the connection does not know. */
+  private stdout = '';
   /** Set when the server ended (null: by a signal); nothing is waited for after. */
   exitCode: number | null | undefined;
   private waiters: Array<() => void> = [];
@@ -57,7 +59,29 @@ export class Session {
       this.progress.push(params.value);
       this.changed();
     });
+    child.stdout.on('data', (chunk: Buffer) => {
+      this.stdout += chunk.toString();
+      this.changed();
+    });
     this.connection.listen();
+  }
+
+  /** Writes `messages` framed, in one write: the server reads them together, before it runs any. */
+  writeRaw(messages: readonly object[]): void {
+    this.child.stdin.write(messages.map((m) => `Content-Length: ${Buffer.byteLength(JSON.stringify(m))}\r\n\r\n${JSON.stringify(m)}`).join(''));
+  }
+
+  /** The answer to the request `id` (sent with writeRaw), once it came. */
+  rawAnswer(id: string): { result?: unknown; error?: { code: number; message: string } } | undefined {
+    for (const body of this.stdout.split(/Content-Length: \d+\r\n\r\n/)) {
+      try {
+        const message = JSON.parse(body) as { id?: unknown; result?: unknown; error?: { code: number; message: string } };
+        if (message.id === id) return message;
+      } catch {
+        // A body not complete yet, or the text before the first header.
+      }
+    }
+    return undefined;
   }
 
   private changed(): void {

@@ -9,14 +9,16 @@
 import { fileURLToPath } from 'node:url';
 import {
   CodeActionKind,
+  LSPErrorCodes,
   MessageType,
   ProposedFeatures,
+  ResponseError,
   ShowMessageNotification,
   TextDocumentSyncKind,
   TextDocuments,
   createConnection,
 } from 'vscode-languageserver/node';
-import type { InitializeParams, WorkDoneProgressReporter } from 'vscode-languageserver/node';
+import type { CancellationToken, InitializeParams, WorkDoneProgressReporter } from 'vscode-languageserver/node';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import type { CatalogueIndex } from '../../core/catalogue/catalogueIndex';
 import { CitationChecker, type Finding } from '../../core/check/checkText';
@@ -180,6 +182,7 @@ async function serve(io: LspIo, version: string, args: readonly string[]): Promi
   connection.onHover(async ({ textDocument, position }, token) => {
     const document = documents.get(textDocument.uri);
     const index = document && (await indexOrSay());
+    stopIfCancelled(token);
     if (!document || !index) return null;
     const citation = citationAt(document, position.line, position.character);
     const standard = citation && resolveStandard(index, citation);
@@ -187,13 +190,15 @@ async function serve(io: LspIo, version: string, args: readonly string[]): Promi
     const controller = new AbortController();
     token.onCancellationRequested(() => controller.abort());
     const value = await hoverMarkdown(citation, standard, workspace?.service, controller.signal);
+    stopIfCancelled(token);
     return { contents: { kind: 'markdown', value }, range: rangeOf(citation.line, citation.start, citation.end) };
   });
 
-  connection.onCodeAction(async ({ textDocument, range }) => {
+  connection.onCodeAction(async ({ textDocument, range }, token) => {
     const document = documents.get(textDocument.uri);
     if (!document) return null;
     const checked = await findingsOf(document);
+    stopIfCancelled(token);
     if (!checked) return null;
     return codeActions(textDocument.uri, checked.text, checked.findings, range);
   });
@@ -205,26 +210,33 @@ async function serve(io: LspIo, version: string, args: readonly string[]): Promi
     const typed = typedReference(before);
     if (!typed) return null;
     const index = await indexOrSay();
-    if (!index || token.isCancellationRequested) return null;
+    stopIfCancelled(token);
+    if (!index) return null;
     return completions(index, typed, position);
   });
 
   connection.onWorkspaceSymbol(async ({ query }, token) => {
     const index = await indexOrSay();
+    stopIfCancelled(token);
     if (!index) return null;
-    return citationSymbols(documents.all(), index, query, token, textOf);
+    const symbols = citationSymbols(documents.all(), index, query, token, textOf);
+    stopIfCancelled(token);
+    return symbols;
   });
 
-  connection.onDocumentLinks(async ({ textDocument }) => {
+  connection.onDocumentLinks(async ({ textDocument }, token) => {
     const document = documents.get(textDocument.uri);
     const text = document && workspace?.service && textOf(document);
     const index = text && (await indexOrSay());
+    stopIfCancelled(token);
     if (!text || !index) return null;
     return citationLinks(text, index);
   });
 
   connection.onDocumentLinkResolve(async (link, token) => {
-    return workspace?.service ? resolvedLink(link, workspace.service, workspace.serviceBaseUrl, token, tell) : link;
+    const resolved = workspace?.service ? await resolvedLink(link, workspace.service, workspace.serviceBaseUrl, token, tell) : link;
+    stopIfCancelled(token);
+    return resolved;
   });
 
   connection.onShutdown(() => workspace?.close());
@@ -233,6 +245,11 @@ async function serve(io: LspIo, version: string, args: readonly string[]): Promi
   connection.listen();
   log(`listening on standard input (version ${version})`);
   return await closed;
+}
+
+/** A request the client cancelled is answered as the protocol says: RequestCancelled, not a partial answer. */
+function stopIfCancelled(token: CancellationToken): void {
+  if (token.isCancellationRequested) throw new ResponseError(LSPErrorCodes.RequestCancelled, 'The request was cancelled.');
 }
 
 function rootOf(params: InitializeParams): string | undefined {
