@@ -12,7 +12,7 @@ import { ARRAY_KINDS, fitsEntries, type ArrayKind, type SegmentArrays } from './
 
 const MAGIC = 0x58494553; // "SEIX", little-endian
 /** Raised whenever the layout changes: an older file is then rebuilt, not misread. */
-export const INDEX_FILE_VERSION = 7;
+export const INDEX_FILE_VERSION = 8;
 const PREFIX_BYTES = 12; // magic, version, header length
 
 export interface IndexFileContent {

@@ -260,11 +260,17 @@ export class IndexSegment {
     // A tier whose best bucket ranks after `worst` has nothing to add: not read at all.
     const reachable = (bucket: Bucket): boolean => worst === undefined || bucket * 2 <= worst.order;
 
-    // Exact: the last token ends a designation.
+    // Exact: the last token ends a designation. A number query ending on a number ("8601", "ISO 7498") also means
+    // that number's parts: every reference holding the token is read, in rank order, so that the current parts
+    // that replaced a withdrawn undivided edition rank before it (rank key: current first, then part order).
     const last = query.exact[tokens.length - 1];
     if (last >= 0) {
-      for (const r of this.designationEnd.of([last, last + 1], n)) {
+      // Only for a query whose one number is its last token: "IEC 60601-1" asks for that part, not part 1 of all.
+      const numeric = (t: string): boolean => /^\d+$/.test(t);
+      const parts = !topic && numeric(tokens[tokens.length - 1]) && !isYear(tokens[tokens.length - 1]) && tokens.filter(numeric).length === 1;
+      for (const r of (parts ? this.inReference : this.designationEnd).of([last, last + 1], n)) {
         const i = this.byRank[r];
+        if (parts && (halves[0].length >= limit || hopeless(Bucket.ReferenceExact, i))) break;
         if (this.referenceBucket(i, query) === Bucket.ReferenceExact) place(i, Bucket.ReferenceExact);
       }
     }
@@ -330,19 +336,28 @@ export class IndexSegment {
     // From the reference's start, from any publisher word or from its number: "ISO 9001", "9001", and "ISO 13485"
     // for "EN ISO 13485:2016". A topic only from its start ("iso", "iec tr"): words further on are a title's words
     // in a reference ("asset management" in "IEC White Paper Asset Management:2015"), ranked with matches anywhere.
-    const lastFrom = query.topic ? 0 : this.data.numberStart[i];
-    for (let from = 0; from <= lastFrom; from++) {
-      if (tokens.length > length - from) break;
+    const numberStart = this.data.numberStart[i];
+    const lastFrom = query.topic ? 0 : numberStart;
+    // Where the query's first token and its others are looked for: one after the other from each start, and — "ISO
+    // 7498" for "ISO/IEC 7498-1", "ISO 27001" for "ISO/IEC 27001" — the reference's first publisher word, then its number.
+    const starts: Array<readonly [first: number, rest: number]> = [];
+    for (let from = 0; from <= lastFrom; from++) starts.push([from, from + 1]);
+    if (!query.topic && tokens.length >= 2 && numberStart >= 2) starts.push([0, numberStart]);
+    for (const [first, rest] of starts) {
+      if (tokens.length - 1 > length - rest) continue;
       let prefix = true;
       for (let k = 0; k < tokens.length && prefix; k++) {
-        const id = idAt(from + k);
+        const id = idAt(k === 0 ? first : rest + k - 1);
         prefix = k < tokens.length - 1 ? id === exact[k] : id >= ranges[k][0] && id < ranges[k][1];
       }
       if (!prefix) continue;
-      const end = from + tokens.length;
+      const end = rest + tokens.length - 1;
       // Exact: the whole designation ("ISO 9001", "13818-7"), with or without its year, or the whole reference.
       const whole = exact[tokens.length - 1] === idAt(end - 1);
       if (whole && (end === numberEnd || end === length || (end === numberEnd + 1 && isYear(vocabulary[idAt(end - 1)])))) return Bucket.ReferenceExact;
+      // The number's parts: "8601" is ISO 8601-1 and -2 as much as ISO 8601 — the parts that replaced an undivided
+      // edition rank with it, by rank key (current first, then in part order).
+      if (whole && !query.topic && end === numberStart + 1 && end < numberEnd) return Bucket.ReferenceExact;
       best = Bucket.ReferencePrefix;
     }
     if (best !== undefined) return best;

@@ -102,10 +102,10 @@ export function prepareSegment(entries: readonly IndexEntry[]): SegmentArrays {
     const entryFacts = factsOf(entry.urn, entry.reference, entry.status);
     facts[i] = packFacts(entryFacts);
     years[i] = entryFacts.year ?? 0;
-    keys[i] = rankKey(entry, entryFacts);
     const from = reference.start[i];
     const parts = Math.max(0, numberEnd[i] - numberStart[i] - 1);
     const firstPart = parts > 0 ? vocabulary[reference.ids[from + numberStart[i] + 1]] : undefined;
+    keys[i] = rankKey(entry, entryFacts, firstPart, parts);
     const elements = titleElements(entry.title);
     firstEnds[i] = elements.firstEnd;
     const lastElement = entry.title.slice(elements.lastStart, elements.lastStart + 60);
@@ -289,11 +289,23 @@ export function topicScore(key: number): number {
 
 /**
  * The entry's rank as one number, lower first: current first, published before drafts, base documents before
- * supplements, newer first, shorter title first, then the service's order (the position in the low 21 bits).
+ * supplements, the document before its companions (handbook, report, redline, commented, extended or series
+ * package), the undivided document before Part 0 before Part 1…, newer first, shorter title first, then the service's order (the
+ * position in the low 21 bits). 4 + 7 + 8 + 10 + 21 bits: exact in a double.
  */
-function rankKey(entry: IndexEntry, facts: StandardFacts): number {
-  const group = Number(!facts.current) * 4 + Number(facts.draft) * 2 + Number(!!facts.supplement);
-  const age = 4095 - Math.min(4095, facts.year ?? 0);
+function rankKey(entry: IndexEntry, facts: StandardFacts, firstPart: string | undefined, parts: number): number {
+  const companion = COMPANION.test((entry.reference ?? '').slice(0, 200));
+  const group = Number(!facts.current) * 8 + Number(facts.draft) * 4 + Number(!!facts.supplement) * 2 + Number(companion);
+  // 0 undivided; then by first part, a part before its own subdivisions (60601-1 before 60601-1-11).
+  const part = firstPart === undefined ? 0 : /^\d{1,2}$/.test(firstPart) ? Math.min(127, (Number(firstPart) + 1) * 2 - 1 + Number(parts > 1)) : 127;
+  // Editions from 1846 on: older (or no year) rank last.
+  const age = Math.min(255, Math.max(0, 2100 - (facts.year ?? 0)));
   const length = Math.min(1023, entry.title.length);
-  return ((group * 4096 + age) * 1024 + length) * POSITION_SPAN + (entry.position % POSITION_SPAN);
+  return (((group * 128 + part) * 256 + age) * 1024 + length) * POSITION_SPAN + (entry.position % POSITION_SPAN);
 }
+
+/**
+ * A companion of a document, not the document as published: a handbook, a technical report of its number (IEC TR
+ * 61508-0 beside IEC 61508-1), a redline, commented, extended or series package.
+ */
+const COMPANION = /-HBK\b|\b(?:HBK|RLV|CMV|EXV|SER|TR|DTR)\b/;
