@@ -8,9 +8,14 @@
  * with the phrase, then containing it, then all words anywhere (the words of a phrase in order, each starting a
  * word). Title matches of current records come before title matches of withdrawn ones.
  *
- * Within a tier, a query holding a number ("27001", "ISO 9001:2015", "IEC 62304 amd") ranks as it always has:
- * current before withdrawn, published before drafts, the base document before its amendments (unless the query
- * names one), newer before older, shorter title before longer — what the citation resolver relies on.
+ * Within a tier, a query holding a number ("27001", "ISO 9001:2015", "IEC 62304 amd") ranks by rank key: current
+ * before withdrawn, published before drafts, the base document before its amendments (unless the query names one),
+ * the document before its companions (handbook, technical report, redline, commented, extended or series package),
+ * the undivided document before its parts in part order, newer before older, shorter title before longer — what
+ * the citation resolver relies on. A query whose one number ends it ("8601", "ISO 7498") means the number's parts
+ * as much as the number (exact matches both), so the current parts that replaced a withdrawn undivided edition
+ * come first, unless the query names a year; a query's publisher word may be the first of a joint publisher ("ISO
+ * 7498" finds ISO/IEC 7498-1).
  *
  * A query of words only is a topic ("quality management", "functional safety"): it means the core requirements
  * standard of a family, not a part, a handbook or an amendment. Its words are cut to what singular and plural
