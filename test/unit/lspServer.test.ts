@@ -207,6 +207,26 @@ describe('language server: standards-explorer lsp --stdio', function () {
     assert.equal(await session.stop(), 0);
   });
 
+  it("leaves out the documents the config's globs leave out, as check does, saying so", async () => {
+    const root = path.join(dir, 'globs');
+    fs.mkdirSync(path.join(root, 'vendor'), { recursive: true });
+    fs.writeFileSync(path.join(root, 'standards.config.json'), JSON.stringify({ exclude: ['vendor/**'] }));
+    const session = serve(root);
+    await session.start(root, { catalogue: CATALOGUE });
+    const vendored = await session.open(path.join(root, 'vendor', 'notes.md'), 'markdown', 'ISO 14971:2007\n');
+    const own = await session.open(path.join(root, 'notes.md'), 'markdown', 'ISO 14971:2007\n');
+    assert.deepEqual(
+      (await session.published(own)).map((d) => d.code),
+      ['withdrawn'],
+    );
+    assert.deepEqual(await session.published(vendored), []);
+    assert.ok(
+      session.logs.includes(`${vendored} is left out by the config's include and exclude globs: its citations are not checked.`),
+      session.logs.join('\n'),
+    );
+    assert.equal(await session.stop(), 0);
+  });
+
   it('answers a request cancelled before it ran with RequestCancelled, and the next as usual', async () => {
     const session = serve();
     await session.start(workspace, { catalogue: CATALOGUE });

@@ -38,7 +38,7 @@ describe('language server against the service (sandbox)', function () {
     fs.rmSync(dir, { recursive: true, force: true });
   });
 
-  it('hovers a clause with its heading and first paragraph, and links it to the clause on the service', async () => {
+  it('checks the cited clauses, hovers a clause with its heading and first paragraph, and links it to the clause on the service', async () => {
     const workspace = path.join(dir, 'ws');
     fs.mkdirSync(workspace);
     const child = spawn(process.execPath, [cli, 'lsp', '--stdio'], {
@@ -54,8 +54,12 @@ describe('language server against the service (sandbox)', function () {
     });
     session = new Session(child);
     await session.start(workspace, { baseUrl: sandbox.baseUrl, tokenUrl: sandbox.tokenUrl });
-    const uri = await session.open(path.join(workspace, 'risk.md'), 'markdown', 'The scope is ISO 14971:2019, clause 1.\n');
-    assert.deepEqual(await session.published(uri), []);
+    const uri = await session.open(path.join(workspace, 'risk.md'), 'markdown', 'The scope is ISO 14971:2019, clause 1.\nNot ISO 14971:2019, clause 42.\n');
+    // check's missing-clause rule, against the edition's clause list on the service.
+    assert.deepEqual(
+      (await session.published(uri)).map((d) => [d.code, d.severity, d.range.start.line, d.range.start.character, d.message]),
+      [['missing-clause', 2, 1, 4, 'ISO 14971:2019 has no clause 42 (ISO 14971:2019).']],
+    );
 
     const hover = (await session.connection.sendRequest(HoverRequest.type, { textDocument: { uri }, position: { line: 0, character: 15 } })) as Hover;
     const parts = (hover.contents as { value: string }).value.split('\n\n');
@@ -69,11 +73,17 @@ describe('language server against the service (sandbox)', function () {
 
     const links = (await session.connection.sendRequest(DocumentLinkRequest.type, { textDocument: { uri } })) as DocumentLink[];
     assert.deepEqual(
-      links.map((l) => [l.range, l.tooltip, l.target]),
-      [[{ start: { line: 0, character: 13 }, end: { line: 0, character: 37 } }, 'Open ISO 14971:2019, clause 1 on the service', undefined]],
+      links.map((l) => [l.range.start.line, l.range.start.character, l.range.end.character, l.tooltip, l.target]),
+      [
+        [0, 13, 37, 'Open ISO 14971:2019, clause 1 on the service', undefined],
+        [1, 4, 29, 'Open ISO 14971:2019, clause 42 on the service', undefined],
+      ],
     );
     const resolved = await session.connection.sendRequest(DocumentLinkResolveRequest.type, links[0]);
     assert.match(resolved.target ?? '', new RegExp(`^${sandbox.baseUrl.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}/v1/standards/.+/clauses/.+`));
+    // A clause the edition does not have: no link, and the log says why.
+    assert.equal((await session.connection.sendRequest(DocumentLinkResolveRequest.type, links[1])).target, undefined);
+    assert.ok(session.logs.some((line) => line.endsWith('has no clause 42: no link.')));
 
     assert.equal(await session.stop(), 0);
     const said = `${session.stderr}${session.logs.join('\n')}${session.shown.join('\n')}${JSON.stringify(hover)}${JSON.stringify(resolved)}`;

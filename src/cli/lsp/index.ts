@@ -21,12 +21,13 @@ import {
 import type { CancellationToken, InitializeParams, WorkDoneProgressReporter } from 'vscode-languageserver/node';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import type { CatalogueIndex } from '../../core/catalogue/catalogueIndex';
-import { CitationChecker, type Finding } from '../../core/check/checkText';
+import type { Finding } from '../../core/check/checkText';
 import { typedReference } from '../../core/citations/referenceCompletion';
 import { resolveStandard } from '../../core/citations/resolve';
 import { MAX_FILE_BYTES } from '../files';
 import { CannotRun, exitStatusOf } from '../usage';
 import { hoverMarkdown } from './citationHover';
+import { DocumentCheck } from './documentCheck';
 import { citationAt, citationLinks, citationSymbols, codeActions, completions, diagnosticOf, rangeOf, resolvedLink } from './citationFeatures';
 import { lspWorkspace, type LspWorkspace } from './lspWorkspace';
 
@@ -63,7 +64,7 @@ async function serve(io: LspIo, version: string, args: readonly string[]): Promi
 
   let workspace: LspWorkspace | undefined;
   let setupProblem: string | undefined;
-  let checker: CitationChecker | undefined;
+  let check: DocumentCheck | undefined;
   const shown = new Set<string>();
   /** A problem said to the user once (window/showMessage) and logged; the features then answer nothing. */
   const problem = (message: string): void => {
@@ -91,6 +92,7 @@ async function serve(io: LspIo, version: string, args: readonly string[]): Promi
     const root = rootOf(params) ?? io.cwd;
     try {
       workspace = lspWorkspace(root, params.initializationOptions, io.env, tell);
+      check = new DocumentCheck(workspace, tell);
       log(`workspace ${root}, ${workspace.describe}`);
     } catch (error) {
       // Said when the client can show it (after initialize); the server keeps answering, with nothing.
@@ -127,14 +129,6 @@ async function serve(io: LspIo, version: string, args: readonly string[]): Promi
     })();
   });
 
-  const checkerOf = (index: CatalogueIndex): CitationChecker => {
-    checker ??= new CitationChecker(index, {
-      severities: workspace?.config.rules,
-      ...(workspace?.asOfYear !== undefined ? { asOfYear: workspace.asOfYear } : {}),
-    });
-    return checker;
-  };
-
   /** A document's text, or undefined (said in the log) when it is over check's limit. */
   const textOf = (document: TextDocument): string | undefined => {
     const text = document.getText();
@@ -150,8 +144,14 @@ async function serve(io: LspIo, version: string, args: readonly string[]): Promi
   const findingsOf = async (document: TextDocument): Promise<{ text: string; findings: Finding[] } | undefined> => {
     const text = textOf(document);
     if (text === undefined) return undefined;
+    if (!check?.checks(document.uri)) {
+      const line = `${document.uri} is left out by the config's include and exclude globs: its citations are not checked.`;
+      if (check && !shown.has(line)) tell(line);
+      shown.add(line);
+      return undefined;
+    }
     const index = await indexOrSay();
-    return index && { text, findings: checkerOf(index).check(text, document.uri) };
+    return index && { text, findings: await check.findings(index, text, document.uri) };
   };
 
   const timers = new Map<string, NodeJS.Timeout>();
