@@ -120,6 +120,7 @@ describe('command line: standards-explorer check', function () {
       'README.md',
       'dist/cli-coverage.js',
       'dist/cli-fix.js',
+      'dist/cli-lsp.js',
       'dist/cli-mcp.js',
       'dist/cli-service.js',
       'dist/cli.js',
