@@ -1,8 +1,9 @@
 /**
  * `standards-explorer fix [paths…]`: rewrites outdated citations in place with the fix the check already gives (the
  * current edition; a supplement of the old edition folded into it), as core/check/citationEdits.ts works it out for
- * the editor's Quick Fix too. A citation whose rewrite is not certain (it names a clause, or nothing current replaces
- * it) is listed, never touched. Each file is written whole (a temporary file renamed over it) with only the
+ * the editor's Quick Fix too. A citation whose rewrite is not certain (it names a clause the editions' clause lists
+ * cannot place, or nothing current replaces it) is listed, never touched; against the service, a clause they place
+ * is carried over, renumbered where it moved. Each file is written whole (a temporary file renamed over it) with only the
  * references changed: its byte order mark, line breaks and mode stay. `--dry-run` writes nothing and prints a unified
  * diff instead. A bundle of its own (dist/cli-fix.js), loaded only for this command.
  *
@@ -13,8 +14,22 @@
  */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { applyCitationEdits, citationEdits, unifiedDiff, type CitationEdit, type LeftCitation } from '../core/check/citationEdits';
-import { CitationChecker } from '../core/check/checkText';
+import type { CatalogueIndex } from '../core/catalogue/catalogueIndex';
+import {
+  applyCitationEdits,
+  citationEdits,
+  unifiedDiff,
+  type CitationEdit,
+  type ClauseIn,
+  type FixableFinding,
+  type LeftCitation,
+} from '../core/check/citationEdits';
+import { CitationChecker, type Finding } from '../core/check/checkText';
+import type { ClauseSource } from '../core/check/lockCheck';
+import { clauseInEdition } from '../core/check/renumberedClause';
+import { findCitations, type Locator } from '../core/citations/recognise';
+import { resolveStandard } from '../core/citations/resolve';
+import type { Clause } from '../core/service/types';
 import { plural } from '../core/check/formats';
 import { isGap, skipWhy, type SkippedFile } from '../core/check/skippedFiles';
 import { isGeneratedReport } from '../core/generatedReports';
@@ -55,6 +70,7 @@ export async function fix(io: CliIo, options: FixOptions): Promise<number> {
   const left: Array<LeftCitation & { file: string }> = [];
   let edited = 0;
   let changedFiles = 0;
+  const lists = new Map<string, Promise<readonly Clause[]>>();
   try {
     for (const file of files) {
       const text = readOrStop(io.cwd, file, maxBytes);
@@ -63,7 +79,9 @@ export async function fix(io: CliIo, options: FixOptions): Promise<number> {
         continue;
       }
       if (isGeneratedReport(text)) continue;
-      const found = citationEdits(text, checker.check(text, file));
+      const findings = checker.check(text, file);
+      const clauseIn = catalogue.clauses && (await clausesKnown(catalogue.index, catalogue.clauses, lists, text, findings));
+      const found = citationEdits(text, findings, clauseIn);
       left.push(...found.left.map((l) => ({ ...l, file })));
       if (!found.edits.length) continue;
       const unwritable = whyNotWritable(io.cwd, file, text);
@@ -72,12 +90,12 @@ export async function fix(io: CliIo, options: FixOptions): Promise<number> {
         continue;
       }
       const after = applyCitationEdits(text, found.edits);
-      edited += found.edits.length;
+      edited += found.edits.filter((edit) => !edit.renumbered).length;
       changedFiles++;
       if (dryRun) io.stdout.write(unifiedDiff(file, text, after));
       else {
         await writeKeepingMode(path.join(io.cwd, file), after);
-        for (const edit of found.edits) out.write(`${file}:${edit.line + 1}:${edit.start + 1}: ${edit.cited} → ${edit.newText}\n`);
+        for (const edit of found.edits) out.write(`${file}:${edit.line + 1}:${edit.start + 1}: ${editLine(edit)}\n`);
       }
     }
   } finally {
@@ -100,6 +118,42 @@ export async function fix(io: CliIo, options: FixOptions): Promise<number> {
   return leftOver || (dryRun && edited > 0) ? 1 : 0;
 }
 
+/**
+ * With the service: where each part a rewritten citation names is in the edition its fix cites, as the two editions'
+ * clause lists tell (core/check/renumberedClause.ts); each list asked once a run. Undefined when nothing is asked.
+ */
+async function clausesKnown(
+  index: CatalogueIndex,
+  source: ClauseSource,
+  lists: Map<string, Promise<readonly Clause[]>>,
+  text: string,
+  findings: readonly Finding[],
+): Promise<ClauseIn | undefined> {
+  // What citationEdits would ask: the citations naming one part, with a fix.
+  const asked: Array<Parameters<ClauseIn>> = [];
+  citationEdits(text, findings, (finding, locator) => void asked.push([finding, locator]));
+  if (!asked.length) return undefined;
+  const listOf = (urn: string): Promise<readonly Clause[]> => {
+    let list = lists.get(urn);
+    if (!list) lists.set(urn, (list = source.listClauses(urn)));
+    return list.catch((error: unknown) => {
+      throw new CannotRun(`Could not read the clause list of ${urn} from the service: ${error instanceof Error ? error.message : String(error)}`);
+    });
+  };
+  const key = (finding: FixableFinding, locator: Locator): string => `${finding.line}:${finding.column}:${locator.kind}:${locator.value}`;
+  const answers = new Map<string, string | undefined>();
+  for (const [finding, locator] of asked) {
+    // The edition the rewritten citation names: its fix, resolved as the check resolves a citation.
+    const [written] = findCitations(finding.fix);
+    const to = written && written.kind !== 'clauseUri' ? resolveStandard(index, written)?.entry.urn : undefined;
+    const from = finding.standard?.urn;
+    if (!from || !to) continue;
+    const [before, now] = await Promise.all([listOf(from), listOf(to)]);
+    answers.set(key(finding, locator), clauseInEdition(before, now, locator));
+  }
+  return (finding, locator) => answers.get(key(finding, locator));
+}
+
 /** The text of a listed file, or why it is not read; one that cannot be read at all stops the run (exit 2). */
 function readOrStop(cwd: string, file: string, maxBytes: number): string | SkippedFile {
   try {
@@ -120,6 +174,11 @@ function whyNotWritable(cwd: string, file: string, text: string): string | undef
   const bytes = fs.readFileSync(absolute);
   if (!Buffer.from(text, 'utf8').equals(bytes)) return 'the file is not UTF-8 text (or changed while read): it is left as it is';
   return undefined;
+}
+
+/** "ISO 9001:2008 → ISO 9001:2015", "clause 5.5 → 12 (renumbered in IEC 61508-3:2010)". */
+function editLine(edit: CitationEdit): string {
+  return edit.renumbered ? `${edit.renumbered.label} → ${edit.newText} (renumbered in ${edit.renumbered.edition})` : `${edit.cited} → ${edit.newText}`;
 }
 
 function leftEdit(file: string, edit: CitationEdit, why: string): LeftCitation & { file: string } {

@@ -84,8 +84,10 @@ Fix (fix): rewrites each withdrawn or superseded edition cited in the files to t
 its encoding (UTF-8, a byte order mark), line breaks (LF, CRLF) and mode, and is written whole (a temporary file
 renamed over it). A citation that names a clause, annex, table or figure (its number may differ in the new edition),
 or that nothing current replaces, is listed as left and not touched; so is a file that is not UTF-8 text or is a
-symbolic link. Files not read (too large, binary) are untouched and reported. The catalogue options, --config,
---as-of and --max-file-size are check's.
+symbolic link. Against the service, a citation naming one clause, annex or section is rewritten when both editions'
+clause lists tell where it went (a named section by its name; a clause or annex by its title, given once in each
+list), its number too when it was renumbered. Files not read (too large, binary) are untouched and reported. The
+catalogue options, --config, --as-of and --max-file-size are check's.
   --dry-run              write nothing: print a unified diff of the rewrites (for git apply or patch -p1) on
                          standard output, what is left on standard error
   Exit status: 0 nothing left (all rewritten, or nothing to rewrite), 1 citations or files left for a person

@@ -8,8 +8,10 @@ import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { CatalogueIndex, type IndexEntry } from '../../src/core/catalogue/catalogueIndex';
-import { applyCitationEdits, citationEdits, unifiedDiff } from '../../src/core/check/citationEdits';
+import { applyCitationEdits, citationEdits, unifiedDiff, type ClauseIn } from '../../src/core/check/citationEdits';
 import { CitationChecker } from '../../src/core/check/checkText';
+import { clauseInEdition } from '../../src/core/check/renumberedClause';
+import type { Clause } from '../../src/core/service/types';
 
 const CATALOGUE = path.resolve(__dirname, '../../../test/fixtures/cli/catalogue.jsonl');
 
@@ -76,6 +78,63 @@ describe('citation edits: the fix of outdated citations', () => {
       left.map((l) => l.why),
       ['the text there is no longer what was checked: check again', 'the catalogue has no current edition to cite instead: choose what replaces it'],
     );
+  });
+
+  it('carries a locator into the new edition where the clause lists tell: renumbered, unchanged, before or after the reference', () => {
+    const text = 'See ISO 9001:2008, 7.1 and clause 4 of ISO 9001:2008; Annex A of ISO 14971:2007; ISO 9001:2008 §7.1.\nISO 9001:2008 clauses 7.1 and 4.\n';
+    const places: Record<string, string> = { '7.1': '8.5', '4': '4', A: 'B' };
+    const clauseIn: ClauseIn = (_finding, locator) => places[locator.value];
+    const { edits, left } = citationEdits(text, checker.check(text, 'file.md'), clauseIn);
+    assert.equal(
+      applyCitationEdits(text, edits),
+      'See ISO 9001:2015, 8.5 and clause 4 of ISO 9001:2015; Annex B of ISO 14971:2019; ISO 9001:2015 §8.5.\nISO 9001:2008 clauses 7.1 and 4.\n',
+    );
+    // Two parts named: left, whatever the lists say.
+    assert.deepEqual(
+      left.map((l) => [l.line, l.why]),
+      [[2, 'it names clause 7.1, clause 4, which may be numbered differently in ISO 9001:2015: compare the editions and edit it by hand']],
+    );
+    // Told nothing: left as without clause lists.
+    const untold = citationEdits(text, checker.check(text, 'file.md'), () => undefined);
+    assert.equal(untold.edits.length, 0);
+    assert.equal(untold.left.length, 5);
+  });
+
+  it('finds a clause in the other edition by its title, given once in each, and a named section by its name; nothing less certain', () => {
+    const clause = (number: string | undefined, title: string, types = ['corext:Clause']): Clause => ({
+      id: `x/${number ?? title}`,
+      clauseId: number ?? title,
+      types,
+      title,
+      ...(number ? { number } : {}),
+      raw: {},
+    });
+    const old = [
+      clause('1', 'Scope', ['corext:Scope']),
+      clause('4', 'Leadership'),
+      clause('5', 'Planning'),
+      clause('6', 'Precision'),
+      clause('6.1', 'Precision'),
+      clause('7', 'Support'),
+      clause('A', 'Test data', ['corext:Annex']),
+    ];
+    const current = [
+      clause('1', 'Scope', ['corext:Scope']),
+      clause('5', 'Planning'),
+      clause('12', 'Leadership'),
+      clause('8', 'Support'),
+      clause('9', 'Support'),
+      clause('Annex C', 'Test data', ['corext:Annex']),
+    ];
+    const at = (kind: 'clause' | 'annex' | 'section', value: string) => clauseInEdition(old, current, { kind, value });
+    assert.equal(at('clause', '4'), '12', 'renumbered');
+    assert.equal(at('clause', '5'), '5', 'the same number and title');
+    assert.equal(at('annex', 'A'), 'C', 'an annex, its number as a locator writes it');
+    assert.equal(at('section', 'Scope'), 'Scope');
+    assert.equal(at('clause', '6'), undefined, 'a title given twice in the cited edition');
+    assert.equal(at('clause', '7'), undefined, 'a title given twice in the current edition');
+    assert.equal(at('clause', '4.2'), undefined, 'not in the cited edition’s list (only its parent is)');
+    assert.equal(at('clause', '1'), '1', 'clause 1, the Scope in both');
   });
 
   it('keeps a byte order mark, CRLF and LF line breaks and a last line without a break', () => {

@@ -12,6 +12,9 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { buildCli } from './cliBundle';
+import { startSandbox } from '../../sandbox/index';
+import type { RunningSandbox } from '../../sandbox/types';
+import { readCatalogueFile } from '../../src/core/catalogue/catalogueFile';
 
 const REPO = path.resolve(__dirname, '../../..');
 const CATALOGUE = path.join(REPO, 'test/fixtures/cli/catalogue.jsonl');
@@ -73,9 +76,9 @@ describe('command line: standards-explorer fix', function () {
   // UTF-16 (a NUL byte in its first bytes): binary to the check, never read.
   const binary = Buffer.from('\uFEFFISO 9001:2008\r\n', 'utf16le');
 
-  const run = (args: string[], cwd = workspace): Promise<Run> =>
+  const run = (args: string[], cwd = workspace, extra: Record<string, string> = {}): Promise<Run> =>
     new Promise((resolve, reject) => {
-      const env = { PATH: process.env.PATH ?? '', HOME: os.tmpdir(), STANDARDS_EXPLORER_CACHE: path.join(dir, 'cache') };
+      const env = { PATH: process.env.PATH ?? '', HOME: os.tmpdir(), STANDARDS_EXPLORER_CACHE: path.join(dir, 'cache'), ...extra };
       const child = spawn(process.execPath, [cli, ...args], { cwd, env });
       let stdout = '';
       let stderr = '';
@@ -202,5 +205,44 @@ describe('command line: standards-explorer fix', function () {
     const nowhere = await run(['fix', 'missing', '--catalogue', CATALOGUE]);
     assert.equal(nowhere.status, 2);
     assert.match(nowhere.stderr, /missing: no such file or folder/);
+  });
+  describe('against the service: clause lists carry a clause into the new edition', () => {
+    let sandbox: RunningSandbox;
+    before(async () => {
+      // corext: clause lists with numbers and titles apart (the sandbox's seed 1 and the fixture catalogue fix them).
+      sandbox = await startSandbox({ catalogue: readCatalogueFile(CATALOGUE), vocabulary: 'corext' });
+    });
+    after(() => sandbox.close());
+
+    it('rewrites a renumbered clause, keeps a clause and a section found under the same number and name, and leaves what the lists do not tell', async () => {
+      const folder = path.join(dir, 'service');
+      fs.mkdirSync(folder);
+      // In the sandbox's lists of IEC 61508-3:1998 and :2010, "Leadership" is 5.5 then 12, "Principle" 5.2 in both;
+      // 1998's 6.1 and 6.2 are both "Precision", its 4.2 "Apparatus" and Annex A are not in 2010.
+      const text = [
+        'Per IEC 61508-3:1998, 5.5 and clause 5.2 of IEC 61508-3:1998; IEC 61508-3:1998, Scope.',
+        'Not told: IEC 61508-3:1998, 6.1; IEC 61508-3:1998, 4.2; Annex A of IEC 61508-3:1998.',
+        '',
+      ].join('\n');
+      fs.writeFileSync(path.join(folder, 'safety.md'), text);
+      const service = ['--base-url', sandbox.baseUrl, '--token-url', sandbox.tokenUrl];
+      const { status, stdout, stderr } = await run(['fix', ...service], folder, {
+        STANDARDS_CLIENT_ID: sandbox.clientId,
+        STANDARDS_CLIENT_SECRET: sandbox.clientSecret,
+      });
+      assert.equal(
+        fs.readFileSync(path.join(folder, 'safety.md'), 'utf8'),
+        text.replace(
+          'IEC 61508-3:1998, 5.5 and clause 5.2 of IEC 61508-3:1998; IEC 61508-3:1998, Scope',
+          'IEC 61508-3:2010, 12 and clause 5.2 of IEC 61508-3:2010; IEC 61508-3:2010, Scope',
+        ),
+        stderr,
+      );
+      assert.match(stdout, /^safety\.md:1:23: clause 5\.5 → 12 \(renumbered in IEC 61508-3:2010\)$/m);
+      assert.match(stdout, /^Rewrote 3 citations in 1 file; 3 citations left for a person/m);
+      assert.equal((stdout.match(/not rewritten: IEC 61508-3:1998 — it names/g) ?? []).length, 3);
+      assert.ok(!stdout.includes(sandbox.clientSecret) && !stderr.includes(sandbox.clientSecret), 'no secret in the output');
+      assert.equal(status, 1);
+    });
   });
 });

@@ -4,13 +4,14 @@
  * edition's reference, a supplement of the old edition folded into it) becomes an edit of the reference alone, its
  * locators kept; a finding whose rewrite is not certain is left, with why, for a person:
  * - it names a clause, annex, table or figure: its number may differ in the new edition (ISO 9001:2008's 7.1 is not
- *   ISO 9001:2015's), and no clause lists say where it went;
+ *   ISO 9001:2015's), unless the editions' clause lists say where it went (`clauseIn`, renumberedClause.ts: then the
+ *   locator is rewritten too when the clause was renumbered);
  * - the catalogue has no current edition to cite instead (withdrawn with no replacement);
  * - the text there is no longer what was checked.
  * Pure: no I/O, no vscode.
  */
 import { locatorLabel } from '../citations/citationTarget';
-import { findCitations, locatorsOf, type Citation } from '../citations/recognise';
+import { findCitations, locatorsOf, type Citation, type Locator } from '../citations/recognise';
 import type { Finding } from './checkText';
 
 /** An edit of one line: columns 0-based in the line, as the recogniser counts them (UTF-16 code units). */
@@ -22,6 +23,8 @@ export interface CitationEdit {
   /** The text replaced (the reference as written) and the text put instead. */
   cited: string;
   newText: string;
+  /** A renumbered clause's locator ("clause 5.5", renumbered in "IEC 61508-3:2010"), not a reference. */
+  renumbered?: { label: string; edition: string };
 }
 
 /** A finding that is not rewritten, and why. */
@@ -34,7 +37,13 @@ export interface LeftCitation {
 }
 
 /** What a finding needs here: where it is, what was cited there, and its fix when it has one. */
-export type FixableFinding = Pick<Finding, 'rule' | 'line' | 'column' | 'endColumn' | 'cited' | 'fix'>;
+export type FixableFinding = Pick<Finding, 'rule' | 'line' | 'column' | 'endColumn' | 'cited' | 'fix' | 'standard'>;
+
+/**
+ * Where the part a citation names is in the edition its fix cites, when clause lists tell for sure: its locator value
+ * there ("7.2", "B", "Scope"), the same or renumbered; undefined when they do not tell (the citation is left).
+ */
+export type ClauseIn = (finding: FixableFinding & { fix: string }, locator: Locator) => string | undefined;
 
 /** The rules whose findings are about the edition cited: the ones `fix` rewrites or lists as left. */
 const EDITION_RULES: ReadonlySet<string> = new Set(['withdrawn', 'superseded']);
@@ -43,7 +52,7 @@ const EDITION_RULES: ReadonlySet<string> = new Set(['withdrawn', 'superseded']);
  * The edits for `findings` of `text` (those of one file, as the check found them in this very text), in order, none
  * overlapping, and the findings left. Findings of other rules (unknown, undated, clauses) are neither.
  */
-export function citationEdits(text: string, findings: readonly FixableFinding[]): { edits: CitationEdit[]; left: LeftCitation[] } {
+export function citationEdits(text: string, findings: readonly FixableFinding[], clauseIn?: ClauseIn): { edits: CitationEdit[]; left: LeftCitation[] } {
   const edits: CitationEdit[] = [];
   const left: LeftCitation[] = [];
   const wanted = findings.filter((f) => EDITION_RULES.has(f.rule));
@@ -71,20 +80,50 @@ export function citationEdits(text: string, findings: readonly FixableFinding[])
       continue;
     }
     const locators = citation.kind === 'reference' ? locatorsOf(citation) : [];
-    if (locators.length) {
+    const fixed = { ...finding, fix: finding.fix };
+    // One part named, its place in the new edition known: the reference, and the locator if it was renumbered.
+    const moved = citation.kind === 'reference' && locators.length === 1 ? clauseIn?.(fixed, locators[0]) : undefined;
+    const locatorEdit = citation.kind === 'reference' && moved !== undefined ? locatorRewrite(citation, locators[0], moved, finding.fix) : undefined;
+    if (locators.length && !locatorEdit) {
       const named = locators.map(locatorLabel).join(', ');
       leave(`it names ${named}, which may be numbered differently in ${finding.fix}: compare the editions and edit it by hand`);
       continue;
     }
-    if (finding.fix === finding.cited) continue;
-    const previous = edits[edits.length - 1];
-    if (previous && previous.line === finding.line - 1 && previous.end > finding.column - 1) {
+    const reference = { line: finding.line - 1, start: finding.column - 1, end: finding.endColumn - 1, cited: finding.cited, newText: finding.fix };
+    const group = [reference, ...(locatorEdit && locatorEdit !== 'unchanged' ? [locatorEdit] : [])].filter((e) => e.newText !== e.cited);
+    if (group.some((e) => edits.some((other) => other.line === e.line && other.start < e.end && e.start < other.end))) {
       leave('it overlaps another rewrite on its line');
       continue;
     }
-    edits.push({ line: finding.line - 1, start: finding.column - 1, end: finding.endColumn - 1, cited: finding.cited, newText: finding.fix });
+    edits.push(...group);
   }
+  edits.sort((a, b) => a.line - b.line || a.start - b.start);
   return { edits, left };
+}
+
+/**
+ * The edit of a citation's locator to `value`, 'unchanged' when it already reads so, or undefined when its place in
+ * the text is not clear (the value written more than once, or not as the recogniser read it).
+ */
+function locatorRewrite(
+  citation: Extract<Citation, { kind: 'reference' }>,
+  locator: Locator,
+  value: string,
+  edition: string,
+): CitationEdit | 'unchanged' | undefined {
+  if (value.toLowerCase() === locator.value.toLowerCase()) return 'unchanged';
+  // The locator is before the reference ("clause 5 of ISO 9001") or after it ("ISO 9001, 5.2"): the value once there.
+  const [from, to] = citation.referenceStart > citation.start ? [citation.start, citation.referenceStart] : [citation.referenceEnd, citation.end];
+  const span = citation.text.slice(from - citation.start, to - citation.start);
+  const at = [...span.matchAll(new RegExp(`(?<![\\w.])${escapeRegExp(locator.value)}(?![\\w]|\\.\\w)`, 'g'))].map((m) => m.index);
+  if (at.length !== 1) return undefined;
+  const start = from + at[0];
+  const renumbered = { label: locatorLabel(locator), edition };
+  return { line: citation.line, start, end: start + locator.value.length, cited: locator.value, newText: value, renumbered };
+}
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
 
 /**
