@@ -55,9 +55,7 @@ describe('pre-commit hooks (.pre-commit-hooks.yaml)', function () {
       dir = fs.mkdtempSync(path.join(os.tmpdir(), 'se-pre-commit-'));
       const hookRepo = path.join(dir, 'hooks');
       fs.mkdirSync(hookRepo);
-      execFileSync('tar', ['-x', '-C', hookRepo], {
-        input: execFileSync('git', ['archive', '--format=tar', 'HEAD'], { cwd: REPO, maxBuffer: 256 * 1024 * 1024 }),
-      });
+      copyProject(hookRepo);
       for (const file of ['.pre-commit-hooks.yaml', '.npmrc']) fs.copyFileSync(path.join(REPO, file), path.join(hookRepo, file));
       const manifest = JSON.parse(fs.readFileSync(path.join(REPO, 'package.json'), 'utf8')) as { devDependencies: Record<string, string> };
       manifest.devDependencies = { esbuild: manifest.devDependencies.esbuild };
@@ -124,6 +122,17 @@ describe('pre-commit hooks (.pre-commit-hooks.yaml)', function () {
     });
   });
 });
+
+/** HEAD's files (git archive), or, outside a git work tree, the folder's own but what is built or installed. */
+function copyProject(to: string): void {
+  try {
+    const tar = execFileSync('git', ['archive', '--format=tar', 'HEAD'], { cwd: REPO, maxBuffer: 256 * 1024 * 1024, stdio: ['ignore', 'pipe', 'ignore'] });
+    execFileSync('tar', ['-x', '-C', to], { input: tar });
+  } catch {
+    const skipped = new Set(['.git', 'node_modules', 'out', 'dist']);
+    fs.cpSync(REPO, to, { recursive: true, filter: (file) => !skipped.has(path.basename(file)) && !path.basename(file).startsWith('out-') });
+  }
+}
 
 /** The environment without the machine's STANDARDS_* (a service or credentials the test must not use). */
 function withoutStandards(environment: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
