@@ -14,6 +14,7 @@ import * as http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import * as os from 'node:os';
 import * as path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import {
   CodeActionRequest,
   CompletionRequest,
@@ -93,6 +94,9 @@ describe('language server: standards-explorer lsp --stdio', function () {
 
   it('answers hover, the code action edit, an incremental change, completion and workspace symbols', async () => {
     fs.rmSync(path.join(workspace, 'standards.config.json'), { force: true });
+    // A file of the workspace that is not open: workspace symbols find its citations too.
+    fs.mkdirSync(path.join(workspace, 'docs'));
+    fs.writeFileSync(path.join(workspace, 'docs', 'design.md'), 'History: ISO 14971:2000 first.\n');
     const session = serve();
     await session.start(workspace, { catalogue: CATALOGUE });
     const md = await session.open(
@@ -187,6 +191,12 @@ describe('language server: standards-explorer lsp --stdio', function () {
       [
         ['ISO 14971:2019, clause 4.1', md, 0, 'ISO 14971:2019 — Medical devices - Application of risk management to medical devices'],
         ['ISO 14971:2019, 7.1', c, 0, 'ISO 14971:2019 — Medical devices - Application of risk management to medical devices'],
+        [
+          'ISO 14971:2000',
+          pathToFileURL(path.join(workspace, 'docs', 'design.md')).href,
+          0,
+          'ISO 14971:2000 — Medical devices - Application of risk management to medical devices',
+        ],
       ],
     );
     assert.equal(await session.stop(), 0);
@@ -234,12 +244,12 @@ describe('language server: standards-explorer lsp --stdio', function () {
     await session.published(uri);
     // The request and its cancellation in one write: the cancellation is read before the request runs.
     session.writeRaw([
-      { jsonrpc: '2.0', id: 'cancelled-1', method: 'workspace/symbol', params: { query: '' } },
+      { jsonrpc: '2.0', id: 'cancelled-1', method: 'workspace/symbol', params: { query: 'ISO 14971:2019' } },
       { jsonrpc: '2.0', method: '$/cancelRequest', params: { id: 'cancelled-1' } },
     ]);
     const answer = await session.until('the answer to the cancelled request', () => session.rawAnswer('cancelled-1'));
     assert.deepEqual(answer.error, { code: -32800, message: 'The request was cancelled.' });
-    const symbols = (await session.connection.sendRequest(WorkspaceSymbolRequest.type, { query: '' })) as SymbolInformation[];
+    const symbols = (await session.connection.sendRequest(WorkspaceSymbolRequest.type, { query: 'ISO 14971:2019' })) as SymbolInformation[];
     assert.deepEqual(
       symbols.map((s) => s.name),
       ['ISO 14971:2019'],

@@ -93,21 +93,19 @@ export function completions(index: CatalogueIndex, typed: TypedReference, positi
   return { isIncomplete: true, items };
 }
 
-/** The citations of `documents` whose text or resolved reference holds `query` (spaces and case aside). */
-export function citationSymbols(
-  documents: readonly TextDocument[],
-  index: CatalogueIndex,
-  query: string,
-  token: CancellationToken,
-  textOf: (document: TextDocument) => string | undefined,
-): SymbolInformation[] {
+/** Where citations were found: an open document's or a workspace file's URI and its citations. */
+export interface CitingText {
+  uri: string;
+  citations: readonly Citation[];
+}
+
+/** The citations of `texts` whose text or resolved reference holds `query` (spaces and case aside), at most MAX_ITEMS. */
+export function citationSymbols(texts: Iterable<CitingText>, index: CatalogueIndex, query: string, token: CancellationToken): SymbolInformation[] {
   const wanted = squeezed(query);
   const symbols: SymbolInformation[] = [];
-  for (const document of documents) {
+  for (const { uri, citations } of texts) {
     if (token.isCancellationRequested || symbols.length >= MAX_ITEMS) break;
-    const text = textOf(document);
-    if (text === undefined) continue;
-    for (const citation of findCitations(text)) {
+    for (const citation of citations) {
       if (citation.kind === 'clauseUri') continue;
       const standard = resolveStandard(index, citation);
       const name = displayText(citation.text);
@@ -116,7 +114,7 @@ export function citationSymbols(
       symbols.push({
         name,
         kind: citation.kind === 'reference' && citation.locator ? SymbolKind.Field : SymbolKind.Module,
-        location: { uri: document.uri, range: rangeOf(citation.line, citation.start, citation.end) },
+        location: { uri, range: rangeOf(citation.line, citation.start, citation.end) },
         containerName: standard ? `${reference}${standard.entry.title ? ` — ${displayText(standard.entry.title)}` : ''}` : 'not in the catalogue',
       });
       if (symbols.length >= MAX_ITEMS) break;

@@ -22,12 +22,14 @@ import type { CancellationToken, InitializeParams, WorkDoneProgressReporter } fr
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import type { CatalogueIndex } from '../../core/catalogue/catalogueIndex';
 import type { Finding } from '../../core/check/checkText';
+import { findCitations } from '../../core/citations/recognise';
 import { typedReference } from '../../core/citations/referenceCompletion';
 import { resolveStandard } from '../../core/citations/resolve';
 import { MAX_FILE_BYTES } from '../files';
 import { CannotRun, exitStatusOf } from '../usage';
 import { hoverMarkdown } from './citationHover';
 import { DocumentCheck } from './documentCheck';
+import { WorkspaceCitations } from './workspaceCitations';
 import { citationAt, citationLinks, citationSymbols, codeActions, completions, diagnosticOf, rangeOf, resolvedLink } from './citationFeatures';
 import { lspWorkspace, type LspWorkspace } from './lspWorkspace';
 
@@ -65,6 +67,7 @@ async function serve(io: LspIo, version: string, args: readonly string[]): Promi
   let workspace: LspWorkspace | undefined;
   let setupProblem: string | undefined;
   let check: DocumentCheck | undefined;
+  let citingFiles: WorkspaceCitations | undefined;
   const shown = new Set<string>();
   /** A problem said to the user once (window/showMessage) and logged; the features then answer nothing. */
   const problem = (message: string): void => {
@@ -93,6 +96,7 @@ async function serve(io: LspIo, version: string, args: readonly string[]): Promi
     try {
       workspace = lspWorkspace(root, params.initializationOptions, io.env, tell);
       check = new DocumentCheck(workspace, tell);
+      citingFiles = new WorkspaceCitations(workspace, tell);
       log(`workspace ${root}, ${workspace.describe}`);
     } catch (error) {
       // Said when the client can show it (after initialize); the server keeps answering, with nothing.
@@ -219,7 +223,14 @@ async function serve(io: LspIo, version: string, args: readonly string[]): Promi
     const index = await indexOrSay();
     stopIfCancelled(token);
     if (!index) return null;
-    const symbols = citationSymbols(documents.all(), index, query, token, textOf);
+    // The open documents as the editor has them, then the workspace's files on disk.
+    const open = documents.all().flatMap((document) => {
+      const text = textOf(document);
+      return text === undefined ? [] : [{ uri: document.uri, citations: findCitations(text) }];
+    });
+    const files = citingFiles ? await citingFiles.citing(new Set(open.map((o) => o.uri)), () => token.isCancellationRequested) : [];
+    stopIfCancelled(token);
+    const symbols = citationSymbols([...open, ...files], index, query, token);
     stopIfCancelled(token);
     return symbols;
   });
