@@ -105,10 +105,11 @@ output carries the protocol only.
   --no-roots             no folder: check_references checks text only
 
 Language server (lsp --stdio): diagnostics with check's rules and config (standards.config.json in the workspace
-root), hovers, the fix as a code action, completion after a publisher, and the citations of the open documents as
-workspace symbols, for any editor with an LSP client. Its initialization options: "catalogue" (a file, relative to the
-workspace root), "asOf" (as --as-of), "baseUrl" and "tokenUrl" (else STANDARDS_BASE_URL and STANDARDS_TOKEN_URL);
-credentials from the environment only. A document over check's default limit (5 MB) is not checked (said in the log).
+root), hovers, fix's edit as a code action, completion after a publisher, the citations of the open documents and the
+workspace's files as workspace symbols, and (with a service) links to the cited clauses, for any editor with an LSP
+client. Its initialization options: "catalogue" (a file, relative to the workspace root), "asOf" (as --as-of),
+"baseUrl" and "tokenUrl" (else STANDARDS_BASE_URL and STANDARDS_TOKEN_URL); credentials from the environment only.
+A document over check's default limit (5 MB) is not checked (said in the log).
 
 Exit status: 0 no finding at the gate, 1 findings at the gate, 2 could not run (usage, config, catalogue, service).
 `;
