@@ -1,20 +1,19 @@
 /**
- * The VSIX: `vsce ls` lists exactly what runs (the bundles the build makes, the manifest's media, the README's pictures),
- * `npm run package`'s vsce command prints no warning and ships that list, with the README's pictures beside it; a
- * package for a public gallery is refused, saying what to set, while repository, bugs and homepage are not set.
- * The first two need the bundles (`npm run package`, as `npm test` builds before this layer): without them they are
+ * The VSIX: `vsce ls` lists exactly what runs (the bundles the build makes, the manifest's media), `npm run package`'s
+ * vsce command prints no warning and ships that list; packaged against a base URL, the README shows every picture
+ * from it; a package for a public gallery is refused, saying what to set, while repository, bugs and homepage are not set.
+ * The first three need the bundles (`npm run package`, as `npm test` builds before this layer): without them they are
  * pending, saying so.
  */
 import * as assert from 'node:assert/strict';
-import { execFileSync, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
-import * as os from 'node:os';
 import * as path from 'node:path';
 import { galleryProblems, linksFrom, underGalleryPublish } from '../../scripts/publish-check';
 import { linksOf } from './markdownLinks';
+import { packageStaged, vsceLs } from '../harness/stagedVsix';
 
 const REPO = path.resolve(__dirname, '../../..');
-const VSCE = path.join(REPO, 'node_modules', '.bin', 'vsce');
 const PUBLISH_CHECK = path.join(__dirname, '..', '..', 'scripts', 'publish-check.js');
 
 interface Manifest {
@@ -32,15 +31,8 @@ interface Manifest {
 const manifest = (): Manifest => JSON.parse(fs.readFileSync(path.join(REPO, 'package.json'), 'utf8')) as Manifest;
 const built = (): boolean => fs.existsSync(path.join(REPO, 'dist', 'extension.js')) && fs.existsSync(path.join(REPO, 'dist', 'cli.js'));
 
-function vsceLs(): string[] {
-  return execFileSync(VSCE, ['ls', '--no-dependencies'], { cwd: REPO, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] })
-    .split('\n')
-    .filter(Boolean)
-    .sort();
-}
-
 /** Why `file` (from the repository's root) belongs in the VSIX, or undefined when nothing that runs needs it. */
-function whyShipped(file: string, m: Manifest, readmePictures: Set<string>): string | undefined {
+function whyShipped(file: string, m: Manifest): string | undefined {
   const lazyParts = fs
     .readdirSync(path.join(REPO, 'src', 'extension'), { recursive: true })
     .map(String)
@@ -55,7 +47,6 @@ function whyShipped(file: string, m: Manifest, readmePictures: Set<string>): str
   if (`./${file}` === m.main || file === m.main) return 'main';
   if (Object.values(m.bin).includes(file)) return 'bin';
   if (file === m.icon || icons.includes(file) || walkthroughMedia.includes(file)) return 'package.json names it';
-  if (readmePictures.has(file)) return 'a README picture';
   const feature = /^dist\/features\/(\w+)\.js$/.exec(file)?.[1];
   if (feature && lazyParts.includes(feature)) return `src/extension/**/${feature}.lazy.ts`;
   if (feature && esbuild.includes(`out: '${feature}'`)) return 'a worker esbuild.js builds';
@@ -77,15 +68,13 @@ describe('the VSIX', function () {
   it('vsce ls lists exactly what runs: every file has a reason to ship, and everything that runs is there', function () {
     if (!built()) this.skip(); // no bundles: npm run package first (npm test builds before this layer)
     const m = manifest();
-    const pictures = new Set(readmePictures());
     const files = vsceLs();
-    const unexplained = files.filter((file) => whyShipped(file, m, pictures) === undefined);
-    assert.deepEqual(unexplained, [], 'files in the VSIX that nothing runs or shows (.vscodeignore is an allowlist)');
+    const unexplained = files.filter((file) => whyShipped(file, m) === undefined);
+    assert.deepEqual(unexplained, [], 'files in the VSIX that nothing runs (.vscodeignore is an allowlist)');
     const needed = [
       m.main.replace(/^\.\//, ''),
       ...Object.values(m.bin),
       m.icon,
-      ...pictures,
       'dist/sandbox.js',
       'dist/webview/clause.js',
       'media/clause.css',
@@ -95,35 +84,20 @@ describe('the VSIX', function () {
     assert.deepEqual(
       needed.filter((file) => !files.includes(file)),
       [],
-      'files that run or show but are not in the VSIX',
+      'files that run but are not in the VSIX',
     );
   });
 
-  it('npm run package prints no warning and ships what vsce ls lists, with the README and its pictures side by side', function () {
+  it('npm run package prints no warning and ships what vsce ls lists', function () {
     if (!built()) this.skip();
-    const m = manifest();
-    const command = m.scripts.package.split(/\s+/);
+    const command = manifest().scripts.package.split(/\s+/);
     assert.deepEqual(command.slice(0, 2), ['vsce', 'package']);
-    const files = vsceLs();
-    // A copy of what vsce would read, without vscode:prepublish (the bundles are built already): the same manifest,
-    // .vscodeignore and files, so the same checks and warnings.
-    const stage = fs.mkdtempSync(path.join(os.tmpdir(), 'vsix-'));
+    const args = command.slice(2);
+    args.splice(args.indexOf('-o'), 2);
+    const staged = packageStaged(args);
     try {
-      for (const file of [...files, '.vscodeignore']) {
-        fs.mkdirSync(path.dirname(path.join(stage, file)), { recursive: true });
-        fs.copyFileSync(path.join(REPO, file), path.join(stage, file));
-      }
-      const staged = JSON.parse(fs.readFileSync(path.join(REPO, 'package.json'), 'utf8')) as Manifest;
-      delete staged.scripts['vscode:prepublish'];
-      fs.writeFileSync(path.join(stage, 'package.json'), JSON.stringify(staged, null, 2));
-      const out = path.join(stage, 'out.vsix');
-      const args = command.slice(1);
-      args[args.indexOf('-o') + 1] = out;
-      const run = spawnSync(VSCE, args, { cwd: stage, encoding: 'utf8', env: { ...process.env, NO_COLOR: '1', FORCE_COLOR: '0' } });
-      const printed = `${run.stdout}${run.stderr}`;
-      assert.equal(run.status, 0, printed);
-      assert.doesNotMatch(printed, /WARN|ERROR/i, printed);
-      const inside = execFileSync('unzip', ['-Z1', out], { encoding: 'utf8' }).split('\n').filter(Boolean);
+      assert.equal(staged.status, 0, staged.printed);
+      assert.doesNotMatch(staged.printed, /WARN|ERROR/i, staged.printed);
       // vsce names the README, changelog and licence its own way inside the package.
       const asListed = (entry: string): string =>
         entry
@@ -131,23 +105,45 @@ describe('the VSIX', function () {
           .replace(/^readme\.md$/, 'README.md')
           .replace(/^changelog\.md$/, 'CHANGELOG.md')
           .replace(/^LICENSE\.txt$/, 'LICENSE');
-      const shipped = inside
-        .filter((entry) => entry.startsWith('extension/'))
-        .map(asListed)
-        .sort();
-      assert.deepEqual(shipped, files);
-      const readme = execFileSync('unzip', ['-p', out, inside.find((entry) => /^extension\/readme\.md$/i.test(entry)) ?? 'extension/readme.md'], {
-        encoding: 'utf8',
-      });
-      const pictures = readmePictures(readme);
-      assert.ok(pictures.length >= 4, 'the packaged README shows pictures');
-      for (const picture of pictures) assert.ok(shipped.includes(picture), `${picture}, shown by the packaged README, is in the VSIX`);
+      assert.deepEqual(
+        staged.entries
+          .filter((entry) => entry.startsWith('extension/'))
+          .map(asListed)
+          .sort(),
+        vsceLs(),
+      );
+    } finally {
+      staged.remove();
+    }
+  });
+
+  it("packaged against a base URL, as for a gallery, the README shows every picture from that URL: VS Code's details page shows no other", function () {
+    if (!built()) this.skip();
+    // VS Code's extension page renders a README's pictures only from http(s) URLs (its sanitizer drops relative ones),
+    // so a gallery package has them rewritten against the repository; here a base URL stands in for it.
+    const staged = packageStaged([
+      '--no-dependencies',
+      '--allow-missing-repository',
+      '--baseImagesUrl',
+      'https://example.invalid/raw/',
+      '--baseContentUrl',
+      'https://example.invalid/blob/',
+    ]);
+    try {
+      assert.equal(staged.status, 0, staged.printed);
+      const pictures = readmePictures();
+      assert.ok(pictures.length >= 4, 'the README shows its features');
+      const packaged = linksOf(staged.readme).filter((link) => link.image);
+      assert.deepEqual(
+        packaged.map((link) => link.target),
+        pictures.map((picture) => `https://example.invalid/raw/${picture}`),
+      );
       for (const picture of pictures) {
         const size = fs.statSync(path.join(REPO, picture)).size;
         assert.ok(size <= 100 * 1024, `${picture} is ${Math.round(size / 1024)} KB: compress it (pngquant, or a JPEG)`);
       }
     } finally {
-      fs.rmSync(stage, { recursive: true, force: true });
+      staged.remove();
     }
   });
 });
