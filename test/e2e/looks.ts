@@ -303,9 +303,14 @@ const runs: Run[] = [
         .locator('.extension-editor .navbar .action-label', { hasText: /^Features$|^Feature Contributions$/ })
         .first()
         .click({ timeout: TIMEOUT });
-      for (const [kind, expected] of [
-        ['Commands', nls['command.findStandard.title']],
-        ['Settings', nls['config.pageSize.description']],
+      const contributes = (
+        JSON.parse(readFileSync(path.join(REPO, 'package.json'), 'utf8')) as {
+          contributes: { commands: Array<{ command: string }>; configuration: { properties: Record<string, unknown> } };
+        }
+      ).contributes;
+      for (const [kind, expected, ids] of [
+        ['Commands', nls['command.findStandard.title'], contributes.commands.map((c) => c.command)],
+        ['Settings', nls['config.pageSize.description'], Object.keys(contributes.configuration.properties)],
       ] as const) {
         await page
           .locator('.extension-editor .extension-feature-list-item, .extension-editor .monaco-list-row', { hasText: new RegExp(`^${kind}`) })
@@ -315,6 +320,8 @@ const runs: Run[] = [
         await shown.waitFor({ timeout: TIMEOUT });
         const text = await shown.innerText();
         if (/%[\w.]+%/.test(text)) throw new Error(`the Features tab's ${kind} show a placeholder not put in words: ${/%[\w.]+%/.exec(text)?.[0]}`);
+        const missing = ids.filter((id) => !text.includes(id));
+        if (missing.length > 0) throw new Error(`the Features tab's ${kind} leave out ${missing.length} of ${ids.length}: ${missing.slice(0, 5).join(', ')}`);
         await page.screenshot({ path: path.join(RESULTS, `looks-details-${kind.toLowerCase()}.png`) });
       }
     },
