@@ -117,7 +117,8 @@ async function pickTheme(page: Page, theme: string): Promise<void> {
  * The VSIX as a public gallery's package has it: the built bundles of `npm run package`, its README's pictures rewritten
  * against the repository's files (vsce --baseImagesUrl). VS Code's extension page shows a README's pictures only from
  * https URLs (vsce takes no other), so the repository's raw URL is stood in for by an HTTPS server on 127.0.0.1 that
- * serves the pictures only, with a certificate made for this run (the run's browser accepts it: ignoreHTTPSErrors).
+ * serves the pictures only, with a certificate made for this run by openssl (which Debian's ca-certificates, installed by
+ * scripts/install.sh, brings) and accepted by this run's browser only (ignoreHTTPSErrors).
  */
 async function galleryLikeVsix(): Promise<{ vsix: string; stop(): Promise<void> }> {
   const keys = mkdtempSync(path.join(tmpdir(), 'pictures-tls-'));
