@@ -3,10 +3,16 @@
  * so `vscode.env.language` is `de` and our bundle l10n/bundle.l10n.de.json and package.nls.de.json apply; VS Code's
  * own words may stay English without a language pack), and the clause page under VS Code's light, dark and
  * high-contrast themes, each with its body text checked for contrast against the page background (read from the
- * computed colours in the webview frame). Screenshots in test-results/looks-*.png.
+ * computed colours in the webview frame); and the extension's own page in the Extensions view, as the installed VSIX
+ * shows it: the README with every picture loaded, and the Features tab's commands and settings with their words.
+ * Screenshots in test-results/looks-*.png.
  * Run: npm run compile && npm run package && node out/test/e2e/looks.js. Prints "looks: N passed, N failed".
  */
-import { existsSync, mkdirSync, readFileSync, readdirSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { createServer } from 'node:https';
+import { tmpdir } from 'node:os';
+import type { AddressInfo } from 'node:net';
 import * as path from 'node:path';
 import type { Frame, Page } from 'playwright-core';
 import { launchBrowser } from '../harness/browser';
@@ -14,6 +20,8 @@ import { startCodeServer, stopExtensionSandbox, type CodeServer } from '../harne
 import { REPO, checkTools } from '../harness/tools';
 import { runScript } from './workbench';
 import { frameWith } from './frames';
+import { linksOf } from '../unit/markdownLinks';
+import { packageStaged } from '../harness/stagedVsix';
 
 const RESULTS = path.join(REPO, 'test-results');
 const VSIX = path.join(REPO, 'dist', 'standards-explorer.vsix');
@@ -105,9 +113,68 @@ async function pickTheme(page: Page, theme: string): Promise<void> {
   await input.waitFor({ state: 'hidden', timeout: TIMEOUT });
 }
 
+/**
+ * The VSIX as a public gallery's package has it: the built bundles of `npm run package`, its README's pictures rewritten
+ * against the repository's files (vsce --baseImagesUrl). VS Code's extension page shows a README's pictures only from
+ * https URLs (vsce takes no other), so the repository's raw URL is stood in for by an HTTPS server on 127.0.0.1 that
+ * serves the pictures only, with a certificate made for this run by openssl (which Debian's ca-certificates, installed by
+ * scripts/install.sh, brings) and accepted by this run's browser only (ignoreHTTPSErrors).
+ */
+async function galleryLikeVsix(): Promise<{ vsix: string; stop(): Promise<void> }> {
+  const keys = mkdtempSync(path.join(tmpdir(), 'pictures-tls-'));
+  execFileSync(
+    'openssl',
+    [
+      'req',
+      '-x509',
+      '-newkey',
+      'rsa:2048',
+      '-nodes',
+      '-days',
+      '1',
+      '-subj',
+      '/CN=127.0.0.1',
+      '-addext',
+      'subjectAltName=IP:127.0.0.1',
+      '-keyout',
+      path.join(keys, 'key.pem'),
+      '-out',
+      path.join(keys, 'cert.pem'),
+    ],
+    { stdio: 'ignore' },
+  );
+  const tls = { key: readFileSync(path.join(keys, 'key.pem')), cert: readFileSync(path.join(keys, 'cert.pem')) };
+  rmSync(keys, { recursive: true, force: true });
+  const pictures = createServer(tls, (request, response) => {
+    const file = decodeURIComponent(new URL(request.url ?? '/', 'http://127.0.0.1').pathname).replace(/^\/raw\//, '');
+    if (request.method !== 'GET' || !/^(docs\/images|media\/walkthrough)\/[\w.-]+\.(png|jpg)$/.test(file) || !existsSync(path.join(REPO, file))) {
+      response.writeHead(404).end();
+      return;
+    }
+    response.writeHead(200, { 'content-type': file.endsWith('.png') ? 'image/png' : 'image/jpeg' });
+    response.end(readFileSync(path.join(REPO, file)));
+  });
+  await new Promise<void>((resolve) => pictures.listen(0, '127.0.0.1', resolve));
+  const base = `https://127.0.0.1:${(pictures.address() as AddressInfo).port}`;
+  const staged = packageStaged(['--no-dependencies', '--allow-missing-repository', '--baseImagesUrl', `${base}/raw/`, '--baseContentUrl', `${base}/blob/`]);
+  const stop = async (): Promise<void> => {
+    staged.remove();
+    await new Promise((resolve) => pictures.close(resolve));
+  };
+  if (staged.status !== 0) {
+    await stop();
+    throw new Error(`vsce package against ${base} failed: ${staged.printed}`);
+  }
+  return { vsix: staged.vsix, stop };
+}
+
 interface Run {
   name: string;
   server: { args?: string[] };
+  /** The browser accepts the certificate of a server this run starts on 127.0.0.1 (the pictures' HTTPS server). */
+  ignoreHTTPSErrors?: boolean;
+  /** A VSIX of its own to install in place of dist/standards-explorer.vsix, and what to stop after the run. */
+  vsix?(): Promise<{ vsix: string; stop(): Promise<void> }>;
   /** Run in the page before the workbench loads. */
   init?: string;
   run(page: Page, server: CodeServer): Promise<void>;
@@ -194,6 +261,72 @@ const runs: Run[] = [
       if (seen.size !== THEMES.length) throw new Error(`the page background did not change with the theme (${[...seen].join(', ')})`);
     },
   },
+  {
+    name: 'details',
+    server: {},
+    vsix: galleryLikeVsix,
+    ignoreHTTPSErrors: true,
+    async run(page) {
+      // The page a person reads before using the extension: Extensions view, the installed list, a click on ours.
+      await page.keyboard.press('Control+Shift+X');
+      const search = page.locator('.extensions-viewlet .suggest-input-container').first();
+      await search.click({ timeout: TIMEOUT });
+      await page.keyboard.type('@installed Standards Explorer');
+      await page.locator('.extensions-list .monaco-list-row', { hasText: 'Standards Explorer' }).first().click({ timeout: TIMEOUT });
+      await page.locator('.extension-editor .header .name', { hasText: 'Standards Explorer' }).first().waitFor({ timeout: TIMEOUT });
+      // The README, rendered in a webview from the installed package: every picture it shows has loaded.
+      const readme = readFileSync(path.join(REPO, 'README.md'), 'utf8');
+      const pictures = linksOf(readme).filter((link) => link.image).length;
+      const details = await frameWith(page, 'img[alt="The Standards view and a clause page"]', 'extension details (README)', TIMEOUT);
+      for (const deadline = Date.now() + TIMEOUT; ; await page.waitForTimeout(250)) {
+        // Each scrolled into view (a picture off screen may wait to load), then asked whether it has loaded.
+        const images: Array<{ src: string; loaded: boolean }> = await details.evaluate(`[...document.querySelectorAll('img')].map((img) => {
+          img.scrollIntoView({ block: 'nearest' });
+          return { src: img.getAttribute('src'), loaded: img.complete && img.naturalWidth > 0 };
+        })`);
+        const unloaded = images.filter((image) => !image.loaded);
+        if (images.length === pictures && unloaded.length === 0) break;
+        if (Date.now() > deadline)
+          throw new Error(
+            `the details page shows ${images.length} of the README's ${pictures} pictures, ${unloaded.length} not loaded: ${unloaded.map((i) => i.src).join(', ')}`,
+          );
+      }
+      await details.evaluate('window.scrollTo(0, 0)');
+      await page.screenshot({ path: path.join(RESULTS, 'looks-details.png') });
+      // The whole README, picture by picture, in one tall screenshot of its frame.
+      await page.setViewportSize({ width: 1400, height: 6000 });
+      await page.waitForTimeout(1000);
+      await page.screenshot({ path: path.join(RESULTS, 'looks-details-full.png') });
+      await page.setViewportSize({ width: 1400, height: 850 });
+      // Features: the commands with their titles and the settings with their descriptions, read from package.nls.json.
+      const nls = JSON.parse(readFileSync(path.join(REPO, 'package.nls.json'), 'utf8')) as Record<string, string>;
+      await page
+        .locator('.extension-editor .navbar .action-label', { hasText: /^Features$|^Feature Contributions$/ })
+        .first()
+        .click({ timeout: TIMEOUT });
+      const contributes = (
+        JSON.parse(readFileSync(path.join(REPO, 'package.json'), 'utf8')) as {
+          contributes: { commands: Array<{ command: string }>; configuration: { properties: Record<string, unknown> } };
+        }
+      ).contributes;
+      for (const [kind, expected, ids] of [
+        ['Commands', nls['command.findStandard.title'], contributes.commands.map((c) => c.command)],
+        ['Settings', nls['config.pageSize.description'], Object.keys(contributes.configuration.properties)],
+      ] as const) {
+        await page
+          .locator('.extension-editor .extension-feature-list-item, .extension-editor .monaco-list-row', { hasText: new RegExp(`^${kind}`) })
+          .first()
+          .click({ timeout: TIMEOUT });
+        const shown = page.locator('.extension-editor .extension-feature-content, .extension-editor .subcontent', { hasText: expected }).first();
+        await shown.waitFor({ timeout: TIMEOUT });
+        const text = await shown.innerText();
+        if (/%[\w.]+%/.test(text)) throw new Error(`the Features tab's ${kind} show a placeholder not put in words: ${/%[\w.]+%/.exec(text)?.[0]}`);
+        const missing = ids.filter((id) => !text.includes(id));
+        if (missing.length > 0) throw new Error(`the Features tab's ${kind} leave out ${missing.length} of ${ids.length}: ${missing.slice(0, 5).join(', ')}`);
+        await page.screenshot({ path: path.join(RESULTS, `looks-details-${kind.toLowerCase()}.png`) });
+      }
+    },
+  },
 ];
 
 async function main(): Promise<number> {
@@ -204,10 +337,11 @@ async function main(): Promise<number> {
   let failed = 0;
   const only = process.env.LOOKS_ONLY;
   for (const run of runs.filter((r) => !only || r.name === only)) {
-    const server = await startCodeServer({ vsix: VSIX, ...run.server });
+    const own = run.vsix ? await run.vsix() : undefined;
+    const server = await startCodeServer({ vsix: own?.vsix ?? VSIX, ...run.server });
     const browser = await launchBrowser();
     try {
-      const page = await browser.newPage({ viewport: { width: 1400, height: 850 } });
+      const page = await browser.newPage({ viewport: { width: 1400, height: 850 }, ignoreHTTPSErrors: run.ignoreHTTPSErrors ?? false });
       if (run.init) await page.addInitScript(run.init);
       await server.login(page.context());
       await page.goto(server.workbenchUrl());
@@ -224,6 +358,7 @@ async function main(): Promise<number> {
       await browser.close();
       await server.stop();
       stopExtensionSandbox(server.profile);
+      await own?.stop();
     }
   }
   console.log(`looks: ${passed} passed, ${failed} failed`);

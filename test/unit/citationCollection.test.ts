@@ -8,7 +8,7 @@
  *   kind, number and year;
  * - locators: of the labelled references with clauses, annexes, tables or figures, those read with every one;
  * - edition status: no reference to an edition the real catalogue lists as current is called outdated.
- * The figures are printed and go into the README's table (scripts/readme-tables.ts reads test-results/).
+ * The figures are printed and go into the table of docs/references-in-code.md (scripts/readme-tables.ts reads test-results/).
  */
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';

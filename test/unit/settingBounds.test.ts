@@ -178,16 +178,16 @@ describe('Restricted Mode (capabilities.untrustedWorkspaces)', () => {
     ]);
   });
 
-  it('says so in the manifest (English and German) and in the README, setting by setting', () => {
+  it('says so in the manifest (English and German) and in docs/security.md, setting by setting', () => {
     for (const file of ['package.nls.json', 'package.nls.de.json']) {
       const nls = JSON.parse(readFileSync(path.join(ROOT, file), 'utf8')) as Record<string, string>;
       const description = nls['capabilities.untrustedWorkspaces.description'];
       assert.match(description, /references\.include|Verweise|References/, file);
       assert.match(description, /MB|disk|Festplatte|Datenträger/i, file);
     }
-    const readme = readFileSync(path.join(ROOT, 'README.md'), 'utf8');
-    const section = /^## Restricted Mode\n([\s\S]*?)^## /m.exec(readme)?.[1];
-    assert.ok(section, 'README has a "## Restricted Mode" section');
+    const security = readFileSync(path.join(ROOT, 'docs', 'security.md'), 'utf8');
+    const section = /^## Restricted Mode\n([\s\S]*?)(?=^## |(?![\s\S]))/m.exec(security)?.[1];
+    assert.ok(section, 'docs/security.md has a "## Restricted Mode" section');
     for (const name of restricted) assert.ok(section.includes(`\`${name.replace('standardsExplorer.', '')}\``) || section.includes(name), name);
   });
 });
