@@ -31,6 +31,8 @@ import type * as FixCommand from './fix';
 import type * as LspCommand from './lsp';
 import { yearOf } from './asOf';
 import { CannotRun, DEFAULT_TIMEOUT_SECONDS, MAX_TIMEOUT_SECONDS, USAGE, exitStatusOf } from './usage';
+import { COMMANDS, parseArgsOptions } from './options';
+import { versionText } from './version';
 
 /** Where the command line writes, and what it runs in: the process's own, or a test's. */
 export interface CliIo {
@@ -55,10 +57,10 @@ async function run(argv: readonly string[], io: CliIo, version: string): Promise
     return command === undefined ? EXIT.cannotRun : EXIT.clean;
   }
   if (command === '--version' || command === '-v') {
-    io.stdout.write(`${version}\n`);
+    io.stdout.write(versionText(version));
     return EXIT.clean;
   }
-  if (command !== 'check' && command !== 'lock' && command !== 'mcp' && command !== 'coverage' && command !== 'fix' && command !== 'lsp')
+  if (!(COMMANDS as readonly string[]).includes(command))
     throw new CannotRun(`Unknown command "${command}". Run standards-explorer --help for what it can do.`);
   // The language server: its own bundle (dist/cli-lsp.js), loaded on this path only; its options come from the client.
   // eslint-disable-next-line @typescript-eslint/no-require-imports -- required on this path only, its own bundle
@@ -257,33 +259,16 @@ function withCatalogueResolved(io: CliIo, config: CheckConfig): CheckConfig {
   return { ...config, catalogue: config.catalogue && path.resolve(io.cwd, config.catalogue) };
 }
 
+/** From the one table of options (options.ts), as the help and docs/cli.md are. */
+const PARSE_OPTIONS = parseArgsOptions();
+
 function parse(args: readonly string[]) {
   try {
     return parseArgs({
       args: [...args],
       allowPositionals: true,
       strict: true,
-      options: {
-        catalogue: { type: 'string' },
-        'base-url': { type: 'string' },
-        'token-url': { type: 'string' },
-        format: { type: 'string' },
-        output: { type: 'string' },
-        'fail-on': { type: 'string' },
-        'as-of': { type: 'string' },
-        config: { type: 'string' },
-        refresh: { type: 'boolean' },
-        timeout: { type: 'string' },
-        'fail-under': { type: 'string' },
-        all: { type: 'boolean' },
-        root: { type: 'string', multiple: true },
-        'no-roots': { type: 'boolean' },
-        'max-file-size': { type: 'string' },
-        'dry-run': { type: 'boolean' },
-        'changed-since': { type: 'string' },
-        'changed-lines-from': { type: 'string' },
-        help: { type: 'boolean', short: 'h' },
-      },
+      options: PARSE_OPTIONS,
     });
   } catch (error) {
     throw new CannotRun(`${error instanceof Error ? error.message : String(error)}. Run standards-explorer --help for the options.`);
