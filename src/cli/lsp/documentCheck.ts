@@ -10,6 +10,7 @@ import type { CatalogueIndex } from '../../core/catalogue/catalogueIndex';
 import { CitationChecker, type Finding } from '../../core/check/checkText';
 import { fileMatcher } from '../../core/check/fileFilter';
 import type { Clause } from '../../core/service/types';
+import { LineFindings } from './lineFindings';
 import type { LspWorkspace } from './lspWorkspace';
 
 /** Clause lists kept, by edition: those of the standards a session's documents cite. */
@@ -18,6 +19,8 @@ const MAX_CLAUSE_LISTS = 64;
 export class DocumentCheck {
   /** Without a service, one checker for every document: a reference is judged once however often it is cited. */
   private shared: CitationChecker | undefined;
+  /** With that checker, each document's lines of its last check: an edit re-checks only the lines it changed. */
+  private lines: LineFindings | undefined;
   private readonly clauseLists = new Map<string, Promise<readonly Clause[]>>();
   private readonly wanted: (relativePath: string) => boolean;
 
@@ -42,8 +45,9 @@ export class DocumentCheck {
     const rules = { severities: this.workspace.config.rules, ...(this.workspace.asOfYear !== undefined ? { asOfYear: this.workspace.asOfYear } : {}) };
     const service = this.workspace.service;
     if (!service) {
-      this.shared ??= new CitationChecker(index, rules);
-      return this.shared.check(text, uri);
+      const shared = (this.shared ??= new CitationChecker(index, rules));
+      this.lines ??= new LineFindings((lines, file) => shared.check(lines, file));
+      return this.lines.findings(text, uri);
     }
     // The clause citations of this document alone are kept, for the missing-clause rule.
     const checker = new CitationChecker(index, { ...rules, keepCitations: true });
@@ -55,6 +59,11 @@ export class DocumentCheck {
       this.tell(`the missing-clause rule was not checked in ${uri}: ${error instanceof Error ? error.message : String(error)}`);
       return findings;
     }
+  }
+
+  /** Forgets what was kept of a closed document. */
+  forget(uri: string): void {
+    this.lines?.forget(uri);
   }
 
   private clauseList(urn: string): Promise<readonly Clause[]> {

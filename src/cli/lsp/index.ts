@@ -167,7 +167,14 @@ async function serve(io: LspIo, version: string, args: readonly string[]): Promi
     if (documents.get(uri)?.version !== document.version) return;
     await connection.sendDiagnostics({ uri, version: document.version, diagnostics: findings.map(diagnosticOf) });
   };
+  // A document opened is checked at once: only a burst of keystrokes is worth waiting for.
+  const opening = new Set<string>();
+  documents.onDidOpen(({ document }) => {
+    opening.add(document.uri);
+    void validate(document.uri);
+  });
   documents.onDidChangeContent(({ document }) => {
+    if (opening.delete(document.uri)) return; // the open's own content event (onDidOpen checks it)
     clearTimeout(timers.get(document.uri));
     timers.set(
       document.uri,
@@ -180,6 +187,7 @@ async function serve(io: LspIo, version: string, args: readonly string[]): Promi
   documents.onDidClose(({ document }) => {
     clearTimeout(timers.get(document.uri));
     timers.delete(document.uri);
+    check?.forget(document.uri);
     void connection.sendDiagnostics({ uri: document.uri, diagnostics: [] });
   });
 
