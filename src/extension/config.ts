@@ -8,7 +8,7 @@ import { Disposable } from '../core/lifecycle';
 import { REFERENCE_FORMATS, type ReferenceFormat } from '../core/references';
 import { checkServiceUrl, isHeaderName } from '../core/service/addresses';
 import { isServiceError } from '../core/service/errors';
-import { ENVIRONMENT_SETTINGS, activeEnvironment, DEFAULT_ENVIRONMENT_ID, EnvironmentSettings } from './connection/environments';
+import { ENVIRONMENT_SETTINGS, activeEnvironment, DEFAULT_ENVIRONMENT_ID, EnvironmentSettings } from './environmentSettings';
 import { DEFAULT_CITING_FILES } from '../core/citations/citingFiles';
 import { readBoundedSettings, type SettingWarn } from '../core/settingBounds';
 

@@ -3,9 +3,20 @@
  * its id), so no URL or client ID appears in a key, and two environments never share an entry.
  */
 import { storageKey } from '../core/storageKeys';
-import type { Endpoint } from './credentials';
 
 export const PREFIX = 'standardsExplorer';
+
+/** Where credentials are sent: the secret to the token URL, the API key to the base URL. */
+export interface Endpoint {
+  baseUrl: string;
+  tokenUrl: string;
+  /**
+   * The environment it belongs to (src/extension/environmentSettings.ts). Absent or 'default': the keys of before
+   * environments existed, so the default environment finds what was stored then. Any other: its own entries, so
+   * two environments never share a secret even with the same URLs.
+   */
+  environment?: string;
+}
 
 /** A stable key for a URL: parsed and re-serialised (case of the host, default ports), then hashed. */
 export function urlKey(url: string): string {

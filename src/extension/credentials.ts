@@ -10,9 +10,9 @@
  */
 import type * as vscode from 'vscode';
 import { l10n } from '../core/l10n';
-import { PREFIX, apiKeyKey, clientSecretKey, environmentOf, sameEndpoint, tokenEndpointKey } from './credentialKeys';
+import { PREFIX, apiKeyKey, clientSecretKey, environmentOf, sameEndpoint, tokenEndpointKey, type Endpoint } from './credentialKeys';
 
-export { isCredentialKey } from './credentialKeys';
+export { isCredentialKey, type Endpoint } from './credentialKeys';
 
 /** The narrow part of SecretStorage this needs, so it can be replaced in tests. */
 export interface SecretStore {
@@ -25,18 +25,6 @@ export interface Credentials {
   clientId: string;
   clientSecret: string;
   apiKey?: string;
-}
-
-/** Where credentials are sent: the secret to the token URL, the API key to the base URL. */
-export interface Endpoint {
-  baseUrl: string;
-  tokenUrl: string;
-  /**
-   * The environment it belongs to (src/extension/connection/environments.ts). Absent or 'default': the keys of before
-   * environments existed, so the default environment finds what was stored then. Any other: its own entries, so
-   * two environments never share a secret even with the same URLs.
-   */
-  environment?: string;
 }
 
 /** State: token-URL key → client ID. */

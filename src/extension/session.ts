@@ -99,7 +99,7 @@ export class Session extends Disposable implements ConnectionControl {
     return this.source.storageScope;
   }
 
-  /** The active environment (src/extension/connection/environments.ts); a sandbox connection takes its place while it lasts. */
+  /** The active environment (src/extension/environmentSettings.ts); a sandbox connection takes its place while it lasts. */
   get environment(): { id: string; name: string } {
     return this.config.settings.environment;
   }

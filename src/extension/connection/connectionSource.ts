@@ -9,7 +9,7 @@ import { hostOf } from '../../core/labels';
 import { Disposable } from '../../core/lifecycle';
 import { parseConnectionInfo, type ConnectionInfo } from '../../core/service/index';
 import { storageKey } from '../../core/storageKeys';
-import { DEFAULT_ENVIRONMENT_ID } from './environments';
+import { DEFAULT_ENVIRONMENT_ID } from '../environmentSettings';
 import { SandboxProcess } from './localSandbox';
 
 const SANDBOX_ENV = 'STANDARDS_EXPLORER_SANDBOX';

@@ -1,5 +1,5 @@
 /**
- * Add, rename, remove and switch environments (src/extension/connection/environments.ts); loaded on first use
+ * Add, rename, remove and switch environments (src/extension/environmentSettings.ts); loaded on first use
  * (environments.lazy.ts); tree/environmentInView.ts names the active one at activation. Each command takes its answers as an argument too, for automation (tests, scripts).
  */
 import * as vscode from 'vscode';
@@ -7,7 +7,7 @@ import type { CallerConfirmation } from '../callerConfirmation';
 import { displayText, inertText } from '../../core/service/displayText';
 import { showInformation, showWarning } from '../notify';
 import { urlProblem } from '../config';
-import { DEFAULT_ENVIRONMENT_ID, type Environment, type EnvironmentSettings } from '../connection/environments';
+import { DEFAULT_ENVIRONMENT_ID, type Environment, type EnvironmentSettings } from '../environmentSettings';
 import { hostOf } from '../../core/labels';
 import { isHeaderName } from '../../core/service/addresses';
 import type { ConnectionControl } from '../connection/serviceAccess';
