@@ -162,7 +162,13 @@ function sharedModulesPlugin(ownsService) {
  * language server.
  */
 const CLI_PARTS = {
-  'src/cli/main.ts': { './mcp': './cli-mcp.js', './coverage': './cli-coverage.js', './fix': './cli-fix.js', './lsp': './cli-lsp.js' },
+  'src/cli/main.ts': {
+    './mcp': './cli-mcp.js',
+    './coverage': './cli-coverage.js',
+    './fix': './cli-fix.js',
+    './lsp': './cli-lsp.js',
+    './catalogueExport': './cli-catalogue-export.js',
+  },
   'src/cli/catalogue.ts': { './serviceCatalogue': './cli-service.js' },
 };
 const cliPartsPlugin = {
@@ -306,6 +312,7 @@ const targets = {
       { in: 'src/cli/serviceCatalogue.ts', out: 'cli-service' },
       { in: 'src/cli/coverage.ts', out: 'cli-coverage' },
       { in: 'src/cli/fix.ts', out: 'cli-fix' },
+      { in: 'src/cli/catalogueExport.ts', out: 'cli-catalogue-export' },
       { in: 'src/cli/lsp/index.ts', out: 'cli-lsp' },
     ],
     outdir: 'dist',

@@ -29,6 +29,7 @@ import type * as CoverageCommand from './coverage';
 import type * as McpCommand from './mcp';
 import type * as FixCommand from './fix';
 import type * as LspCommand from './lsp';
+import type * as CatalogueExportCommand from './catalogueExport';
 import { yearOf } from './asOf';
 import { CannotRun, DEFAULT_TIMEOUT_SECONDS, MAX_TIMEOUT_SECONDS, USAGE, exitStatusOf } from './usage';
 import { COMMANDS, parseArgsOptions } from './options';
@@ -60,6 +61,8 @@ async function run(argv: readonly string[], io: CliIo, version: string): Promise
     io.stdout.write(versionText(version));
     return EXIT.clean;
   }
+  // `catalogue export`: a command of its own words (catalogueExport.ts).
+  if (command === 'catalogue') return catalogue(io, rest);
   if (!(COMMANDS as readonly string[]).includes(command))
     throw new CannotRun(`Unknown command "${command}". Run standards-explorer --help for what it can do.`);
   // The language server: its own bundle (dist/cli-lsp.js), loaded on this path only; its options come from the client.
@@ -162,6 +165,26 @@ async function check(io: CliIo, values: Options, positionals: string[], config: 
     return EXIT.findings;
   }
   return EXIT.clean;
+}
+
+/**
+ * `catalogue export --format renovate --output DIR`: the catalogue, opened as check opens it, written for Renovate
+ * (catalogueExport.ts, a bundle of its own: dist/cli-catalogue-export.js, loaded on this path only).
+ */
+async function catalogue(io: CliIo, args: readonly string[]): Promise<number> {
+  const { values, positionals } = parse(args);
+  if (values.help) {
+    io.stdout.write(USAGE);
+    return EXIT.clean;
+  }
+  if (values.root || values['no-roots'] || (values['changed-since'] ?? values['changed-lines-from']) !== undefined)
+    throw new CannotRun('--root, --no-roots, --changed-since and --changed-lines-from are not options of catalogue export.');
+  const config = loadConfig(io.cwd, values.config);
+  const ignored = ignoredEndpointsNotice(config, serviceEndpoints(catalogueSource(io, values), io.env));
+  if (ignored) io.stderr.write(`standards-explorer: ${ignored}\n`);
+  // eslint-disable-next-line @typescript-eslint/no-require-imports -- required on this path only, its own bundle
+  const { catalogueExport } = require('./catalogueExport') as typeof CatalogueExportCommand;
+  return catalogueExport(io, { args: positionals, given: values, config: withCatalogueResolved(io, config), source: catalogueSource(io, values) });
 }
 
 async function lock(io: CliIo, values: Options, positionals: string[], config: CheckConfig): Promise<number> {

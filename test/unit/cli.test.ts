@@ -118,6 +118,7 @@ describe('command line: standards-explorer check', function () {
     assert.deepEqual(files.map((f) => f.path).sort(), [
       'LICENSE',
       'README.md',
+      'dist/cli-catalogue-export.js',
       'dist/cli-coverage.js',
       'dist/cli-fix.js',
       'dist/cli-lsp.js',
