@@ -5,13 +5,14 @@
  * identity provider. Asserts the report, the exit status and what never reaches the output.
  */
 import * as assert from 'node:assert/strict';
-import { execFileSync, spawn, spawnSync } from 'node:child_process';
+import { execFileSync, spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { buildCli } from './cliBundle';
+import { runNode, type ProcessRun } from './nodeProcess';
 import { sandboxControl, sandboxStats, startSandbox } from '../../sandbox/index';
 import { readCatalogueFile } from '../../src/core/catalogue/catalogueFile';
 import type { RunningSandbox } from '../../sandbox/types';
@@ -37,11 +38,7 @@ interface SarifLog {
   }>;
 }
 
-interface Run {
-  status: number | null;
-  stdout: string;
-  stderr: string;
-}
+type Run = ProcessRun;
 
 describe('command line: standards-explorer check', function () {
   this.timeout(60_000);
@@ -51,16 +48,10 @@ describe('command line: standards-explorer check', function () {
 
   const run = (args: string[], options: { cwd?: string; env?: Record<string, string> } = {}): Promise<Run> => runWith(cli, args, options);
   const runWith = (script: string, args: string[], options: { cwd?: string; env?: Record<string, string> } = {}): Promise<Run> =>
-    new Promise((resolve, reject) => {
-      // Only what the check reads of the environment: no STANDARDS_* of the machine running the tests.
-      const env = { PATH: process.env.PATH ?? '', HOME: os.tmpdir(), STANDARDS_EXPLORER_CACHE: path.join(dir, 'cache'), ...options.env };
-      const child = spawn(process.execPath, [script, ...args], { cwd: options.cwd ?? workspace, env });
-      let stdout = '';
-      let stderr = '';
-      child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
-      child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-      child.on('error', reject);
-      child.on('close', (status) => resolve({ status, stdout, stderr }));
+    // Only what the check reads of the environment: no STANDARDS_* of the machine running the tests.
+    runNode(script, args, {
+      cwd: options.cwd ?? workspace,
+      env: { PATH: process.env.PATH ?? '', HOME: os.tmpdir(), STANDARDS_EXPLORER_CACHE: path.join(dir, 'cache'), ...options.env },
     });
 
   before(async () => {

@@ -5,13 +5,13 @@
  * runs read the sandbox (a real identity provider) with the endpoints of the environment.
  */
 import * as assert from 'node:assert/strict';
-import { spawn } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { buildCli } from './cliBundle';
+import { runNode, type ProcessRun } from './nodeProcess';
 import { startSandbox } from '../../sandbox/index';
 import type { RunningSandbox } from '../../sandbox/types';
 import { readCatalogueFile } from '../../src/core/catalogue/catalogueFile';
@@ -20,11 +20,7 @@ const REPO = path.resolve(__dirname, '../../..');
 const CATALOGUE = path.join(REPO, 'test/fixtures/cli/catalogue.jsonl');
 const API_KEY = 'api-key-that-must-stay-home';
 
-interface Run {
-  status: number | null;
-  stdout: string;
-  stderr: string;
-}
+type Run = ProcessRun;
 
 /** Everything the attacker's endpoint was sent: method, path, headers and body of each request. */
 interface Listener {
@@ -61,19 +57,10 @@ describe('command line: endpoints never come from the repository', function () {
   let attacker: Listener;
 
   const run = (args: string[], cwd: string, env: Record<string, string>): Promise<Run> =>
-    new Promise((resolve, reject) => {
-      const child = spawn(process.execPath, [cli, ...args], {
-        cwd,
-        // Only what the command reads of the environment: no STANDARDS_* of the machine running the tests.
-        env: { PATH: process.env.PATH ?? '', HOME: os.tmpdir(), STANDARDS_EXPLORER_CACHE: fs.mkdtempSync(path.join(dir, 'cache-')), ...env },
-        stdio: ['ignore', 'pipe', 'pipe'],
-      });
-      let stdout = '';
-      let stderr = '';
-      child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
-      child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-      child.on('error', reject);
-      child.on('close', (status) => resolve({ status, stdout, stderr }));
+    runNode(cli, args, {
+      cwd,
+      // Only what the command reads of the environment: no STANDARDS_* of the machine running the tests.
+      env: { PATH: process.env.PATH ?? '', HOME: os.tmpdir(), STANDARDS_EXPLORER_CACHE: fs.mkdtempSync(path.join(dir, 'cache-')), ...env },
     });
 
   /** A repository whose config points the service at the attacker; `inPackageJson` puts it under package.json's "standards". */

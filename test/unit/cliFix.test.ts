@@ -7,11 +7,12 @@
  * a second `fix` changes nothing.
  */
 import * as assert from 'node:assert/strict';
-import { execFileSync, spawn } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { buildCli } from './cliBundle';
+import { runNode, type ProcessRun } from './nodeProcess';
 import { startSandbox } from '../../sandbox/index';
 import type { RunningSandbox } from '../../sandbox/types';
 import { readCatalogueFile } from '../../src/core/catalogue/catalogueFile';
@@ -19,11 +20,7 @@ import { readCatalogueFile } from '../../src/core/catalogue/catalogueFile';
 const REPO = path.resolve(__dirname, '../../..');
 const CATALOGUE = path.join(REPO, 'test/fixtures/cli/catalogue.jsonl');
 
-interface Run {
-  status: number | null;
-  stdout: string;
-  stderr: string;
-}
+type Run = ProcessRun;
 
 const DESIGN = [
   '# Design',
@@ -77,16 +74,7 @@ describe('command line: standards-explorer fix', function () {
   const binary = Buffer.from('\uFEFFISO 9001:2008\r\n', 'utf16le');
 
   const run = (args: string[], cwd = workspace, extra: Record<string, string> = {}): Promise<Run> =>
-    new Promise((resolve, reject) => {
-      const env = { PATH: process.env.PATH ?? '', HOME: os.tmpdir(), STANDARDS_EXPLORER_CACHE: path.join(dir, 'cache'), ...extra };
-      const child = spawn(process.execPath, [cli, ...args], { cwd, env });
-      let stdout = '';
-      let stderr = '';
-      child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
-      child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-      child.on('error', reject);
-      child.on('close', (status) => resolve({ status, stdout, stderr }));
-    });
+    runNode(cli, args, { cwd, env: { PATH: process.env.PATH ?? '', HOME: os.tmpdir(), STANDARDS_EXPLORER_CACHE: path.join(dir, 'cache'), ...extra } });
   const read = (file: string): Buffer => fs.readFileSync(path.join(workspace, file));
   const fixture = (folder: string): void => {
     fs.mkdirSync(path.join(folder, 'docs'), { recursive: true });

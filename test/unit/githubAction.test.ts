@@ -6,12 +6,13 @@
  * the rest counted), the job summary, the outputs and the SARIF file.
  */
 import * as assert from 'node:assert/strict';
-import { execFileSync, spawn } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import * as esbuild from 'esbuild';
 import { capAnnotations, cell, input } from '../../src/action/workflow';
+import { runNode } from './nodeProcess';
 import { INPUTS } from '../../src/action/run';
 import { startSandbox } from '../../sandbox/index';
 import { readCatalogueFile } from '../../src/core/catalogue/catalogueFile';
@@ -113,16 +114,7 @@ describe('GitHub Action (action.yml, dist/action.js)', function () {
       fs.writeFileSync(env.GITHUB_EVENT_PATH, JSON.stringify(event));
     }
     for (const [name, value] of Object.entries(inputs)) env[`INPUT_${name.toUpperCase()}`] = value;
-    // Not spawnSync: the sandbox a step may talk to runs in this process.
-    const run = await new Promise<{ status: number | null; stdout: string; stderr: string }>((resolve, reject) => {
-      const child = spawn(process.execPath, [action], { cwd: repo, env, timeout: 30_000 });
-      let stdout = '';
-      let stderr = '';
-      child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
-      child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-      child.on('error', reject);
-      child.on('close', (status) => resolve({ status, stdout, stderr }));
-    });
+    const run = await runNode(action, [], { cwd: repo, env, timeout: 30_000 });
     const read = (file: string): string => (fs.existsSync(file) ? fs.readFileSync(file, 'utf8') : '');
     return { ...run, summary: read(env.GITHUB_STEP_SUMMARY), outputs: outputs(read(env.GITHUB_OUTPUT)) };
   };
