@@ -11,7 +11,7 @@ import { RULE_IDS } from '../core/check/rules';
 export const DEFAULT_TIMEOUT_SECONDS = 600;
 export const MAX_TIMEOUT_SECONDS = 86_400;
 
-export const COMMANDS = ['check', 'lock', 'fix', 'coverage', 'mcp', 'lsp'] as const;
+export const COMMANDS = ['check', 'lock', 'fix', 'coverage', 'catalogue', 'mcp', 'lsp'] as const;
 export type CommandName = (typeof COMMANDS)[number];
 
 export interface CommandSpec {
@@ -35,6 +35,7 @@ export const COMMAND_SPECS: readonly CommandSpec[] = [
     synopsis: 'coverage "<reference>" [paths…] [--format md|csv|html|json] [--fail-under PERCENT] [--all]',
     summary: "reports which clauses of one standard the project's files address.",
   },
+  { name: 'catalogue', synopsis: 'catalogue export --format renovate --output DIR [catalogue options]', summary: 'writes the catalogue for Renovate.' },
   { name: 'mcp', synopsis: 'mcp [--root DIR]… [--no-roots] [catalogue options]', summary: 'serves the agent tools to an MCP client over stdio.' },
   { name: 'lsp', synopsis: 'lsp --stdio', summary: "a language server over stdio: check's diagnostics, hovers and fixes in any editor." },
 ];
@@ -58,6 +59,12 @@ export const SECTIONS = {
     after:
       'Exit status: 0 nothing left (all rewritten, or nothing to rewrite), 1 citations or files left for a person ' +
       '(with --dry-run: also anything to rewrite), 2 could not run.',
+  },
+  export: {
+    heading: 'Catalogue export (catalogue export):',
+    text:
+      'writes the catalogue (a file, or the service, as check reads it) into --output DIR as a Renovate custom datasource, a JSON file per ' +
+      'standard (iso-9001.json), its editions as releases by year, withdrawn ones deprecated (docs/cli-and-ci.md). Exit status: 0 written, 2 could not run.',
   },
   mcp: {
     heading: 'MCP server (mcp):',
@@ -93,7 +100,7 @@ export interface OptionSpec {
   description: string;
 }
 
-const CATALOGUE_USERS: readonly CommandName[] = ['check', 'lock', 'fix', 'coverage', 'mcp'];
+const CATALOGUE_USERS: readonly CommandName[] = ['check', 'lock', 'fix', 'coverage', 'catalogue', 'mcp'];
 const FILE_READERS: readonly CommandName[] = ['check', 'lock', 'fix', 'coverage'];
 
 export const OPTIONS = [
@@ -146,17 +153,17 @@ export const OPTIONS = [
     name: 'format',
     type: 'string',
     arg: 'FORMAT',
-    commands: ['check', 'coverage'],
+    commands: ['check', 'coverage', 'catalogue'],
     section: 'report',
-    description: `${FORMATS.join(', ')} (default: text) (gitlab: a GitLab Code Quality report, for artifacts:reports:codequality); coverage's: md, csv, html, json`,
+    description: `${FORMATS.join(', ')} (default: text) (gitlab: a GitLab Code Quality report, for artifacts:reports:codequality); coverage's: md, csv, html, json; catalogue export's: renovate`,
   },
   {
     name: 'output',
     type: 'string',
     arg: 'FILE',
-    commands: ['check', 'coverage'],
+    commands: ['check', 'coverage', 'catalogue'],
     section: 'report',
-    description: 'write the report to FILE instead of standard output',
+    description: 'write the report to FILE instead of standard output (catalogue export: the folder to write, DIR)',
   },
   {
     name: 'fail-on',

@@ -71,12 +71,12 @@ function commandsIn(text: string): string[][] {
 
 /** Each `--option` of a command is one the command line has, taken by that command. */
 function assertOptionsKnown(words: readonly string[], where: string): void {
-  const command = words[0] === 'catalogue' ? 'catalogue' : words[0];
-  assert.ok(command === 'catalogue' || (COMMANDS as readonly string[]).includes(command), `${where}: ${command} is a command`);
+  const [command] = words;
+  assert.ok((COMMANDS as readonly string[]).includes(command), `${where}: ${command} is a command`);
   for (const word of words.filter((w) => w.startsWith('--'))) {
     const option = OPTIONS.find((o) => o.name === word.slice(2));
     assert.ok(option, `${where}: ${word} is an option of the command line`);
-    if (command !== 'catalogue') assert.ok((option.commands as readonly string[]).includes(command), `${where}: ${word} is an option of ${command}`);
+    assert.ok((option.commands as readonly string[]).includes(command), `${where}: ${word} is an option of ${command}`);
   }
 }
 
