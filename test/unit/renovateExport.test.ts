@@ -1,7 +1,7 @@
 /**
  * Many repositories through Renovate: `standards-explorer catalogue export --format renovate` run as a user runs it
  * (dist/cli.js and its parts built into a temporary folder, cliBundle.ts) against the fixture catalogue (real ISO and
- * IEC records); every file it writes is checked against the shape Renovate's docs give
+ * IEC records), and against the sandbox service serving them (the same files); every file it writes is checked against the shape Renovate's docs give
  * (test/fixtures/renovate/custom-datasource.schema.json, with ajv). The preset (renovate-preset.json) is run as
  * Renovate runs a regex manager — its matchStrings as JavaScript regular expressions, global, within RE2's limits —
  * on the labelled collection (test/fixtures/citations): of the dated ISO, IEC and ISO/IEC references the recogniser
@@ -15,6 +15,8 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import Ajv from 'ajv';
 import { buildCli } from './cliBundle';
+import { startSandbox } from '../../sandbox/index';
+import { readCatalogueFile } from '../../src/core/catalogue/catalogueFile';
 import { findCitations, type ReferenceCitation } from '../../src/core/citations/recognise';
 import { standardSlug } from '../../src/core/check/renovateDatasource';
 
@@ -72,9 +74,9 @@ describe('command line: standards-explorer catalogue export --format renovate, a
   this.timeout(120_000);
   let dir: string;
   let cli: string;
-  const run = (args: string[]): Promise<Run> =>
+  const run = (args: string[], extra: Record<string, string> = {}): Promise<Run> =>
     new Promise((resolve, reject) => {
-      const env = { PATH: process.env.PATH ?? '', HOME: os.tmpdir(), STANDARDS_EXPLORER_CACHE: path.join(dir, 'cache') };
+      const env = { PATH: process.env.PATH ?? '', HOME: os.tmpdir(), STANDARDS_EXPLORER_CACHE: path.join(dir, 'cache'), ...extra };
       const child = spawn(process.execPath, [cli, ...args], { cwd: dir, env });
       let stdout = '';
       let stderr = '';
@@ -130,6 +132,29 @@ describe('command line: standards-explorer catalogue export --format renovate, a
         versions.every((v) => versioning().test(v)),
         `${file}: every version is one the preset's versioning reads`,
       );
+    }
+  });
+
+  it('exports the same from the service as from the catalogue file, the credentials from the environment and never said', async () => {
+    const sandbox = await startSandbox({ catalogue: readCatalogueFile(CATALOGUE) });
+    try {
+      const { status, stdout, stderr } = await run(
+        ['catalogue', 'export', '--format', 'renovate', '--output', 'from-service', '--base-url', sandbox.baseUrl, '--token-url', sandbox.tokenUrl],
+        { STANDARDS_CLIENT_ID: sandbox.clientId, STANDARDS_CLIENT_SECRET: sandbox.clientSecret },
+      );
+      assert.equal(status, 0, stderr);
+      assert.equal(stdout, 'Exported 7 standards (19 editions) to from-service as a Renovate custom datasource.\n');
+      assert.ok(!stdout.includes(sandbox.clientSecret) && !stderr.includes(sandbox.clientSecret), 'no secret in the output');
+      const files = fs.readdirSync(path.join(dir, 'datasource')).filter((f) => f.endsWith('.json'));
+      assert.deepEqual(
+        fs.readdirSync(path.join(dir, 'from-service')).filter((f) => f.endsWith('.json')),
+        files,
+      );
+      for (const file of files) assert.deepEqual(readDocument('from-service', file.slice(0, -5)), readDocument('datasource', file.slice(0, -5)), file);
+      for (const file of fs.readdirSync(path.join(dir, 'from-service')))
+        assert.ok(!fs.readFileSync(path.join(dir, 'from-service', file), 'utf8').includes(sandbox.clientSecret));
+    } finally {
+      await sandbox.close();
     }
   });
 
