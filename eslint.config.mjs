@@ -42,13 +42,13 @@ const WEBVIEW_TO_HOST = [
   host('cli', 'Hosts never import each other.'),
 ];
 /** The folders of the VS Code host that register commands and views: commands/ and targets/ never import them. */
-const FEATURES = ['auth', 'citations', 'clauses', 'compare', 'doctor', 'environments', 'pins', 'terms', 'tree', 'webview'];
+const FEATURES = ['auth', 'citations', 'clauses', 'compare', 'coverage', 'doctor', 'environments', 'pins', 'references', 'terms', 'tree', 'webview'];
 const BELOW_FEATURES = {
   regex: String.raw`^\.\./(${FEATURES.join('|')})(/|$)`,
   message: 'commands/ (how a command runs) and targets/ (what it acts on) sit below the features: move what both need down here.',
 };
 /** Modules of the VS Code host documented as pure: vscode types at most, tested in plain Node. */
-const PURE = ['src/extension/documents/standardsUri.ts', 'src/extension/inertProgress.ts', 'src/extension/citations/citedStandardItems.ts'];
+const PURE = ['src/extension/documents/standardsUri.ts', 'src/extension/inertProgress.ts', 'src/extension/coverage/citedStandardItems.ts'];
 
 /** `x as unknown as T` throws the type checker away: allowed only with a comment on its line or the line above. */
 const explainedDoubleCast = {

@@ -3,7 +3,7 @@ import * as vscode from 'vscode';
 import { sandboxControl } from '../../sandbox/index';
 import type { RunningSandbox } from '../../sandbox/types';
 import { parseLockfile, type Lockfile } from '../../src/core/check/lockfile';
-import type { ReviewedClauseArgs } from '../../src/extension/citations/clauseReviews';
+import type { ReviewedClauseArgs } from '../../src/extension/workspaceCitations/clauseReviews';
 import type { ReviewedComparison } from '../../src/extension/citations/compareReviewed';
 import { CITED_RECORDS } from '../unit/citationRecords';
 import { api, ownSandboxInFolder, signInToSandbox, until } from './fixtures';

@@ -9,7 +9,7 @@ import * as vscode from 'vscode';
 import type { RunningSandbox } from '../../sandbox/types';
 import { readCatalogueFile } from '../../src/core/catalogue/catalogueFile';
 import type { CoverageReport } from '../../src/core/compliance/coverage';
-import type { CoverageNode } from '../../src/extension/citations/coverageNodes';
+import type { CoverageNode } from '../../src/extension/coverage/coverageNodes';
 import { api, ownSandboxInFolder, signInToSandbox, until } from './fixtures';
 
 const ISO_14971 = 'urn:iso:std:iso:14971:stage-90.93';

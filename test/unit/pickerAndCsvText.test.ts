@@ -5,7 +5,7 @@
  */
 import * as assert from 'node:assert/strict';
 import { csvField } from '../../src/core/generatedReports';
-import { citedStandardItem } from '../../src/extension/citations/citedStandardItems';
+import { citedStandardItem } from '../../src/extension/coverage/citedStandardItems';
 
 describe('the Coverage picker’s items (citedStandardItems.ts)', () => {
   it('shows a reference and a title with $(icon) and link syntax as text', () => {

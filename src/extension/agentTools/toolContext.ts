@@ -9,7 +9,7 @@ import * as vscode from 'vscode';
 import { boundedText, MAX_CHECKED_FILES } from '../../core/agentTools/fileBounds';
 import { ToolProblem, type ReadFile, type ToolContext } from '../../core/agentTools/index';
 import type { Remedy } from '../../core/service/errors';
-import { workspaceText } from '../citations/workspaceText';
+import { workspaceText } from '../workspaceCitations/workspaceText';
 import type { AgentToolsDeps, NotConnected } from './agentToolsHost';
 
 export function vscodeToolContext({ connection, citations }: AgentToolsDeps): ToolContext {

@@ -7,7 +7,7 @@ import * as vscode from 'vscode';
 import { factsLabel } from '../../core/catalogue/standardFacts';
 import { standardLabel } from '../../core/labels';
 import { displayText } from '../../core/service/displayText';
-import type { CitationResolver } from './citationResolver';
+import type { CitationResolver } from '../workspaceCitations/citationResolver';
 
 const LIMIT = 50;
 // The publisher and what follows it up to the cursor: digits, parts, a year being typed.

@@ -7,7 +7,7 @@ import * as vscode from 'vscode';
 import { documentLabel, standardLabel } from '../../core/labels';
 import { namesClause } from '../../core/citations/recognise';
 import { clauseDocumentUri } from '../documents/clauseDocumentUri';
-import type { CitationResolver } from './citationResolver';
+import type { CitationResolver } from '../workspaceCitations/citationResolver';
 
 export class CitationDefinitionProvider implements vscode.DefinitionProvider {
   constructor(private readonly resolver: CitationResolver) {}

@@ -14,7 +14,7 @@ import { clauseLabel, standardLabel } from '../../core/labels';
 import { displayText } from '../../core/service/displayText';
 import type { Clause } from '../../core/service/types';
 import type { ServiceAccess } from '../connection/serviceAccess';
-import { standardRefOf, type CitationResolver } from './citationResolver';
+import { standardRefOf, type CitationResolver } from '../workspaceCitations/citationResolver';
 import { OPEN_CITATION, citationNotes, escaped, locatorLabel, statusLine, targetOf } from '../../core/citations/citationTarget';
 import { RequestBudget } from '../../core/citations/clauseGlances';
 import { firstParagraph } from '../../core/citations/clauseSummary';

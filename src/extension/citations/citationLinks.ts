@@ -7,7 +7,7 @@ import * as vscode from 'vscode';
 import { showInformation } from '../notify';
 import { clauseRefOf, type StandardRef } from '../../core/model';
 import { withDelayedProgress } from '../commands/progress';
-import type { CitationResolver } from './citationResolver';
+import type { CitationResolver } from '../workspaceCitations/citationResolver';
 import { OPEN_CITATION, asCitationTarget, linkTooltip, locatorLabel, targetOf } from '../../core/citations/citationTarget';
 
 export class CitationLinkProvider implements vscode.DocumentLinkProvider {

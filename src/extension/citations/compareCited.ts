@@ -11,7 +11,7 @@ import { withDelayedProgress } from '../commands/progress';
 import { clauseDocumentUri } from '../documents/clauseDocumentUri';
 import { clauseLabel, documentLabel, standardLabel } from '../../core/labels';
 import type { Clause } from '../../core/service/types';
-import type { CitationResolver } from './citationResolver';
+import type { CitationResolver } from '../workspaceCitations/citationResolver';
 import { asCitationTarget, locatorLabel, type CitationTarget } from '../../core/citations/citationTarget';
 import { namesClause, type Locator } from '../../core/citations/recognise';
 

@@ -12,8 +12,8 @@ import { showWarning } from '../notify';
 import { clauseDocumentUri } from '../documents/clauseDocumentUri';
 import { documentModel } from '../documents/documentModel';
 import { clauseDocumentPath, parseStandardsPath } from '../documents/standardsUri';
-import type { CitationResolver } from './citationResolver';
-import type { ClauseReviews, ReviewedClauseArgs } from './clauseReviews';
+import type { CitationResolver } from '../workspaceCitations/citationResolver';
+import type { ClauseReviews, ReviewedClauseArgs } from '../workspaceCitations/clauseReviews';
 import { REVIEWED_SCHEME } from '../../core/citations/ids';
 
 /** What was opened: the diff, or the current clause alone when the reviewed text is not on this machine. */

@@ -1,7 +1,7 @@
 /**
  * The implementation behind the references in code (register.ts registers thin providers that load this,
- * its own bundle through citations.lazy.ts, on first call): the resolver and the providers, the diagnostics and the References
- * view's data, and the commands' work.
+ * its own bundle through citations.lazy.ts, on first call): the resolver and the providers, the diagnostics, the
+ * References view's data (../references/) and the Coverage view's (../coverage/), and the commands' work.
  */
 import * as vscode from 'vscode';
 import type { CatalogueStore } from '../catalogue/catalogueStore';
@@ -10,14 +10,14 @@ import { CitationCompletionProvider } from './citationCompletion';
 import { CitationDefinitionProvider } from './citationDefinition';
 import { CitationHoverProvider } from './citationHover';
 import { CitationLinkProvider, openCitation } from './citationLinks';
-import { CitationResolver } from './citationResolver';
+import { CitationResolver } from '../workspaceCitations/citationResolver';
 import { compareCitedEditions, type CitedComparison } from './compareCited';
 import { OutdatedEditions } from './outdatedEditions';
-import { WorkspaceReferences, type ReferenceNode } from './referencesView';
-import { ClauseReviews, type ReviewedClauseArgs } from './clauseReviews';
+import { WorkspaceReferences, type ReferenceNode } from '../references/referencesView';
+import { ClauseReviews, type ReviewedClauseArgs } from '../workspaceCitations/clauseReviews';
 import { ReviewedClauseDocuments, compareWithReviewed, type ReviewedComparison } from './compareReviewed';
-import { WorkspaceStandardsFiles } from './workspaceStandardsFiles';
-import { WorkspaceCoverage } from './workspaceCoverage';
+import { WorkspaceStandardsFiles } from '../workspaceCitations/workspaceStandardsFiles';
+import { WorkspaceCoverage } from '../coverage/workspaceCoverage';
 
 /** What register.ts delegates to. */
 export interface CitationsImpl {

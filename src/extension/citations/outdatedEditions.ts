@@ -12,7 +12,7 @@
  */
 import * as vscode from 'vscode';
 import { standardLabel } from '../../core/labels';
-import type { CitationResolver } from './citationResolver';
+import type { CitationResolver } from '../workspaceCitations/citationResolver';
 import { locatorLabel, targetOf } from '../../core/citations/citationTarget';
 import { COMPARE_CITED, comparableLocator, type CitedEditions } from './compareCited';
 import { writtenReference, type Citation } from '../../core/citations/recognise';
@@ -20,7 +20,7 @@ import { outdatedEdition, outdatedRule, replacementText } from '../../core/citat
 import { citationEdits } from '../../core/check/citationEdits';
 import type { RuleId, Severity } from '../../core/check/rules';
 import { clauseShortName } from '../../core/labels';
-import type { ClauseReviews, CitedClauseReview, ReviewedClauseArgs } from './clauseReviews';
+import type { ClauseReviews, CitedClauseReview, ReviewedClauseArgs } from '../workspaceCitations/clauseReviews';
 import { COMPARE_REVIEWED, MARK_REVIEWED } from '../../core/citations/ids';
 
 export const DIAGNOSTICS_SETTING = 'standardsExplorer.diagnostics';

@@ -1,7 +1,8 @@
 /**
  * Standards references in the user's own documents: links, hovers, outdated-edition diagnostics with their Quick
- * Fixes, completion, the References view with its export, and the commands the links and the view run. Registered for
- * files and untitled documents of every language; nothing here sends a request until the user hovers or clicks.
+ * Fixes, completion, and the commands the links run. Registered for files and untitled documents of every language;
+ * nothing here sends a request until the user hovers or clicks. The References view (../references/register.ts) and
+ * the Coverage view (../coverage/register.ts) stand on the same implementation, registered from here with it.
  * Activation registers thin providers only: the implementation (create.ts, its own bundle: citations.lazy.ts) is
  * loaded on the first call, or when a file or untitled document is open, so that its diagnostics arrive as before.
  */
@@ -9,14 +10,14 @@ import * as vscode from 'vscode';
 import type { CallerConfirmation } from '../callerConfirmation';
 import type { CatalogueStore } from '../catalogue/catalogueStore';
 import { registerCommands } from '../commands/feedback';
-import { fileArgument } from '../commands/fileArgument';
 import { onFirstUse } from '../../core/lifecycle';
 import type { ServiceAccess } from '../connection/serviceAccess';
 import type { CitationsImpl } from './create';
-import { COMPARE_CITED, COMPARE_REVIEWED, MARK_REVIEWED, OPEN_CITATION, REFERENCES_VIEW, REVIEWED_SCHEME } from '../../core/citations/ids';
-import type { ReferenceNode } from './referencesView';
+import { COMPARE_CITED, COMPARE_REVIEWED, MARK_REVIEWED, OPEN_CITATION, REVIEWED_SCHEME } from '../../core/citations/ids';
+import type { ReferenceNode } from '../references/referencesView';
+import { registerReferences } from '../references/register';
 import type * as CitationsBundle from './citations.lazy';
-import { registerCoverage } from './coverageRegister';
+import { registerCoverage } from '../coverage/register';
 /** The references in code: loaded the first time a provider below is asked. */
 // eslint-disable-next-line @typescript-eslint/no-require-imports -- required on first use, its own bundle (esbuild.js)
 const citationsBundle = onFirstUse(() => require('./citations.lazy') as typeof CitationsBundle);
@@ -37,12 +38,11 @@ export interface CitationsDeps {
 
 /** Registers the thin providers and commands; returns how to reach the implementation (loading it). */
 export function registerCitations(context: vscode.ExtensionContext, { session, catalogue, log, confirmation }: CitationsDeps): () => Citations {
-  const treeChanged = new vscode.EventEmitter<ReferenceNode | undefined>();
   let loaded: CitationsImpl | undefined;
   const impl = (): CitationsImpl => {
     if (loaded) return loaded;
     loaded = citationsBundle().createCitations(session, catalogue, context.workspaceState, log);
-    loaded.references.onDidChangeTreeData((node) => treeChanged.fire(node ?? undefined));
+    referencesLoaded(loaded.references);
     coverageLoaded(loaded.coverage);
     return loaded;
   };
@@ -50,19 +50,18 @@ export function registerCitations(context: vscode.ExtensionContext, { session, c
   const isCited = (document: vscode.TextDocument): boolean => document.uri.scheme === 'file' || document.uri.scheme === 'untitled';
   const loadFor = (documents: readonly vscode.TextDocument[]): void => void (!loaded && documents.some(isCited) && impl());
   const startup = setTimeout(() => loadFor(vscode.workspace.textDocuments), 0);
-  const references: vscode.TreeDataProvider<ReferenceNode> = {
-    onDidChangeTreeData: treeChanged.event,
-    getChildren: (node) => impl().references.getChildren(node),
-    getTreeItem: (node) => impl().references.getTreeItem(node),
-  };
-  const referencesView = vscode.window.createTreeView(REFERENCES_VIEW, { treeDataProvider: references, showCollapseAll: true });
+  const { view: referencesView, loaded: referencesLoaded } = registerReferences(context, {
+    references: () => impl().references,
+    openReferencedClause: (node) => impl().openReferencedClause(node),
+    confirmation,
+    log,
+  });
   const coverageLoaded = registerCoverage(context, { coverage: () => impl().coverage, catalogue, confirmation, log });
   context.subscriptions.push(
     new vscode.Disposable(() => clearTimeout(startup)),
     new vscode.Disposable(() => {
       loaded?.disposable.dispose();
     }),
-    treeChanged,
     vscode.workspace.onDidOpenTextDocument((document) => loadFor([document])),
     vscode.workspace.onDidChangeTextDocument((e) => loadFor([e.document])),
     vscode.languages.registerDocumentLinkProvider(CITATION_DOCUMENTS, { provideDocumentLinks: (...args) => impl().links.provideDocumentLinks(...args) }),
@@ -73,7 +72,6 @@ export function registerCitations(context: vscode.ExtensionContext, { session, c
       { provideCodeActions: (document, range, context) => impl().outdated.provideCodeActions(document, range, context) },
       { providedCodeActionKinds: [vscode.CodeActionKind.QuickFix] },
     ),
-    referencesView,
     // The left side of Compare with the Reviewed Version: a clause's text as it was reviewed (compareReviewed.ts).
     vscode.workspace.registerTextDocumentContentProvider(REVIEWED_SCHEME, {
       provideTextDocumentContent: (uri) => impl().reviewedDocuments.provideTextDocumentContent(uri),
@@ -89,16 +87,6 @@ export function registerCitations(context: vscode.ExtensionContext, { session, c
         [COMPARE_CITED]: (arg) => impl().compareCited(arg),
         [COMPARE_REVIEWED]: (arg) => impl().compareReviewed(arg),
         [MARK_REVIEWED]: (arg) => impl().markReviewed(arg),
-        'standardsExplorer.scanReferences': () => impl().references.scan(true),
-        'standardsExplorer.exportReferences': async (arg) => {
-          const target = fileArgument(arg);
-          // A file a caller named (a link, another extension) is written only when the user agrees to that file.
-          const question =
-            target && vscode.l10n.t('A link or another extension asks to write the references report to {0}, replacing that file. Write it?', target.fsPath);
-          if (question && !(await confirmation.confirm(question, vscode.l10n.t('Write')))) return undefined;
-          return impl().references.export(target);
-        },
-        'standardsExplorer.openReferencedClause': (node) => impl().openReferencedClause(node),
       },
       log,
     ),

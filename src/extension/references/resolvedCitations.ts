@@ -8,7 +8,7 @@ import { occurrenceSays, type OccurrenceSays } from '../../core/citations/refere
 import type { Citation } from '../../core/citations/recognise';
 import { pacedRests } from '../../core/scan/scanPace';
 import { TimeSlicer } from '../../core/service/timeSlicer';
-import type { CitationResolver } from './citationResolver';
+import type { CitationResolver } from '../workspaceCitations/citationResolver';
 import type { FileCitations } from './fileCitations';
 
 /**

@@ -8,7 +8,7 @@
  * Reviewed Version and Mark as Reviewed on it.
  */
 import * as vscode from 'vscode';
-import type { CitationResolver } from './citationResolver';
+import type { CitationResolver } from '../workspaceCitations/citationResolver';
 import type { CitationTarget } from '../../core/citations/citationTarget';
 import type { Citation } from '../../core/citations/recognise';
 import {
@@ -27,7 +27,7 @@ import type { FileCitations } from './fileCitations';
 import { readFiles, scanFiles } from './workspaceScan';
 import type { CoverageSources } from '../../core/compliance/coverageSources';
 import { referenceItem, referenceTarget, unavailableNode, type ReferenceNode } from './referenceNodes';
-import type { ClauseReviews, ReviewedClauseArgs } from './clauseReviews';
+import type { ClauseReviews, ReviewedClauseArgs } from '../workspaceCitations/clauseReviews';
 import { reviewMark } from './reviewMark';
 import { pacedRests } from '../../core/scan/scanPace';
 import { CitationSayings } from './resolvedCitations';

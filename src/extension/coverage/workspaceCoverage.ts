@@ -16,13 +16,13 @@ import { yieldNow } from '../../core/service/yieldNow';
 import { Disposable } from '../../core/lifecycle';
 import type { Clause } from '../../core/service/types';
 import type { ServiceAccess } from '../connection/serviceAccess';
-import type { CitationResolver } from './citationResolver';
-import type { WorkspaceReferences } from './referencesView';
-import type { WorkspaceStandardsFiles } from './workspaceStandardsFiles';
+import type { CitationResolver } from '../workspaceCitations/citationResolver';
+import type { WorkspaceReferences } from '../references/referencesView';
+import type { WorkspaceStandardsFiles } from '../workspaceCitations/workspaceStandardsFiles';
 import { noticeText } from '../errorText';
 import { showInformation } from '../notify';
 import { coverageItem, type CoverageNode } from './coverageNodes';
-import { unavailableNode, type MessageNode } from './referenceNodes';
+import { unavailableNode, type MessageNode } from '../references/referenceNodes';
 
 /** The standard last shown, per workspace: the view shows it again after a reload. */
 const STATE_KEY = 'standardsExplorer.coverage.standard';

@@ -1,6 +1,6 @@
 /**
  * The Coverage view and its commands, registered thin: the implementation (workspaceCoverage.ts) lives in the
- * references' bundle and is reached through `coverage()`, which loads it. Show Coverage of a Standard… takes a
+ * citations' bundle (citations/citations.lazy.ts) and is reached through `coverage()`, which loads it. Show Coverage of a Standard… takes a
  * standard from the Standards or References view, or asks: the standards the workspace cites first, any other from
  * the catalogue.
  */

@@ -2,8 +2,8 @@
 import type * as vscode from 'vscode';
 import { namesClause } from '../../core/citations/recognise';
 import type { ClauseGroup, Occurrence, StandardSummary } from '../../core/citations/referenceReport';
-import type { CitationResolver } from './citationResolver';
-import type { ClauseReviews } from './clauseReviews';
+import type { CitationResolver } from '../workspaceCitations/citationResolver';
+import type { ClauseReviews } from '../workspaceCitations/clauseReviews';
 import type { ClauseReviewMark } from './referenceNodes';
 
 /**

@@ -4,7 +4,7 @@ import type { CitationTarget } from '../../core/citations/citationTarget';
 import { namesClause } from '../../core/citations/recognise';
 import type { ClauseGroup, Occurrence, StandardSummary } from '../../core/citations/referenceReport';
 import type { Reviewer } from '../../core/check/review';
-import type { ReviewedClauseArgs } from './clauseReviews';
+import type { ReviewedClauseArgs } from '../workspaceCitations/clauseReviews';
 
 /** A cited clause that changed since its review (standards.lock), and the clause for the commands on it. */
 export interface ClauseReviewMark {

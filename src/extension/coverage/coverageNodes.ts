@@ -2,7 +2,7 @@
 import * as vscode from 'vscode';
 import type { CoverageProblem, CoverageRow, Place } from '../../core/compliance/coverage';
 import type { OutlineNode } from '../../core/compliance/coverageOutline';
-import { messageItem, type MessageNode } from './referenceNodes';
+import { messageItem, type MessageNode } from '../references/referenceNodes';
 
 export type CoverageNode =
   | { kind: 'problems'; problems: ReadonlyArray<{ problem: CoverageProblem; uri: vscode.Uri | undefined }> }

@@ -9,7 +9,7 @@ import { inPacedBatches } from '../../core/scan/scanPace';
 import { ScanThread } from '../../core/scan/scanThread';
 import type { TextCitations } from '../../core/scan/textCitations';
 import { fileCitations, type FileCitations } from './fileCitations';
-import { workspaceText } from './workspaceText';
+import { workspaceText } from '../workspaceCitations/workspaceText';
 
 /** Files the host reads at once: enough to hide disk latency, few enough to keep the extension host responsive. */
 const BATCH = 16;
