@@ -9,12 +9,12 @@
  * datasource, it proposes what `fix` would for a plain dated reference and leaves the rest.
  */
 import * as assert from 'node:assert/strict';
-import { spawn } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import Ajv from 'ajv';
 import { buildCli } from './cliBundle';
+import { runNode, type ProcessRun } from './nodeProcess';
 import { startSandbox } from '../../sandbox/index';
 import { readCatalogueFile } from '../../src/core/catalogue/catalogueFile';
 import { findCitations, type ReferenceCitation } from '../../src/core/citations/recognise';
@@ -37,11 +37,7 @@ interface Preset {
     versioningTemplate: string;
   }>;
 }
-interface Run {
-  status: number | null;
-  stdout: string;
-  stderr: string;
-}
+type Run = ProcessRun;
 interface Document {
   releases: Array<{ version: string; isDeprecated?: boolean }>;
 }
@@ -75,16 +71,7 @@ describe('command line: standards-explorer catalogue export --format renovate, a
   let dir: string;
   let cli: string;
   const run = (args: string[], extra: Record<string, string> = {}): Promise<Run> =>
-    new Promise((resolve, reject) => {
-      const env = { PATH: process.env.PATH ?? '', HOME: os.tmpdir(), STANDARDS_EXPLORER_CACHE: path.join(dir, 'cache'), ...extra };
-      const child = spawn(process.execPath, [cli, ...args], { cwd: dir, env });
-      let stdout = '';
-      let stderr = '';
-      child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
-      child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-      child.on('error', reject);
-      child.on('close', (status) => resolve({ status, stdout, stderr }));
-    });
+    runNode(cli, args, { cwd: dir, env: { PATH: process.env.PATH ?? '', HOME: os.tmpdir(), STANDARDS_EXPLORER_CACHE: path.join(dir, 'cache'), ...extra } });
   const readDocument = (folder: string, slug: string): Document => JSON.parse(fs.readFileSync(path.join(dir, folder, `${slug}.json`), 'utf8')) as Document;
 
   before(async () => {
