@@ -73,7 +73,7 @@ count test-results/looks.log 'looks: [0-9]+ passed' 'passed, [0-9]+ failed'
 # The benches at a smoke size: they must run to the end. Figures are printed, not judged or recorded (npm run bench
 # measures for real).
 echo "=== bench (smoke)"
-if node out/bench/indexBuild.js --quick > test-results/bench.log 2>&1 && node out/bench/bundle.js --quick >> test-results/bench.log 2>&1 && node out/bench/cliCheck.js --quick >> test-results/bench.log 2>&1; then
+if node out/bench/indexBuild.js --quick > test-results/bench.log 2>&1 && node out/bench/bundle.js --quick >> test-results/bench.log 2>&1 && node out/bench/cliCheck.js --quick >> test-results/bench.log 2>&1 && node out/bench/lspDiagnostics.js --quick >> test-results/bench.log 2>&1; then
   passed=$((passed + 1)); echo "=== bench: ran to the end"
 else
   failed=$((failed + 1)); status=1; echo "=== bench: FAILED"; tail -20 test-results/bench.log

@@ -43,6 +43,12 @@ export interface LspIo {
 /** A document's re-check waits this long after its last change: a burst of keystrokes is checked once. */
 const SETTLE_MS = 50;
 
+/** The wait, or the environment's STANDARDS_EXPLORER_LSP_SETTLE_MS (0–1000): bench/lspDiagnostics.ts times the re-check without it. */
+function settleMs(env: NodeJS.ProcessEnv): number {
+  const given = env.STANDARDS_EXPLORER_LSP_SETTLE_MS?.trim() ? Number(env.STANDARDS_EXPLORER_LSP_SETTLE_MS) : Number.NaN;
+  return Number.isInteger(given) && given >= 0 && given <= 1000 ? given : SETTLE_MS;
+}
+
 /** Serves until the client says exit (or closes standard input); the exit status is the protocol's (0 after shutdown). */
 export function runLsp(io: LspIo, version: string, args: readonly string[]): Promise<number> {
   return exitStatusOf(io.stderr, () => serve(io, version, args));
@@ -159,6 +165,7 @@ async function serve(io: LspIo, version: string, args: readonly string[]): Promi
   };
 
   const timers = new Map<string, NodeJS.Timeout>();
+  const settle = settleMs(io.env);
   const validate = async (uri: string): Promise<void> => {
     const document = documents.get(uri);
     if (!document) return;
@@ -181,7 +188,7 @@ async function serve(io: LspIo, version: string, args: readonly string[]): Promi
       setTimeout(() => {
         timers.delete(document.uri);
         void validate(document.uri);
-      }, SETTLE_MS),
+      }, settle),
     );
   });
   documents.onDidClose(({ document }) => {
