@@ -16,6 +16,7 @@ import type { CheckConfig } from './config';
 import { listFiles } from './files';
 import type { CliIo } from './main';
 import { CannotRun } from './usage';
+import { once } from './sharedOnce';
 
 export interface McpContext {
   tools: ToolContext;
@@ -86,18 +87,6 @@ const noClauses: ClauseReader = {
 };
 const NO_SERVICE =
   'This MCP server was started with a catalogue file only: it can search the catalogue and check references, but reading clauses needs the service (--base-url, or STANDARDS_BASE_URL, and credentials).';
-
-/** The first call's promise, shared; a failure is not kept, so the next call tries again. */
-function once<T>(make: () => Promise<T>): () => Promise<T> {
-  let pending: Promise<T> | undefined;
-  return () => {
-    pending ??= make().catch((error: unknown) => {
-      pending = undefined;
-      throw error;
-    });
-    return pending;
-  };
-}
 
 async function asToolProblem<T>(work: () => Promise<T>): Promise<T> {
   try {

@@ -15,6 +15,7 @@ import { loadConfig, type CheckConfig } from '../config';
 import { ignoredEndpointsNotice, serviceEndpoints } from '../endpoints';
 import { connect, serviceIndex } from '../serviceCatalogue';
 import { CannotRun } from '../usage';
+import { once } from '../sharedOnce';
 
 /** The initialization options the server reads (all optional; anything else is said in the log and ignored). */
 export interface LspOptions {
@@ -101,16 +102,4 @@ function asOfYear(value: string): number {
   } catch {
     throw new CannotRun(`The initialization option "asOf" is ${value}: give a date as YYYY-MM-DD (or a year, YYYY).`);
   }
-}
-
-/** The first call's promise, shared; a failure is not kept, so the next call tries again. */
-function once<T>(make: () => Promise<T>): () => Promise<T> {
-  let pending: Promise<T> | undefined;
-  return () => {
-    pending ??= make().catch((error: unknown) => {
-      pending = undefined;
-      throw error;
-    });
-    return pending;
-  };
 }
