@@ -50,7 +50,7 @@ function whyShipped(file: string, m: Manifest): string | undefined {
   const feature = /^dist\/features\/(\w+)\.js$/.exec(file)?.[1];
   if (feature && lazyParts.includes(feature)) return `src/extension/**/${feature}.lazy.ts`;
   if (feature && esbuild.includes(`out: '${feature}'`)) return 'a worker esbuild.js builds';
-  const cliPart = /^dist\/(cli-\w+)\.js$/.exec(file)?.[1];
+  const cliPart = /^dist\/(cli-[\w-]+)\.js$/.exec(file)?.[1];
   if (cliPart && esbuild.includes(`out: '${cliPart}'`)) return 'a part of the command line esbuild.js builds';
   if (webview && esbuild.includes(`out: '${webview}'`) && fs.existsSync(path.join(REPO, 'media', `${webview}.css`))) return 'a webview page and its stylesheet';
   if (file === 'dist/sandbox.js' && esbuild.includes("outfile: 'dist/sandbox.js'")) return 'Connect to Local Sandbox runs it';
