@@ -9,6 +9,7 @@ import { buildDocument, type ClauseDocument } from '../document/index';
 import { standardLabel } from '../labels';
 import { clauseContextOf } from '../model';
 import { displayText } from '../service/displayText';
+import { SECTION_LIST, SECTION_TYPES, sectionOf } from '../service/sections';
 import type { Clause } from '../service/types';
 import { failure, failureOf } from './answers';
 import { clauseLocator } from './citations';
@@ -82,25 +83,47 @@ export function locateClause(open: OpenStandard, locator: ClauseLocator): Outcom
     const found = resolveLocator(clauses, { kind: 'section', value: locator.section });
     return found ? { ok: { clause: found.clause } } : missing(open, `${label} has no ${locator.section} clause.`);
   }
-  if (locator.clause !== undefined) {
+  // "Scope", "1 Scope": a title where a number is asked for (the tool says a clause is named by either) is read as a title.
+  if (locator.clause !== undefined && !WORDS.test(locator.clause.replace(/^\s*annex\s+/i, ''))) {
     const found = resolveLocator(clauses, { kind: 'clause', value: locator.clause });
     if (!found) return missing(open, `${label} has no clause ${locator.clause}.`);
     return { ok: found.exact ? { clause: found.clause } : { clause: found.clause, within: locator.clause.replace(/^annex\s+/i, '').trim() } };
   }
-  const wanted = (locator.title ?? '').trim().toLowerCase();
-  const titled = (exact: boolean) =>
-    clauses.filter((c) => {
-      const title = displayText(c.title).toLowerCase();
-      return exact ? title === wanted : title.includes(wanted);
-    });
-  const matches = titled(true).length ? titled(true) : titled(false);
+  return locateByTitle(open, locator.title ?? locator.clause ?? '');
+}
+
+/** Two letters in a row: a title ("Scope"), never a number ("7.1", "A.2", "Annex B"). */
+const WORDS = /\p{L}{2}/u;
+
+/**
+ * A clause by its title, case-insensitive: the exact title, then with its number ("1 Scope", "Annex A Relationship…"),
+ * then a section type's name ("Terms and definitions" whatever the title), then words of the title; never a guess between several.
+ */
+function locateByTitle(open: OpenStandard, given: string): Outcome<Located> {
+  const { clauses, label } = open;
+  const wanted = collapse(given);
+  const titleOf = (c: Clause) => collapse(displayText(c.title));
+  const numbered = (c: Clause) =>
+    c.number ? [collapse(`${displayText(c.number)} ${displayText(c.title)}`), collapse(`${clauseLocator(c)} ${displayText(c.title)}`)] : [];
+  const section = SECTION_LIST.find((s) => s.label.toLowerCase() === wanted && s !== SECTION_TYPES.Clause && s !== SECTION_TYPES.Annex);
+  const steps: Array<() => Clause[]> = [
+    () => clauses.filter((c) => titleOf(c) === wanted),
+    () => clauses.filter((c) => numbered(c).includes(wanted)),
+    () => (section ? clauses.filter((c) => sectionOf(c.types) === section).slice(0, 1) : []),
+    () => clauses.filter((c) => titleOf(c).includes(wanted)),
+  ];
+  let matches: Clause[] = [];
+  for (const step of steps) if ((matches = step()).length) break;
   if (matches.length === 1) return { ok: { clause: matches[0] } };
-  if (!matches.length) return missing(open, `${label} has no clause titled "${locator.title ?? ''}".`);
+  if (!matches.length) return missing(open, `${label} has no clause titled "${given}".`);
   return {
-    answer: failure(
-      `Several clauses of ${label} match the title "${locator.title ?? ''}": call again with one of their numbers or clause ids.\n${outline(matches)}`,
-    ),
+    answer: failure(`Several clauses of ${label} match the title "${given}": call again with one of their numbers or clause ids.\n${outline(matches)}`),
   };
+}
+
+/** Lower case, one space between words: "  Terms and\ndefinitions" → "terms and definitions". */
+function collapse(text: string): string {
+  return text.trim().replace(/\s+/g, ' ').toLowerCase();
 }
 
 function missing(open: OpenStandard, why: string): { answer: ToolAnswer } {

@@ -30,7 +30,12 @@ export const getClause: AgentTool<GetClauseInput> = {
     type: 'object',
     properties: {
       standard: STANDARD_PROPERTY,
-      clause: { type: 'string', minLength: 1, maxLength: 40, description: 'The clause or annex number: "7.1", "A.2", "Annex B".' },
+      clause: {
+        type: 'string',
+        minLength: 1,
+        maxLength: 40,
+        description: 'The clause or annex number ("7.1", "A.2", "Annex B"), or its title ("Scope", "1 Scope").',
+      },
       section: { type: 'string', enum: SECTIONS, description: 'A section by its type, whatever its title.' },
       title: { type: 'string', minLength: 1, maxLength: 300, description: "The clause's title, or words of it." },
       clauseId: { type: 'string', minLength: 1, maxLength: 300, description: 'The clauseId list_clauses gave.' },
