@@ -104,10 +104,12 @@ function* groupingSteps(occurrences: readonly Occurrence[]): Generator<void, Sta
       }
       last.group.count++;
       last.first = Math.min(last.first, k);
-      let clause = last.clauses.get(o.clause);
-      if (!clause) last.clauses.set(o.clause, (clause = { group: { clause: o.clause, occurrences: [] }, first: k }));
-      clause.first = Math.min(clause.first, k);
-      clause.group.occurrences.push(o);
+      for (const cited of perClause(o)) {
+        let clause = last.clauses.get(cited.clause);
+        if (!clause) last.clauses.set(cited.clause, (clause = { group: { clause: cited.clause, occurrences: [] }, first: k }));
+        clause.first = Math.min(clause.first, k);
+        clause.group.occurrences.push(cited);
+      }
     }
     if ((handled += run.length) >= STEP_OCCURRENCES) {
       handled = 0;
@@ -121,6 +123,20 @@ function* groupingSteps(occurrences: readonly Occurrence[]): Generator<void, Sta
     group.clauses = ordered.map((clause) => clause.group);
     return group;
   });
+}
+
+/**
+ * An occurrence once under each clause it names: "clause 6.1 and Annex A" is a citation of 6.1 and one of Annex A,
+ * each under its clause with its own locator (what opening the clause opens); the standard counts it once.
+ */
+function perClause(o: Occurrence): readonly Occurrence[] {
+  if (!o.locators || o.locators.length < 2) return [o];
+  const byLabel = new Map<string, Occurrence>();
+  for (const locator of o.locators) {
+    const clause = locatorLabel(locator);
+    if (!byLabel.has(clause)) byLabel.set(clause, clause === o.clause ? o : { ...o, clause, locator });
+  }
+  return [...byLabel.values()];
 }
 
 /** A standard's group while it is being made, with its clauses by label; `first`: the place of its first occurrence. */
