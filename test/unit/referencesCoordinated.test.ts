@@ -1,11 +1,21 @@
 /**
  * The References view and its exports count a citation under every clause it names (issue 51: "clause 6.1 and
- * Annex A" was listed under 6.1 only), from what the recogniser reads to the grouping and the CSV.
+ * Annex A" was listed under 6.1 only), from what the recogniser reads to the grouping, the CSV and find_citations.
  */
 import * as assert from 'node:assert/strict';
+import * as path from 'node:path';
+import { startSandbox } from '../../sandbox/index';
+import type { RunningSandbox } from '../../sandbox/types';
+import { runAgentTool, type ToolContext } from '../../src/core/agentTools/index';
+import { buildCatalogueIndex } from '../../src/core/catalogue/buildIndex';
+import { readCatalogueFile } from '../../src/core/catalogue/catalogueFile';
 import { locatorLabel } from '../../src/core/citations/citationTarget';
 import { findCitations, locatorsOf, type ReferenceCitation } from '../../src/core/citations/recognise';
 import { groupReferences, toCsv, type Occurrence } from '../../src/core/citations/referenceReport';
+import type { ManagedStandardsService } from '../../src/core/service/managedService';
+import { createStandardsService } from '../../src/core/service/standardsService';
+
+const CATALOGUE = path.resolve(__dirname, '../../../test/fixtures/cli/catalogue.jsonl');
 
 /** An occurrence as occurrenceSays makes it from a citation: the first locator, and all of them when more than one. */
 function occurrenceOf(text: string, file: string, line: number): Occurrence {
@@ -54,5 +64,34 @@ describe('References: a citation of several clauses is listed under each', () =>
       rows.filter((row) => row.includes('a.md')).map((row) => row.split(',')[1]),
       ['Annex A', 'clause 6.1'],
     );
+  });
+});
+
+describe('find_citations: a citation of several clauses is found by each', function () {
+  this.timeout(30_000);
+  let sandbox: RunningSandbox;
+  let service: ManagedStandardsService;
+  let context: ToolContext;
+
+  before(async () => {
+    sandbox = await startSandbox({ catalogue: readCatalogueFile(CATALOGUE) });
+    service = createStandardsService({ baseUrl: sandbox.baseUrl, tokenUrl: sandbox.tokenUrl, clientId: sandbox.clientId, clientSecret: sandbox.clientSecret });
+    const index = await buildCatalogueIndex((page, signal) => service.listStandards(page, signal), { pageSize: 500 });
+    const urn = Array.from(index.entries).find((e) => e?.reference === 'ISO 14971:2019')?.urn;
+    assert.ok(urn);
+    const scan = [{ ...occurrenceOf('See ISO 14971:2019, clause 6.1 and Annex A.', 'docs/risk.md', 3), urn }];
+    context = { catalogue: () => Promise.resolve(index), clauses: service, serviceBaseUrl: sandbox.baseUrl, workspaceCitations: () => Promise.resolve(scan) };
+  });
+
+  after(async () => {
+    service.dispose();
+    await sandbox.close();
+  });
+
+  it('finds "clause 6.1 and Annex A" when asked for Annex A as when asked for 6.1', async () => {
+    for (const clause of ['6.1', 'Annex A']) {
+      const answer = await runAgentTool('find_citations', { standard: 'ISO 14971:2019', clause }, context);
+      assert.match(answer.text, new RegExp(`^The workspace cites ISO 14971:2019, ${clause} once\\.[\\s\\S]*docs/risk\\.md:3`), answer.text);
+    }
   });
 });

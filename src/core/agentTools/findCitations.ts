@@ -54,7 +54,9 @@ export const findCitations: AgentTool<FindCitationsInput> = {
       return failureOf(error, 'the citations of the workspace', context);
     }
     const clause = input.clause && clauseKey(input.clause);
-    const found = occurrences.filter((o) => wanted(o) && (!clause || (o.locator !== undefined && clauseKey(o.locator.value) === clause)));
+    // "clause 6.1 and Annex A" cites Annex A too: every locator of a citation counts.
+    const cites = (o: Occurrence): boolean => (o.locators ?? (o.locator ? [o.locator] : [])).some((l) => clauseKey(l.value) === clause);
+    const found = occurrences.filter((o) => wanted(o) && (!clause || cites(o)));
     const editions = [...new Map(found.map((o) => [o.urn, o])).values()];
     const citations = editions.map((o) => {
       const entry = index.ok.bestForUrn(o.urn);
