@@ -3,6 +3,8 @@
  * pickers, the clause page, documents and inserted references agree. Server text goes through displayText (one
  * line, no bidirectional controls). Pure: runs in plain Node.
  */
+import { inlineText } from './document/flowText';
+import { withoutShown } from './document/shownOnce';
 import { displayText } from './service/displayText';
 import { SECTION_TYPES, sectionLabel, sectionOf } from './service/sections';
 
@@ -39,28 +41,38 @@ function clauseTitle(clause: NamedClause): string {
   return displayText(clause.title ?? '') || sectionLabel(clause.types ?? []);
 }
 
-/** "1 Scope", "A.2 Examples", "Foreword": how a clause is listed (tree, pickers, tabs). */
+/** Whether a numbered clause is an annex itself (not a clause inside one, "A.2"). */
+function isAnnex(clause: NamedClause, number: string): boolean {
+  return sectionOf(clause.types ?? []) === SECTION_TYPES.Annex || /^[A-Z]$/.test(number);
+}
+
+/** "Annex A Relationship…": the title shown once when it already starts with "Annex A" (shownOnce.ts's rule). */
+function annexName(number: string, title: string): string {
+  const name = `Annex ${number}`;
+  const rest = title === SECTION_TYPES.Annex.label ? '' : inlineText(withoutShown([title], name)).trim();
+  return rest ? `${name} ${rest}` : name;
+}
+
+/** "1 Scope", "A.2 Examples", "Annex A Relationship…", "Foreword": how a clause is listed (tree, pickers, tabs). */
 export function clauseHeading(clause: NamedClause): string {
   const number = displayText(clause.number ?? '');
-  return number ? `${number} ${clauseTitle(clause)}` : clauseTitle(clause);
+  if (!number) return clauseTitle(clause);
+  return isAnnex(clause, number) ? annexName(number, clauseTitle(clause)) : `${number} ${clauseTitle(clause)}`;
 }
 
 /** "Clause 1 Scope", "Annex A Examples", "Foreword": how a clause is cited. */
 export function clauseLabel(clause: NamedClause): string {
-  const types = clause.types ?? [];
   const title = clauseTitle(clause);
   const number = displayText(clause.number ?? '');
   if (!number) return title;
-  const isAnnex = sectionOf(types) === SECTION_TYPES.Annex || /^[A-Z]$/.test(number);
-  if (isAnnex) return title === SECTION_TYPES.Annex.label ? `Annex ${number}` : `Annex ${number} ${title}`;
-  return `Clause ${number} ${title}`;
+  return isAnnex(clause, number) ? annexName(number, title) : `Clause ${number} ${title}`;
 }
 
 /** "Clause 7.1", "Annex A", "Foreword": a clause named short, in a sentence about it. */
 export function clauseShortName(clause: NamedClause): string {
   const number = displayText(clause.number ?? '');
   if (!number) return clauseTitle(clause);
-  return sectionOf(clause.types ?? []) === SECTION_TYPES.Annex || /^[A-Z]$/.test(number) ? `Annex ${number}` : `Clause ${number}`;
+  return isAnnex(clause, number) ? `Annex ${number}` : `Clause ${number}`;
 }
 
 /** "ISO 9001:2015, Clause 1 Scope": a plain-text reference. */
