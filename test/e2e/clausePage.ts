@@ -111,7 +111,7 @@ async function pickClauses(
 const NO_WORKERS = '/no-workers';
 
 /** Serves the page, its script and stylesheet from one loopback origin; at NO_WORKERS, the page without workers. */
-async function servePage(imageOrigin: string): Promise<{ server: Server; url: string }> {
+export async function servePage(imageOrigin: string): Promise<{ server: Server; url: string }> {
   const nonce = 'E2E-NONCE-0123456789abcdef';
   let origin = '';
   const server = createServer((req, res) => {

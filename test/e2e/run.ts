@@ -17,6 +17,7 @@ import { REPO, checkTools } from '../harness/tools';
 import { frameWith } from './frames';
 import { hostileContentStep } from './hostile';
 import { checkClausePages } from './clausePage';
+import { checkPublishedPages } from './publishedSweep';
 import { STEP_TIMEOUT, closeQuickInput, labelled, runCommand, runScript, treeRow, view } from './workbench';
 
 const RESULTS = path.join(REPO, 'test-results');
@@ -573,7 +574,10 @@ async function main(): Promise<number> {
   mkdirSync(RESULTS, { recursive: true });
   for (const old of readdirSync(RESULTS).filter((f) => f.startsWith('e2e-') || f.startsWith('page-'))) rmSync(path.join(RESULTS, old), { force: true });
   // The clause page alone in Chromium, for both sandbox vocabularies (clausePage.ts), before the editor starts.
-  const pages = await checkClausePages();
+  const clausePages = await checkClausePages();
+  // Every clause of 10 STS and 10 Metanorma standards through the page, measured as published (publishedSweep.ts).
+  const published = await checkPublishedPages();
+  const pages = { passed: clausePages.passed + published.passed, failed: clausePages.failed + published.failed };
   // With a second extension that reads what ours exports (exportsProbe.ts).
   const server: CodeServer = await startCodeServer({ vsix: [VSIX, buildProbeVsix()], env: { STANDARDS_PROBE_OUT: PROBE_OUT } });
   profile = server.profile;
