@@ -67,6 +67,36 @@ describe('References: a citation of several clauses is listed under each', () =>
   });
 });
 
+describe('Citations: locators joined before a reference', () => {
+  const read = (text: string) =>
+    findCitations(text)
+      .filter((c): c is ReferenceCitation => c.kind === 'reference')
+      .map((c) => ({ text: c.text, reference: text.slice(c.referenceStart, c.referenceEnd), locators: locatorsOf(c).map((l) => `${l.kind} ${l.value}`) }));
+
+  it('reads "clause 6.1 and Annex A of ISO 14971:2019" as both locators of the one reference, the range from "clause"; a locator of the citation before stays its own', async () => {
+    assert.deepEqual(read('See clause 6.1 and Annex A of ISO 14971:2019.'), [
+      { text: 'clause 6.1 and Annex A of ISO 14971:2019', reference: 'ISO 14971:2019', locators: ['clause 6.1', 'annex A'] },
+    ]);
+    assert.deepEqual(read('As clauses 4.1, 4.2 and Annex B in IEC 62304:2006 say'), [
+      { text: 'clauses 4.1, 4.2 and Annex B in IEC 62304:2006', reference: 'IEC 62304:2006', locators: ['clause 4.1', 'clause 4.2', 'annex B'] },
+    ]);
+    const [group] = await groupReferences([occurrenceOf('See clause 6.1 and Annex A of ISO 14971:2019.', 'a.md', 1)]);
+    assert.deepEqual(
+      group.clauses.map((c) => c.clause),
+      ['Annex A', 'clause 6.1'],
+    );
+    // A locator of the citation before is left to that citation.
+    assert.deepEqual(read('ISO 9001:2015 clause 5 and Annex A of ISO 14001:2015'), [
+      { text: 'ISO 9001:2015 clause 5', reference: 'ISO 9001:2015', locators: ['clause 5'] },
+      { text: 'Annex A of ISO 14001:2015', reference: 'ISO 14001:2015', locators: ['annex A'] },
+    ]);
+    assert.deepEqual(read('ISO 9001:2015 and Annex A of ISO 14001:2015'), [
+      { text: 'ISO 9001:2015', reference: 'ISO 9001:2015', locators: [] },
+      { text: 'Annex A of ISO 14001:2015', reference: 'ISO 14001:2015', locators: ['annex A'] },
+    ]);
+  });
+});
+
 describe('find_citations: a citation of several clauses is found by each', function () {
   this.timeout(30_000);
   let sandbox: RunningSandbox;

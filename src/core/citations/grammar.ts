@@ -252,6 +252,8 @@ const MORE_LOCATORS = new RegExp(
 );
 /** A locator before a reference, joined by "of" or "in": "clause 7.1 of ", "Annex A in ", "7.1 of ". */
 const LOCATOR_BEFORE = new RegExp(`(?:(?<![\\w.])(${CLAUSE_WORDS})[ \\u00a0]?(${LIST})|(?<![\\w.,])(${DOTTED_CLAUSE}))[ \\u00a0](?:of|in)[ \\u00a0]$`);
+/** A worded locator joined to the one after it: "clause 6.1 and " of "clause 6.1 and Annex A of ISO 14971". */
+const JOINED_BEFORE = new RegExp(`(?<![\\w.])(${CLAUSE_WORDS})[ \\u00a0]?(${LIST})(?:,[ \\u00a0](?:and[ \\u00a0])?|[ \\u00a0]and[ \\u00a0])$`);
 /** How far before a reference a locator-first phrase is looked for. */
 const LOCATOR_BEFORE_WINDOW = 80;
 
@@ -291,8 +293,12 @@ export function readLocatorAfter(text: string, at: number, dated = false): { loc
   return locators.length ? { locators, end } : undefined;
 }
 
-/** A locator ending with " of " or " in " right before `at` (the start of a reference), and where it starts. */
-export function readLocatorBefore(text: string, at: number, lineStart = 0): { locators: Locator[]; start: number } | undefined {
+/**
+ * A locator ending with " of " or " in " right before `at` (the start of a reference), and where it starts; with the
+ * worded locators joined before it ("clause 6.1 and Annex A of "), as far back as `floor` (the end of the citation
+ * before, whose words they would otherwise be).
+ */
+export function readLocatorBefore(text: string, at: number, lineStart = 0, floor = lineStart): { locators: Locator[]; start: number } | undefined {
   // Most references have no "of" before them: the cheap test first.
   if (at - lineStart < 4 || !/[ \u00a0](?:of|in)[ \u00a0]$/.test(text.slice(at - 4, at))) return undefined;
   const from = Math.max(lineStart, at - LOCATOR_BEFORE_WINDOW);
@@ -300,7 +306,15 @@ export function readLocatorBefore(text: string, at: number, lineStart = 0): { lo
   if (!match) return undefined;
   const [, word, worded, bare] = match;
   const locators = locatorList(word, worded ?? bare);
-  return locators.length ? { locators, start: from + match.index } : undefined;
+  let start = from + match.index;
+  // Only after a worded locator: "6.1 and 7.2 of" is read by LOCATOR_BEFORE's list already.
+  for (let n = 0; n < 4 && word && locators.length; n++) {
+    const joined = JOINED_BEFORE.exec(text.slice(Math.max(lineStart, floor, start - LOCATOR_BEFORE_WINDOW), start));
+    if (!joined) break;
+    locators.unshift(...locatorList(joined[1], joined[2]));
+    start -= joined[0].length;
+  }
+  return locators.length ? { locators, start } : undefined;
 }
 
 /** The locators of a word ("Sections", "Annex", "Table"; none: a clause) and its list of numbers. */

@@ -166,7 +166,7 @@ export function findCitations(text: string, options: RecogniseOptions = {}): Cit
     if (referenceEnd - lineStart > MAX_LINE) continue;
     // "clause 5 of ISO 9001": the locator first, unless its words already belong to the citation before
     // ("ISO 9001 clause 5 of ISO 14001" cites clause 5 of ISO 9001 and ISO 14001 as a whole).
-    const beforeRead = readLocatorBefore(text, referenceStart, lineStart);
+    const beforeRead = readLocatorBefore(text, referenceStart, lineStart, Math.max(lastEnd, next > 0 ? earlier[next - 1][1] : 0));
     const before = beforeRead && beforeRead.start >= lastEnd && !(next > 0 && earlier[next - 1][1] > beforeRead.start) ? beforeRead : undefined;
     const after = before ? undefined : readLocatorAfter(text, referenceEnd, reference.year !== undefined);
     const start = before ? before.start : referenceStart;
