@@ -57,7 +57,10 @@ export type CitedEdition = Place & {
   /** Every part it names, when more than one (coverage counts each). */ locators?: Locator[];
 };
 
-/** Each clause citation with the clause it names in its edition (undefined when the edition has none); each list asked once. */
+/**
+ * Each clause citation with the clause it names in its edition (undefined when the edition has none); each list asked
+ * once. A citation of several parts ("clause 6.1 and Annex A") comes once for each, with that part as its locator.
+ */
 export async function clausesCited(
   citations: readonly CitedEdition[],
   listClauses: (urn: string) => Promise<readonly Clause[]>,
@@ -68,8 +71,14 @@ export async function clausesCited(
     if (!citation.locator) continue;
     let list = lists.get(citation.urn);
     if (!list) lists.set(citation.urn, (list = listClauses(citation.urn)));
-    const found = resolveLocator(await list, citation.locator);
-    result.push({ citation: citation as CitedEdition & { locator: Locator }, ...(found ? { clause: found.clause } : {}) });
+    const clauses = await list;
+    const parts = citation.locators?.length
+      ? citation.locators.map((locator) => ({ ...citation, locator }))
+      : [citation as CitedEdition & { locator: Locator }];
+    for (const part of parts) {
+      const found = resolveLocator(clauses, part.locator);
+      result.push({ citation: part, ...(found ? { clause: found.clause } : {}) });
+    }
   }
   return result;
 }
