@@ -5,33 +5,18 @@
  * user runs them (dist/cli.js built into a temporary folder, on a real git repository, the fixture catalogue).
  */
 import * as assert from 'node:assert/strict';
-import { execFileSync, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { buildCli } from './cliBundle';
+import { git } from './testGit';
 import { onChangedLine, parseUnifiedDiff, unquote } from '../../src/core/check/changedLines';
 
 const REPO = path.resolve(__dirname, '../../..');
 const CATALOGUE = path.join(REPO, 'test/fixtures/cli/catalogue.jsonl');
 
 /** git in `cwd` with a fixed identity and none of the machine's config. */
-function git(cwd: string, ...args: string[]): string {
-  return execFileSync('git', args, {
-    cwd,
-    encoding: 'utf8',
-    env: {
-      PATH: process.env.PATH ?? '',
-      HOME: cwd,
-      GIT_CONFIG_NOSYSTEM: '1',
-      GIT_AUTHOR_NAME: 't',
-      GIT_AUTHOR_EMAIL: 't@example.org',
-      GIT_COMMITTER_NAME: 't',
-      GIT_COMMITTER_EMAIL: 't@example.org',
-    },
-  });
-}
-
 const lines = (n: number, word = 'line'): string => Array.from({ length: n }, (_, i) => `${word} ${i + 1}\n`).join('');
 
 /** The added lines per file, as plain arrays. */

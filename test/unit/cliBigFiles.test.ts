@@ -7,11 +7,12 @@
  * dist/cli.js built with esbuild.js's options, run as a process.
  */
 import * as assert from 'node:assert/strict';
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { buildCli } from './cliBundle';
+import { runNode } from './nodeProcess';
 
 const REPO = path.resolve(__dirname, '../../..');
 const CATALOGUE = path.join(REPO, 'test/fixtures/cli/catalogue.jsonl');
@@ -50,24 +51,17 @@ describe('command line: files it does not read (too large, binary, no regular fi
   let workspace: string;
   let preload: string;
 
-  const run = (args: string[], cwd = workspace): Promise<Run> =>
-    new Promise((resolve, reject) => {
-      // Killed should it read a file that never ends: a failure, not a hang.
-      const child = spawn(process.execPath, ['--require', preload, cli, ...args], {
-        cwd,
-        timeout: 30_000,
-        env: { PATH: process.env.PATH ?? '', HOME: dir, STANDARDS_EXPLORER_CACHE: path.join(dir, 'cache') },
-      });
-      let stdout = '';
-      let stderr = '';
-      child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
-      child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-      child.on('error', reject);
-      child.on('close', (status) => {
-        const peak = /\npeakMB=(\d+(?:\.\d+)?)\n$/.exec(stderr);
-        resolve({ status, stdout, stderr: peak ? stderr.slice(0, peak.index + 1) : stderr, peakMB: peak ? Number(peak[1]) : NaN });
-      });
+  const run = async (args: string[], cwd = workspace): Promise<Run> => {
+    // Killed should it read a file that never ends: a failure, not a hang.
+    const { status, stdout, stderr } = await runNode(cli, args, {
+      nodeArgs: ['--require', preload],
+      cwd,
+      timeout: 30_000,
+      env: { PATH: process.env.PATH ?? '', HOME: dir, STANDARDS_EXPLORER_CACHE: path.join(dir, 'cache') },
     });
+    const peak = /\npeakMB=(\d+(?:\.\d+)?)\n$/.exec(stderr);
+    return { status, stdout, stderr: peak ? stderr.slice(0, peak.index + 1) : stderr, peakMB: peak ? Number(peak[1]) : NaN };
+  };
 
   before(async () => {
     dir = fs.mkdtempSync(path.join(os.tmpdir(), 'se-big-'));

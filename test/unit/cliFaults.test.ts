@@ -5,7 +5,6 @@
  * chosen page (faultyProxy.ts). Every run is killed after 40 s, so a run that would hang fails and leaves nothing behind.
  */
 import * as assert from 'node:assert/strict';
-import { spawn } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
@@ -13,6 +12,7 @@ import { sandboxControl, startSandbox } from '../../sandbox/index';
 import type { RunningSandbox } from '../../sandbox/types';
 import { readCatalogueFile } from '../../src/core/catalogue/catalogueFile';
 import { buildCli } from './cliBundle';
+import { runNode } from './nodeProcess';
 import { pageOffset, startFaultyProxy } from './faultyProxy';
 
 const REPO = path.resolve(__dirname, '../../..');
@@ -33,28 +33,18 @@ describe('command line under a faulty service (issue 58)', function () {
   let sandbox: RunningSandbox;
 
   const run = (args: string[], env: Record<string, string> = {}): Promise<Run> =>
-    new Promise((resolve, reject) => {
-      const child = spawn(process.execPath, [cli, ...args], {
-        cwd: workspace,
-        env: {
-          PATH: process.env.PATH ?? '',
-          HOME: os.tmpdir(),
-          STANDARDS_EXPLORER_CACHE: path.join(dir, 'cache'),
-          STANDARDS_CLIENT_ID: sandbox.clientId,
-          STANDARDS_CLIENT_SECRET: sandbox.clientSecret,
-          ...env,
-        },
-      });
-      const killer = setTimeout(() => child.kill('SIGKILL'), KILL_AFTER_MS);
-      let stdout = '';
-      let stderr = '';
-      child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
-      child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-      child.on('error', reject);
-      child.on('close', (status) => {
-        clearTimeout(killer);
-        resolve({ status, stdout, stderr });
-      });
+    runNode(cli, args, {
+      cwd: workspace,
+      env: {
+        PATH: process.env.PATH ?? '',
+        HOME: os.tmpdir(),
+        STANDARDS_EXPLORER_CACHE: path.join(dir, 'cache'),
+        STANDARDS_CLIENT_ID: sandbox.clientId,
+        STANDARDS_CLIENT_SECRET: sandbox.clientSecret,
+        ...env,
+      },
+      timeout: KILL_AFTER_MS,
+      killSignal: 'SIGKILL',
     });
   const service = (baseUrl = sandbox.baseUrl): string[] => ['check', '--base-url', baseUrl, '--token-url', sandbox.tokenUrl, '--refresh'];
 

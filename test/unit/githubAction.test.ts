@@ -6,13 +6,13 @@
  * the rest counted), the job summary, the outputs and the SARIF file.
  */
 import * as assert from 'node:assert/strict';
-import { execFileSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import * as esbuild from 'esbuild';
 import { capAnnotations, cell, input } from '../../src/action/workflow';
 import { runNode } from './nodeProcess';
+import { git } from './testGit';
 import { INPUTS } from '../../src/action/run';
 import { startSandbox } from '../../sandbox/index';
 import { readCatalogueFile } from '../../src/core/catalogue/catalogueFile';
@@ -21,21 +21,6 @@ const REPO = path.resolve(__dirname, '../../..');
 const CATALOGUE = path.join(REPO, 'test/fixtures/cli/catalogue.jsonl');
 // eslint-disable-next-line @typescript-eslint/no-require-imports -- esbuild.js is plain CommonJS, the build's own options
 const { targets } = require(path.join(REPO, 'esbuild.js')) as { targets: Record<string, esbuild.BuildOptions> };
-
-function git(cwd: string, ...args: string[]): string {
-  return execFileSync('git', args, {
-    cwd,
-    encoding: 'utf8',
-    env: {
-      PATH: process.env.PATH ?? '',
-      HOME: cwd,
-      GIT_AUTHOR_NAME: 't',
-      GIT_AUTHOR_EMAIL: 't@example.org',
-      GIT_COMMITTER_NAME: 't',
-      GIT_COMMITTER_EMAIL: 't@example.org',
-    },
-  }).trim();
-}
 
 /** GITHUB_OUTPUT's `name<<delimiter` entries. */
 function outputs(text: string): Record<string, string> {
@@ -74,7 +59,7 @@ describe('GitHub Action (action.yml, dist/action.js)', function () {
     fs.writeFileSync(path.join(repo, 'docs/old.md'), 'Before the pull request: ISO 9001:2008.\n');
     git(repo, 'add', '-A');
     git(repo, 'commit', '-q', '-m', 'base');
-    sha.base = git(repo, 'rev-parse', 'HEAD');
+    sha.base = git(repo, 'rev-parse', 'HEAD').trim();
     // The pull request: 15 withdrawn editions (errors), 13 superseded (warnings), 12 unknown standards (notes).
     fs.appendFileSync(path.join(repo, 'docs/old.md'), 'Added by the pull request: ISO 9001:2008.\n');
     const text = [
@@ -85,7 +70,7 @@ describe('GitHub Action (action.yml, dist/action.js)', function () {
     fs.writeFileSync(path.join(repo, 'docs/pr.md'), `${text.join('\n')}\n`);
     git(repo, 'add', '-A');
     git(repo, 'commit', '-q', '-m', 'pull request');
-    sha.head = git(repo, 'rev-parse', 'HEAD');
+    sha.head = git(repo, 'rev-parse', 'HEAD').trim();
   });
 
   after(() => fs.rmSync(dir, { recursive: true, force: true }));

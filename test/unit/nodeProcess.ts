@@ -7,13 +7,18 @@ export interface ProcessRun {
   stderr: string;
 }
 
+export interface NodeRunOptions extends Pick<SpawnOptions, 'cwd' | 'env' | 'timeout' | 'killSignal'> {
+  /** Node's own options before the script (`--require` a probe). */
+  nodeArgs?: readonly string[];
+}
+
 /**
  * Runs `script` with this process's Node and `args`; resolves when it exits. Not spawnSync: a sandbox the script
- * talks to may run in this very process.
+ * talks to may run in this very process. `timeout` kills a run that would hang (with `killSignal`, SIGTERM unless said).
  */
-export function runNode(script: string, args: readonly string[], options: Pick<SpawnOptions, 'cwd' | 'env' | 'timeout'>): Promise<ProcessRun> {
+export function runNode(script: string, args: readonly string[], { nodeArgs = [], ...options }: NodeRunOptions): Promise<ProcessRun> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [script, ...args], { ...options, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [...nodeArgs, script, ...args], { ...options, stdio: ['ignore', 'pipe', 'pipe'] });
     let stdout = '';
     let stderr = '';
     child.stdout?.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
