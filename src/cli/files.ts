@@ -20,9 +20,13 @@ export const MAX_FILE_BYTES = 5_000_000;
  */
 export const LARGEST_MAX_FILE_BYTES = 500_000_000;
 
-/** Relative paths (forward slashes) from `cwd`, sorted. */
-export function listFiles(cwd: string, paths: readonly string[], filter: FileFilter): string[] {
+/**
+ * Relative paths (forward slashes) from `cwd`, sorted. A file named in `paths` that the filter leaves out (not a type
+ * the check reads, or excluded by the config) is passed to `onLeftOut`: the person named it, so it is said, not dropped.
+ */
+export function listFiles(cwd: string, paths: readonly string[], filter: FileFilter, onLeftOut?: (file: string) => void): string[] {
   const found = new Set<string>();
+  const named: string[] = [];
   for (const given of paths.length ? paths : ['.']) {
     const absolute = path.resolve(cwd, given);
     let stat: fs.Stats;
@@ -33,6 +37,7 @@ export function listFiles(cwd: string, paths: readonly string[], filter: FileFil
     }
     if (stat.isFile()) {
       found.add(relative(cwd, absolute));
+      named.push(relative(cwd, absolute));
       continue;
     }
     if (!stat.isDirectory()) throw new CannotRun(`${given}: not a file or folder (a device or a pipe): give files or folders to check.`);
@@ -42,7 +47,13 @@ export function listFiles(cwd: string, paths: readonly string[], filter: FileFil
     for (const file of gitFiles(absolute) ?? walk(absolute)) found.add(under + file);
   }
   const wanted = fileMatcher(filter);
+  if (onLeftOut) for (const file of named) if (!wanted(file)) onLeftOut(file);
   return [...found].filter(wanted).sort();
+}
+
+/** The line that says a named file was left out (listFiles' `onLeftOut`), for standard error. */
+export function leftOutLine(file: string): string {
+  return `standards-explorer: ${file} was not checked: it is not among the files the check reads (the default file types, or the config's include and exclude). Add it to "include" in standards.config.json to check it.\n`;
 }
 
 /**

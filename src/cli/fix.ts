@@ -37,7 +37,7 @@ import { writeFileWhole } from '../core/service/wholeFile';
 import { openCatalogue, type CatalogueSource } from './catalogue';
 import type { CheckConfig } from './config';
 import { yearOf } from './asOf';
-import { fileSizeOf, listFiles, MAX_FILE_BYTES, readListedFile } from './files';
+import { fileSizeOf, leftOutLine, listFiles, MAX_FILE_BYTES, readListedFile } from './files';
 import type { CliIo } from './main';
 import { CannotRun } from './usage';
 
@@ -61,7 +61,7 @@ export async function fix(io: CliIo, options: FixOptions): Promise<number> {
   const dryRun = given['dry-run'] === true;
   const asOfYear = typeof given['as-of'] === 'string' ? yearOf(given['as-of']) : undefined;
   const maxBytes = typeof given['max-file-size'] === 'string' ? fileSizeOf(given['max-file-size']) : MAX_FILE_BYTES;
-  const files = listFiles(io.cwd, options.paths, options.config);
+  const files = listFiles(io.cwd, options.paths, options.config, (file) => io.stderr.write(leftOutLine(file)));
   const catalogue = await openCatalogue(options.source, options.config, io.env);
   // The same rules as check: a rule turned off in the config is not fixed either.
   const checker = new CitationChecker(catalogue.index, { severities: options.config.rules, asOfYear });

@@ -17,7 +17,7 @@ import type { RuleId } from '../core/check/rules';
 import { openCatalogue, type CatalogueSource, type OpenCatalogue } from './catalogue';
 import { loadConfig, ruleList, type CheckConfig } from './config';
 import { ignoredEndpointsNotice, serviceEndpoints } from './endpoints';
-import { fileSizeOf, listFiles, MAX_FILE_BYTES, readListedFile } from './files';
+import { fileSizeOf, leftOutLine, listFiles, MAX_FILE_BYTES, readListedFile } from './files';
 import { isGap, skipWhy, type SkippedFile } from '../core/check/skippedFiles';
 import { holdingLockfile, readLock, writeLock } from './lock';
 import { findingsOnChangedLines, type ChangedLines } from '../core/check/changedLines';
@@ -233,7 +233,7 @@ async function scan(
 ): Promise<{ findings: Finding[]; checked: number; skipped: SkippedFile[] }> {
   const maxBytes = values['max-file-size'] === undefined ? MAX_FILE_BYTES : fileSizeOf(values['max-file-size']);
   // Only the files a change touched, when only its lines are asked about: the others are not what was asked (no gap).
-  const files = listFiles(io.cwd, positionals, config).filter((file) => !changed || changed.has(file));
+  const files = listFiles(io.cwd, positionals, config, (file) => io.stderr.write(leftOutLine(file))).filter((file) => !changed || changed.has(file));
   const catalogue = await openCatalogue(catalogueSource(io, values), withCatalogueResolved(io, config), io.env);
   // Kept for the clause lists and the lockfile, which only a service has.
   const checker = new CitationChecker(catalogue.index, { severities: config.rules, asOfYear, keepCitations: catalogue.clauses !== undefined });
