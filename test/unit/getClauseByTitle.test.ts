@@ -1,7 +1,7 @@
 /**
  * get_clause names a clause by its title as its schema says (issue 51: `clause: "Scope"` answered "has no clause
  * Scope" while list_clauses listed "1 Scope"): through the tool on one standard, and through the locator over every
- * clause of every standard of the sandbox's catalogue (test/fixtures/cli/catalogue.jsonl).
+ * clause of every standard of the sandbox's catalogue (test/fixtures/cli/catalogue.jsonl) — and by number and section type, as the schema promises.
  */
 import * as assert from 'node:assert/strict';
 import * as path from 'node:path';
@@ -14,6 +14,7 @@ import { buildCatalogueIndex } from '../../src/core/catalogue/buildIndex';
 import { readCatalogueFile } from '../../src/core/catalogue/catalogueFile';
 import type { ManagedStandardsService } from '../../src/core/service/managedService';
 import { displayText } from '../../src/core/service/displayText';
+import { SECTION_LIST, SECTION_TYPES, sectionOf } from '../../src/core/service/sections';
 import { createStandardsService } from '../../src/core/service/standardsService';
 
 const CATALOGUE = path.resolve(__dirname, '../../../test/fixtures/cli/catalogue.jsonl');
@@ -92,5 +93,38 @@ describe('get_clause finds a clause by its title', function () {
       });
     }
     assert.ok(standards >= 40 && checked > standards * 5, `${checked} clauses of ${standards} standards`);
+  });
+
+  it('finds every clause of every standard of the sandbox by its number, and every section by its type', async () => {
+    let numbers = 0;
+    let sections = 0;
+    for (const record of readCatalogueFile(CATALOGUE)) {
+      const open = await openStandard(record.urn, context);
+      if ('answer' in open) assert.fail(open.answer.text);
+      const { clauses } = open.ok;
+      for (const clause of clauses) {
+        const number = displayText(clause.number ?? '');
+        if (!number || clauses.filter((c) => displayText(c.number ?? '') === number).length > 1) continue;
+        for (const written of [number, clauseLocator(clause)]) {
+          const located = locateClause(open.ok, { clause: written });
+          assert.ok('ok' in located, `${open.ok.label} "${written}": ${'answer' in located ? located.answer.text : ''}`);
+          assert.equal(located.ok.clause.clauseId, clause.clauseId, `${open.ok.label} "${written}"`);
+        }
+        numbers++;
+      }
+      // A section type the tool offers (its schema's enum) finds the first clause of that type, whatever its title.
+      for (const section of SECTION_LIST.filter((s) => s !== SECTION_TYPES.Clause && s !== SECTION_TYPES.Annex)) {
+        const first = clauses.find((c) => sectionOf(c.types) === section);
+        const answer = await runAgentTool('get_clause', { standard: record.urn, section: section.label }, context);
+        if (!first) {
+          assert.match(answer.text, new RegExp(`has no ${section.label} clause`), `${open.ok.label} ${section.label}`);
+          continue;
+        }
+        ok(answer);
+        assert.equal(answer.citations[0]?.clause?.clauseId, first.clauseId, `${open.ok.label} ${section.label}`);
+        sections++;
+      }
+    }
+    assert.ok(numbers > 200 && sections > 80, `${numbers} numbers, ${sections} sections`);
   });
 });
