@@ -4,6 +4,7 @@ import {
   buildDocumentSliced,
   documentText,
   flowText,
+  mathText,
   readableAsciiMath,
   readableLatex,
   type Block,
@@ -313,7 +314,15 @@ describe('document model: vocabularies', () => {
       formulas[0].math.notation === 'mathml' && formulas[0].math.root.children.map((c) => (typeof c === 'string' ? c : c.name)).join(','),
       'mi,mo,mfrac',
     );
-    assert.deepEqual(formulas[1].math, { notation: 'asciimath', source: 'sum_(i=1)^n i' });
+    // AsciiMath is typeset as MathML like the formula beside it, its source kept (the page's tooltip).
+    const ascii = formulas[1].math;
+    assert.ok(ascii.notation === 'mathml' && ascii.source, 'AsciiMath becomes MathML');
+    assert.deepEqual(ascii.source, { notation: 'asciimath', text: 'sum_(i=1)^n i' });
+    assert.deepEqual(
+      ascii.root.children.map((c) => (typeof c === 'string' ? c : c.name)),
+      ['munderover', 'mi'],
+    );
+    assert.equal(mathText(ascii.root), '∑i=1ni');
     assert.match(text, /Inline α \+ β math\./, 'LaTeX reads as text');
     assert.equal(only(doc, 'code')[0].text, '{\n  "a": 1\n}');
     const [term] = only(doc, 'term');

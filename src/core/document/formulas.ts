@@ -4,6 +4,7 @@ import { type Builder, markNumbering } from './builder';
 import { type Element, type FlowItem, attribute, elementNames, isElementName, plainText, readElement, restOf, textOf } from './elements';
 import { clean, inlineText } from './flowText';
 import { definitions } from './lists';
+import { asciiMathFormula } from './asciiMath';
 import { isMathMarkup, isMathName, mathFromJson, mathFromMarkup } from './mathml';
 import { type Block, type Definition, type Math, MAX_DEPTH } from './model';
 import { localName } from './names';
@@ -81,6 +82,7 @@ export function mathIn(b: Builder, value: unknown, key: string | undefined, loca
   const notation = notationOf(parent, local);
   if (typeof value === 'string') {
     if (isMathMarkup(value)) return { notation: 'mathml', root: mathFromMarkup(value, MAX_DEPTH - depth) };
+    if (notation === 'asciimath' && value.trim()) return asciiMathFormula(clean(value).trim(), MAX_DEPTH - depth);
     if (notation && value.trim()) return { notation, source: clean(value).trim() };
     if (['expression', 'formula', 'content', 'text', 'value', 'stem'].includes(local) && value.trim())
       return { notation: notation ?? 'text', source: clean(value).trim() };
@@ -111,12 +113,13 @@ export function mathIn(b: Builder, value: unknown, key: string | undefined, loca
       inner ? element : undefined,
       depth + 1,
     );
-    if (found?.notation === 'mathml') return found;
+    // MathML as published first; MathML made here from AsciiMath only when the source gives nothing better.
+    if (found?.notation === 'mathml' && !found.source) return found;
     fallback ??= found;
   }
   if (fallback) return fallback;
   if (names.some((n) => ['texmath', 'latex', 'tex'].includes(n))) return { notation: 'latex', source: clean(plainText(value, 0)).trim() };
-  if (names.includes('asciimath')) return { notation: 'asciimath', source: clean(plainText(value, 0)).trim() };
+  if (names.includes('asciimath')) return asciiMathFormula(clean(plainText(value, 0)).trim(), MAX_DEPTH - depth);
   return undefined;
 }
 

@@ -35,8 +35,12 @@ export interface Image {
   alt: string;
 }
 
-/** A formula: MathML as a tree of MathML elements, or source text in AsciiMath, LaTeX or plain notation. */
-export type Math = { notation: 'mathml'; root: MathNode } | { notation: 'asciimath' | 'latex' | 'text'; source: string };
+/**
+ * A formula: MathML as a tree of MathML elements (with the source it was made from, when it was written in another
+ * notation), or source text in AsciiMath, LaTeX or plain notation.
+ */
+export type Math =
+  { notation: 'mathml'; root: MathNode; source?: { notation: 'asciimath'; text: string } } | { notation: 'asciimath' | 'latex' | 'text'; source: string };
 
 export interface MathNode {
   /** A MathML element name (only MathML names reach the model). */

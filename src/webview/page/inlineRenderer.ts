@@ -122,6 +122,7 @@ export abstract class InlineRenderer {
     if (math.notation === 'mathml') {
       const root = mathElement(math.root.name === 'math' ? math.root : { name: 'math', attributes: {}, children: [math.root] });
       if (display) root.setAttribute('display', 'block');
+      if (math.source) root.setAttribute('title', `${NOTATION_NAMES[math.source.notation]}: ${math.source.text}`);
       return root;
     }
     // Readable text; the source as written in the tooltip.
