@@ -9,7 +9,9 @@ import { ServiceError } from './errors';
 import { isOAuthErrorCode, withoutFinalStops, type Redactor } from './redact';
 import { exchange } from './transport';
 import { clockSkewOf, jwtClaims } from './tokenClock';
-import type { ServiceLogger } from './types';
+import type { Deadline } from './deadline';
+import { withRetries } from './retries';
+import type { RetryOptions, ServiceLogger } from './types';
 
 export interface TokenSourceOptions {
   tokenUrl: string;
@@ -22,7 +24,17 @@ export interface TokenSourceOptions {
   redactor: Redactor;
   /** For tests: the clock. */
   now?: () => number;
+  /**
+   * Transient failures of the token request (connection, timeout, 429, 5xx) are asked again under this policy, once
+   * for all the calls waiting for the token; without it, one attempt.
+   */
+  retry?: Required<RetryOptions>;
+  /** The run's time limit, which the waits between attempts stay within. */
+  deadline?: Deadline;
 }
+
+/** Answers of the identity provider worth asking again. */
+const RETRY_STATUSES = new Set([408, 429, 500, 502, 503, 504]);
 
 interface CachedToken {
   value: string;
@@ -104,8 +116,31 @@ export class TokenSource implements BearerTokens {
 
   /** The token request in flight, or a new one. */
   private request(): Promise<string> {
-    this.pending ??= this.fetchToken().finally(() => (this.pending = undefined));
+    this.pending ??= this.fetchWithRetries().finally(() => (this.pending = undefined));
     return this.pending;
+  }
+
+  private fetchWithRetries(): Promise<string> {
+    const { retry, logger, deadline } = this.options;
+    if (!retry) return this.fetchToken();
+    const stop = this.stop.signal;
+    return withRetries(
+      () => this.fetchToken(),
+      { retry, logger, deadline },
+      {
+        request: `POST ${this.path}`,
+        retryable: (failure) => (failure.status !== undefined ? RETRY_STATUSES.has(failure.status) : failure.kind === 'network' || failure.kind === 'timeout'),
+        after: (failure) =>
+          failure.status !== undefined
+            ? `the identity provider answered ${failure.status}`
+            : failure.kind === 'timeout'
+              ? 'the answer did not come in time'
+              : 'the connection failed',
+        cause: (failure) => String(failure.status ?? failure.kind),
+        signal: stop,
+        cancelled: () => cancelledToken(this.path),
+      },
+    );
   }
 
   /** Renews `cached` in the background, unless a request is already in flight. */

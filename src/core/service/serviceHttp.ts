@@ -7,7 +7,8 @@
 import type { AxiosInstance } from 'axios';
 import type { BearerTokens } from './auth';
 import { ServiceError, asServiceError, cancelled, isUnreachable, type Remedy, type ServiceErrorDetails } from './errors';
-import { backoffDelay, parseRetryAfter, sleep } from './backoff';
+import { parseRetryAfter } from './backoff';
+import { withRetries } from './retries';
 import { MAX_JSON_DEPTH } from './jsonld';
 import { JsonTooDeep, parseJsonInSlices } from './slicedJson';
 import { withoutFinalStops, type Redactor } from './redact';
@@ -84,6 +85,8 @@ export interface GetResult {
 
 /** Failures of one attempt that a new attempt may cure although the server said 200: a body that does not parse. */
 const transientBodies = new WeakSet<ServiceError>();
+/** Failures of the token request (the token source retried them already): a GET waiting for the token is not sent again. */
+const tokenFailures = new WeakSet<ServiceError>();
 
 export class ServiceHttp {
   /** The last call found neither the service nor the identity provider reachable (cleared by any answer). */
@@ -122,49 +125,32 @@ export class ServiceHttp {
     }
   }
 
-  private async withRetries(url: string, options: GetOptions, progress: (retries: number, status?: number) => void): Promise<Omit<GetResult, 'retries'>> {
-    const { maxRetries, baseDelayMs, maxTotalWaitMs } = this.options.retry;
-    let waited = 0;
-    for (let attempt = 0; ; attempt++) {
-      let failure: ServiceError;
-      try {
-        return await this.withAuth(url, options);
-      } catch (error) {
-        if (!(error instanceof ServiceError)) throw error;
-        failure = error;
-      }
-      const retryable =
-        failure.kind === 'network' ||
-        failure.kind === 'timeout' ||
-        transientBodies.has(failure) ||
-        (failure.status !== undefined && RETRY_STATUSES.has(failure.status));
-      if (!retryable || attempt >= maxRetries || (options.storedCopy && isUnreachable(failure))) throw failure;
-      const asked = failure.details.retryAfterMs;
-      const delay = asked ?? backoffDelay(attempt, baseDelayMs);
-      const deadline = this.options.deadline;
-      // Within a time limit the service's own wait is honoured whole, as long as the limit allows it.
-      if (deadline && delay >= deadline.leftMs()) throw asked !== undefined ? deadline.waitTooLong(failure, delay) : failure;
-      if (!(deadline && asked !== undefined) && waited + delay > maxTotalWaitMs) throw failure;
-      this.options.logger?.debug?.(
-        `retrying GET ${pathOf(url)} in ${(delay / 1000).toFixed(1)} s after ${transientBodies.has(failure) ? `a ${failure.status} answer that did not parse` : (failure.status ?? failure.kind)} (retry ${attempt + 1} of ${maxRetries})`,
-      );
-      this.options.logger?.waiting?.({
-        request: `GET ${pathOf(url)}`,
-        ms: delay,
-        after: whatHappened(failure),
-        asked: asked !== undefined,
-        retry: { number: attempt + 1, of: maxRetries },
-        ...(deadline ? { leftMs: deadline.leftMs() - delay } : {}),
-      });
-      progress(attempt + 1, failure.status);
-      await sleep(delay, options.signal, () => cancelled('GET', pathOf(url)));
-      waited += delay;
-    }
+  private withRetries(url: string, options: GetOptions, progress: (retries: number, status?: number) => void): Promise<Omit<GetResult, 'retries'>> {
+    const path = pathOf(url);
+    return withRetries(() => this.withAuth(url, options), this.options, {
+      request: `GET ${path}`,
+      retryable: (failure) =>
+        // A token that could not be had was already asked for again by the token source, once for every GET waiting.
+        !tokenFailures.has(failure) &&
+        !(options.storedCopy && isUnreachable(failure)) &&
+        (failure.kind === 'network' ||
+          failure.kind === 'timeout' ||
+          transientBodies.has(failure) ||
+          (failure.status !== undefined && RETRY_STATUSES.has(failure.status))),
+      after: whatHappened,
+      cause: (failure) => (transientBodies.has(failure) ? `a ${failure.status} answer that did not parse` : String(failure.status ?? failure.kind)),
+      signal: options.signal,
+      cancelled: () => cancelled('GET', path),
+      onRetry: (n, failure) => progress(n, failure.status),
+    });
   }
 
   /** One attempt, with one token renewal when the service says 401. */
   private async withAuth(url: string, options: GetOptions): Promise<Omit<GetResult, 'retries'>> {
-    const token = await this.tokens.token(options.signal);
+    const token = await this.tokens.token(options.signal).catch((error: unknown) => {
+      if (error instanceof ServiceError) tokenFailures.add(error);
+      throw error;
+    });
     const first = await this.followRedirects(url, token, options);
     if (first.reply.status !== 401) return this.settle(first, options);
     this.tokens.invalidate(token);

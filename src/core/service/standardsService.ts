@@ -74,6 +74,11 @@ class StandardsServiceImpl implements ManagedStandardsService {
     const logger = options.logger && maskedLogger(options.logger, this.redactor);
     const timeoutMs = options.timeoutMs ?? 15_000;
     const client = createAxios(options.userAgent ?? 'standards-explorer');
+    const retry = {
+      maxRetries: options.retry?.maxRetries ?? 3,
+      baseDelayMs: options.retry?.baseDelayMs ?? 500,
+      maxTotalWaitMs: options.retry?.maxTotalWaitMs ?? 30_000,
+    };
     if ('accessToken' in options) {
       this.redactor.addSecret(options.accessToken.value);
       this.tokenPath = 'the access token';
@@ -89,6 +94,8 @@ class StandardsServiceImpl implements ManagedStandardsService {
         timeoutMs,
         logger,
         redactor: this.redactor,
+        retry,
+        deadline: options.deadline,
       });
     }
     this.http = new ServiceHttp(client, this.tokens, {
@@ -98,11 +105,7 @@ class StandardsServiceImpl implements ManagedStandardsService {
       logger,
       redactor: this.redactor,
       deadline: options.deadline,
-      retry: {
-        maxRetries: options.retry?.maxRetries ?? 3,
-        baseDelayMs: options.retry?.baseDelayMs ?? 500,
-        maxTotalWaitMs: options.retry?.maxTotalWaitMs ?? 30_000,
-      },
+      retry,
     });
     this.cache = new CachedFetch({
       http: this.http,
