@@ -118,6 +118,9 @@ describe('command line: standards-explorer check', function () {
       'dist/cli.js',
       'package.json',
     ]);
+    // The bundles carry what they run: `npx standards-explorer` downloads the tarball and nothing else.
+    const manifest = JSON.parse(fs.readFileSync(path.join(packed, 'package.json'), 'utf8')) as Record<string, unknown>;
+    assert.deepEqual([manifest.dependencies, manifest.optionalDependencies, manifest.peerDependencies], [undefined, undefined, undefined]);
   });
 
   it('checks against a catalogue file with dist/cli.js alone: the service, coverage and MCP parts are not loaded', async () => {
