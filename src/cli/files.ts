@@ -56,6 +56,13 @@ export function leftOutLine(file: string): string {
   return `standards-explorer: ${file} was not checked: it is not among the files the check reads (the default file types, or the config's include and exclude). Add it to "include" in standards.config.json to check it.\n`;
 }
 
+const BYTE_ORDER_MARK = 0xfeff;
+
+/** Whether `bytes` start with UTF-8's byte-order mark. */
+export function startsWithByteOrderMark(bytes: Uint8Array): boolean {
+  return bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf;
+}
+
 /**
  * The text of a listed file, or why it is not read: larger than `maxBytes` (its size asked first, on the open file:
  * never read whole to be thrown away), binary (a NUL byte within the first 8 000 bytes, looked for there only, as git
@@ -78,7 +85,9 @@ export function readListedFile(cwd: string, file: string, maxBytes = MAX_FILE_BY
     for (let n = -1; read < wanted && n !== 0; read += n) n = fs.readSync(fd, buffer, read, wanted - read, read);
     if (buffer.subarray(0, Math.min(read, BINARY_PROBE)).includes(0)) return { file, reason: 'binary', bytes };
     if (bytes > maxBytes) return { file, reason: 'too-large', bytes, limit: maxBytes };
-    return buffer.toString('utf8', 0, read);
+    // A byte-order mark is not text: editors drop it, so the columns of line 1 are the ones they show (fix puts it back).
+    const text = buffer.toString('utf8', 0, read);
+    return text.charCodeAt(0) === BYTE_ORDER_MARK ? text.slice(1) : text;
   } finally {
     fs.closeSync(fd);
   }

@@ -37,7 +37,7 @@ import { writeFileWhole } from '../core/service/wholeFile';
 import { openCatalogue, type CatalogueSource } from './catalogue';
 import type { CheckConfig } from './config';
 import { yearOf } from './asOf';
-import { fileSizeOf, leftOutLine, listFiles, MAX_FILE_BYTES, readListedFile } from './files';
+import { fileSizeOf, leftOutLine, listFiles, MAX_FILE_BYTES, readListedFile, startsWithByteOrderMark } from './files';
 import type { CliIo } from './main';
 import { CannotRun } from './usage';
 
@@ -84,15 +84,16 @@ export async function fix(io: CliIo, options: FixOptions): Promise<number> {
       const found = citationEdits(text, findings, clauseIn);
       left.push(...found.left.map((l) => ({ ...l, file })));
       if (!found.edits.length) continue;
-      const unwritable = whyNotWritable(io.cwd, file, text);
-      if (unwritable) {
-        left.push(...found.edits.map((edit) => leftEdit(file, edit, unwritable)));
+      const writable = whyNotWritable(io.cwd, file, text);
+      if ('why' in writable) {
+        left.push(...found.edits.map((edit) => leftEdit(file, edit, writable.why)));
         continue;
       }
-      const after = applyCitationEdits(text, found.edits);
+      // The text was read without its byte-order mark (readListedFile): the diff and the file keep it.
+      const after = writable.mark + applyCitationEdits(text, found.edits);
       edited += found.edits.filter((edit) => !edit.renumbered).length;
       changedFiles++;
-      if (dryRun) io.stdout.write(unifiedDiff(file, text, after));
+      if (dryRun) io.stdout.write(unifiedDiff(file, writable.mark + text, after));
       else {
         await writeKeepingMode(path.join(io.cwd, file), after);
         for (const edit of found.edits) out.write(`${file}:${edit.line + 1}:${edit.start + 1}: ${editLine(edit)}\n`);
@@ -166,14 +167,16 @@ function readOrStop(cwd: string, file: string, maxBytes: number): string | Skipp
 /**
  * Why a file's citations cannot be rewritten in place, or undefined when they can: its bytes are not the UTF-8 of
  * the text read (another encoding: rewriting would change other characters), it changed since, or it is a symbolic
- * link (writing would replace the link by a file; the file it leads to is fixed where it is listed).
+ * link (writing would replace the link by a file; the file it leads to is fixed where it is listed). When it can: the
+ * byte-order mark its bytes start with, if any.
  */
-function whyNotWritable(cwd: string, file: string, text: string): string | undefined {
+function whyNotWritable(cwd: string, file: string, text: string): { why: string } | { mark: string } {
   const absolute = path.join(cwd, file);
-  if (fs.lstatSync(absolute).isSymbolicLink()) return 'the file is a symbolic link: fix the file it leads to';
+  if (fs.lstatSync(absolute).isSymbolicLink()) return { why: 'the file is a symbolic link: fix the file it leads to' };
   const bytes = fs.readFileSync(absolute);
-  if (!Buffer.from(text, 'utf8').equals(bytes)) return 'the file is not UTF-8 text (or changed while read): it is left as it is';
-  return undefined;
+  const mark = startsWithByteOrderMark(bytes) ? '\uFEFF' : '';
+  if (!Buffer.from(mark + text, 'utf8').equals(bytes)) return { why: 'the file is not UTF-8 text (or changed while read): it is left as it is' };
+  return { mark };
 }
 
 /** "ISO 9001:2008 → ISO 9001:2015", "clause 5.5 → 12 (renumbered in IEC 61508-3:2010)". */
