@@ -3,11 +3,11 @@ import { sandboxControl, sandboxStats, startSandbox } from '../../sandbox/index'
 import type { RunningSandbox } from '../../sandbox/types';
 import { lifetimeSeconds } from '../../src/core/service/auth';
 import { errorText } from '../../src/extension/errorText';
-import { createStandardsService } from '../../src/core/service/standardsService';
 import { ServiceError, serviceOptionsFrom } from '../../src/core/service/index';
 import { fakeJwt, json, startOddServer } from './oddServer';
+import { describeEachTransport } from './transports';
 
-describe('service: access tokens', () => {
+describeEachTransport('service: access tokens', ({ createStandardsService }) => {
   let sandbox: RunningSandbox;
   before(async () => (sandbox = await startSandbox({ standards: 200 })));
   after(() => sandbox.close());

@@ -5,12 +5,12 @@ import * as path from 'node:path';
 import { sandboxControl, sandboxStats, startSandbox } from '../../sandbox/index';
 import type { RunningSandbox } from '../../sandbox/types';
 import { ByteLru, DiskCache } from '../../src/core/service/cache';
-import { createStandardsService } from '../../src/core/service/standardsService';
 import { serviceOptionsFrom, type RequestLogEntry } from '../../src/core/service/index';
 import { textBytes } from '../../src/core/service/blockText';
 import { json, startOddServer } from './oddServer';
+import { describeEachTransport } from './transports';
 
-describe('service: cache', () => {
+describeEachTransport('service: cache', ({ createStandardsService }) => {
   let sandbox: RunningSandbox;
   let urn: string;
   let clauseId: string;

@@ -3,12 +3,12 @@ import { isUnder } from '../../src/core/service/serviceHttp';
 import { sandboxControl, sandboxStats, startSandbox } from '../../sandbox/index';
 import type { RunningSandbox } from '../../sandbox/types';
 import { backoffDelay, parseRetryAfter } from '../../src/core/service/backoff';
-import { createStandardsService } from '../../src/core/service/standardsService';
 import { SECTION_TYPES, serviceOptionsFrom, type RequestLogEntry, type Standard } from '../../src/core/service/index';
 import { json, startOddServer } from './oddServer';
 import { isKind } from './serviceAssert';
+import { describeEachTransport } from './transports';
 
-describe('service: HTTP client against the sandbox', () => {
+describeEachTransport('service: HTTP client against the sandbox', ({ createStandardsService }) => {
   let sandbox: RunningSandbox;
   before(async () => (sandbox = await startSandbox({ standards: 30_000, retryAfterSeconds: 1 })));
   after(() => sandbox.close());
@@ -238,7 +238,7 @@ describe('service: HTTP client against the sandbox', () => {
   });
 });
 
-describe('service: servers the sandbox does not imitate', () => {
+describeEachTransport('service: servers the sandbox does not imitate', ({ createStandardsService }) => {
   it('computes backoff with jitter and reads Retry-After in both forms', () => {
     assert.equal(
       backoffDelay(0, 500, () => 0),

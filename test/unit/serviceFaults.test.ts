@@ -13,11 +13,10 @@ import { TokenSource } from '../../src/core/service/auth';
 import { Deadline } from '../../src/core/service/deadline';
 import { ServiceError, serviceOptionsFrom, type WaitNotice } from '../../src/core/service/index';
 import { Redactor } from '../../src/core/service/redact';
-import { createStandardsService } from '../../src/core/service/standardsService';
-import { createAxios } from '../../src/core/service/transport';
 import { startFaultyProxy, pageOffset } from './faultyProxy';
 import { fakeJwt, json, startOddServer } from './oddServer';
 import { isKind } from './serviceAssert';
+import { describeEachTransport } from './transports';
 
 /** For `assert.rejects`: a ServiceError whose remedy is `remedy`, its message matching `pattern`. */
 function withRemedy(remedy: string, pattern: RegExp) {
@@ -31,7 +30,7 @@ function withRemedy(remedy: string, pattern: RegExp) {
 
 const urnsOf = (index: CatalogueIndex): string[] => Array.from({ length: index.size }, (_, i) => index.entries.at(i)?.urn ?? '');
 
-describe('service under faults (issue 58)', function () {
+describeEachTransport('service under faults (issue 58)', function ({ createStandardsService, make }) {
   this.timeout(30_000);
   let sandbox: RunningSandbox;
   const deadlines: Deadline[] = [];
@@ -278,7 +277,7 @@ describe('service under faults (issue 58)', function () {
       });
       let clock = 1_000_000;
       try {
-        const tokens = new TokenSource(createAxios('test'), {
+        const tokens = new TokenSource(make('test'), {
           tokenUrl: `${server.origin}/token`,
           clientId: 'c',
           clientSecret: 's',

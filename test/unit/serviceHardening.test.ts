@@ -8,12 +8,12 @@ import type { ServerResponse } from 'node:http';
 import { gzipSync } from 'node:zlib';
 import { sandboxStats, startSandbox } from '../../sandbox/index';
 import { renewalMargin } from '../../src/core/service/auth';
-import { createStandardsService } from '../../src/core/service/standardsService';
 import { serviceOptionsFrom, type RequestLogEntry, type ServiceOptions } from '../../src/core/service/index';
 import { lastSegment, readClause, readItems, readNext, readPrefixes, readText, readTotal, readTypes } from '../../src/core/service/jsonld';
 import { isOAuthErrorCode, Redactor } from '../../src/core/service/redact';
 import { json, startOddServer, type OddServer, type SeenRequest } from './oddServer';
 import { isKind } from './serviceAssert';
+import { describeEachTransport } from './transports';
 
 const SECRET = 'client-secret-Xq7Zp2Lw9';
 const API_KEY = 'api-key-Hn4Tr8Vb1';
@@ -36,217 +36,222 @@ function token(res: ServerResponse): void {
   json(res, 200, { access_token: TOKEN, token_type: 'Bearer', expires_in: 600 });
 }
 
-describe('service hardening: redirects, cut-off answers and failures that are not ServiceErrors (issue 10 items 8, 11, 15)', () => {
-  // Needed: redirects whose Location cannot be parsed or leads to ftp: or plain http elsewhere.
-  it('turns an unparsable or unfollowable redirect into a badResponse ServiceError, never a TypeError', async () => {
-    let location = 'http://[';
-    const server = await startOddServer((req, res) => {
-      if (req.url === '/token') return token(res);
-      res.writeHead(302, { Location: location });
-      res.end();
-    });
-    try {
-      const service = createStandardsService(options(server));
-      await assert.rejects(
-        service.listStandards({ limit: 1, offset: 0 }),
-        isKind('badResponse', /redirected \(302\) to "http:\/\/\[", which is not a valid address/),
-      );
-      location = 'ftp://files.example.com/standards';
-      await assert.rejects(
-        service.listStandards({ limit: 1, offset: 0 }),
-        isKind('badResponse', /redirected \(302\) to a non-web address \(ftp:\), which is not followed/),
-      );
-      location = 'http://api.example.com/v1/standards';
-      await assert.rejects(service.listStandards({ limit: 1, offset: 0 }), isKind('badResponse', /plain http on another machine/));
-      location = 'https://user:pw@api.example.com/v1/standards';
-      await assert.rejects(service.listStandards({ limit: 1, offset: 0 }), isKind('badResponse', /user name or password/));
-    } finally {
-      await server.close();
-    }
-  });
-
-  // Needed: a server that sends its headers, then closes the connection halfway through the body.
-  it('retries an answer cut off after its headers, and does not call that "could not reach"', async () => {
-    let cut = 10;
-    const body = JSON.stringify({ 'hydra:member': [{ '@id': 'urn:x:a' }], 'hydra:totalItems': 1 });
-    const server = await startOddServer((req, res) => {
-      if (req.url === '/token') return token(res);
-      res.writeHead(200, { 'Content-Type': 'application/ld+json', 'Content-Length': Buffer.byteLength(body) });
-      if (cut-- > 0) {
-        res.write(body.slice(0, 20));
-        setTimeout(() => res.socket?.destroy(), 20);
-        return;
-      }
-      res.end(body);
-    });
-    try {
-      const service = createStandardsService(options(server));
-      await assert.rejects(service.listStandards({ limit: 1, offset: 0 }), (error: unknown) => {
-        isKind('network', /connection closed while the answer \(200\) was coming in/)(error);
-        assert.doesNotMatch((error as Error).message, /Could not reach|check the base URL/i);
-        return true;
+describeEachTransport(
+  'service hardening: redirects, cut-off answers and failures that are not ServiceErrors (issue 10 items 8, 11, 15)',
+  ({ createStandardsService }) => {
+    // Needed: redirects whose Location cannot be parsed or leads to ftp: or plain http elsewhere.
+    it('turns an unparsable or unfollowable redirect into a badResponse ServiceError, never a TypeError', async () => {
+      let location = 'http://[';
+      const server = await startOddServer((req, res) => {
+        if (req.url === '/token') return token(res);
+        res.writeHead(302, { Location: location });
+        res.end();
       });
-      assert.equal(server.seen.filter((r) => r.url !== '/token').length, 4, 'tried 1 + 3 times');
-      cut = 2;
-      const page = await service.listStandards({ limit: 1, offset: 0 });
-      assert.equal(page.items[0].urn, 'urn:x:a', 'recovered on the third attempt');
-    } finally {
-      await server.close();
-    }
-  });
-
-  // Needed: bytes written in chunks that cut characters in two, after a byte order mark; the sandbox writes whole bodies.
-  it('reads UTF-8 cut anywhere between chunks, drops a byte order mark, in a small body and one past a megabyte', async () => {
-    const titled = (count: number): unknown => ({
-      'hydra:member': Array.from({ length: count }, (_, i) => ({ '@id': `urn:x:${i}`, title: `Sécurité — 情報 ${i} 😀 ${'é'.repeat(400)}` })),
-      'hydra:totalItems': count,
-    });
-    let count = 3;
-    const server = await startOddServer((req, res) => {
-      if (req.url === '/token') return token(res);
-      const bytes = Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from(JSON.stringify(titled(count)))]);
-      res.writeHead(200, { 'Content-Type': 'application/ld+json' });
-      // Chunks of 7 bytes first (every character of 2, 3 or 4 bytes cut somewhere), then large ones.
-      let at = 0;
-      const next = (): void => {
-        if (at >= bytes.length) return void res.end();
-        const size = at < 4096 ? 7 : 65_537;
-        res.write(bytes.subarray(at, (at += size)), next);
-      };
-      next();
-    });
-    try {
-      const service = createStandardsService(options(server));
-      // 3 000 titles: more characters than one block of a large body holds (blockText.ts).
-      for (count of [3, 3000]) {
-        const page = await service.listStandards({ limit: count, offset: 0 });
-        assert.equal(page.items.length, count);
-        assert.deepEqual(
-          page.items.map((s) => s.title),
-          (titled(count) as { 'hydra:member': Array<{ title: string }> })['hydra:member'].map((m) => m.title),
+      try {
+        const service = createStandardsService(options(server));
+        await assert.rejects(
+          service.listStandards({ limit: 1, offset: 0 }),
+          isKind('badResponse', /redirected \(302\) to "http:\/\/\[", which is not a valid address/),
         );
+        location = 'ftp://files.example.com/standards';
+        await assert.rejects(
+          service.listStandards({ limit: 1, offset: 0 }),
+          isKind('badResponse', /redirected \(302\) to a non-web address \(ftp:\), which is not followed/),
+        );
+        location = 'http://api.example.com/v1/standards';
+        await assert.rejects(service.listStandards({ limit: 1, offset: 0 }), isKind('badResponse', /plain http on another machine/));
+        location = 'https://user:pw@api.example.com/v1/standards';
+        await assert.rejects(service.listStandards({ limit: 1, offset: 0 }), isKind('badResponse', /user name or password/));
+      } finally {
+        await server.close();
       }
-    } finally {
-      await server.close();
-    }
-  });
-
-  // Needed: a 200 whose JSON is malformed once, then fine; the sandbox's malformed fault is random.
-  it('retries a 200 that does not parse, and says what was expected when it never does', async () => {
-    let malformed = 1;
-    const log: RequestLogEntry[] = [];
-    const debug: string[] = [];
-    const server = await startOddServer((req, res) => {
-      if (req.url === '/token') return token(res);
-      res.writeHead(200, { 'Content-Type': 'application/json' });
-      res.end(malformed-- > 0 ? '{"items": [{"@id": "urn:x:a"' : '{"items": [{"@id": "urn:x:a"}]}');
     });
-    try {
-      const service = createStandardsService(options(server, { logger: { request: (e) => log.push(e), debug: (m) => debug.push(m) } }));
-      const page = await service.listStandards({ limit: 5, offset: 0 });
-      assert.equal(page.items[0].urn, 'urn:x:a');
-      assert.match(debug.join('\n'), /retrying GET \/api\/v1\/standards\?limit=5&offset=0 in \d+\.\d s after a 200 answer that did not parse/);
-      assert.equal(log.find((e) => e.method === 'GET')?.retries, 1);
-      assert.equal(log.find((e) => e.method === 'GET')?.error, undefined);
-      malformed = 10;
-      log.length = 0;
-      await assert.rejects(service.listStandards({ limit: 5, offset: 0 }), isKind('badResponse', /answered 200 with malformed JSON/));
-      const failed = log.find((e) => e.method === 'GET');
-      assert.equal(failed?.error, 'badResponse');
-      assert.match(failed?.detail ?? '', /expected a complete JSON document/);
-    } finally {
-      await server.close();
-    }
-  });
 
-  // Needed: a gzip-compressed answer smaller uncompressed than its Content-Length (axios keeps that header).
-  it('reads small compressed answers whose Content-Length is the compressed size', async () => {
-    const packed = gzipSync(JSON.stringify([{ '@id': 'urn:x:a' }]));
-    const server = await startOddServer((req, res) => {
-      if (req.url === '/token') return token(res);
-      res.writeHead(200, { 'Content-Type': 'application/ld+json', 'Content-Encoding': 'gzip', 'Content-Length': packed.length });
-      res.end(packed);
-    });
-    try {
-      const page = await createStandardsService(options(server)).listStandards({ limit: 5, offset: 0 });
-      assert.equal(page.items[0].urn, 'urn:x:a');
-      assert.equal(server.seen.filter((r) => r.url !== '/token').length, 1, 'not retried');
-    } finally {
-      await server.close();
-    }
-  });
-
-  // Needed: an answer that never ends, and one that stalls halfway: the body is read as it arrives (transport.ts).
-  it('stops reading an answer past 64 MB and says so; times out an answer that stalls halfway, without retrying into a hang', async () => {
-    let sent = 0;
-    let closedEarly = false;
-    const server = await startOddServer((req, res) => {
-      if (req.url === '/token') return token(res);
-      res.writeHead(200, { 'Content-Type': 'application/ld+json' });
-      if (req.url?.includes('clauses')) {
-        res.write('{"hydra:member": [');
-        return; // stalls
+    // Needed: a server that sends its headers, then closes the connection halfway through the body.
+    it('retries an answer cut off after its headers, and does not call that "could not reach"', async () => {
+      let cut = 10;
+      const body = JSON.stringify({ 'hydra:member': [{ '@id': 'urn:x:a' }], 'hydra:totalItems': 1 });
+      const server = await startOddServer((req, res) => {
+        if (req.url === '/token') return token(res);
+        res.writeHead(200, { 'Content-Type': 'application/ld+json', 'Content-Length': Buffer.byteLength(body) });
+        if (cut-- > 0) {
+          res.write(body.slice(0, 20));
+          setTimeout(() => res.socket?.destroy(), 20);
+          return;
+        }
+        res.end(body);
+      });
+      try {
+        const service = createStandardsService(options(server));
+        await assert.rejects(service.listStandards({ limit: 1, offset: 0 }), (error: unknown) => {
+          isKind('network', /connection closed while the answer \(200\) was coming in/)(error);
+          assert.doesNotMatch((error as Error).message, /Could not reach|check the base URL/i);
+          return true;
+        });
+        assert.equal(server.seen.filter((r) => r.url !== '/token').length, 4, 'tried 1 + 3 times');
+        cut = 2;
+        const page = await service.listStandards({ limit: 1, offset: 0 });
+        assert.equal(page.items[0].urn, 'urn:x:a', 'recovered on the third attempt');
+      } finally {
+        await server.close();
       }
-      const chunk = `${' '.repeat(1024 * 1024 - 1)}\n`;
-      res.on('close', () => (closedEarly = sent < 100));
-      const more = (): void => {
-        // Up to 100 MB, never ending on its own within the test: the client has to stop reading.
-        while (sent < 100 && res.write(chunk)) sent++;
-        if (sent < 100) res.once('drain', more);
-        else res.end();
-      };
-      more();
     });
-    try {
-      const service = createStandardsService(options(server, { timeoutMs: 1000, retry: { maxRetries: 0 } }));
-      await assert.rejects(
-        service.listStandards({ limit: 1, offset: 0 }),
-        isKind('badResponse', /the response is larger than 64 MB, more than this extension reads/),
-      );
-      await new Promise((resolve) => setTimeout(resolve, 50));
-      assert.ok(closedEarly, `the connection was closed after ${sent} MB, before the 100 MB were sent`);
-      await assert.rejects(service.listClauses(URN), isKind('timeout', /did not complete within 1 s/));
-    } finally {
-      await server.close();
-    }
-  });
 
-  // Needed: the same 429 problem+json the sandbox sends ("Injected fault 429."), and a problem ending in "…".
-  it('never doubles a full stop in a message', async () => {
-    let detail = 'Injected fault 429.';
-    let tokenError: string | undefined;
-    const server = await startOddServer((req, res) => {
-      if (req.url === '/token') return tokenError ? json(res, 400, { error: tokenError }) : token(res);
-      res.writeHead(429, { 'Content-Type': 'application/problem+json', 'Retry-After': '0' });
-      res.end(JSON.stringify({ title: 'Too many requests', detail }));
+    // Needed: bytes written in chunks that cut characters in two, after a byte order mark; the sandbox writes whole bodies.
+    it('reads UTF-8 cut anywhere between chunks, drops a byte order mark, in a small body and one past a megabyte', async () => {
+      const titled = (count: number): unknown => ({
+        'hydra:member': Array.from({ length: count }, (_, i) => ({ '@id': `urn:x:${i}`, title: `Sécurité — 情報 ${i} 😀 ${'é'.repeat(400)}` })),
+        'hydra:totalItems': count,
+      });
+      let count = 3;
+      const server = await startOddServer((req, res) => {
+        if (req.url === '/token') return token(res);
+        const bytes = Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from(JSON.stringify(titled(count)))]);
+        res.writeHead(200, { 'Content-Type': 'application/ld+json' });
+        // Chunks of 7 bytes first (every character of 2, 3 or 4 bytes cut somewhere), then large ones.
+        let at = 0;
+        const next = (): void => {
+          if (at >= bytes.length) return void res.end();
+          const size = at < 4096 ? 7 : 65_537;
+          res.write(bytes.subarray(at, (at += size)), next);
+        };
+        next();
+      });
+      try {
+        const service = createStandardsService(options(server));
+        // 3 000 titles: more characters than one block of a large body holds (blockText.ts).
+        for (count of [3, 3000]) {
+          const page = await service.listStandards({ limit: count, offset: 0 });
+          assert.equal(page.items.length, count);
+          assert.deepEqual(
+            page.items.map((s) => s.title),
+            (titled(count) as { 'hydra:member': Array<{ title: string }> })['hydra:member'].map((m) => m.title),
+          );
+        }
+      } finally {
+        await server.close();
+      }
     });
-    try {
-      const service = createStandardsService(options(server, { retry: { maxRetries: 0 } }));
-      const messages: string[] = [];
-      for (const d of ['Injected fault 429.', 'Slow down...', 'x'.repeat(500)]) {
-        detail = d;
-        await service.listStandards({ limit: 1, offset: 0 }).catch((e: Error) => messages.push(e.message));
-      }
-      assert.throws(
-        () => createStandardsService({ ...options(server), clientId: '' }),
-        (e: Error) => (messages.push(e.message), true),
-      );
-      for (const code of ['temporarily_unavailable.', 'invalid_client']) {
-        tokenError = code;
-        await createStandardsService(options(server))
-          .listStandards({ limit: 1, offset: 0 })
-          .catch((e: Error) => messages.push(e.message));
-      }
-      assert.equal(messages.length, 6);
-      for (const message of messages) assert.doesNotMatch(message, /\.\.|…\./, message);
-      assert.match(messages[0], /Injected fault 429\. Try again in 0 s\./);
-    } finally {
-      await server.close();
-    }
-  });
-});
 
-describe('service hardening: next links stay under the base path (issue 10 item 5)', () => {
+    // Needed: a 200 whose JSON is malformed once, then fine; the sandbox's malformed fault is random.
+    it('retries a 200 that does not parse, and says what was expected when it never does', async () => {
+      let malformed = 1;
+      const log: RequestLogEntry[] = [];
+      const debug: string[] = [];
+      const server = await startOddServer((req, res) => {
+        if (req.url === '/token') return token(res);
+        res.writeHead(200, { 'Content-Type': 'application/json' });
+        res.end(malformed-- > 0 ? '{"items": [{"@id": "urn:x:a"' : '{"items": [{"@id": "urn:x:a"}]}');
+      });
+      try {
+        const service = createStandardsService(options(server, { logger: { request: (e) => log.push(e), debug: (m) => debug.push(m) } }));
+        const page = await service.listStandards({ limit: 5, offset: 0 });
+        assert.equal(page.items[0].urn, 'urn:x:a');
+        assert.match(debug.join('\n'), /retrying GET \/api\/v1\/standards\?limit=5&offset=0 in \d+\.\d s after a 200 answer that did not parse/);
+        assert.equal(log.find((e) => e.method === 'GET')?.retries, 1);
+        assert.equal(log.find((e) => e.method === 'GET')?.error, undefined);
+        malformed = 10;
+        log.length = 0;
+        await assert.rejects(service.listStandards({ limit: 5, offset: 0 }), isKind('badResponse', /answered 200 with malformed JSON/));
+        const failed = log.find((e) => e.method === 'GET');
+        assert.equal(failed?.error, 'badResponse');
+        assert.match(failed?.detail ?? '', /expected a complete JSON document/);
+      } finally {
+        await server.close();
+      }
+    });
+
+    // Needed: a gzip-compressed answer smaller uncompressed than its Content-Length (axios keeps that header).
+    it('reads small compressed answers whose Content-Length is the compressed size', async () => {
+      const packed = gzipSync(JSON.stringify([{ '@id': 'urn:x:a' }]));
+      const server = await startOddServer((req, res) => {
+        if (req.url === '/token') return token(res);
+        res.writeHead(200, { 'Content-Type': 'application/ld+json', 'Content-Encoding': 'gzip', 'Content-Length': packed.length });
+        res.end(packed);
+      });
+      try {
+        const page = await createStandardsService(options(server)).listStandards({ limit: 5, offset: 0 });
+        assert.equal(page.items[0].urn, 'urn:x:a');
+        assert.equal(server.seen.filter((r) => r.url !== '/token').length, 1, 'not retried');
+      } finally {
+        await server.close();
+      }
+    });
+
+    // Needed: an answer that never ends, and one that stalls halfway: the body is read as it arrives (transport.ts).
+    it('stops reading an answer past 64 MB and says so; times out an answer that stalls halfway, without retrying into a hang', async () => {
+      let sent = 0;
+      let closedEarly = false;
+      const server = await startOddServer((req, res) => {
+        if (req.url === '/token') return token(res);
+        res.writeHead(200, { 'Content-Type': 'application/ld+json' });
+        if (req.url?.includes('clauses')) {
+          res.write('{"hydra:member": [');
+          return; // stalls
+        }
+        const chunk = `${' '.repeat(1024 * 1024 - 1)}\n`;
+        res.on('close', () => (closedEarly = sent < 100));
+        const more = (): void => {
+          // Up to 100 MB, never ending on its own within the test: the client has to stop reading.
+          while (sent < 100 && res.write(chunk)) sent++;
+          if (sent < 100) res.once('drain', more);
+          else res.end();
+        };
+        more();
+      });
+      try {
+        // Reading 64 MB is given the usual time (on a busy machine it may take a second); the stall, 1 s.
+        const service = createStandardsService(options(server, { retry: { maxRetries: 0 } }));
+        const stalled = createStandardsService(options(server, { timeoutMs: 1000, retry: { maxRetries: 0 } }));
+        await assert.rejects(
+          service.listStandards({ limit: 1, offset: 0 }),
+          isKind('badResponse', /the response is larger than 64 MB, more than this extension reads/),
+        );
+        await new Promise((resolve) => setTimeout(resolve, 50));
+        assert.ok(closedEarly, `the connection was closed after ${sent} MB, before the 100 MB were sent`);
+        await assert.rejects(stalled.listClauses(URN), isKind('timeout', /did not complete within 1 s/));
+      } finally {
+        await server.close();
+      }
+    });
+
+    // Needed: the same 429 problem+json the sandbox sends ("Injected fault 429."), and a problem ending in "…".
+    it('never doubles a full stop in a message', async () => {
+      let detail = 'Injected fault 429.';
+      let tokenError: string | undefined;
+      const server = await startOddServer((req, res) => {
+        if (req.url === '/token') return tokenError ? json(res, 400, { error: tokenError }) : token(res);
+        res.writeHead(429, { 'Content-Type': 'application/problem+json', 'Retry-After': '0' });
+        res.end(JSON.stringify({ title: 'Too many requests', detail }));
+      });
+      try {
+        const service = createStandardsService(options(server, { retry: { maxRetries: 0 } }));
+        const messages: string[] = [];
+        for (const d of ['Injected fault 429.', 'Slow down...', 'x'.repeat(500)]) {
+          detail = d;
+          await service.listStandards({ limit: 1, offset: 0 }).catch((e: Error) => messages.push(e.message));
+        }
+        assert.throws(
+          () => createStandardsService({ ...options(server), clientId: '' }),
+          (e: Error) => (messages.push(e.message), true),
+        );
+        for (const code of ['temporarily_unavailable.', 'invalid_client']) {
+          tokenError = code;
+          await createStandardsService(options(server))
+            .listStandards({ limit: 1, offset: 0 })
+            .catch((e: Error) => messages.push(e.message));
+        }
+        assert.equal(messages.length, 6);
+        for (const message of messages) assert.doesNotMatch(message, /\.\.|…\./, message);
+        assert.match(messages[0], /Injected fault 429\. Try again in 0 s\./);
+      } finally {
+        await server.close();
+      }
+    });
+  },
+);
+
+describeEachTransport('service hardening: next links stay under the base path (issue 10 item 5)', ({ createStandardsService }) => {
   // Needed: a list whose next link climbs out of the API on the same origin.
   for (const next of ['../../../../admin', '/admin?x=1', '/apiv2/v1/standards/urn:iso:std:iso:9001/clauses?page=2', 'http://127.0.0.2:1/api/v1/x']) {
     it(`refuses next link ${next} without sending a request`, async () => {
@@ -301,7 +306,7 @@ describe('service hardening: next links stay under the base path (issue 10 item 
   });
 });
 
-describe('service hardening: deep and pathological bodies (issue 10 items 9, 10)', () => {
+describeEachTransport('service hardening: deep and pathological bodies (issue 10 items 9, 10)', ({ createStandardsService }) => {
   const deepArray = (levels: number, inner: unknown = 'x'): unknown => {
     let value = inner;
     for (let i = 0; i < levels; i++) value = [value];
@@ -368,7 +373,7 @@ describe('service hardening: deep and pathological bodies (issue 10 items 9, 10)
   });
 });
 
-describe('service hardening: server-echoed secrets (issue 10 item 2)', () => {
+describeEachTransport('service hardening: server-echoed secrets (issue 10 item 2)', ({ createStandardsService }) => {
   const SECRETS = [SECRET, API_KEY, TOKEN, encodeURIComponent(SECRET)];
   const STATUSES = [400, 401, 403, 404, 409, 429, 500, 502, 503];
   const TYPES = ['text/plain', 'application/xml', 'application/problem+json', 'application/json', 'text/html'];
@@ -470,7 +475,7 @@ describe('service hardening: server-echoed secrets (issue 10 item 2)', () => {
   });
 });
 
-describe('service hardening: short-lived tokens (issue 10 item 13)', () => {
+describeEachTransport('service hardening: short-lived tokens (issue 10 item 13)', ({ createStandardsService }) => {
   it('renews at least one second before expiry on top of the proportional margin', () => {
     assert.equal(renewalMargin(1), 1, 'a 1-second token is never reused');
     assert.equal(renewalMargin(2), 1.5, 'a 2-second token is sent for half a second (issue 58 item 9)');

@@ -1,11 +1,11 @@
 import * as assert from 'node:assert/strict';
 import { sandboxControl, startSandbox } from '../../sandbox/index';
 import type { RunningSandbox } from '../../sandbox/types';
-import { createStandardsService } from '../../src/core/service/standardsService';
 import { serviceOptionsFrom } from '../../src/core/service/index';
 import { accessToken } from './sandboxHttp';
+import { describeEachTransport } from './transports';
 
-describe('service: secrets stay out of messages and logs', () => {
+describeEachTransport('service: secrets stay out of messages and logs', ({ createStandardsService }) => {
   let sandbox: RunningSandbox;
   before(async () => (sandbox = await startSandbox({ standards: 50, apiKey: 'api-key-0123456789', clientSecret: 'client-secret-0123456789' })));
   after(() => sandbox.close());

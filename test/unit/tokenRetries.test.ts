@@ -9,13 +9,13 @@ import * as assert from 'node:assert/strict';
 import { startSandbox } from '../../sandbox/index';
 import type { RunningSandbox } from '../../sandbox/types';
 import { serviceOptionsFrom, type RequestLogEntry, type WaitNotice } from '../../src/core/service/index';
-import { createStandardsService } from '../../src/core/service/standardsService';
 import { freePort } from '../harness/ports';
 import { startFaultyProxy } from './faultyProxy';
+import { describeEachTransport } from './transports';
 
 const fast = { retry: { maxRetries: 2, baseDelayMs: 20, maxTotalWaitMs: 5_000 } };
 
-describe('token request retries (one per token request, not per GET)', function () {
+describeEachTransport('token request retries (one per token request, not per GET)', function ({ createStandardsService }) {
   this.timeout(30_000);
   let sandbox: RunningSandbox;
 

@@ -10,7 +10,7 @@ import { promises as dns } from 'node:dns';
 import * as net from 'node:net';
 import { Redactor } from '../service/redact';
 import { checkServiceUrl, isLoopback } from '../service/addresses';
-import { createAxios } from '../service/transport';
+import { createAxiosTransport } from '../service/transport';
 import { l10n } from '../l10n';
 import type { DoctorAction, RemedySetting } from './actions';
 import { codeOf, connectTcp, discover, errorText, hidePassword, tlsCheck, tokenCheck, withTimeout } from './probes';
@@ -60,7 +60,7 @@ export async function runChecks(input: DoctorInput, onResult?: (result: CheckRes
   redactor.addSecret(input.clientSecret);
   redactor.addSecret(input.apiKey?.value);
   const say = (text: string): string => redactor.excerpt(text, 300);
-  const http = createAxios('standards-explorer connection-doctor');
+  const http = createAxiosTransport('standards-explorer connection-doctor');
   const now = input.now ?? Date.now;
 
   // Settings.

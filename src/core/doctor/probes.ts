@@ -6,7 +6,7 @@ import { l10n } from '../l10n';
 import * as net from 'node:net';
 import * as tls from 'node:tls';
 import { parseJsonObject } from '../service/auth';
-import { type createAxios, exchange } from '../service/transport';
+import type { Transport } from '../service/httpExchange';
 import type { RemedySetting } from './actions';
 import type { CheckResult } from './checks';
 
@@ -53,11 +53,7 @@ function jwtClaims(token: string): Record<string, unknown> | undefined {
 }
 
 /** The discovery document next to the token URL: at the issuer the token URL's path suggests. */
-export async function discover(
-  tokenUrl: URL,
-  http: ReturnType<typeof createAxios>,
-  timeoutMs: number,
-): Promise<{ url: string; tokenEndpoint?: string } | undefined> {
+export async function discover(tokenUrl: URL, http: Transport, timeoutMs: number): Promise<{ url: string; tokenEndpoint?: string } | undefined> {
   const path = tokenUrl.pathname;
   const issuers = new Set<string>();
   for (const suffix of ['/protocol/openid-connect/token', '/oauth2/v2.0/token', '/oauth2/token', '/oauth/token', '/connect/token', '/token']) {
@@ -67,7 +63,7 @@ export async function discover(
   for (const issuer of issuers) {
     const url = `${tokenUrl.origin}${issuer}/.well-known/openid-configuration`;
     try {
-      const reply = await exchange(http, {
+      const reply = await http.exchange({
         method: 'GET',
         url,
         path: `${issuer}/.well-known/openid-configuration`,

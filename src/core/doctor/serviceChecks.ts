@@ -5,7 +5,7 @@
 import { parseJsonObject } from '../service/auth';
 import { withoutTrailing } from '../service/displayText';
 import { isOAuthErrorCode } from '../service/redact';
-import { type createAxios, exchange } from '../service/transport';
+import type { Transport } from '../service/httpExchange';
 import { l10n } from '../l10n';
 import type { DoctorAction } from './actions';
 import type { CheckResult, DoctorInput } from './checks';
@@ -14,7 +14,7 @@ import { OAUTH_ERRORS, errorText } from './probes';
 /** What both checks work with: the inputs, the HTTP client, and the redactor's excerpt for any server text. */
 export interface CallContext {
   input: DoctorInput;
-  http: ReturnType<typeof createAxios>;
+  http: Transport;
   say: (text: string) => string;
 }
 
@@ -30,7 +30,7 @@ export async function tokenRequest({ input, http, say }: CallContext, tokenUrl: 
       client_secret: input.clientSecret ?? '',
       scope: input.scope,
     });
-    const reply = await exchange(http, {
+    const reply = await http.exchange({
       method: 'POST',
       url: tokenUrl.href,
       path: tokenUrl.pathname,
@@ -83,7 +83,7 @@ export async function serviceCall({ input, http, say }: CallContext, baseUrl: UR
     if (withKey && input.apiKey?.value) headers[input.apiKey.header] = input.apiKey.value;
     const path = `${withoutTrailing(baseUrl.pathname, '/')}/v1/standards`;
     try {
-      return (await exchange(http, { method: 'GET', url: `${baseUrl.origin}${path}?limit=1&offset=0`, path, headers, timeoutMs: input.timeoutMs })).status;
+      return (await http.exchange({ method: 'GET', url: `${baseUrl.origin}${path}?limit=1&offset=0`, path, headers, timeoutMs: input.timeoutMs })).status;
     } catch (error) {
       return errorText(error, say);
     }

@@ -3,11 +3,10 @@
  * the background, while it is still sent), one request in flight however many callers wait, and RFC 6749 errors
  * turned into words a user can act on.
  */
-import type { AxiosInstance } from 'axios';
 import { raceAbort } from './backoff';
 import { ServiceError } from './errors';
 import { isOAuthErrorCode, withoutFinalStops, type Redactor } from './redact';
-import { exchange } from './transport';
+import type { Transport } from './httpExchange';
 import { clockSkewOf, jwtClaims } from './tokenClock';
 import type { Deadline } from './deadline';
 import { withRetries } from './retries';
@@ -90,7 +89,7 @@ export class TokenSource implements BearerTokens {
   private readonly path: string;
 
   constructor(
-    private readonly client: AxiosInstance,
+    private readonly transport: Transport,
     private readonly options: TokenSourceOptions,
   ) {
     this.now = options.now ?? Date.now;
@@ -182,7 +181,7 @@ export class TokenSource implements BearerTokens {
     });
     let status: number | undefined;
     try {
-      const reply = await exchange(this.client, {
+      const reply = await this.transport.exchange({
         method: 'POST',
         url: this.options.tokenUrl,
         path: this.path,

@@ -4,7 +4,6 @@
  * another origin, and every outcome mapped to a ServiceError a user can act on. One log entry per call; each wait
  * before a retry told to the logger (`waiting`), and within the run's time limit when it has one (deadline.ts).
  */
-import type { AxiosInstance } from 'axios';
 import type { BearerTokens } from './auth';
 import { ServiceError, asServiceError, cancelled, isUnreachable, type Remedy, type ServiceErrorDetails } from './errors';
 import { parseRetryAfter } from './backoff';
@@ -14,7 +13,7 @@ import { JsonTooDeep, parseJsonInSlices } from './slicedJson';
 import { withoutFinalStops, type Redactor } from './redact';
 import { isLoopback } from './addresses';
 import type { BodyText } from './blockText';
-import { exchange, type Exchange } from './transport';
+import type { Exchange, Transport } from './httpExchange';
 import { withoutTrailing } from './displayText';
 import type { Deadline } from './deadline';
 import { CLOCK_SKEW_S, saysNotYetValid, skewText } from './tokenClock';
@@ -93,7 +92,7 @@ export class ServiceHttp {
   unreachable = false;
 
   constructor(
-    private readonly client: AxiosInstance,
+    private readonly transport: Transport,
     private readonly tokens: BearerTokens,
     private readonly options: ServiceHttpOptions,
   ) {}
@@ -188,7 +187,7 @@ export class ServiceHttp {
         if (this.options.apiKey) headers[this.options.apiKey.header] = this.options.apiKey.value;
         if (options.etag) headers['If-None-Match'] = options.etag;
       }
-      const reply = await exchange(this.client, {
+      const reply = await this.transport.exchange({
         method: 'GET',
         url: current,
         path: pathOf(current),

@@ -15,7 +15,7 @@ import { parseJsonInSlices } from './slicedJson';
 import { Redactor } from './redact';
 import { ServiceHttp, pathOf } from './serviceHttp';
 import { checkServiceUrl, isHeaderName } from './addresses';
-import { createAxios } from './transport';
+import { createAxiosTransport } from './transport';
 import type { HandOver, ManagedStandardsService, ServiceTuning } from './managedService';
 import type { Deadline } from './deadline';
 import type { AccessTokenOptions, Clause, Copy, ServiceLogger, ServiceOptions, StandardsPage, WaitNotice } from './types';
@@ -73,7 +73,7 @@ class StandardsServiceImpl implements ManagedStandardsService {
     }
     const logger = options.logger && maskedLogger(options.logger, this.redactor);
     const timeoutMs = options.timeoutMs ?? 15_000;
-    const client = createAxios(options.userAgent ?? 'standards-explorer');
+    const transport = options.transport ?? createAxiosTransport(options.userAgent ?? 'standards-explorer');
     const retry = {
       maxRetries: options.retry?.maxRetries ?? 3,
       baseDelayMs: options.retry?.baseDelayMs ?? 500,
@@ -86,7 +86,7 @@ class StandardsServiceImpl implements ManagedStandardsService {
     } else {
       this.redactor.addSecret(options.clientSecret);
       this.tokenPath = new URL(options.tokenUrl).pathname;
-      this.tokens = new TokenSource(client, {
+      this.tokens = new TokenSource(transport, {
         tokenUrl: options.tokenUrl,
         clientId: options.clientId,
         clientSecret: options.clientSecret,
@@ -98,7 +98,7 @@ class StandardsServiceImpl implements ManagedStandardsService {
         deadline: options.deadline,
       });
     }
-    this.http = new ServiceHttp(client, this.tokens, {
+    this.http = new ServiceHttp(transport, this.tokens, {
       baseUrl: base.href,
       timeoutMs,
       apiKey: options.apiKey,

@@ -1,34 +1,17 @@
 /**
- * One HTTP exchange with axios, configured the same way for the token endpoint and the service: no automatic
- * redirects (the caller decides what crosses origins), no axios proxy handling (VS Code's own proxy support
- * patches Node's http), text bodies parsed by us (so malformed JSON is reported as such), a deadline for the
- * whole exchange and cancellation that closes the socket.
+ * The axios transport (Node): one HTTP exchange with axios, configured the same way for the token endpoint and the
+ * service: no automatic redirects (the caller decides what crosses origins), no axios proxy handling (VS Code's own
+ * proxy support patches Node's http), text bodies parsed by us (so malformed JSON is reported as such). The deadline
+ * for the whole exchange, cancellation and the wording of failures are httpExchange.ts's, shared with the fetch
+ * transport (fetchTransport.ts).
  */
 import axios, { type AxiosInstance, type AxiosResponse } from 'axios';
 import type { Readable } from 'node:stream';
 import type { BodyText } from './blockText';
-import { ServiceError, cancelled } from './errors';
+import { BodyTooLarge, MAX_BODY_BYTES, exchangeWithin, type Exchange, type ExchangeRequest, type Transport } from './httpExchange';
 import { TextCollector } from './textCollector';
 
-export const MAX_BODY_BYTES = 64 * 1024 * 1024;
-
-export interface Exchange {
-  status: number;
-  headers: Record<string, string>;
-  /** Blocks when the body is over a megabyte (blockText.ts). */
-  body: BodyText;
-}
-
-export interface ExchangeRequest {
-  method: 'GET' | 'POST';
-  url: string;
-  /** For messages: method and path only. */
-  path: string;
-  headers: Record<string, string>;
-  data?: string;
-  timeoutMs: number;
-  signal?: AbortSignal;
-}
+export { MAX_BODY_BYTES, type Exchange, type ExchangeRequest, type Transport } from './httpExchange';
 
 export function createAxios(userAgent: string): AxiosInstance {
   return axios.create({
@@ -42,84 +25,36 @@ export function createAxios(userAgent: string): AxiosInstance {
   });
 }
 
-/** Sends one request; resolves with any HTTP status, rejects with a ServiceError for everything else. */
-export async function exchange(client: AxiosInstance, request: ExchangeRequest): Promise<Exchange> {
-  if (request.signal?.aborted) throw cancelled(request.method, request.path);
-  // Our own deadline covers the whole exchange, body included (axios' timeout is per socket idle).
-  const deadline = new AbortController();
-  let timedOut = false;
-  const timer = setTimeout(() => {
-    timedOut = true;
-    deadline.abort();
-  }, request.timeoutMs);
-  const onAbort = (): void => deadline.abort();
-  request.signal?.addEventListener('abort', onAbort, { once: true });
-  let answeredStatus: number | undefined;
-  try {
-    const response: AxiosResponse<Readable> = await client.request({
-      method: request.method,
-      url: request.url,
-      headers: request.headers,
-      data: request.data,
-      signal: deadline.signal,
-    });
-    answeredStatus = response.status;
-    const body = await bodyText(response.data, deadline.signal);
-    return { status: response.status, headers: flattenHeaders(response.headers), body };
-  } catch (error) {
-    if (request.signal?.aborted) throw cancelled(request.method, request.path);
-    const where = `${request.method} ${request.path}`;
-    if (timedOut) {
-      throw new ServiceError(
-        'timeout',
-        `${where} did not complete within ${Math.round(request.timeoutMs / 1000)} s. The service did not answer in time; try again, or check your connection.`,
-        {
-          method: request.method,
-          path: request.path,
-        },
-      );
-    }
-    const code = (error as { code?: string }).code;
-    if (error instanceof BodyTooLarge) {
-      throw new ServiceError('badResponse', `${where}: the response is larger than ${MAX_BODY_BYTES / 1024 / 1024} MB, more than this extension reads.`, {
-        method: request.method,
-        path: request.path,
-      });
-    }
-    const answered = answeredStatus ?? (error as { response?: { status?: number } }).response?.status;
-    if (answered !== undefined || (error as { response?: unknown }).response) {
-      // The server did answer; the connection broke while the body came in. Retryable, but not "unreachable".
-      throw new ServiceError(
-        'network',
-        `${where}: the connection closed while the answer (${answered ?? 'no status'}) was coming in${code ? ` (${code})` : ''}. Try again; if it persists, check your network or proxy.`,
-        {
-          method: request.method,
-          path: request.path,
-        },
-      );
-    }
-    const host = safeHost(request.url);
-    if (code === 'ECONNRESET' || code === 'EPIPE') {
-      // Reached, then cut off before any answer: the server (or something on the way) closed the connection.
-      throw new ServiceError('network', `${host} closed the connection during ${where} without answering (${code}).`, {
-        remedy: 'tryLater',
-        method: request.method,
-        path: request.path,
-      });
-    }
-    throw new ServiceError('network', `Could not reach ${host} for ${where}${code ? ` (${code})` : ''}.`, {
-      remedy: 'network',
-      method: request.method,
-      path: request.path,
-    });
-  } finally {
-    clearTimeout(timer);
-    request.signal?.removeEventListener('abort', onAbort);
-  }
+/** The transport the extension and the command line use: axios over Node's http (and VS Code's proxy support). */
+export function createAxiosTransport(userAgent: string): Transport {
+  const client = createAxios(userAgent);
+  return { exchange: (request) => exchange(client, request) };
 }
 
-/** The body grew past MAX_BODY_BYTES. */
-class BodyTooLarge extends Error {}
+/** Sends one request; resolves with any HTTP status, rejects with a ServiceError for everything else. */
+export function exchange(client: AxiosInstance, request: ExchangeRequest): Promise<Exchange> {
+  return exchangeWithin(
+    request,
+    async (signal, answered) => {
+      // Our own deadline covers the whole exchange, body included (axios' timeout is per socket idle).
+      const response: AxiosResponse<Readable> = await client.request({
+        method: request.method,
+        url: request.url,
+        headers: request.headers,
+        data: request.data,
+        signal,
+      });
+      answered(response.status);
+      const body = await bodyText(response.data, signal);
+      return { status: response.status, headers: flattenHeaders(response.headers), body };
+    },
+    (error) => ({
+      code: (error as { code?: string }).code,
+      answered: (error as { response?: { status?: number } }).response?.status,
+      responded: Boolean((error as { response?: unknown }).response),
+    }),
+  );
+}
 
 /** The body as text, decoded as it arrives (textCollector.ts: blocks past a megabyte); at most MAX_BODY_BYTES. */
 async function bodyText(stream: Readable, deadline: AbortSignal): Promise<BodyText> {
@@ -149,12 +84,4 @@ function flattenHeaders(headers: AxiosResponse['headers']): Record<string, strin
     flat[key.toLowerCase()] = Array.isArray(value) ? value.join(', ') : String(value);
   }
   return flat;
-}
-
-function safeHost(url: string): string {
-  try {
-    return new URL(url).host;
-  } catch {
-    return 'the server';
-  }
 }

@@ -4,6 +4,7 @@
  */
 import type { BodyText } from './blockText';
 import type { Deadline } from './deadline';
+import type { Transport } from './httpExchange';
 
 export interface ServiceOptions {
   /** Up to, not including, `/v1`; may carry a path prefix such as `/preprod`. */
@@ -36,8 +37,13 @@ export interface ServiceOptions {
   logger?: ServiceLogger;
   /** Retry policy for idempotent requests; defaults: 3 retries, 500 ms base, 30 s total wait. */
   retry?: RetryOptions;
-  /** Sent as User-Agent. */
+  /** Sent as User-Agent (by the default transport). */
   userAgent?: string;
+  /**
+   * What carries the HTTP exchanges (httpExchange.ts); default axios over Node's http (transport.ts). Where there is
+   * no Node (a browser, a web worker): the fetch transport (fetchTransport.ts).
+   */
+  transport?: Transport;
   /**
    * A run's overall time limit (deadline.ts): every call stops when it passes, and a wait the service asks for
    * (Retry-After) is honoured within it, not capped at `retry.maxTotalWaitMs`, or fails at once when it would outlast it.
