@@ -4,7 +4,7 @@
  * turned into words a user can act on.
  */
 import { raceAbort } from './backoff';
-import { ServiceError } from './errors';
+import { ServiceError, isUnreachable } from './errors';
 import { isOAuthErrorCode, withoutFinalStops, type Redactor } from './redact';
 import type { Transport } from './httpExchange';
 import { clockSkewOf, jwtClaims } from './tokenClock';
@@ -62,10 +62,16 @@ export function renewalMargin(lifetime: number): number {
   return Math.min(lifetime, proportional + MIN_RENEWAL_MARGIN_S);
 }
 
+/**
+ * How long a caller waits for a token request that fails. `untilReachable`: a caller with something else to show (a
+ * stored copy) is told at the first failure to reach the identity provider instead of waiting through its retries.
+ */
+export type TokenWait = 'whole' | 'untilReachable';
+
 /** Where the service's calls get their bearer token: the client-credentials grant, or a token a host handed over. */
 export interface BearerTokens {
   /** A token to send; the signal only stops this caller's wait. */
-  token(signal?: AbortSignal): Promise<string>;
+  token(signal?: AbortSignal, wait?: TokenWait): Promise<string>;
   /** The service refused `used`: the next call needs another. */
   invalidate(used: string): void;
   /** Forgets any token held. */
@@ -83,6 +89,10 @@ function cancelledToken(path: string): ServiceError {
 export class TokenSource implements BearerTokens {
   private cached: CachedToken | undefined;
   private pending: Promise<string> | undefined;
+  /** Rejects at the first failure of the pending request to reach the identity provider (for `untilReachable`). */
+  private unreachable: Promise<never> | undefined;
+  /** Callers waiting for the pending request: all of them, and those that wait through unreachable retries too. */
+  private waiting = { all: 0, whole: 0 };
   /** Stops the request in flight when the source is cleared (a renewal nobody waits for must not hold a process). */
   private stop = new AbortController();
   private readonly now: () => number;
@@ -101,7 +111,7 @@ export class TokenSource implements BearerTokens {
    * given while one request in the background renews it, so calls never queue behind a renewal they could do
    * without. The signal only stops this caller's wait: the shared request carries on for the others.
    */
-  async token(signal?: AbortSignal): Promise<string> {
+  async token(signal?: AbortSignal, wait: TokenWait = 'whole'): Promise<string> {
     const cached = this.cached;
     if (cached && this.now() < cached.renewAt) {
       if (this.now() >= cached.refreshAt) this.refreshAhead(cached);
@@ -110,12 +120,23 @@ export class TokenSource implements BearerTokens {
     // A caller that has already stopped waiting starts no request: nobody would be left to hear how it ends.
     if (signal?.aborted) throw cancelledToken(this.path);
     const pending = this.request();
-    return signal ? raceAbort(pending, signal, () => cancelledToken(this.path)) : pending;
+    const waited = wait === 'untilReachable' && this.unreachable ? Promise.race([pending, this.unreachable]) : pending;
+    this.waiting.all++;
+    if (wait === 'whole') this.waiting.whole++;
+    try {
+      return await (signal ? raceAbort(waited, signal, () => cancelledToken(this.path)) : waited);
+    } finally {
+      this.waiting.all--;
+      if (wait === 'whole') this.waiting.whole--;
+    }
   }
 
   /** The token request in flight, or a new one. */
   private request(): Promise<string> {
-    this.pending ??= this.fetchWithRetries().finally(() => (this.pending = undefined));
+    this.pending ??= this.fetchWithRetries().finally(() => {
+      this.pending = undefined;
+      this.unreachable = undefined;
+    });
     return this.pending;
   }
 
@@ -123,12 +144,20 @@ export class TokenSource implements BearerTokens {
     const { retry, logger, deadline } = this.options;
     if (!retry) return this.fetchToken();
     const stop = this.stop.signal;
+    let unreachable!: (failure: ServiceError) => void;
+    this.unreachable = new Promise<never>((_, reject) => (unreachable = reject));
+    this.unreachable.catch(() => undefined); // nobody may be racing it
     return withRetries(
       () => this.fetchToken(),
       { retry, logger, deadline },
       {
         request: `POST ${this.path}`,
-        retryable: (failure) => (failure.status !== undefined ? RETRY_STATUSES.has(failure.status) : failure.kind === 'network' || failure.kind === 'timeout'),
+        retryable: (failure) => {
+          if (isUnreachable(failure)) unreachable(failure);
+          // Asked again only for someone still waiting: not for a renewal ahead of time, nor for callers that left.
+          const waiters = isUnreachable(failure) ? this.waiting.whole : this.waiting.all;
+          return waiters > 0 && (failure.status !== undefined ? RETRY_STATUSES.has(failure.status) : failure.kind === 'network' || failure.kind === 'timeout');
+        },
         after: (failure) =>
           failure.status !== undefined
             ? `the identity provider answered ${failure.status}`

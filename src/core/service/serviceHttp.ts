@@ -146,7 +146,8 @@ export class ServiceHttp {
 
   /** One attempt, with one token renewal when the service says 401. */
   private async withAuth(url: string, options: GetOptions): Promise<Omit<GetResult, 'retries'>> {
-    const token = await this.tokens.token(options.signal).catch((error: unknown) => {
+    // With a stored copy to show, the first failure to reach the identity provider is enough (no retries waited for).
+    const token = await this.tokens.token(options.signal, options.storedCopy ? 'untilReachable' : 'whole').catch((error: unknown) => {
       if (error instanceof ServiceError) tokenFailures.add(error);
       throw error;
     });
