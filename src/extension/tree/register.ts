@@ -117,7 +117,12 @@ export function registerStandardsView(context: vscode.ExtensionContext, { sessio
  * so the change is seen, neither taking the selection nor the focus from where the user works. Only while the view
  * shows: reveal() would otherwise open the sidebar over what the user pinned from (a clause page, Find Standard).
  */
-function revealNewPins(view: vscode.TreeView<TreeNode>, tree: StandardsTreeProvider, myStandards: MyStandards, log: vscode.LogOutputChannel): vscode.Disposable {
+function revealNewPins(
+  view: vscode.TreeView<TreeNode>,
+  tree: StandardsTreeProvider,
+  myStandards: MyStandards,
+  log: vscode.LogOutputChannel,
+): vscode.Disposable {
   return myStandards.pinning.onDidPin((urn) => {
     const node = tree.pinnedNode(urn);
     if (!node || !view.visible) return;
