@@ -106,13 +106,15 @@ describe('a quiet tree in people’s words (issue 51)', () => {
     for (const root of (await tree.getChildren()) as SectionNode[]) if (root.section !== 'all') nodes.push(...(await tree.getChildren(root)));
     for (const node of nodes) {
       const tooltip = tree.getTreeItem(node).tooltip;
-      const text = (typeof tooltip === 'string' ? tooltip : (tooltip?.value ?? '')).replace(/&nbsp;/g, ' ');
+      // Read as text: VS Code 1.100 escapes the punctuation of appended text, later versions do not.
+      const text = (typeof tooltip === 'string' ? tooltip : (tooltip?.value ?? '')).replace(/&nbsp;/g, ' ').replace(/\\([!-/:-@[-`{-~])/g, '$1');
       assert.ok(text, 'a tooltip');
       assert.doesNotMatch(text, RAW_ID, text);
     }
     const normative = clauses.find((c) => c.clause.types.includes('corext:NormativeReferences'));
     assert.ok(normative, 'the sandbox standard has a Normative references clause');
-    const shown = (node: TreeNode): string => (tree.getTreeItem(node).tooltip as vscode.MarkdownString).value.replace(/&nbsp;/g, ' ');
+    const shown = (node: TreeNode): string =>
+      (tree.getTreeItem(node).tooltip as vscode.MarkdownString).value.replace(/&nbsp;/g, ' ').replace(/\\([!-/:-@[-`{-~])/g, '$1');
     assert.match(shown(normative), /\*\*Type:\*\* Normative references/);
     assert.match(shown(standards[0]), /\*\*Status:\*\* \w+/);
   });
