@@ -6,6 +6,9 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { clauseHeading, standardLabel } from '../../src/core/labels';
+import { CatalogueStore } from '../../src/extension/catalogue/catalogueStore';
+import { pickStandard, standardPickerProbe } from '../../src/extension/catalogue/standardPicker';
+import type { ServiceAccess } from '../../src/extension/connection/serviceAccess';
 import { clauseDocumentParts, clauseDocumentPath } from '../../src/extension/documents/standardsUri';
 import type { ClauseNode, SectionNode, StandardNode, TreeNode } from '../../src/extension/targets/nodes';
 import type { RenderedEvent } from '../../src/extension/webview/clausePage';
@@ -143,6 +146,31 @@ describe('a quiet tree in people’s words (issue 51)', () => {
       await vscode.commands.executeCommand('workbench.action.closeQuickOpen');
     }
     assert.equal(await picked, undefined);
+  });
+
+  it('says in Find Standard when it is not connected, and Enter on that line signs in', async () => {
+    // A catalogue store of no connection (no endpoint configured): the picker of this test's own copy of the module.
+    const session = { storageScope: undefined, baseUrl: undefined, onDidChange: () => new vscode.Disposable(() => undefined) };
+    const log = vscode.window.createOutputChannel('quiet tree test', { log: true });
+    // The store reads only these three of a session before it finds there is no connection.
+    const store = new CatalogueStore(vscode.Uri.file('/nonexistent'), session as unknown as ServiceAccess, log);
+    try {
+      const picked = pickStandard(store, 'Find Standard');
+      try {
+        const open = await until(() => standardPickerProbe.current, 'the Find Standard picker without a connection');
+        assert.equal(open.pick.items.length, 1, 'one line, not a blank list or an error');
+        const [line] = open.pick.items;
+        assert.match(line.label, /Not connected/);
+        assert.match(String(line.detail), /sign in/i);
+        assert.equal(line.command, 'standardsExplorer.signIn');
+      } finally {
+        await vscode.commands.executeCommand('workbench.action.closeQuickOpen');
+      }
+      assert.equal(await picked, undefined);
+    } finally {
+      store.dispose();
+      log.dispose();
+    }
   });
 
   it('names standards: documents by standard and clause, and still opens the clause (and the earlier URIs)', async () => {
