@@ -69,6 +69,9 @@ layer user-settings node out/test/e2e/userSettings.js
 count test-results/user-settings.log 'user settings: [0-9]+ passed' 'passed, [0-9]+ failed'
 layer looks node out/test/e2e/looks.js
 count test-results/looks.log 'looks: [0-9]+ passed' 'passed, [0-9]+ failed'
+# Issue 51 as a new user sees it: rows that stay, names in tabs and breadcrumbs, Find Standard never blank.
+layer quiet-tree node out/test/e2e/quietTree.js
+count test-results/quiet-tree.log 'quiet tree: [0-9]+ passed' 'passed, [0-9]+ failed'
 
 # The benches at a smoke size: they must run to the end. Figures are printed, not judged or recorded (npm run bench
 # measures for real).

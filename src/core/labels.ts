@@ -86,6 +86,11 @@ export function documentLabel(clause: NamedClause, standardReference?: string): 
   return reference ? `${reference} ${clauseHeading(clause)}` : clauseHeading(clause);
 }
 
+/** How a clause document is named in its URI's path: its standard ("ISO 9001:2015", the folder) and its heading ("1 Scope", the file). */
+export function documentName(clause: NamedClause, standardReference?: string): { standard: string; clause: string } {
+  return { standard: displayText(standardReference ?? ''), clause: clauseHeading(clause) };
+}
+
 /** The clause page's tab title: the heading, cut to fit a tab. */
 export function pageTitle(clause: NamedClause): string {
   const text = clauseHeading(clause);

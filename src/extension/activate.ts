@@ -35,6 +35,7 @@ import { registerWalkthrough } from './walkthrough';
 import { CallerConfirmation } from './callerConfirmation';
 import { shownMessages } from './notify';
 import { registerClausePages, type ClausePages } from './webview/clausePage';
+import { standardPickerProbe, type StandardPickerProbe } from './catalogue/standardPicker';
 
 /**
  * What activate() returns to this extension's own tests — and only to them (`ExtensionMode.Test`): it reaches the
@@ -65,6 +66,8 @@ export interface StandardsExplorerApi {
   shownMessages: readonly string[];
   /** The agent tools' implementation (loading it): what they read through, and how they answer VS Code. */
   agentTools: AgentToolsHost;
+  /** The Find Standard picker open now: its items, and typing into it. */
+  standardPicker: StandardPickerProbe;
 }
 
 export function activate(context: vscode.ExtensionContext): StandardsExplorerApi | undefined {
@@ -136,6 +139,7 @@ export function activate(context: vscode.ExtensionContext): StandardsExplorerApi
     get agentTools() {
       return agentTools();
     },
+    standardPicker: standardPickerProbe,
   };
 }
 

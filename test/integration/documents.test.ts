@@ -70,7 +70,7 @@ describe('standards: documents', () => {
     const editor = vscode.window.activeTextEditor;
     assert.equal(editor?.document.uri.toString(), uri.toString());
     assert.equal(editor?.document.languageId, 'json');
-    assert.match(uri.path, / 1 [^/]*\.json$/, 'a readable tab label');
+    assert.match(uri.path, /^\/[^/]+\/1 [^/]*\.json$/, 'a readable tab label');
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
   });
 });

@@ -27,7 +27,7 @@ describe('clause as text and Go to Term', () => {
     const scope = clauses.find((c) => c.clause.types.includes('corext:Scope')) as ClauseNode;
     const uri = (await vscode.commands.executeCommand('standardsExplorer.openClauseText', scope)) as vscode.Uri;
     assert.equal(uri.scheme, 'standards');
-    assert.match(uri.path, / 1 [^/]*\.md$/);
+    assert.match(uri.path, /^\/[^/]+\/1 [^/]*\.md$/, 'the standard, then the clause heading');
     const editor = vscode.window.activeTextEditor;
     assert.equal(editor?.document.uri.toString(), uri.toString());
     assert.equal(editor?.document.languageId, 'markdown');

@@ -112,7 +112,7 @@ describe('my standards', () => {
     await vscode.commands.executeCommand('standardsExplorer.openClause', tree.getTreeItem(openedClause).command?.arguments?.[0]);
     await page;
     await until(async () => (await roots()).includes('recent') && myStandards.shelf.recent[0]?.urn === opened.standard.urn, 'the standard on top of Recent');
-    assert.deepEqual(await roots(), ['pinned', 'recent', 'all']);
+    assert.deepEqual(await roots(), ['pinned', 'all', 'recent']);
     const recent = (await section('recent')) as StandardNode[];
     assert.equal(recent[0].standard.urn, opened.standard.urn);
     await closeEditors();
@@ -148,7 +148,7 @@ describe('my standards', () => {
     const { model, tree, documents } = await api();
     await restartSandbox(async () => {
       model.refresh();
-      assert.deepEqual(await roots(), ['pinned', 'recent', 'all']);
+      assert.deepEqual(await roots(), ['pinned', 'all', 'recent']);
       const all = await section('all');
       assert.equal(all.length, 1, 'one node in place of the catalogue');
       const offline = all[0] as MessageNode;

@@ -52,10 +52,11 @@ describe('real-world fidelity', () => {
       assert.ok(children.length > 3 && children.every((n) => n.kind === 'clause'), `clauses, not ${JSON.stringify(children[0])}`);
       const clause = children[2] as ClauseNode;
 
-      // The clause as JSON beside the code: the standards: URI carries the URN as one segment and round-trips.
+      // The clause as JSON beside the code: the standards: URI carries the URN in its query and round-trips.
       await vscode.commands.executeCommand('workbench.action.closeAllEditors');
       const uri = (await vscode.commands.executeCommand('standardsExplorer.openClauseJson', clause)) as vscode.Uri;
-      assert.equal(uri.path.split('/').length, 4, uri.path);
+      assert.equal(uri.path.split('/').length, 3, uri.path);
+      assert.equal(new URLSearchParams(uri.query).get('urn'), standard.standard.urn);
       const text = vscode.window.activeTextEditor?.document.getText() ?? '';
       assert.equal((JSON.parse(text) as { '@id': string })['@id'], clause.clause.id);
       const reopened = await vscode.workspace.openTextDocument(vscode.Uri.parse(uri.toString()));

@@ -51,7 +51,9 @@ describe('tree', () => {
     assert.equal(item.command?.command, 'standardsExplorer.openClause');
     // The Markdown read as text: VS Code 1.100 escapes the hyphens of appended text, later versions do not.
     const tooltip = String((item.tooltip as vscode.MarkdownString).value).replace(/\\([!-/:-@[-`{-~])/g, '$1');
-    assert.match(tooltip, new RegExp(scope.clause.clauseId));
+    // In words: the type, never the clause's id (issue 51; Copy Link has it).
+    assert.match(tooltip, /\*\*Type:\*\* Scope/);
+    assert.doesNotMatch(tooltip, new RegExp(scope.clause.clauseId));
     assert.ok(item.iconPath instanceof vscode.ThemeIcon);
     assert.equal(tree.getParent(scope), first);
     assert.equal((await sandboxStats(s)).requests.listClauses, 1);

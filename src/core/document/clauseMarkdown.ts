@@ -263,13 +263,15 @@ class MarkdownWriter {
     return text;
   }
 
-  /** Where a link goes: a heading of this document, a clause or web address, a standard's URN; none for a bare citation. */
+  /** Where a link goes: a heading of this document, a web address, a standard's URN; none for another clause or a bare citation. */
   private target(target: LinkTarget): string | undefined {
     switch (target.kind) {
       case 'clause': {
         const slug = this.slugs.get(target.target.replace(/^#/, ''));
         if (slug) return `#${slug}`;
-        return /^https?:\/\//i.test(target.target) ? target.target : undefined;
+        // Another clause (http://…/standards/<urn>/clauses/<uuid>) is named by its label, "Clause 4.5": its service
+        // URL opens nothing without the service's token and would only lengthen what the reader reads and diffs.
+        return undefined;
       }
       case 'standard':
         return target.urn;

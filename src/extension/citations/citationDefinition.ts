@@ -4,7 +4,7 @@
  * citation of a whole standard, or of a table or figure, has no definition here: its link shows the standard.
  */
 import * as vscode from 'vscode';
-import { documentLabel, standardLabel } from '../../core/labels';
+import { documentName, standardLabel } from '../../core/labels';
 import { namesClause } from '../../core/citations/recognise';
 import { clauseDocumentUri } from '../documents/clauseDocumentUri';
 import type { CitationResolver } from '../workspaceCitations/citationResolver';
@@ -30,7 +30,7 @@ export class CitationDefinitionProvider implements vscode.DefinitionProvider {
             ? (await this.resolver.clauseFor(urn, citation.locator, controller.signal))?.clause
             : undefined;
       if (!clause) return undefined;
-      const uri = clauseDocumentUri(urn, clause.clauseId, documentLabel(clause, standardLabel(standard.entry)), 'markdown');
+      const uri = clauseDocumentUri(urn, clause.clauseId, documentName(clause, standardLabel(standard.entry)), 'markdown');
       return new vscode.Location(uri, new vscode.Position(0, 0));
     } catch {
       // Offline or signed out: no definition now (the hover says why).

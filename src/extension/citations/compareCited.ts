@@ -9,7 +9,7 @@ import * as vscode from 'vscode';
 import { showWarning } from '../notify';
 import { withDelayedProgress } from '../commands/progress';
 import { clauseDocumentUri } from '../documents/clauseDocumentUri';
-import { clauseLabel, documentLabel, standardLabel } from '../../core/labels';
+import { clauseLabel, documentName, standardLabel } from '../../core/labels';
 import type { Clause } from '../../core/service/types';
 import type { CitationResolver } from '../workspaceCitations/citationResolver';
 import { asCitationTarget, locatorLabel, type CitationTarget } from '../../core/citations/citationTarget';
@@ -73,5 +73,5 @@ export async function compareCitedEditions(arg: unknown, resolver: CitationResol
 }
 
 function uriOf(target: CitationTarget, clause: Clause, standardName: string): vscode.Uri {
-  return clauseDocumentUri(target.urn, clause.clauseId, documentLabel(clause, standardName), 'markdown');
+  return clauseDocumentUri(target.urn, clause.clauseId, documentName(clause, standardName), 'markdown');
 }

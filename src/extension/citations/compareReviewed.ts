@@ -6,7 +6,7 @@
  */
 import * as vscode from 'vscode';
 import { clauseContextOf } from '../../core/model';
-import { clauseLabel, documentLabel } from '../../core/labels';
+import { clauseLabel, documentLabel, documentName } from '../../core/labels';
 import type { Clause } from '../../core/service/types';
 import { showWarning } from '../notify';
 import { clauseDocumentUri } from '../documents/clauseDocumentUri';
@@ -29,7 +29,7 @@ export async function compareWithReviewed(args: ReviewedClauseArgs, reviews: Cla
   const clause = await resolver.clauseById(args.urn, args.clauseId);
   if (!clause) throw new Error(vscode.l10n.t('The service lists no clause {0} of {1} any more: check the citation.', args.clauseId, edition));
   const name = documentLabel(clause, edition);
-  const current = clauseDocumentUri(args.urn, args.clauseId, name, 'markdown');
+  const current = clauseDocumentUri(args.urn, args.clauseId, documentName(clause, edition), 'markdown');
   const reviewed = await reviews.reviewedBody(args.urn, args.clauseId, locked.fingerprint);
   if (reviewed === undefined) {
     const reason = vscode.l10n.t(

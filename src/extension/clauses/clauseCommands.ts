@@ -5,7 +5,7 @@
 import * as vscode from 'vscode';
 import { showWarning } from '../notify';
 import { clauseLinkProblem, linkForMessage } from '../../core/clauseLinks';
-import { documentLabel, standardLabel } from '../../core/labels';
+import { documentName, standardLabel } from '../../core/labels';
 import { clauseRefOf, type ClauseRef, type StandardRef } from '../../core/model';
 import { formatReference } from '../../core/references';
 import { SECTION_TYPES, hasType, sectionLabel, type SectionType } from '../../core/service/sections';
@@ -64,7 +64,7 @@ export function clauseCommands({ session, choose, pages, target }: ClauseCommand
     'standardsExplorer.openClauseJson': async (arg) => {
       const ref = await choose.clause(arg, vscode.l10n.t('Open Clause JSON to the Side'));
       if (!ref) return undefined;
-      const label = documentLabel(ref, ref.standardReference);
+      const label = documentName(ref, ref.standardReference);
       const uri = clauseDocumentUri(ref.urn, ref.clauseId, label);
       await clauseOpened();
       const document = await vscode.workspace.openTextDocument(uri);
@@ -75,7 +75,7 @@ export function clauseCommands({ session, choose, pages, target }: ClauseCommand
     'standardsExplorer.openClauseText': async (arg) => {
       const ref = await clauseOf(choose, arg, vscode.l10n.t('Open Clause as Text to the Side'));
       if (!ref) return undefined;
-      const label = documentLabel({ number: ref.number, title: ref.title ?? '', types: ref.types ?? [] }, ref.standardReference);
+      const label = documentName({ number: ref.number, title: ref.title ?? '', types: ref.types ?? [] }, ref.standardReference);
       const uri = clauseDocumentUri(ref.urn, ref.clauseId, label, 'markdown');
       const document = await vscode.workspace.openTextDocument(uri);
       if (document.languageId !== 'markdown') await vscode.languages.setTextDocumentLanguage(document, 'markdown');

@@ -9,11 +9,11 @@ import type { CatalogueStore } from '../catalogue/catalogueStore';
 import { factsLabel, factsOf } from '../../core/catalogue/standardFacts';
 import { editionQuery, latestYear, otherEditions, type Edition } from '../../core/compare/editions';
 import { matchingClause } from '../../core/compare/matchClause';
-import { clauseLabel, documentLabel } from '../../core/labels';
+import { clauseLabel, documentName } from '../../core/labels';
 import type { ClauseRef } from '../../core/model';
 import { displayText, inertText } from '../../core/service/displayText';
 import type { Clause } from '../../core/service/index';
-import { STANDARDS_SCHEME, parseStandardsPath, type ClauseFormat } from '../documents/standardsUri';
+import { STANDARDS_SCHEME, parseStandardsUri, type ClauseFormat } from '../documents/standardsUri';
 import { clauseDocumentUri } from '../documents/clauseDocumentUri';
 import { clauseOf, type Chooser } from '../targets/choose';
 
@@ -91,7 +91,7 @@ export async function toggleCompareFormat(): Promise<CompareResult> {
   const input = tab?.input;
   const paths =
     input instanceof vscode.TabInputTextDiff
-      ? [input.original, input.modified].map((uri) => (uri.scheme === STANDARDS_SCHEME ? parseStandardsPath(uri.path) : undefined))
+      ? [input.original, input.modified].map((uri) => (uri.scheme === STANDARDS_SCHEME ? parseStandardsUri(uri) : undefined))
       : [];
   if (!tab || !(input instanceof vscode.TabInputTextDiff) || paths.some((p) => p?.kind !== 'clause')) {
     throw new Error(vscode.l10n.t('Show as Text or JSON works on a comparison of two editions: run Compare with Another Edition… first.'));
@@ -121,7 +121,7 @@ async function pickEdition(editions: Edition[], name: string, ref: ClauseRef): P
 }
 
 function uriOf(urn: string, clauseId: string, clause: Pick<Clause, 'number' | 'title' | 'types'>, standard: string, format: ClauseFormat): vscode.Uri {
-  return clauseDocumentUri(urn, clauseId, documentLabel(clause, standard), format);
+  return clauseDocumentUri(urn, clauseId, documentName(clause, standard), format);
 }
 
 /** Whether the clause's own edition is newer than `edition` (drafts are the newest). */

@@ -1,23 +1,28 @@
 /**
- * Clause JSON as read-only documents beside the code: `standards:/<urn>/<clauseId>/<label>.json` reads the clause
- * content, pretty-printed. Folding, search, breadcrumbs, diff and copy work as for any JSON file; writes are refused.
- * `….md` reads the same clause as Markdown (clauseMarkdown.ts): for reading, copying, the Markdown preview and diffs.
+ * Clause JSON as read-only documents beside the code: `standards:/ISO 9001:2015/1 Scope.json?urn=…&clause=…` reads
+ * the clause content, pretty-printed (standardsUri.ts says the shapes, the earlier `/<urn>/<clauseId>/…` too).
+ * Folding, search, breadcrumbs, diff and copy work as for any JSON file; writes are refused. `….md` reads the same
+ * clause as Markdown (clauseMarkdown.ts): for reading, copying, the Markdown preview and diffs. A breadcrumb's
+ * folder (the standard) lists its clauses by name: the names this session has read stand for their ids.
  */
 import * as vscode from 'vscode';
 import { errorText } from '../errorText';
-import { documentLabel } from '../../core/labels';
+import { clauseHeading, documentLabel } from '../../core/labels';
 import { Disposable } from '../../core/lifecycle';
 import { clauseContextOf } from '../../core/model';
 import type { ClauseContext } from '../../core/document/numbering';
 import { isServiceError } from '../../core/service/index';
 import type { ServiceAccess } from '../connection/serviceAccess';
 import { documentModel } from './documentModel';
-import { STANDARDS_SCHEME, parseStandardsPath, type ClauseFormat } from './standardsUri';
+import { STANDARDS_SCHEME, parseStandardsUri, readableSegment, type ClauseFormat, type StandardsPath } from './standardsUri';
 
 interface Known {
   size: number;
   mtime: number;
 }
+
+/** What a path means: a shape of standardsUri.ts, or a standard's folder known by its name. */
+type Resolved = StandardsPath | { kind: 'namedFolder'; urn: string; folder: string };
 
 export class StandardsFileSystem extends Disposable implements vscode.FileSystemProvider {
   private readonly emitter = this.register(new vscode.EventEmitter<vscode.FileChangeEvent[]>());
@@ -30,6 +35,9 @@ export class StandardsFileSystem extends Disposable implements vscode.FileSystem
   private readonly offlineChanged = this.register(new vscode.EventEmitter<vscode.Uri>());
   /** Fired when a document turns out to be an offline copy, or stops being one. */
   readonly onDidChangeOffline = this.offlineChanged.event;
+  /** The standards' folder names read in this session → URN; and a folder's file names listed → the clause's ids. */
+  private readonly folders = new Map<string, string>();
+  private readonly files = new Map<string, { urn: string; clauseId: string }>();
 
   constructor(
     private readonly session: ServiceAccess,
@@ -50,7 +58,7 @@ export class StandardsFileSystem extends Disposable implements vscode.FileSystem
   }
 
   async stat(uri: vscode.Uri): Promise<vscode.FileStat> {
-    const path = parseStandardsPath(uri.path);
+    const path = this.resolve(uri);
     if (!path) throw vscode.FileSystemError.FileNotFound(uri);
     if (path.kind !== 'clause') {
       return { type: vscode.FileType.Directory, ctime: this.started, mtime: this.started, size: 0, permissions: vscode.FilePermission.Readonly };
@@ -60,16 +68,17 @@ export class StandardsFileSystem extends Disposable implements vscode.FileSystem
   }
 
   async readFile(uri: vscode.Uri): Promise<Uint8Array> {
-    const path = parseStandardsPath(uri.path);
+    const path = this.resolve(uri);
     if (!path || path.kind !== 'clause') throw vscode.FileSystemError.FileNotFound(uri);
     return (await this.load(uri, path.urn, path.clauseId, path.format)).bytes;
   }
 
   async readDirectory(uri: vscode.Uri): Promise<Array<[string, vscode.FileType]>> {
-    const path = parseStandardsPath(uri.path);
+    const path = this.resolve(uri);
     if (!path || path.kind === 'clause') throw vscode.FileSystemError.FileNotFound(uri);
-    if (path.kind === 'root') return [];
+    if (path.kind === 'root') return [...this.folders.keys()].map((folder): [string, vscode.FileType] => [folder, vscode.FileType.Directory]);
     const clauses = await this.call(uri, (service) => service.listClauses(path.urn));
+    if (path.kind === 'namedFolder') return this.listByName(path.folder, path.urn, clauses);
     if (path.kind === 'standard') return clauses.map((c): [string, vscode.FileType] => [c.clauseId, vscode.FileType.Directory]);
     const clause = clauses.find((c) => c.clauseId === path.clauseId);
     if (!clause) throw vscode.FileSystemError.FileNotFound(uri);
@@ -93,6 +102,45 @@ export class StandardsFileSystem extends Disposable implements vscode.FileSystem
 
   rename(oldUri: vscode.Uri): never {
     throw vscode.FileSystemError.NoPermissions(oldUri);
+  }
+
+  /**
+   * What a URI names: its ids (query, or the earlier path shape); else, for a path of names only (a breadcrumb's
+   * folder, or a file picked in it), the ids this session read under those names.
+   */
+  private resolve(uri: vscode.Uri): Resolved | undefined {
+    const parsed = parseStandardsUri(uri);
+    const segments = uri.path.split('/').filter(Boolean);
+    if (parsed) {
+      if (parsed.kind === 'clause' && uri.query && segments.length === 2) this.folders.set(segments[0], parsed.urn);
+      return parsed;
+    }
+    const urn = this.folders.get(segments[0]);
+    if (segments.length === 1 && urn) return { kind: 'namedFolder', urn, folder: segments[0] };
+    const ids = segments.length === 2 ? this.files.get(`${segments[0]}/${segments[1]}`) : undefined;
+    const format = ids && (segments[1].endsWith('.md') ? 'markdown' : 'json');
+    return ids && format ? { kind: 'clause', ...ids, label: segments[1], format } : undefined;
+  }
+
+  /** A standard's clauses by the names their documents have; a name shared by two clauses gets its place, "Note (2)". */
+  private listByName(
+    folder: string,
+    urn: string,
+    clauses: ReadonlyArray<{ clauseId: string; title?: string; number?: string; types: readonly string[] }>,
+  ): Array<[string, vscode.FileType]> {
+    const seen = new Map<string, number>();
+    const entries: Array<[string, vscode.FileType]> = [];
+    for (const clause of clauses) {
+      const base = readableSegment(clauseHeading(clause), 'clause');
+      const count = (seen.get(base) ?? 0) + 1;
+      seen.set(base, count);
+      const name = count > 1 ? `${base} (${count})` : base;
+      for (const extension of ['.json', '.md']) {
+        this.files.set(`${folder}/${name}${extension}`, { urn, clauseId: clause.clauseId });
+        entries.push([`${name}${extension}`, vscode.FileType.File]);
+      }
+    }
+    return entries;
   }
 
   private async load(uri: vscode.Uri, urn: string, clauseId: string, format: ClauseFormat): Promise<{ bytes: Uint8Array; known: Known }> {

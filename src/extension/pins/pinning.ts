@@ -24,6 +24,9 @@ export class Pinning extends Disposable {
   private readonly changed = this.register(new vscode.EventEmitter<string>());
   /** Fired with the URN whose download progressed or ended. */
   readonly onDidProgress = this.changed.event;
+  private readonly pinned = this.register(new vscode.EventEmitter<string>());
+  /** Fired with the URN the user pinned in this window, once the pin is stored (the tree reveals it). */
+  readonly onDidPin = this.pinned.event;
 
   constructor(
     private readonly session: ServiceAccess,
@@ -41,7 +44,9 @@ export class Pinning extends Disposable {
 
   /** Pins the standard and starts downloading its offline copy; resolves when the pin is stored. */
   async pin(entry: ShelfEntry): Promise<void> {
+    const isNew = !this.shelf.isPinned(entry.urn);
     await this.shelf.pin(entry);
+    if (isNew) this.pinned.fire(entry.urn);
     void this.download(entry);
   }
 

@@ -13,7 +13,7 @@ import type { ServiceAccess } from '../connection/serviceAccess';
 import type { TreeNode } from './nodes';
 import { withDelayedProgress } from '../commands/progress';
 import { displayText, inertText } from '../../core/service/displayText';
-import { STANDARDS_SCHEME, parseStandardsPath } from '../documents/standardsUri';
+import { STANDARDS_SCHEME, parseStandardsUri } from '../documents/standardsUri';
 import { asClauseRef, asStandardRef } from './refs';
 
 export interface Chooser {
@@ -74,7 +74,7 @@ export function clauseOf(choose: Chooser, arg: unknown, title: string): Promise<
 
 /** The clause a `standards:` document shows. */
 async function clauseOfDocument(choose: Chooser, uri: vscode.Uri): Promise<ClauseRef> {
-  const path = uri.scheme === STANDARDS_SCHEME ? parseStandardsPath(uri.path) : undefined;
+  const path = uri.scheme === STANDARDS_SCHEME ? parseStandardsUri(uri) : undefined;
   if (path?.kind !== 'clause') throw new Error(vscode.l10n.t('Compare with Another Edition works on a clause: open one from the Standards view first.'));
   const standard = { urn: path.urn };
   const clause = (await choose.clausesOf(standard)).find((c) => c.clauseId === path.clauseId);

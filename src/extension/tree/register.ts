@@ -82,6 +82,7 @@ export function registerStandardsView(context: vscode.ExtensionContext, { sessio
     tree,
     view,
     myStandards.updates.onDidChange(showBadge),
+    revealNewPins(view, tree, myStandards, log),
     // Back online after stored copies were shown: pinned standards are checked with their ETags.
     model.onDidComeBack(() => void myStandards.pinning.revalidate().catch((error: unknown) => log.warn(`Checking pinned standards: ${String(error)}`))),
     showEnvironmentInView(view, session, arranged),
@@ -109,4 +110,24 @@ export function registerStandardsView(context: vscode.ExtensionContext, { sessio
     ),
   );
   return { model, arranged, tree, view };
+}
+
+/**
+ * A new pin adds a row to Pinned, above the catalogue the user may be scrolled into: the view scrolls it into sight
+ * so the change is seen, neither taking the selection nor the focus from where the user works. Only while the view
+ * shows: reveal() would otherwise open the sidebar over what the user pinned from (a clause page, Find Standard).
+ */
+function revealNewPins(
+  view: vscode.TreeView<TreeNode>,
+  tree: StandardsTreeProvider,
+  myStandards: MyStandards,
+  log: vscode.LogOutputChannel,
+): vscode.Disposable {
+  return myStandards.pinning.onDidPin((urn) => {
+    const node = tree.pinnedNode(urn);
+    if (!node || !view.visible) return;
+    Promise.resolve(view.reveal(node, { select: false, focus: false, expand: false })).catch((error: unknown) =>
+      log.debug(`Revealing the new pin ${urn}: ${String(error)}`),
+    );
+  });
 }

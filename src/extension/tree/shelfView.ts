@@ -1,6 +1,11 @@
 /**
  * The My Standards part of the Standards tree: the Pinned and Recent roots (each shown only when not empty) and
  * their standards, read from stored state so they show without the service; and the All standards root.
+ *
+ * The roots stay still under the pointer: Pinned, All standards, then Recent last. Recent changes as a side effect
+ * of reading (every clause opened), so it lives below the catalogue, where its rows coming and going never move a
+ * row the user is looking at, the way GitHub Pull Requests keeps its categories in place; Pinned changes only when
+ * the user pins, and the tree then reveals the new pin (tree/register.ts).
  */
 import * as vscode from 'vscode';
 import { standardLabel } from '../../core/labels';
@@ -49,7 +54,7 @@ export class ShelfView extends Disposable {
 
   private visibleRoots(): SectionNode[] {
     const { shelf } = this.deps;
-    return [...(shelf.pinned.length ? [this.sections.pinned] : []), ...(shelf.recent.length ? [this.sections.recent] : []), this.sections.all];
+    return [...(shelf.pinned.length ? [this.sections.pinned] : []), this.sections.all, ...(shelf.recent.length ? [this.sections.recent] : [])];
   }
 
   /** Which roots show, and which standards are pinned (the catalogue's items offer Pin or Unpin by it). */

@@ -7,7 +7,7 @@ import { factsLabel, factsOf, recordStatus } from '../../core/catalogue/standard
 import { errorText } from '../errorText';
 import { clauseHeading, standardDescription, standardLabel } from '../../core/labels';
 import { Disposable } from '../../core/lifecycle';
-import { displayText, sectionOf, SECTION_TYPES } from '../../core/service/index';
+import { displayText, sectionLabel, sectionOf, SECTION_TYPES } from '../../core/service/index';
 import type { ServiceAccess } from '../connection/serviceAccess';
 import type { CatalogueArrangement } from './catalogueArrangement';
 import { clauseRef, standardId, type ClauseNode, type LoadMoreNode, type MessageNode, type StandardNode, type TreeNode } from '../targets/nodes';
@@ -49,7 +49,7 @@ export class StandardsTreeProvider extends Disposable implements vscode.TreeData
     this.register(this.shelves.onDidChange((sections) => this.changed.fire(sections)));
   }
 
-  /** The roots: Pinned and Recent when not empty, then All standards. */
+  /** The roots: Pinned when not empty, All standards, then Recent when not empty (shelfView.ts says why in that order). */
   async getChildren(node?: TreeNode): Promise<TreeNode[]> {
     if (!node) return this.session.isConfigured ? this.shelves.roots() : []; // no roots: the welcome view offers Sign In
     if (node.kind === 'section') return node.section === 'all' ? this.catalogueChildren() : this.shelves.standards(node.section);
@@ -57,6 +57,11 @@ export class StandardsTreeProvider extends Disposable implements vscode.TreeData
     if (node.kind === 'clause') return node.children;
     if (node.kind === 'catalogueGroup') return this.arranged.childrenOf(node);
     return [];
+  }
+
+  /** The node of a pinned standard in Pinned (what reveal shows after a pin). */
+  pinnedNode(urn: string): StandardNode | undefined {
+    return this.shelves.standards('pinned').find((n) => n.standard.urn === urn);
   }
 
   getParent(node: TreeNode): TreeNode | undefined {
@@ -154,13 +159,15 @@ export function standardItem(node: StandardNode): vscode.TreeItem {
   const title = displayText(standard.title);
   const item = new vscode.TreeItem(label, vscode.TreeItemCollapsibleState.Collapsed);
   item.id = standardId(node);
-  const status = factsLabel(factsOf(standard.urn, standard.reference, recordStatus(standard)));
+  const facts = factsOf(standard.urn, standard.reference, recordStatus(standard));
+  const status = factsLabel(facts);
   item.description = standardDescription(standard, status);
+  // In words: the URN is behind Copy URN in the context menu, never in what the user reads.
   item.tooltip = tooltip([
     ['', label],
     [vscode.l10n.t('Title'), title],
-    [vscode.l10n.t('Status'), status],
-    ['URN', standard.urn],
+    [vscode.l10n.t('Status'), status || vscode.l10n.t('current')],
+    [vscode.l10n.t('Edition'), facts.year ? String(facts.year) : ''],
   ]);
   item.iconPath = new vscode.ThemeIcon('book');
   item.contextValue = 'standard';
@@ -176,10 +183,12 @@ function clauseItem(node: ClauseNode): vscode.TreeItem {
   const section = sectionOf(clause.types);
   const icon = (section && SECTION_ICONS[section.type]) ?? 'symbol-misc';
   item.iconPath = new vscode.ThemeIcon(icon);
+  // The type in words ("Normative references", not corext:NormativeReferences); the @id is behind Copy Link.
+  const standard = node.owner.standard;
   item.tooltip = tooltip([
     ['', label],
-    [vscode.l10n.t('Type'), clause.types.join(', ') || '—'],
-    ['@id', clause.id],
+    [vscode.l10n.t('Type'), sectionLabel(clause.types)],
+    [vscode.l10n.t('Standard'), [standardLabel(standard), standard.reference ? displayText(standard.title) : ''].filter(Boolean).join(' — ')],
   ]);
   item.contextValue = 'clause';
   const ref = clauseRef(node);
