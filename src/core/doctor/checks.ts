@@ -13,7 +13,7 @@ import { checkServiceUrl, isLoopback } from '../service/addresses';
 import { createAxios } from '../service/transport';
 import { l10n } from '../l10n';
 import type { DoctorAction, RemedySetting } from './actions';
-import { networkCause } from './networkCause';
+import { causeSentence, networkCause } from './networkCause';
 import { connectTcp, discover, errorText, hidePassword, tlsCheck, tokenCheck, withTimeout } from './probes';
 import { serviceCall, tokenRequest } from './serviceChecks';
 
@@ -165,7 +165,7 @@ export async function runChecks(input: DoctorInput, onResult?: (result: CheckRes
         add({
           title: `DNS ${host}`,
           status: 'fail',
-          detail: l10n.t('Does not resolve: {0}.', cause.text),
+          detail: causeSentence(cause),
           fix: proxy
             ? l10n.t('Behind a proxy the name may only resolve there: check http.proxy.')
             : l10n.t('Check the host name in the setting, your VPN and your DNS.'),
@@ -184,7 +184,7 @@ export async function runChecks(input: DoctorInput, onResult?: (result: CheckRes
       add({
         title: l10n.t('Connection {0}:{1}', host, port),
         status: 'fail',
-        detail: `${cause.text.charAt(0).toUpperCase()}${cause.text.slice(1)}${cause.kind === 'refused' ? ` (${cause.code})` : ''}.`,
+        detail: causeSentence(cause, true),
         fix: proxy
           ? l10n.t('A direct connection is refused; with a proxy configured this can be normal. If requests fail too, check http.proxy.')
           : isLoopback(host) && cause.kind === 'refused'
@@ -209,7 +209,12 @@ export async function runChecks(input: DoctorInput, onResult?: (result: CheckRes
   const notReached = (url: URL | undefined): string | undefined => (url && !proxy ? unreachable.get(url.host) : undefined);
   const tokenHostDown = notReached(tokenUrl);
   if (tokenUrl && tokenHostDown) {
-    add({ title: l10n.t('OIDC discovery'), status: 'fail', detail: l10n.t('Not tried: {0}.', tokenHostDown), fix: l10n.t('Make the identity provider reachable first (see above).') });
+    add({
+      title: l10n.t('OIDC discovery'),
+      status: 'fail',
+      detail: l10n.t('Not tried: {0}.', tokenHostDown),
+      fix: l10n.t('Make the identity provider reachable first (see above).'),
+    });
   } else if (tokenUrl) {
     const discovery = await discover(tokenUrl, http, input.timeoutMs);
     if (discovery && 'failed' in discovery)

@@ -19,7 +19,7 @@ export interface NetworkCause {
 const DNS_CODES = new Set(['ENOTFOUND', 'EAI_AGAIN', 'EAI_FAIL', 'EAI_NONAME', 'EAI_NODATA']);
 const TIMEOUT_CODES = new Set(['ETIMEDOUT', 'ESOCKETTIMEDOUT', 'ECONNABORTED', 'UND_ERR_CONNECT_TIMEOUT']);
 const RESET_CODES = new Set(['ECONNRESET', 'EPIPE']);
-const TLS_CODE = /^(ERR_TLS_|ERR_SSL_|CERT_|DEPTH_ZERO|SELF_SIGNED|UNABLE_TO_|EPROTO$)/;
+const TLS_CODE = /^(?:ERR_TLS_|ERR_SSL_|CERT_|DEPTH_ZERO|SELF_SIGNED|UNABLE_TO_|EPROTO$)/;
 
 /**
  * Node's error code of `error`, or of the error it wraps (axios keeps it in `code` and `cause`); for the service's
@@ -45,11 +45,21 @@ export function networkCause(error: unknown, host: string, port: number): Networ
   if (code && TIMEOUT_CODES.has(code))
     return { kind: 'timeout', code, text: l10n.t('no answer from {0} in time ({1}) — a firewall, VPN or proxy may be in the way', where, code) };
   if (code && TLS_CODE.test(code))
-    return { kind: 'tls', code, text: l10n.t('the TLS handshake with {0} failed ({1}) — check that the URL is https on the right port, and the certificate', where, code) };
+    return {
+      kind: 'tls',
+      code,
+      text: l10n.t('the TLS handshake with {0} failed ({1}) — check that the URL is https on the right port, and the certificate', where, code),
+    };
   if (code && RESET_CODES.has(code))
     return { kind: 'reset', code, text: l10n.t('{0} closed the connection without answering ({1}) — a proxy or firewall may be cutting it', where, code) };
   const message = error instanceof Error ? error.message.slice(0, 120) : String(error).slice(0, 120);
   return { kind: 'other', code, text: l10n.t('cannot connect to {0} ({1})', where, code ?? message) };
+}
+
+/** The cause as a sentence of its own: "Connection refused at … running?" with a capital and a full stop. */
+export function causeSentence(cause: NetworkCause, withCode = false): string {
+  const text = withCode && cause.code && !cause.text.includes(cause.code) ? `${cause.text} (${cause.code})` : cause.text;
+  return `${text.charAt(0).toUpperCase()}${text.slice(1)}${/[.?!]$/.test(text) ? '' : '.'}`;
 }
 
 /** Opens a TCP connection to `host`:`port` within `timeoutMs`: undefined when it opened, else why not. */
