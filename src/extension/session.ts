@@ -151,9 +151,9 @@ export class Session extends Disposable implements ConnectionControl {
     }
   }
 
-  /** Starts the bundled sandbox (or uses STANDARDS_EXPLORER_SANDBOX) and connects to it. */
-  async connectSandbox(signal?: AbortSignal): Promise<ConnectionInfo> {
-    const info = await this.source.useSandbox(signal);
+  /** Starts the bundled sandbox (or uses STANDARDS_EXPLORER_SANDBOX while it answers) and connects to it. */
+  async connectSandbox(signal?: AbortSignal, replaced?: (why: string) => void): Promise<ConnectionInfo> {
+    const info = await this.source.useSandbox(signal, replaced);
     this.reset();
     return info;
   }

@@ -12,32 +12,67 @@ export function registerStatusBar(context: vscode.ExtensionContext, session: Con
   );
 }
 
+/** What the status bar item shows for a state: its text, tooltip (what to do), click and background colour. */
+export interface ConnectionLook {
+  text: string;
+  tooltip: string;
+  command: string;
+  /** A theme colour id, for the states to notice. */
+  background?: 'statusBarItem.warningBackground' | 'statusBarItem.errorBackground';
+}
+
+export function connectionLook(state: ConnectionState, environmentName: string): ConnectionLook {
+  switch (state.kind) {
+    case 'signedOut':
+      return {
+        text: `$(book) ${vscode.l10n.t('Standards: not signed in')}`,
+        tooltip: vscode.l10n.t('Sign in to the Standards Content Service, or connect to the local sandbox'),
+        command: 'standardsExplorer.signIn',
+      };
+    case 'ready':
+    case 'connected': {
+      const where = state.sandbox ? vscode.l10n.t('{0} (sandbox)', state.host) : vscode.l10n.t('{0}: {1}', environmentName, state.host);
+      return {
+        text: `$(book) ${inertText(where)}`,
+        tooltip: state.kind === 'connected' ? vscode.l10n.t('Connected to {0}', where) : vscode.l10n.t('Configured for {0}', where),
+        command: 'standardsExplorer.connectionMenu',
+      };
+    }
+    case 'offline':
+      // Not an error: what was pinned is still read. Warning colour, and the tooltip says what brings the service back.
+      return {
+        text: `$(cloud-offline) ${vscode.l10n.t('Standards: offline — reading saved copies')}`,
+        tooltip: state.sandbox
+          ? vscode.l10n.t(
+              'The local sandbox at {0} has stopped: pinned standards are read from the copies saved on this machine. Click to start the sandbox again.',
+              state.host,
+            )
+          : vscode.l10n.t(
+              '{0} cannot be reached: pinned standards are read from the copies saved on this machine. Check your network, VPN or proxy; click to run the Connection Doctor, which finds out why.',
+              state.host,
+            ),
+        command: state.sandbox ? 'standardsExplorer.connectSandbox' : 'standardsExplorer.connectionDoctor',
+        background: 'statusBarItem.warningBackground',
+      };
+    case 'error':
+      return {
+        text: `$(error) ${vscode.l10n.t('Standards: error')}`,
+        tooltip: `${state.message}\n${vscode.l10n.t('Click for the connection menu; "Standards: Connection Doctor" finds out why.')}`,
+        command: 'standardsExplorer.connectionMenu',
+        background: 'statusBarItem.errorBackground',
+      };
+  }
+}
+
 function createStatusBar(session: ConnectionFacts): vscode.Disposable {
   const item = vscode.window.createStatusBarItem('standardsExplorer.connection', vscode.StatusBarAlignment.Left, 10);
   item.name = vscode.l10n.t('Standards Explorer connection');
   const show = (state: ConnectionState): void => {
-    item.backgroundColor = undefined;
-    switch (state.kind) {
-      case 'signedOut':
-        item.text = `$(book) ${vscode.l10n.t('Standards: not signed in')}`;
-        item.tooltip = vscode.l10n.t('Sign in to the Standards Content Service, or connect to the local sandbox');
-        item.command = 'standardsExplorer.signIn';
-        break;
-      case 'ready':
-      case 'connected': {
-        const where = state.sandbox ? vscode.l10n.t('{0} (sandbox)', state.host) : vscode.l10n.t('{0}: {1}', session.environment.name, state.host);
-        item.text = `$(book) ${inertText(where)}`;
-        item.tooltip = state.kind === 'connected' ? vscode.l10n.t('Connected to {0}', where) : vscode.l10n.t('Configured for {0}', where);
-        item.command = 'standardsExplorer.connectionMenu';
-        break;
-      }
-      case 'error':
-        item.text = `$(error) ${vscode.l10n.t('Standards: error')}`;
-        item.tooltip = state.message;
-        item.backgroundColor = new vscode.ThemeColor('statusBarItem.errorBackground');
-        item.command = 'standardsExplorer.connectionMenu';
-        break;
-    }
+    const look = connectionLook(state, session.environment.name);
+    item.text = look.text;
+    item.tooltip = look.tooltip;
+    item.command = look.command;
+    item.backgroundColor = look.background ? new vscode.ThemeColor(look.background) : undefined;
     item.show();
   };
   show(session.state);

@@ -61,7 +61,7 @@ export async function startCodeServer(options: CodeServerOptions = {}): Promise<
   mkdirSync(workspace, { recursive: true });
   mkdirSync(path.join(profile, 'data', 'User'), { recursive: true });
   const workspaceTrust = options.workspaceTrust ?? false;
-  const userSettings = { ...codeServerUserSettings({ workspaceTrust }), ...options.settings };
+  const userSettings = { ...codeServerUserSettings(), ...options.settings };
   writeFileSync(path.join(profile, 'data', 'User', 'settings.json'), JSON.stringify(userSettings, null, 2));
   if (options.remoteSettings) {
     mkdirSync(path.join(profile, 'data', 'Machine'), { recursive: true });

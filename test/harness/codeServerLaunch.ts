@@ -25,12 +25,41 @@ const BASE_USER_SETTINGS = {
 };
 
 /**
- * The user settings code-server starts with. With `workspaceTrust` (the demo) VS Code asks whether to trust the
- * folder, as it would anywhere; without it (the tests, whose folders the tests themselves make) trust is off.
+ * The user settings code-server starts with. Workspace trust is never turned off here (a setting stays in a profile):
+ * where it is off, code-server's --disable-workspace-trust turns it off for that one session (codeServerLaunch).
  */
-export function codeServerUserSettings(options: { workspaceTrust: boolean }): Record<string, unknown> {
-  return options.workspaceTrust ? { ...BASE_USER_SETTINGS } : { ...BASE_USER_SETTINGS, 'security.workspace.trust.enabled': false };
+export function codeServerUserSettings(): Record<string, unknown> {
+  return { ...BASE_USER_SETTINGS };
 }
+
+/**
+ * The demo folder's check config (the command line's and the extension's, standards.config.json): the defaults. It
+ * starts the extension at once (package.json `workspaceContains`), which then opens Get Started. (A README opened at
+ * startup would start it too, but then cover Get Started.)
+ *
+ * Why the demo trusts its folder (workspaceTrust false: --disable-workspace-trust), and how far. In code-server the
+ * list of trusted folders lives in the browser's own storage of the page's origin, not in anything a launcher can write, and VS Code has no setting that trusts one
+ * folder: the only switch is code-server's --disable-workspace-trust, which "only affects the current session". The
+ * demo's session is its own: a code-server on a port of its own with a profile made for this run in a temporary
+ * folder, opening a folder made for this run. Nothing of the user's VS Code, its settings or other
+ * sessions is changed. Without it the demo opens in Restricted Mode: a banner the whole time and every non-ASCII
+ * character (each em dash of a clause) boxed in the editor. The banner says that folders opened in this session are
+ * trusted too.
+ */
+export const DEMO_CONFIG = '{}\n';
+
+/** The README of the demo's folder: what to try. */
+export const DEMO_README = `# Standards Explorer demo
+
+This VS Code is connected to a local Standards Content Service (a sandbox on this machine).
+
+- **Get Started** (Help → Welcome, or *Standards: Get Started*) walks through the features.
+- The **Standards** view in the activity bar lists the catalogue: expand a standard, open a clause.
+- *Standards: Find Standard…* (Ctrl+Alt+F) searches it by number, reference or title.
+- Write a citation in a file here, such as “IEC 31010:2019, clause 5”, and hover it.
+
+Everything in this folder is made for this run and deleted with it.
+`;
 
 /** A password for one start of code-server: 24 random bytes (192 bits), base64url (nothing to quote anywhere). */
 export function newPassword(): string {
@@ -94,7 +123,7 @@ export function demoArgs(argv: string[]): { port: number | undefined } {
 }
 
 /** What the demo prints when it is ready: where to go and the password, which is shown here and nowhere else. */
-export function demoBanner(facts: { url: string; password: string; sandbox: string; logFile: string }): string {
+export function demoBanner(facts: { url: string; password: string; sandbox: string; logFile: string; folder: string }): string {
   return [
     '',
     'Standards Explorer demo is running.',
@@ -102,7 +131,9 @@ export function demoBanner(facts: { url: string; password: string; sandbox: stri
     `  Password: ${facts.password}   (made for this run; shown only here)`,
     `  Sandbox:  ${facts.sandbox}`,
     `  Logs:     ${facts.logFile}`,
-    "Workspace trust is on: VS Code may open the demo's (empty) folder in Restricted Mode; Standards Explorer works there too.",
+    `  Folder:   ${facts.folder}`,
+    'This demo session trusts the folders it opens (workspace trust is off in this code-server session only; your',
+    'VS Code and its settings are not touched): open only folders you trust in it.',
     'Press Ctrl+C to stop.',
     '',
   ].join('\n');

@@ -184,7 +184,7 @@ describe('coverage of a standard', () => {
     );
     assert.match(
       md,
-      /\| \u2003\u20035\.1\.12 \| Identification and avoidance of common software defects \| not applicable \| no SOUP in this product \(docs\/na\.md:4\) \|/,
+      /\| &emsp;&emsp;5\.1\.12 \| Identification and avoidance of common software defects \| not applicable \| no SOUP in this product \(docs\/na\.md:4\) \|/,
     );
     assert.match(md, /## Problems\n\n- src\/defects\.c:9: IEC 62304:2006 5\.1\.13 — IEC 62304:2006 has no clause 5\.1\.13/);
     const csv = formatCoverage(report, 'csv').split('\r\n');
@@ -199,6 +199,18 @@ describe('coverage of a standard', () => {
     assert.equal(json.coveredPercent, 57.1);
     assert.equal(json.rows.length, 7);
     assert.equal(formatCoverage(report, 'md'), md, 'stable: the same report, the same text');
+  });
+
+  it('keeps the hierarchy in the Markdown table as a renderer shows it (markdown-it, as in the Markdown preview of VS Code)', () => {
+    const md = formatCoverage(computeCoverage(input()), 'md');
+    const cells = [...renderMarkdown(md).matchAll(/<tr>\s*<td>([^<]*)<\/td>/g)].map((m) => m[1]);
+    // Depth 0, 1 and 2: one em space per level before the clause number, as the tree shows it.
+    assert.ok(cells.includes('1'), cells.join(' | '));
+    assert.ok(cells.includes('\u2003\u20035.1.12'), cells.join(' | '));
+    assert.ok(
+      cells.some((c) => /^\u20035\.1$/.test(c)),
+      cells.join(' | '),
+    );
   });
 
   it('says in every export that it was generated, so that a committed export is not read as citations again', () => {
@@ -216,3 +228,10 @@ describe('coverage of a standard', () => {
     assert.match(formula, /\n1,"'=HYPERLINK\(""https:\/\/example\.com""\)",/, 'a formula in a cell is made inert');
   });
 });
+
+/** Markdown to HTML as VS Code's Markdown preview makes it (markdown-it, here the copy @vscode/vsce brings). */
+function renderMarkdown(text: string): string {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  const MarkdownIt = require('markdown-it') as new (options?: { html?: boolean }) => { render(text: string): string };
+  return new MarkdownIt({ html: true }).render(text);
+}

@@ -4,7 +4,9 @@
  * functions (test/harness/codeServerLaunch.ts), checked here without starting anything.
  */
 import * as assert from 'node:assert/strict';
-import { codeServerLaunch, codeServerUserSettings, demoArgs, demoBanner, newPassword } from '../harness/codeServerLaunch';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { DEMO_CONFIG, DEMO_README, codeServerLaunch, codeServerUserSettings, demoArgs, demoBanner, newPassword } from '../harness/codeServerLaunch';
 
 const COMMON = ['--config', '/tmp/p/config.yaml', '--user-data-dir', '/tmp/p/data', '--extensions-dir', '/tmp/p/extensions'];
 
@@ -25,14 +27,21 @@ describe('the demo and the code-server harness', () => {
     }
   });
 
-  it('keeps workspace trust on for the demo: neither --disable-workspace-trust nor the setting that turns it off', () => {
-    const { args } = launch(true);
-    assert.ok(!args.includes('--disable-workspace-trust'), args.join(' '));
-    const settings = codeServerUserSettings({ workspaceTrust: true });
-    assert.ok(!('security.workspace.trust.enabled' in settings), JSON.stringify(settings));
-    // The test harness may turn it off (its folders are made by the tests), and says so.
+  it("trusts the demo's folder for its own session only: the command-line switch, never a setting a profile keeps", () => {
+    // code-server keeps trusted folders in the browser's storage, out of a launcher's reach; its switch lasts one session.
     assert.ok(launch(false).args.includes('--disable-workspace-trust'));
-    assert.equal(codeServerUserSettings({ workspaceTrust: false })['security.workspace.trust.enabled'], false);
+    assert.ok(!launch(true).args.includes('--disable-workspace-trust'));
+    assert.ok(!('security.workspace.trust.enabled' in codeServerUserSettings()), JSON.stringify(codeServerUserSettings()));
+    // Its folder's standards.config.json starts the extension (which then opens Get Started); its README says what to try.
+    const activation = (JSON.parse(fs.readFileSync(path.join(__dirname, '..', '..', '..', 'package.json'), 'utf8')) as { activationEvents: string[] })
+      .activationEvents;
+    assert.ok(activation.includes('workspaceContains:standards.config.json'), activation.join(', '));
+    assert.deepEqual(JSON.parse(DEMO_CONFIG), {});
+    assert.match(DEMO_README, /Get Started/);
+    assert.match(
+      demoBanner({ url: 'http://127.0.0.1:1/', password: 'p', sandbox: 's', logFile: 'l', folder: '/tmp/standards-explorer-demo-1' }),
+      /trusts the folders it opens .*code-server session only/s,
+    );
   });
 
   it('makes a new random password per run', () => {
@@ -60,6 +69,7 @@ describe('the demo and the code-server harness', () => {
       password,
       sandbox: 'http://127.0.0.1:41235',
       logFile: '/tmp/p/code-server.log',
+      folder: '/tmp/p/workspace',
     });
     assert.equal(banner.split(password).length, 2, banner);
     assert.match(banner, /Open: +http:\/\/127\.0\.0\.1:41234\//);

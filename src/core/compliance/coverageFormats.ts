@@ -49,9 +49,10 @@ function markdown(report: CoverageReport): string {
     '',
     '| Clause | Title | Status | Where / justification |',
     '|---|---|---|---|',
-    // Em spaces show the depth: a table cell's leading spaces are trimmed.
+    // The depth as &emsp; entities: a renderer trims a cell's whitespace (em spaces too: Unicode white space) before
+    // it reads entities, so only written as entities does the indentation reach the rendered table.
     ...report.rows.map(
-      (row) => `| ${'\u2003'.repeat(row.depth)}${cell(clauseText(row))} | ${cell(row.title)} | ${statusText(row)} | ${cell(whereText(row))} |`,
+      (row) => `| ${'&emsp;'.repeat(row.depth)}${cell(clauseText(row))} | ${cell(row.title)} | ${statusText(row)} | ${cell(whereText(row))} |`,
     ),
   ];
   if (report.problems.length) lines.push('', '## Problems', '', ...report.problems.map((p) => `- ${p.file}:${p.line}: ${cell(p.cited)} — ${cell(p.why)}`));

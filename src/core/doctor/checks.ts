@@ -13,7 +13,8 @@ import { checkServiceUrl, isLoopback } from '../service/addresses';
 import { createAxiosTransport } from '../service/transport';
 import { l10n } from '../l10n';
 import type { DoctorAction, RemedySetting } from './actions';
-import { codeOf, connectTcp, discover, errorText, hidePassword, tlsCheck, tokenCheck, withTimeout } from './probes';
+import { causeSentence, networkCause } from './networkCause';
+import { connectTcp, discover, errorText, hidePassword, tlsCheck, tokenCheck, withTimeout } from './probes';
 import { serviceCall, tokenRequest } from './serviceChecks';
 
 export type CheckStatus = 'pass' | 'warn' | 'fail' | 'skipped';
@@ -147,6 +148,8 @@ export async function runChecks(input: DoctorInput, onResult?: (result: CheckRes
   const hosts = new Map<string, { url: URL; setting: RemedySetting }>();
   for (const { url, setting } of urls) if (url && !hosts.has(url.host)) hosts.set(url.host, { url, setting });
   const reachable = new Set<string>();
+  // Why a host could not be reached, said again by the checks that then cannot run (discovery, token, service call).
+  const unreachable = new Map<string, string>();
   const proxySettings: DoctorAction = { kind: 'openSetting', setting: 'http.proxy' };
   for (const { url, setting } of hosts.values()) {
     const openSetting: DoctorAction = { kind: 'openSetting', setting };
@@ -157,10 +160,12 @@ export async function runChecks(input: DoctorInput, onResult?: (result: CheckRes
         const found = await withTimeout(dns.lookup(host, { all: true }), input.timeoutMs);
         add({ title: `DNS ${host}`, status: 'pass', detail: l10n.t('Resolves to {0}.', found.map((a) => a.address).join(', ')) });
       } catch (error) {
+        const cause = networkCause(error, host, port);
+        unreachable.set(url.host, cause.text);
         add({
           title: `DNS ${host}`,
           status: 'fail',
-          detail: l10n.t('Does not resolve ({0}).', codeOf(error)),
+          detail: causeSentence(cause),
           fix: proxy
             ? l10n.t('Behind a proxy the name may only resolve there: check http.proxy.')
             : l10n.t('Check the host name in the setting, your VPN and your DNS.'),
@@ -174,16 +179,24 @@ export async function runChecks(input: DoctorInput, onResult?: (result: CheckRes
       reachable.add(url.host);
       add({ title: l10n.t('Connection {0}:{1}', host, port), status: 'pass', detail: l10n.t('The port accepts connections.') });
     } catch (error) {
+      const cause = networkCause(error, host, port);
+      unreachable.set(url.host, cause.text);
       add({
         title: l10n.t('Connection {0}:{1}', host, port),
         status: 'fail',
-        detail: l10n.t('Cannot connect ({0}).', codeOf(error)),
+        detail: causeSentence(cause, true),
         fix: proxy
           ? l10n.t('A direct connection is refused; with a proxy configured this can be normal. If requests fail too, check http.proxy.')
-          : isLoopback(host)
+          : isLoopback(host) && cause.kind === 'refused'
             ? l10n.t('Nothing listens there: start the service (or the sandbox) again.')
             : l10n.t('Check the URL, a firewall or VPN, or configure http.proxy.'),
-        actions: proxy ? [proxySettings] : isLoopback(host) ? (input.sandbox ? [{ kind: 'connectSandbox' }] : []) : [openSetting, proxySettings],
+        actions: proxy
+          ? [proxySettings]
+          : isLoopback(host) && cause.kind === 'refused'
+            ? input.sandbox
+              ? [{ kind: 'connectSandbox' }]
+              : []
+            : [openSetting, proxySettings],
       });
       continue;
     }
@@ -193,9 +206,26 @@ export async function runChecks(input: DoctorInput, onResult?: (result: CheckRes
 
   // OIDC discovery, then the token.
   const tokenUrl = urls[1].url;
-  if (tokenUrl) {
+  const notReached = (url: URL | undefined): string | undefined => (url && !proxy ? unreachable.get(url.host) : undefined);
+  const tokenHostDown = notReached(tokenUrl);
+  if (tokenUrl && tokenHostDown) {
+    add({
+      title: l10n.t('OIDC discovery'),
+      status: 'fail',
+      detail: l10n.t('Not tried: {0}.', tokenHostDown),
+      fix: l10n.t('Make the identity provider reachable first (see above).'),
+    });
+  } else if (tokenUrl) {
     const discovery = await discover(tokenUrl, http, input.timeoutMs);
-    if (!discovery)
+    if (discovery && 'failed' in discovery)
+      add({
+        title: l10n.t('OIDC discovery'),
+        status: 'fail',
+        detail: l10n.t('No answer: {0}.', discovery.failed),
+        fix: l10n.t('Check standardsExplorer.tokenUrl, your network and proxy.'),
+        actions: [{ kind: 'openSetting', setting: 'standardsExplorer.tokenUrl' }, proxySettings],
+      });
+    else if (!discovery)
       add({
         title: l10n.t('OIDC discovery'),
         status: 'skipped',
@@ -218,7 +248,11 @@ export async function runChecks(input: DoctorInput, onResult?: (result: CheckRes
   if (!tokenUrl || !input.clientId || !input.clientSecret) {
     add({ title: l10n.t('Token request'), status: 'skipped', detail: l10n.t('Needs a token URL, a client ID and a secret.') });
   } else if (!reachable.has(tokenUrl.host) && !proxy) {
-    add({ title: l10n.t('Token request'), status: 'skipped', detail: l10n.t('The identity provider cannot be reached.') });
+    add({
+      title: l10n.t('Token request'),
+      status: 'skipped',
+      detail: tokenHostDown ? l10n.t('Not tried: {0}.', tokenHostDown) : l10n.t('The identity provider cannot be reached.'),
+    });
   } else {
     const requested = await tokenRequest(context, tokenUrl);
     token = requested.token;
@@ -231,7 +265,9 @@ export async function runChecks(input: DoctorInput, onResult?: (result: CheckRes
 
   // The first call of the service, with the key and without it.
   const baseUrl = urls[0].url;
-  if (!baseUrl || !token) add({ title: l10n.t('Service call'), status: 'skipped', detail: l10n.t('Needs a base URL and a token.') });
+  const serviceDown = notReached(baseUrl);
+  if (baseUrl && serviceDown) add({ title: l10n.t('Service call'), status: 'skipped', detail: l10n.t('Not tried: {0}.', serviceDown) });
+  else if (!baseUrl || !token) add({ title: l10n.t('Service call'), status: 'skipped', detail: l10n.t('Needs a base URL and a token.') });
   else add(await serviceCall(context, baseUrl, token));
   return results;
 }

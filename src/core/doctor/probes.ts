@@ -9,6 +9,7 @@ import { parseJsonObject } from '../service/auth';
 import type { Transport } from '../service/httpExchange';
 import type { RemedySetting } from './actions';
 import type { CheckResult } from './checks';
+import { hostAndPort, networkCause } from './networkCause';
 
 /** Claims worth seeing (never the signature), expiry, and the clock skew between this machine and the issuer. */
 export function tokenCheck(token: string, now: number, say: (text: string) => string): CheckResult {
@@ -52,8 +53,17 @@ function jwtClaims(token: string): Record<string, unknown> | undefined {
   }
 }
 
-/** The discovery document next to the token URL: at the issuer the token URL's path suggests. */
-export async function discover(tokenUrl: URL, http: Transport, timeoutMs: number): Promise<{ url: string; tokenEndpoint?: string } | undefined> {
+/**
+ * The discovery document next to the token URL: at the issuer the token URL's path suggests. Undefined when none is
+ * there; `failed` with the cause when no candidate answered at all (refused, timed out…), which is not "none there".
+ */
+export async function discover(
+  tokenUrl: URL,
+  http: Transport,
+  timeoutMs: number,
+): Promise<{ url: string; tokenEndpoint?: string } | { failed: string } | undefined> {
+  let failure: unknown;
+  let answered = false;
   const path = tokenUrl.pathname;
   const issuers = new Set<string>();
   for (const suffix of ['/protocol/openid-connect/token', '/oauth2/v2.0/token', '/oauth2/token', '/oauth/token', '/connect/token', '/token']) {
@@ -70,11 +80,17 @@ export async function discover(tokenUrl: URL, http: Transport, timeoutMs: number
         headers: { Accept: 'application/json' },
         timeoutMs,
       });
+      answered = true;
       const body = reply.status === 200 ? parseJsonObject(String(reply.body)) : undefined;
       if (body) return { url, tokenEndpoint: typeof body.token_endpoint === 'string' ? body.token_endpoint : undefined };
-    } catch {
+    } catch (error) {
       // not there; the next candidate
+      failure = error;
     }
+  }
+  if (!answered && failure !== undefined) {
+    const { host, port } = hostAndPort(tokenUrl);
+    return { failed: networkCause(failure, host, port).text };
   }
   return undefined;
 }
@@ -121,7 +137,7 @@ export async function tlsCheck(host: string, port: number, timeoutMs: number, st
     return {
       title,
       status: 'fail',
-      detail: l10n.t('No TLS handshake ({0}).', codeOf(error)),
+      detail: l10n.t('No TLS handshake: {0}.', networkCause(error, host, port).text),
       fix: l10n.t('Check that the URL is https on the right port, and your proxy.'),
       actions: [
         { kind: 'openSetting', setting },
@@ -147,11 +163,6 @@ export function withTimeout<T>(work: Promise<T>, ms: number): Promise<T> {
     work,
     new Promise<T>((_, reject) => (timer = setTimeout(() => reject(Object.assign(new Error(l10n.t('timed out')), { code: 'ETIMEDOUT' })), ms))),
   ]).finally(() => clearTimeout(timer));
-}
-
-export function codeOf(error: unknown): string {
-  const code = (error as { code?: unknown } | undefined)?.code;
-  return typeof code === 'string' && /^[A-Z_]{2,40}$/.test(code) ? code : error instanceof Error ? error.message.slice(0, 120) : String(error).slice(0, 120);
 }
 
 export function errorText(error: unknown, say: (text: string) => string): string {

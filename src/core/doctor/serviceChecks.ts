@@ -9,6 +9,7 @@ import type { Transport } from '../service/httpExchange';
 import { l10n } from '../l10n';
 import type { DoctorAction } from './actions';
 import type { CheckResult, DoctorInput } from './checks';
+import { hostAndPort, networkCause } from './networkCause';
 import { OAUTH_ERRORS, errorText } from './probes';
 
 /** What both checks work with: the inputs, the HTTP client, and the redactor's excerpt for any server text. */
@@ -65,10 +66,12 @@ export async function tokenRequest({ input, http, say }: CallContext, tokenUrl: 
     };
     return { result };
   } catch (error) {
+    const { host, port } = hostAndPort(tokenUrl);
+    const cause = networkCause(error, host, port);
     const result: CheckResult = {
       title,
       status: 'fail',
-      detail: errorText(error, say),
+      detail: cause.kind === 'other' ? errorText(error, say) : `${errorText(error, say)} ${l10n.t('That is: {0}.', cause.text)}`,
       fix: l10n.t('Check standardsExplorer.tokenUrl, your network and proxy.'),
       actions: [TOKEN_URL, { kind: 'openSetting', setting: 'http.proxy' }],
     };

@@ -99,9 +99,10 @@ export class CachedFetch {
     if (signal?.aborted) throw cancelled('GET', pathOf(url));
     const cached = this.memory.get(url);
     if (cached && !options.revalidate && Date.now() - cached.storedAt < this.freshMs) {
-      this.options.logger?.request({ method: 'GET', path: pathOf(url), ms: 0, retries: 0, cache: 'hit' });
       // Fresh, but the service was just found unreachable: the reader is told it is a stored copy all the same.
       const offline = this.options.http.unreachable ? { fetched: 'offline' as const, offlineSince: cached.storedAt } : { fetched: 'hit' as const };
+      if (this.options.http.unreachable) this.options.logger?.request({ method: 'GET', path: pathOf(url), ms: 0, retries: 0, cache: 'offline' });
+      else this.options.logger?.request({ method: 'GET', path: pathOf(url), ms: 0, retries: 0, cache: 'hit' });
       return { ...(await this.bodyOf(cached.value, url)), ...offline, text: cached.value.text, etag: cached.etag };
     }
     let flight = this.flights.get(url);
@@ -177,6 +178,7 @@ export class CachedFetch {
       // Unreachable, not refused: what is stored is the best answer there is, said to be a copy from its date.
       this.options.logger?.debug?.(`GET ${pathOf(url)}: the service cannot be reached; the stored copy from ${new Date(known.storedAt).toISOString()} is used`);
       this.memory.set(url, known);
+      this.options.logger?.request({ method: 'GET', path: pathOf(url), ms: 0, retries: 0, cache: 'offline' });
       return { entry: known, parsed: knownValue, how: 'offline', offlineSince: known.storedAt };
     }
     if (result.status === 304 && known) {

@@ -104,8 +104,11 @@ export interface RequestLogEntry {
   /** Wall-clock time of the whole call including retries. */
   ms: number;
   retries: number;
-  /** `hit` answered from cache without a request, `revalidated` a 304, `miss` a full response. */
-  cache?: 'hit' | 'revalidated' | 'miss';
+  /**
+   * `hit` answered from cache without a request, `revalidated` a 304, `miss` a full response, `offline` a stored copy
+   * answered because the service or identity provider cannot be reached (the failed request was logged before it).
+   */
+  cache?: 'hit' | 'revalidated' | 'miss' | 'offline';
   /** ServiceError kind when the call failed. */
   error?: ServiceErrorKind;
   /** What was wrong with an answer the status alone calls a success (e.g. a 200 with a cut-off body). */

@@ -152,11 +152,19 @@ export async function signOut({ session, log }: AccountDeps): Promise<void> {
 }
 
 export async function connectSandbox({ session, log }: AccountDeps): Promise<string> {
-  const info = await withNotificationProgress({ title: vscode.l10n.t('Starting the local sandbox'), cancellable: true }, (_progress, token) => {
+  let gone: string | undefined;
+  const info = await withNotificationProgress({ title: vscode.l10n.t('Starting the local sandbox'), cancellable: true }, (progress, token) => {
     const controller = new AbortController();
     token.onCancellationRequested(() => controller.abort());
-    return session.connectSandbox(controller.signal);
+    return session.connectSandbox(controller.signal, (why) => {
+      gone = why;
+      progress.report({ message: vscode.l10n.t('the sandbox this editor was started with has stopped ({0}); starting a new one…', why) });
+    });
   });
   log.info(`Connected to the local sandbox at ${hostOf(info.baseUrl)}`);
+  if (gone)
+    void showInformation(
+      vscode.l10n.t('The sandbox this editor was started with has stopped ({0}). A new local sandbox is running at {1}.', gone, hostOf(info.baseUrl)),
+    );
   return info.baseUrl;
 }

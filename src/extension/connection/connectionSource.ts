@@ -10,9 +10,12 @@ import { Disposable } from '../../core/lifecycle';
 import { parseConnectionInfo, type ConnectionInfo } from '../../core/service/index';
 import { storageKey } from '../../core/storageKeys';
 import { DEFAULT_ENVIRONMENT_ID } from '../environmentSettings';
+import { hostAndPort, probeTcp } from '../../core/doctor/networkCause';
 import { SandboxProcess } from './localSandbox';
 
 const SANDBOX_ENV = 'STANDARDS_EXPLORER_SANDBOX';
+/** How long the named sandbox may take to accept a connection on this machine before it counts as gone. */
+const PROBE_TIMEOUT_MS = 2000;
 
 export class ConnectionSource extends Disposable {
   private sandboxInfo: ConnectionInfo | undefined;
@@ -22,7 +25,7 @@ export class ConnectionSource extends Disposable {
     private readonly config: Config,
     readonly credentials: CredentialStore,
     extensionPath: string,
-    log: vscode.LogOutputChannel,
+    private readonly log: vscode.LogOutputChannel,
   ) {
     super();
     this.sandboxProcess = this.register(new SandboxProcess(extensionPath, log));
@@ -80,10 +83,25 @@ export class ConnectionSource extends Disposable {
     return hostOf(this.baseUrl ?? '');
   }
 
-  /** Uses the sandbox named by STANDARDS_EXPLORER_SANDBOX, else starts the bundled one. */
-  async useSandbox(signal?: AbortSignal): Promise<ConnectionInfo> {
+  /**
+   * Uses the sandbox named by STANDARDS_EXPLORER_SANDBOX (the demo's) while it answers, else starts the bundled one —
+   * also when that sandbox has gone (the demo's stopped): connecting to a port nothing listens on would only retry
+   * for the whole request timeout and then fail. `replaced` hears why the named one was not used.
+   */
+  async useSandbox(signal?: AbortSignal, replaced?: (why: string) => void): Promise<ConnectionInfo> {
     const fromEnv = process.env[SANDBOX_ENV];
-    this.sandboxInfo = fromEnv ? parseConnectionInfo(fromEnv, SANDBOX_ENV) : await this.sandboxProcess.start(signal);
+    if (fromEnv) {
+      const named = parseConnectionInfo(fromEnv, SANDBOX_ENV);
+      const { host, port } = hostAndPort(new URL(named.baseUrl));
+      const gone = await probeTcp(host, port, PROBE_TIMEOUT_MS);
+      if (!gone) {
+        this.sandboxInfo = named;
+        return named;
+      }
+      this.log.warn(`The sandbox given by ${SANDBOX_ENV} does not answer (${gone.text}): starting the bundled sandbox instead`);
+      replaced?.(gone.text);
+    }
+    this.sandboxInfo = await this.sandboxProcess.start(signal);
     return this.sandboxInfo;
   }
 

@@ -26,7 +26,7 @@ function startLocalSandbox(extensionPath: string, signal?: AbortSignal): Promise
   return new Promise<LocalSandbox>((resolve, reject) => {
     let child: ChildProcess;
     try {
-      child = fork(script, ['--port', '0'], {
+      child = fork(script, ['--port', '0', ...catalogueArgs()], {
         stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
         // In desktop VS Code the extension host runs on Electron: make it behave as plain Node.
         env: { ...process.env, ELECTRON_RUN_AS_NODE: '1' },
@@ -74,6 +74,15 @@ function startLocalSandbox(extensionPath: string, signal?: AbortSignal): Promise
       }
     });
   });
+}
+
+/**
+ * The catalogue the demo's own sandbox served (STANDARDS_EXPLORER_SANDBOX_CATALOGUE, set by `npm run demo`): a sandbox
+ * started in its place serves the same standards, not the generated ones.
+ */
+function catalogueArgs(): string[] {
+  const file = process.env.STANDARDS_EXPLORER_SANDBOX_CATALOGUE;
+  return file ? ['--catalogue', file] : [];
 }
 
 function tail(stderr: string): string {

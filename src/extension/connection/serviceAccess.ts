@@ -45,5 +45,5 @@ export interface ConnectionControl extends ConnectionFacts {
   /** Makes an environment the active one (and leaves a sandbox). */
   useEnvironment(id: string): Promise<void>;
   /** Starts the bundled sandbox and connects to it. */
-  connectSandbox(signal?: AbortSignal): Promise<ConnectionInfo>;
+  connectSandbox(signal?: AbortSignal, replaced?: (why: string) => void): Promise<ConnectionInfo>;
 }
