@@ -81,7 +81,8 @@ describe('cited clauses under review (standards.lock in the editor)', function (
     const diagnostic = vscode.languages.getDiagnostics(document.uri).find((d) => d.code === 'clauseChanged');
     assert.ok(diagnostic);
     assert.equal(document.getText(diagnostic.range), 'ISO 9001:2015', 'the reference is marked, not its locator');
-    assert.equal(diagnostic.severity, vscode.DiagnosticSeverity.Warning);
+    // As check reports it (core/check/severities.ts): an error.
+    assert.equal(diagnostic.severity, vscode.DiagnosticSeverity.Error);
 
     const actions = await vscode.commands.executeCommand<vscode.CodeAction[]>('vscode.executeCodeActionProvider', document.uri, diagnostic.range);
     const titles = actions.map((a) => a.title);
