@@ -146,7 +146,11 @@ describe('references in your code (citations)', () => {
         new vscode.Position(3, TEXT.split('\n')[3].indexOf('99999')),
       ),
     );
-    assert.match(none, /\*\*ISO 99999:2020\*\* is not in this catalogue — \[search for it\]\(command:standardsExplorer\.findStandard\?/, 'an unresolved reference says so');
+    assert.match(
+      none,
+      /\*\*ISO 99999:2020\*\* is not in this catalogue — \[search for it\]\(command:standardsExplorer\.findStandard\?/,
+      'an unresolved reference says so',
+    );
     // ISO 9001:2015 of the sandbox has no 4.2: the clause that holds it, saying so.
     const nearest = hoverText(await vscode.commands.executeCommand<vscode.Hover[]>('vscode.executeHoverProvider', document.uri, at(6, '9001')));
     assert.match(nearest, /\*\*Clause 4 [^*]*\*\*\n\n\*clause 4\.2 is not in the clause list; this is the clause that holds it\.\*/);
@@ -315,7 +319,10 @@ describe('references in your code (citations)', () => {
       ]);
       assert.match(top[3] ?? '', /^Unresolved \[\d+\]$/);
       const unresolved = await tree((await references.getChildren())[3]);
-      assert.ok(unresolved.some((r) => /^ISO 99999 \[\d+ · not in this catalogue\]$/.test(r)), unresolved.join(' | '));
+      assert.ok(
+        unresolved.some((r) => /^ISO 99999 \[\d+ · not in this catalogue\]$/.test(r)),
+        unresolved.join(' | '),
+      );
       const roots = await references.getChildren();
       assert.equal((references.getTreeItem(roots[2]).iconPath as vscode.ThemeIcon).id, 'warning', 'outdated marked');
       assert.equal((references.getTreeItem(roots[1]).iconPath as vscode.ThemeIcon).id, 'book');

@@ -54,11 +54,19 @@ describe('citations from the first minute (index built on sign-in)', function ()
   it('while the index is being built a hover and the References view say so; the build can be cancelled', async () => {
     const slow = await startSandbox({ catalogue: CITED_RECORDS });
     started.push(slow);
-    // The first page of the catalogue takes a minute: the build is under way for as long as this test looks.
-    await sandboxControl(slow, 'config', { latencyMs: 60_000 });
     const { catalogue, citations } = await api();
-    await signInTo(slow);
-    await until(() => catalogue.progress, 'the build started on sign-in');
+    const settings = vscode.workspace.getConfiguration('standardsExplorer');
+    await settings.update('catalogue.buildIndexOnSignIn', false, vscode.ConfigurationTarget.Global);
+    try {
+      await signInTo(slow);
+      assert.equal(catalogue.progress, undefined, 'the setting off: no build on sign-in');
+      // The first page of the catalogue takes a minute: the build is under way for as long as this test looks.
+      await sandboxControl(slow, 'config', { latencyMs: 60_000 });
+      await settings.update('catalogue.buildIndexOnSignIn', true, vscode.ConfigurationTarget.Global);
+    } finally {
+      await settings.update('catalogue.buildIndexOnSignIn', undefined, vscode.ConfigurationTarget.Global);
+    }
+    await until(() => catalogue.progress, 'the build started when the setting was turned on');
     assert.match(await hover(2, '27001'), /The catalogue is still loading \\?\(its first page\\?\)\. This reference resolves when it is ready\./);
     const [message] = await citations.references.getChildren();
     assert.match(citations.references.getTreeItem(message).label as string, /^The catalogue is still loading/);
@@ -75,10 +83,14 @@ describe('citations from the first minute (index built on sign-in)', function ()
     const { citations } = await api();
     await signInTo(own);
     // The diagnostics follow the index when it is ready: nothing else is asked for.
-    const diagnostics = await until(() => {
-      const found = vscode.languages.getDiagnostics(document.uri).filter((d) => d.source === 'Standards Explorer');
-      return found.length >= 2 ? found : undefined;
-    }, 'the diagnostics once the index built on sign-in is ready', 60_000);
+    const diagnostics = await until(
+      () => {
+        const found = vscode.languages.getDiagnostics(document.uri).filter((d) => d.source === 'Standards Explorer');
+        return found.length >= 2 ? found : undefined;
+      },
+      'the diagnostics once the index built on sign-in is ready',
+      60_000,
+    );
     assert.deepEqual(
       diagnostics.map((d) => [document.getText(d.range), d.severity, d.message]),
       [
@@ -134,7 +146,13 @@ describe('citations from the first minute (index built on sign-in)', function ()
         ['check', 'first-minute/rice.md', '--format', 'json', '--base-url', own.baseUrl, '--token-url', own.tokenUrl],
         {
           cwd: folder.uri.fsPath,
-          env: { PATH: process.env.PATH ?? '', HOME: home, STANDARDS_EXPLORER_CACHE: home, STANDARDS_CLIENT_ID: own.clientId, STANDARDS_CLIENT_SECRET: own.clientSecret },
+          env: {
+            PATH: process.env.PATH ?? '',
+            HOME: home,
+            STANDARDS_EXPLORER_CACHE: home,
+            STANDARDS_CLIENT_ID: own.clientId,
+            STANDARDS_CLIENT_SECRET: own.clientSecret,
+          },
           timeout: 60_000,
         },
       );

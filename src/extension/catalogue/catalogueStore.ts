@@ -126,16 +126,17 @@ export class CatalogueStore implements vscode.Disposable {
   }
 
   /**
-   * Builds the index without a notification unless it is in memory, on disk or being built: the finished index, or
-   * undefined when no build was started.
+   * Builds the index without a notification unless it is in memory, on disk or being built: the build started (its
+   * finished index to come), or undefined when none was.
    */
-  async buildInBackground(): Promise<Promise<CatalogueIndex> | undefined> {
+  async buildInBackground(): Promise<{ done: Promise<CatalogueIndex> } | undefined> {
     const where = this.where();
     if (!where || this.building?.where.scope === where.scope) return undefined;
     if (await this.peek()) return undefined;
     // Signed out or switched while the disk was read.
     if (this.where()?.scope !== where.scope || this.building) return undefined;
-    return this.rebuild(false, { quiet: true });
+    // Wrapped: a promise resolved with a promise would wait for the whole build.
+    return { done: this.rebuild(false, { quiet: true }) };
   }
 
   /** How far the build of the current connection's index is; undefined when none runs. */

@@ -36,7 +36,7 @@ export function registerIndexOnSignIn(
     log.info('Building the catalogue index in the background (standardsExplorer.catalogue.buildIndexOnSignIn).');
     item.update();
     try {
-      await built;
+      await built.done;
     } catch (error) {
       if (cancelled.has(scope)) return;
       const message = error instanceof Error ? error.message : String(error);

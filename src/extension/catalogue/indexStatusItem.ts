@@ -53,6 +53,8 @@ export class IndexStatusItem implements vscode.Disposable {
 
   /** What the item shows (tests). */
   get shown(): { text: string; command: string | undefined } | undefined {
-    return this.catalogue.progress || this.failure ? { text: this.item.text, command: typeof this.item.command === 'string' ? this.item.command : undefined } : undefined;
+    return this.catalogue.progress || this.failure
+      ? { text: this.item.text, command: typeof this.item.command === 'string' ? this.item.command : undefined }
+      : undefined;
   }
 }

@@ -198,7 +198,11 @@ function unresolvedHover(citation: Exclude<Citation, { kind: 'clauseUri' }>): vs
   const cited = citation.kind === 'reference' ? writtenReference(citation) : citation.urn;
   const md = markdown();
   md.appendMarkdown(
-    vscode.l10n.t('**{0}** is not in this catalogue — [search for it]({1})', escaped(cited), commandTarget('standardsExplorer.findStandard', { prefill: cited })),
+    vscode.l10n.t(
+      '**{0}** is not in this catalogue — [search for it]({1})',
+      escaped(cited),
+      commandTarget('standardsExplorer.findStandard', { prefill: cited }),
+    ),
   );
   md.appendMarkdown('\n\n').appendMarkdown(
     escaped(vscode.l10n.t('Check the number, part and year as written, or whether the standard comes from a publisher outside the catalogue.')),
