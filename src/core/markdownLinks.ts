@@ -16,8 +16,13 @@ export function linkLabel(text: string): string {
 
 /** `[label](command:<command>?<[arg] as JSON, URI-encoded>)`, with `(` and `)` encoded too so that none ends the target. */
 export function commandLink(label: string, command: string, arg: unknown): string {
+  return `[${linkLabel(label)}](${commandTarget(command, arg)})`;
+}
+
+/** `command:<command>?<[arg] as JSON, URI-encoded>`: a link target no argument can end or break out of. */
+export function commandTarget(command: string, arg: unknown): string {
   const args = encodeURIComponent(JSON.stringify([arg])).replace(/[()]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
-  return `[${linkLabel(label)}](command:${command}?${args})`;
+  return `command:${command}?${args}`;
 }
 
 /** A URL written as Markdown text: whitespace and the characters of link syntax (`[ ] ( ) < >`) percent-encoded. */

@@ -147,7 +147,11 @@ describe('references in your code (citations)', () => {
         new vscode.Position(3, TEXT.split('\n')[3].indexOf('99999')),
       ),
     );
-    assert.doesNotMatch(none, /Standards|ISO 99999/, 'an unresolved reference gets no hover');
+    assert.match(
+      none,
+      /\*\*ISO 99999:2020\*\* is not in this catalogue — \[search for it\]\(command:standardsExplorer\.findStandard\?/,
+      'an unresolved reference says so',
+    );
     // ISO 9001:2015 of the sandbox has no 4.2: the clause that holds it, saying so.
     const nearest = hoverText(await vscode.commands.executeCommand<vscode.Hover[]>('vscode.executeHoverProvider', document.uri, at(6, '9001')));
     assert.match(nearest, /\*\*Clause 4 [^*]*\*\*\n\n\*clause 4\.2 is not in the clause list; this is the clause that holds it\.\*/);
@@ -178,28 +182,31 @@ describe('references in your code (citations)', () => {
     assert.equal(after.total - before.total, 0, 'and asks for nothing');
   });
 
-  it('reports the outdated edition, with the severity of the setting, and the Quick Fix rewrites it keeping the locator', async () => {
+  it('reports the outdated edition, with the severity check gives it or the setting, and the Quick Fix rewrites it keeping the locator', async () => {
     const { citations } = await api();
     const config = vscode.workspace.getConfiguration('standardsExplorer');
     let diagnostics = await citations.outdated.check(document);
     const replaced2008 = 'ISO 9001:2008 has been replaced by ISO 9001:2015';
-    // A locator first or after: the diagnostic marks the reference alone.
+    const unknown = 'ISO 99999:2020 is not in this catalogue';
+    // A locator first or after: the diagnostic marks the reference alone. Severities as check's (severities.ts).
     assert.deepEqual(
       diagnostics.map((d) => [d.message, d.severity, document.getText(d.range)]),
       [
-        ['ISO 17301-1:2016 has been replaced by ISO 17301-1:2023', vscode.DiagnosticSeverity.Information, 'ISO 17301-1:2016'],
-        [replaced2008, vscode.DiagnosticSeverity.Information, 'ISO 9001:2008'],
-        [replaced2008, vscode.DiagnosticSeverity.Information, 'ISO 9001:2008'],
+        ['ISO 17301-1:2016 has been replaced by ISO 17301-1:2023', vscode.DiagnosticSeverity.Warning, 'ISO 17301-1:2016'],
+        [replaced2008, vscode.DiagnosticSeverity.Warning, 'ISO 9001:2008'],
+        [replaced2008, vscode.DiagnosticSeverity.Warning, 'ISO 9001:2008'],
+        [unknown, vscode.DiagnosticSeverity.Information, 'ISO 99999:2020'],
       ],
     );
     assert.deepEqual(
       vscode.languages.getDiagnostics(document.uri).map((d) => d.message),
-      ['ISO 17301-1:2016 has been replaced by ISO 17301-1:2023', replaced2008, replaced2008],
+      ['ISO 17301-1:2016 has been replaced by ISO 17301-1:2023', replaced2008, replaced2008, unknown],
     );
     try {
-      await config.update('diagnostics', 'warning', vscode.ConfigurationTarget.Global);
+      // A level of the user's own keeps applying to outdated editions.
+      await config.update('diagnostics', 'information', vscode.ConfigurationTarget.Global);
       diagnostics = await citations.outdated.check(document);
-      assert.equal(diagnostics[0]?.severity, vscode.DiagnosticSeverity.Warning);
+      assert.equal(diagnostics[0]?.severity, vscode.DiagnosticSeverity.Information);
       await config.update('diagnostics', 'off', vscode.ConfigurationTarget.Global);
       assert.deepEqual(await citations.outdated.check(document), []);
     } finally {
@@ -218,7 +225,7 @@ describe('references in your code (citations)', () => {
     assert.match(document.getText(), /follow ISO 17301-1:2023 §5 and/);
     assert.deepEqual(
       (await citations.outdated.check(document)).map((d) => d.message),
-      ['ISO 9001:2008 has been replaced by ISO 9001:2015', 'ISO 9001:2008 has been replaced by ISO 9001:2015'],
+      ['ISO 9001:2008 has been replaced by ISO 9001:2015', 'ISO 9001:2008 has been replaced by ISO 9001:2015', unknown],
     );
   });
 
@@ -308,12 +315,19 @@ describe('references in your code (citations)', () => {
           const item = references.getTreeItem(n);
           return `${typeof item.label === 'string' ? item.label : item.label?.label} [${item.description ?? ''}]`;
         });
-      // Natural order: 9001 before 17301.
-      assert.deepEqual(await tree(), [
+      // Natural order: 9001 before 17301; the references of no standard of the catalogue last, as Unresolved.
+      const top = await tree();
+      assert.deepEqual(top.slice(0, 3), [
         'IEC 62304:2006 [1 · Current]',
         'ISO 9001:2015 [2 · Current]',
         'ISO 17301-1:2016 [1 · Withdrawn — replaced by ISO 17301-1:2023]',
       ]);
+      assert.match(top[3] ?? '', /^Unresolved \[\d+\]$/);
+      const unresolved = await tree((await references.getChildren())[3]);
+      assert.ok(
+        unresolved.some((r) => /^ISO 99999 \[\d+ · not in this catalogue\]$/.test(r)),
+        unresolved.join(' | '),
+      );
       const roots = await references.getChildren();
       assert.equal((references.getTreeItem(roots[2]).iconPath as vscode.ThemeIcon).id, 'warning', 'outdated marked');
       assert.equal((references.getTreeItem(roots[1]).iconPath as vscode.ThemeIcon).id, 'book');

@@ -57,6 +57,8 @@ describe('GitHub Action (action.yml, dist/action.js)', function () {
     fs.mkdirSync(path.join(repo, 'docs'), { recursive: true });
     git(repo, 'init', '-q', '-b', 'main');
     fs.writeFileSync(path.join(repo, 'docs/old.md'), 'Before the pull request: ISO 9001:2008.\n');
+    // Withdrawn editions as errors (a warning by default): the annotations of all three levels are under test.
+    fs.writeFileSync(path.join(repo, 'standards.config.json'), JSON.stringify({ rules: { withdrawn: 'error' } }));
     git(repo, 'add', '-A');
     git(repo, 'commit', '-q', '-m', 'base');
     sha.base = git(repo, 'rev-parse', 'HEAD').trim();

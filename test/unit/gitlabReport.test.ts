@@ -73,6 +73,8 @@ describe('GitLab Code Quality report (--format gitlab)', function () {
     };
     write('docs/design.md', '# Design\n\nThe quality system follows ISO 9001:2008.\nAgain ISO 9001:2008, and IEC 61508-3:1998.\n');
     write('docs/notes.txt', 'ISO 99999:2020 (no such standard).\n');
+    // Withdrawn editions as errors (a warning by default): every severity's mapping is under test.
+    write('standards.config.json', JSON.stringify({ rules: { withdrawn: 'error' } }));
     write('docs/huge.txt', `${'ISO 9001:2008\n'.repeat(200)}`);
     write('image.png', Buffer.from('\x89PNG\r\n\x1a\n\0\0ISO 9001:2008', 'latin1'));
     execFileSync('git', ['init', '-q'], { cwd: workspace });

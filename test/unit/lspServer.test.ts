@@ -77,7 +77,7 @@ describe('language server: standards-explorer lsp --stdio', function () {
     assert.deepEqual(
       markdown.map((d) => [d.code, d.severity, d.range.start.line, d.range.start.character, d.range.end.character, d.source]),
       [
-        ['withdrawn', 1, 2, 41, 54, 'standards-explorer'],
+        ['withdrawn', 2, 2, 41, 54, 'standards-explorer'],
         ['unknown', 2, 3, 5, 19, 'standards-explorer'],
       ],
     );

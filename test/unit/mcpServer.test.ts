@@ -153,7 +153,7 @@ describe('MCP server: standards-explorer mcp over stdio', function () {
     const checked = await session.call('check_references', { paths: ['docs'] });
     assert.match(
       checked.text,
-      /^1 citation of a standard in 1 text; 1 finding \(1 error, 0 warnings, 0 notes\)\.\n\n- docs\/design\.md:1:28 "ISO 9001:2008" → .*withdrawn; replaced by ISO 9001:2015\)\n {4}error \[withdrawn\]/,
+      /^1 citation of a standard in 1 text; 1 finding \(0 errors, 1 warning, 0 notes\)\.\n\n- docs\/design\.md:1:28 "ISO 9001:2008" → .*withdrawn; replaced by ISO 9001:2015\)\n {4}warning \[withdrawn\]/,
     );
     noSecrets(session, [sandbox.clientSecret, await accessToken()]);
     assert.match(session.stderr, /standards-explorer mcp: ready: 5 tools, service http:\/\/127\.0\.0\.1:\d+\/preprod\n/);

@@ -8,11 +8,12 @@ import type { CatalogueIndex } from '../catalogue/catalogueIndex';
 import { factsOf } from '../catalogue/standardFacts';
 import { locatorLabel } from '../citations/citationTarget';
 import { outdatedEdition, outdatedRule, replacementText } from '../citations/outdated';
-import { findCitations, namesClause, writtenReference, type Citation, type Locator } from '../citations/recognise';
+import { findCitations, isJudged, namesClause, writtenReference, type Citation, type Locator } from '../citations/recognise';
 import { resolveLocator, resolveStandard, type ResolvedStandard } from '../citations/resolve';
 import { standardLabel } from '../labels';
 import type { Clause } from '../service/types';
-import { RULES, type ReportedSeverity, type RuleId, type Severity } from './rules';
+import type { ReportedSeverity, RuleId, Severity } from './rules';
+import { severityOf } from './severities';
 
 export interface Finding {
   rule: RuleId;
@@ -33,7 +34,7 @@ export interface Finding {
 }
 
 export interface CheckRules {
-  /** Each rule's severity (RULES' defaults when absent). */
+  /** Each rule's severity (the shared table's, severities.ts, when absent). */
   severities?: Partial<Record<RuleId, Severity>>;
   /**
    * Keep every citation of a resolved edition for what runs after the texts (checkClauses, the lockfile); without,
@@ -111,14 +112,14 @@ export class CitationChecker {
   ) {}
 
   private severity(rule: RuleId): Severity {
-    return this.rules.severities?.[rule] ?? RULES[rule].severity;
+    return severityOf(rule, this.rules.severities);
   }
 
   check(text: string, file: string): Finding[] {
     const findings: Finding[] = [];
     for (const citation of findCitations(text)) {
       // Informal citations ("IEC62304") are of low confidence: not judged.
-      if (citation.kind === 'clauseUri' || (citation.kind === 'reference' && citation.reference.informal)) continue;
+      if (!isJudged(citation)) continue;
       const verdict = this.verdictOf(citation);
       const locator = verdict.standard && citation.kind === 'reference' && namesClause(citation.locator) ? citation.locator : undefined;
       if (locator) this.clauseCount++;

@@ -8,7 +8,8 @@ import { clauseShortName } from '../labels';
 import type { Clause } from '../service/types';
 import { clausesCited, type CitedEdition, type Finding } from './checkText';
 import { clauseFingerprint, LOCKFILE, type Lockfile } from './lockfile';
-import { RULES, type RuleId, type Severity } from './rules';
+import type { RuleId, Severity } from './rules';
+import { severityOf } from './severities';
 import { lockedClause, reviewOf, type Reviewer } from './review';
 
 /** Where clause lists and clause bodies come from (the service). */
@@ -53,7 +54,7 @@ export async function checkLock(
   lock: Lockfile,
   severities: Partial<Record<RuleId, Severity>> = {},
 ): Promise<Finding[]> {
-  const level = (rule: RuleId): Severity => severities[rule] ?? RULES[rule].severity;
+  const level = (rule: RuleId): Severity => severityOf(rule, severities);
   const findings: Finding[] = [];
   const add = (rule: RuleId, citation: CitedEdition, message: string): void => {
     const severity = level(rule);

@@ -1,6 +1,7 @@
 /**
  * The findings `standards-explorer check` reports, each with a stable id (what `--fail-on`, the config's severities
- * and every output format name it by), a default severity and the help a reader of the report needs.
+ * and every output format name it by) and the help a reader of the report needs. How severe each is: severities.ts,
+ * the one table the command line and the editor share.
  */
 export const RULE_IDS = ['withdrawn', 'superseded', 'undated', 'unknown', 'missing-clause', 'changed', 'unlocked'] as const;
 export type RuleId = (typeof RULE_IDS)[number];
@@ -16,7 +17,6 @@ export interface Rule {
   summary: string;
   /** What to do about it. */
   help: string;
-  severity: Severity;
 }
 
 export const RULES: Record<RuleId, Rule> = {
@@ -24,43 +24,36 @@ export const RULES: Record<RuleId, Rule> = {
     id: 'withdrawn',
     summary: 'The cited edition is withdrawn.',
     help: 'Cite the current edition (the finding names it when the catalogue has one), after checking that what you rely on still holds in it.',
-    severity: 'error',
   },
   superseded: {
     id: 'superseded',
     summary: 'A newer current edition of the cited standard exists.',
     help: 'Review the newer edition and cite it, or keep the cited one on purpose (a contract or a certification may name it).',
-    severity: 'warning',
   },
   undated: {
     id: 'undated',
     summary: 'The reference names no edition year.',
     help: 'Add the year of the edition you build to ("ISO 14971:2019"): an undated reference means whatever edition is current when it is read.',
-    severity: 'off',
   },
   unknown: {
     id: 'unknown',
     summary: 'The catalogue has no standard of this reference.',
     help: 'Check the number, part and year as written, or whether the standard comes from a publisher outside the catalogue.',
-    severity: 'note',
   },
   'missing-clause': {
     id: 'missing-clause',
     summary: 'The cited edition has no clause, annex or section of the number or name cited.',
     help: "Check the clause number against the edition cited (numbers move between editions), or cite the edition that has it. Checked only against a service, which lists each edition's clauses.",
-    severity: 'warning',
   },
   changed: {
     id: 'changed',
     summary: 'The cited clause changed since it was reviewed (standards.lock).',
     help: 'Read the clause again and compare it with what you implemented; then run standards-explorer lock to record the review.',
-    severity: 'error',
   },
   unlocked: {
     id: 'unlocked',
     summary: 'The cited standard or clause is not in standards.lock.',
     help: 'Review it, then run standards-explorer lock to record it (the lock keeps a fingerprint of the clause text, never the text).',
-    severity: 'note',
   },
 };
 

@@ -9,6 +9,7 @@
 import { storageKey } from '../storageKeys';
 import type { Finding } from './checkText';
 import { RULES, RULE_IDS, type RuleId } from './rules';
+import { reportedSeverityOf } from './severities';
 import { BINARY_MARK, skipWhy, type SkipReason, type SkippedFile } from './skippedFiles';
 
 export interface SarifTool {
@@ -53,7 +54,7 @@ export function sarifReport(findings: readonly Finding[], tool: SarifTool, root:
               shortDescription: { text: RULES[id].summary },
               fullDescription: { text: `${RULES[id].summary} ${RULES[id].help}` },
               help: { text: RULES[id].help },
-              defaultConfiguration: { level: RULES[id].severity === 'off' ? 'none' : RULES[id].severity },
+              defaultConfiguration: { level: reportedSeverityOf(id) ?? 'none' },
             })),
             notifications: NOTIFICATIONS.map(({ id, name, text }) => ({
               id,

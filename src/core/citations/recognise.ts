@@ -249,3 +249,11 @@ export function supplementLabel(supplement: Supplement): string {
   const name = { amd: 'Amendment', cor: 'Corrigendum', add: 'Addendum', ish: 'Interpretation sheet' }[supplement.kind];
   return `${name}${supplement.number ? ` ${supplement.number}` : ''}${supplement.year ? `:${supplement.year}` : ''}`;
 }
+
+/**
+ * Whether the rules judge `citation` (outdated, unknown, undated): a reference or URN, not an informal reference
+ * ("IEC62304": low confidence, linked and hovered only) nor a clause URL. The same for `check` and the editor.
+ */
+export function isJudged(citation: Citation): citation is Exclude<Citation, { kind: 'clauseUri' }> {
+  return citation.kind !== 'clauseUri' && !(citation.kind === 'reference' && citation.reference.informal);
+}

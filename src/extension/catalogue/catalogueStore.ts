@@ -1,7 +1,9 @@
 /**
  * The catalogue index on disk (global storage, one file per connection: Session.storageScope): loaded when needed, built in the
  * background with progress and cancellation when missing, rebuilt on demand. While a build runs, what has arrived
- * is searchable (`live`); a cancelled or failed build keeps its pages and the next build resumes from them.
+ * is searchable (`live`); a cancelled or failed build keeps its pages and the next build resumes from them. A build
+ * asked for by a command shows a notification; one started on sign-in (indexOnSignIn.ts) shows its progress in the
+ * status bar only (`quiet`), and either can be cancelled (`cancelBuild`).
  */
 import { promises as fs } from 'node:fs';
 import * as vscode from 'vscode';
@@ -20,6 +22,12 @@ const indexBundle = onFirstUse(() => require('./catalogueIndex.lazy') as typeof 
 const INDEX_PAGE_SIZE = 1000;
 
 /** The index as it stands: finished, or what a running build has brought so far. */
+/** How far a running build is: entries loaded, of `total` when the service said. */
+export interface BuildProgress {
+  loaded: number;
+  total?: number;
+}
+
 export interface LiveIndex {
   index: CatalogueIndex;
   /** Resolves with the finished index; undefined when `index` is finished. */
@@ -34,7 +42,7 @@ interface Where {
 
 export class CatalogueStore implements vscode.Disposable {
   private cached: { where: Where; index: CatalogueIndex } | undefined;
-  private building: { where: Where; builder: IndexBuilder; done: Promise<CatalogueIndex> } | undefined;
+  private building: { where: Where; builder: IndexBuilder; done: Promise<CatalogueIndex>; controller: AbortController; progress: BuildProgress } | undefined;
   /** What an unfinished build brought, to resume from. */
   private partial: { where: Where; builder: IndexBuilder } | undefined;
   private readonly changed = new vscode.EventEmitter<void>();
@@ -49,7 +57,8 @@ export class CatalogueStore implements vscode.Disposable {
     private readonly log: vscode.LogOutputChannel,
   ) {
     this.subscription = session.onDidChange(() => {
-      if (this.cached && this.cached.where.scope !== session.storageScope) this.cached = undefined;
+      // Another environment, or the same one pointed at another service (its index is another catalogue).
+      if (this.cached && (this.cached.where.scope !== session.storageScope || this.cached.where.baseUrl !== session.baseUrl)) this.cached = undefined;
     });
   }
 
@@ -97,18 +106,50 @@ export class CatalogueStore implements vscode.Disposable {
     return fromDisk;
   }
 
-  /** Pages the catalogue again (from scratch unless `resume`); one build at a time. */
-  rebuild(fresh = true): Promise<CatalogueIndex> {
+  /**
+   * Pages the catalogue again (from scratch unless `resume`); one build at a time. `quiet`: no notification (the
+   * build started on sign-in: the status bar shows it).
+   */
+  rebuild(fresh = true, { quiet = false }: { quiet?: boolean } = {}): Promise<CatalogueIndex> {
     const where = this.connected();
     if (this.building?.where.scope === where.scope) return this.building.done;
     const resume = !fresh && this.partial?.where.scope === where.scope ? this.partial.builder : undefined;
     const builder = resume ?? new (indexBundle().IndexBuilder)();
-    const done = this.build(where, builder).finally(() => {
+    const controller = new AbortController();
+    const progress: BuildProgress = { loaded: builder.loaded };
+    const done = this.build(where, builder, controller, progress, quiet).finally(() => {
       if (this.building?.builder === builder) this.building = undefined;
       this.changed.fire();
     });
-    this.building = { where, builder, done };
+    this.building = { where, builder, done, controller, progress };
     return done;
+  }
+
+  /**
+   * Builds the index without a notification unless it is in memory, on disk or being built: the build started (its
+   * finished index to come), or undefined when none was.
+   */
+  async buildInBackground(): Promise<{ done: Promise<CatalogueIndex> } | undefined> {
+    const where = this.where();
+    if (!where || this.building?.where.scope === where.scope) return undefined;
+    if (await this.peek()) return undefined;
+    // Signed out or switched while the disk was read.
+    if (this.where()?.scope !== where.scope || this.building) return undefined;
+    // Wrapped: a promise resolved with a promise would wait for the whole build.
+    return { done: this.rebuild(false, { quiet: true }) };
+  }
+
+  /** How far the build of the current connection's index is; undefined when none runs. */
+  get progress(): BuildProgress | undefined {
+    const scope = this.session.storageScope;
+    return this.building && this.building.where.scope === scope ? { ...this.building.progress } : undefined;
+  }
+
+  /** Stops the running build (what it brought is kept: the next build resumes); false when none runs. */
+  cancelBuild(): boolean {
+    if (!this.building) return false;
+    this.building.controller.abort();
+    return true;
   }
 
   /** Where the index of a connection is kept (by its storage scope: one per environment). */
@@ -127,14 +168,13 @@ export class CatalogueStore implements vscode.Disposable {
     return where;
   }
 
-  private async build(where: Where, builder: IndexBuilder): Promise<CatalogueIndex> {
-    const service = await this.session.service();
+  private async build(where: Where, builder: IndexBuilder, controller: AbortController, state: BuildProgress, quiet: boolean): Promise<CatalogueIndex> {
     const started = Date.now();
     const resumedFrom = builder.loaded;
     try {
-      const index = await withNotificationProgress({ title: vscode.l10n.t('Indexing the standards catalogue'), cancellable: true }, async (progress, token) => {
-        const controller = new AbortController();
-        token.onCancellationRequested(() => controller.abort());
+      const service = await this.session.service();
+      const task = async (progress: vscode.Progress<{ increment?: number; message?: string }>, token?: vscode.CancellationToken): Promise<CatalogueIndex> => {
+        token?.onCancellationRequested(() => controller.abort());
         let reported = 0;
         return indexBundle().buildCatalogueIndex((page, signal) => service.listStandards(page, signal), {
           pageSize: INDEX_PAGE_SIZE,
@@ -142,6 +182,8 @@ export class CatalogueStore implements vscode.Disposable {
           signal: controller.signal,
           resume: builder,
           onProgress: ({ loaded, total }) => {
+            state.loaded = loaded;
+            state.total = total;
             const increment = total ? ((loaded - reported) / total) * 100 : undefined;
             reported = loaded;
             progress.report({ increment, message: progressText(loaded, total) });
@@ -152,7 +194,10 @@ export class CatalogueStore implements vscode.Disposable {
             }
           },
         });
-      });
+      };
+      const index = quiet
+        ? await task({ report: () => undefined })
+        : await withNotificationProgress({ title: vscode.l10n.t('Indexing the standards catalogue'), cancellable: true }, task);
       this.partial = undefined;
       this.log.info(`Catalogue index built: ${index.size} standards in ${Date.now() - started} ms${resumedFrom ? ` (resumed after ${resumedFrom})` : ''}`);
       this.cached = { where, index };

@@ -6,19 +6,23 @@
  * One request per hover at most: the clause list and the first paragraph come from what earlier hovers and clicks
  * fetched (clauseGlances.ts); the first thing missing costs the hover's one request, and anything else missing is
  * left for the next hover, which says so ("Hover again…") rather than wait for a second request.
+ *
+ * Never silence: while the catalogue index is being built the hover says how far it is; a reference the catalogue
+ * has no record of says so, with a link that searches the catalogue for it (Find Standard…).
  */
 import * as vscode from 'vscode';
-import { commandLink as link } from '../../core/markdownLinks';
+import { commandLink as link, commandTarget } from '../../core/markdownLinks';
 import { clauseRefOf, type ClauseRef, type StandardRef } from '../../core/model';
 import { clauseLabel, standardLabel } from '../../core/labels';
 import { displayText } from '../../core/service/displayText';
 import type { Clause } from '../../core/service/types';
 import type { ServiceAccess } from '../connection/serviceAccess';
+import { progressText } from '../catalogue/catalogueStore';
 import { standardRefOf, type CitationResolver } from '../workspaceCitations/citationResolver';
 import { OPEN_CITATION, citationNotes, escaped, locatorLabel, statusLine, targetOf } from '../../core/citations/citationTarget';
 import { RequestBudget } from '../../core/citations/clauseGlances';
 import { firstParagraph } from '../../core/citations/clauseSummary';
-import { namesClause, type Citation } from '../../core/citations/recognise';
+import { isJudged, namesClause, writtenReference, type Citation } from '../../core/citations/recognise';
 import { resolveLocator, type ResolvedStandard } from '../../core/citations/resolve';
 
 /** The only commands a hover may run. */
@@ -56,6 +60,14 @@ export class CitationHoverProvider implements vscode.HoverProvider {
         range,
       );
     }
+    const loading = this.resolver.loading;
+    if (index === 'noIndex' && loading) {
+      const text =
+        loading.loaded || loading.total
+          ? vscode.l10n.t('The catalogue is still loading — {0}. This reference resolves when it is ready.', progressText(loading.loaded, loading.total))
+          : vscode.l10n.t('The catalogue is still loading (its first page). This reference resolves when it is ready.');
+      return new vscode.Hover(markdown().appendMarkdown(escaped(text)), range);
+    }
     if (index === 'noIndex') {
       return new vscode.Hover(
         markdown().appendMarkdown(
@@ -68,8 +80,8 @@ export class CitationHoverProvider implements vscode.HoverProvider {
       );
     }
     const standard = this.resolver.resolve(index, citation);
-    // Not in the catalogue: left alone, as if it were any other text.
-    if (!standard || token.isCancellationRequested) return undefined;
+    if (token.isCancellationRequested) return undefined;
+    if (!standard) return isJudged(citation) ? new vscode.Hover(unresolvedHover(citation), range) : undefined;
     const controller = new AbortController();
     const cancel = token.onCancellationRequested(() => controller.abort());
     try {
@@ -176,6 +188,26 @@ export class CitationHoverProvider implements vscode.HoverProvider {
       return undefined;
     }
   }
+}
+
+/**
+ * "ISO 9001:2008 is not in this catalogue — search for it": the search is Find Standard… with the reference as its
+ * query (the argument goes in as URI-encoded JSON: markdownLinks.ts).
+ */
+function unresolvedHover(citation: Exclude<Citation, { kind: 'clauseUri' }>): vscode.MarkdownString {
+  const cited = citation.kind === 'reference' ? writtenReference(citation) : citation.urn;
+  const md = markdown();
+  md.appendMarkdown(
+    vscode.l10n.t(
+      '**{0}** is not in this catalogue — [search for it]({1})',
+      escaped(cited),
+      commandTarget('standardsExplorer.findStandard', { prefill: cited }),
+    ),
+  );
+  md.appendMarkdown('\n\n').appendMarkdown(
+    escaped(vscode.l10n.t('Check the number, part and year as written, or whether the standard comes from a publisher outside the catalogue.')),
+  );
+  return md;
 }
 
 /** The first paragraph waits for the next hover: this one has sent its request. */

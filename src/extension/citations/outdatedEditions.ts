@@ -5,10 +5,13 @@
  *   current edition and keeps its clause locator, and one that opens the cited clause of both editions side by side;
  * - changed clauses: a cited clause whose text changed since it was reviewed (the folder's standards.lock), with the
  *   Quick Fixes Compare with the Reviewed Version and Mark as Reviewed;
+ * - references the catalogue has no record of (check's `unknown` rule);
  * - undated references, when the folder's standards.config.json asks for them.
- * The folder's standards.config.json sets each rule's severity as it does for the command line; without one, the
- * `standardsExplorer.diagnostics` setting sets the outdated editions' level. Open documents are checked a moment
- * after they change (debounced), visible lines first; a newer change cancels a check under way.
+ * Each rule's severity is the one `standards-explorer check` gives it: the shared table (core/check/severities.ts),
+ * or the folder's standards.config.json `rules`. The `standardsExplorer.diagnostics` setting, when a user set a level
+ * (hint, information, warning), keeps setting the outdated editions' level where the config does not; `off` turns
+ * every diagnostic off. Open documents are checked a moment after they change (debounced), visible lines first; a
+ * newer change cancels a check under way.
  */
 import * as vscode from 'vscode';
 import { standardLabel } from '../../core/labels';
@@ -18,7 +21,8 @@ import { COMPARE_CITED, comparableLocator, type CitedEditions } from './compareC
 import { writtenReference, type Citation } from '../../core/citations/recognise';
 import { outdatedEdition, outdatedRule, replacementText } from '../../core/citations/outdated';
 import { citationEdits } from '../../core/check/citationEdits';
-import type { RuleId, Severity } from '../../core/check/rules';
+import type { ReportedSeverity, RuleId } from '../../core/check/rules';
+import { reportedSeverityOf } from '../../core/check/severities';
 import { clauseShortName } from '../../core/labels';
 import type { ClauseReviews, CitedClauseReview, ReviewedClauseArgs } from '../workspaceCitations/clauseReviews';
 import { COMPARE_REVIEWED, MARK_REVIEWED } from '../../core/citations/ids';
@@ -27,19 +31,21 @@ export const DIAGNOSTICS_SETTING = 'standardsExplorer.diagnostics';
 export const OUTDATED_CODE = 'outdatedEdition';
 export const CHANGED_CODE = 'clauseChanged';
 export const UNDATED_CODE = 'undatedReference';
+export const UNKNOWN_CODE = 'unknownStandard';
 const SOURCE = 'Standards Explorer';
 const DEBOUNCE_MS = 400;
 /** Bigger documents are not checked as you type (links and hovers still work in them). */
 const MAX_DOCUMENT_LENGTH = 5_000_000;
 
-type Level = 'off' | 'hint' | 'information' | 'warning';
-const SEVERITY: Record<Exclude<Level, 'off'>, vscode.DiagnosticSeverity> = {
+/** The setting's values: `default` is the shared table's severities (as `check`); the others, a user's own level. */
+type Level = 'default' | 'off' | 'hint' | 'information' | 'warning';
+const SEVERITY: Record<Exclude<Level, 'off' | 'default'>, vscode.DiagnosticSeverity> = {
   hint: vscode.DiagnosticSeverity.Hint,
   information: vscode.DiagnosticSeverity.Information,
   warning: vscode.DiagnosticSeverity.Warning,
 };
 /** The config's severities (as the command line names them) in the editor. */
-const CHECK_SEVERITY: Record<Exclude<Severity, 'off'>, vscode.DiagnosticSeverity> = {
+const CHECK_SEVERITY: Record<ReportedSeverity, vscode.DiagnosticSeverity> = {
   error: vscode.DiagnosticSeverity.Error,
   warning: vscode.DiagnosticSeverity.Warning,
   note: vscode.DiagnosticSeverity.Information,
@@ -125,23 +131,26 @@ export class OutdatedEditions implements vscode.Disposable, vscode.CodeActionPro
   }
 
   private async run(document: vscode.TextDocument, source: vscode.CancellationTokenSource): Promise<void> {
-    const level = vscode.workspace.getConfiguration('standardsExplorer', document.uri).get<Level>('diagnostics', 'information');
-    if (level === 'off' || !(level in SEVERITY) || document.isClosed) {
+    const level = vscode.workspace.getConfiguration('standardsExplorer', document.uri).get<Level>('diagnostics', 'default');
+    if (level === 'off' || document.isClosed) {
       this.collection.delete(document.uri);
       this.changedClauses.delete(document.uri.toString());
       return;
     }
     const version = document.version;
     const visible = vscode.window.visibleTextEditors.filter((e) => e.document === document).flatMap((e) => e.visibleRanges);
-    const [resolved, files] = await Promise.all([this.resolver.resolveAll(document, source.token, visible), this.reviews?.files.forUri(document.uri)]);
+    const [both, files] = await Promise.all([this.resolver.resolveDocument(document, source.token, visible), this.reviews?.files.forUri(document.uri)]);
     const stale = (): boolean => source.token.isCancellationRequested || document.version !== version || document.isClosed;
     if (stale()) return;
-    // The folder's standards.config.json decides a rule's severity; without it, the setting (outdated editions only).
-    const severity = (rule: RuleId, otherwise?: vscode.DiagnosticSeverity): vscode.DiagnosticSeverity | undefined => {
-      const configured = files?.config.rules?.[rule];
-      if (!configured) return otherwise;
-      return configured === 'off' ? undefined : CHECK_SEVERITY[configured];
+    const ownLevel = level in SEVERITY ? SEVERITY[level as keyof typeof SEVERITY] : undefined;
+    // As check reports it: the folder's standards.config.json, else the user's own level (outdated editions only),
+    // else the shared table.
+    const severity = (rule: RuleId): vscode.DiagnosticSeverity | undefined => {
+      if (!files?.config.rules?.[rule] && ownLevel !== undefined && (rule === 'withdrawn' || rule === 'superseded')) return ownLevel;
+      const reported = reportedSeverityOf(rule, files?.config.rules);
+      return reported && CHECK_SEVERITY[reported];
     };
+    const resolved = typeof both === 'string' ? both : both.resolved;
     const diagnostics: vscode.Diagnostic[] = [];
     const add = (citation: Citation, message: string, code: string, level: vscode.DiagnosticSeverity | undefined): vscode.Diagnostic | undefined => {
       if (level === undefined) return undefined;
@@ -173,11 +182,15 @@ export class OutdatedEditions implements vscode.Disposable, vscode.CodeActionPro
           outdated.kind === 'replaced'
             ? vscode.l10n.t('{0} has been replaced by {1}', cited, standardLabel(outdated.by))
             : vscode.l10n.t('{0} is {1}; the catalogue has no current edition of it', cited, outdated.status);
-        add(citation, message, OUTDATED_CODE, severity(outdatedRule(standard, outdated), SEVERITY[level]));
+        add(citation, message, OUTDATED_CODE, severity(outdatedRule(standard, outdated)));
+      }
+      for (const citation of typeof both === 'string' ? [] : both.unresolved) {
+        const cited = citation.kind === 'reference' ? writtenReference(citation) : citation.text;
+        add(citation, vscode.l10n.t('{0} is not in this catalogue', cited), UNKNOWN_CODE, severity('unknown'));
       }
       for (const review of this.reviews ? await this.reviews.reviewsOf(document, resolved, source.token) : []) {
         if (review.review.state !== 'changed') continue;
-        const diagnostic = add(review.citation, changedMessage(review), CHANGED_CODE, severity('changed', vscode.DiagnosticSeverity.Warning));
+        const diagnostic = add(review.citation, changedMessage(review), CHANGED_CODE, severity('changed'));
         if (diagnostic) changed.push({ diagnostic, args: reviewArgs(review) });
       }
       if (stale()) return;

@@ -18,6 +18,7 @@ import type { ReferenceNode } from '../references/referencesView';
 import { registerReferences } from '../references/register';
 import type * as CitationsBundle from './citations.lazy';
 import { registerCoverage } from '../coverage/register';
+import { registerIndexOnSignIn } from '../catalogue/indexOnSignIn';
 /** The references in code: loaded the first time a provider below is asked. */
 // eslint-disable-next-line @typescript-eslint/no-require-imports -- required on first use, its own bundle (esbuild.js)
 const citationsBundle = onFirstUse(() => require('./citations.lazy') as typeof CitationsBundle);
@@ -57,6 +58,8 @@ export function registerCitations(context: vscode.ExtensionContext, { session, c
     log,
   });
   const coverageLoaded = registerCoverage(context, { coverage: () => impl().coverage, catalogue, confirmation, log });
+  // References resolve from the first minute: the index is built in the background once a service is connected.
+  registerIndexOnSignIn(context, { session, catalogue, log });
   context.subscriptions.push(
     new vscode.Disposable(() => clearTimeout(startup)),
     new vscode.Disposable(() => {

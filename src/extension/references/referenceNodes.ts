@@ -1,10 +1,14 @@
-/** The nodes of the References view (standard → clause → file:line, or a message) and how each shows. */
+/**
+ * The nodes of the References view (standard → clause → file:line; Unresolved → reference → file:line; or a
+ * message) and how each shows.
+ */
 import * as vscode from 'vscode';
 import type { CitationTarget } from '../../core/citations/citationTarget';
 import { namesClause } from '../../core/citations/recognise';
 import type { ClauseGroup, Occurrence, StandardSummary } from '../../core/citations/referenceReport';
 import type { Reviewer } from '../../core/check/review';
 import type { ReviewedClauseArgs } from '../workspaceCitations/clauseReviews';
+import { progressText } from '../catalogue/catalogueStore';
 
 /** A cited clause that changed since its review (standards.lock), and the clause for the commands on it. */
 export interface ClauseReviewMark {
@@ -13,8 +17,17 @@ export interface ClauseReviewMark {
   args: ReviewedClauseArgs;
 }
 
+/** A reference the catalogue has no record of, and where it is written. */
+export interface UnresolvedReference {
+  reference: string;
+  places: Array<{ file: string; line: number; text: string; uri: vscode.Uri }>;
+}
+
 export type ReferenceNode =
   | { kind: 'standard'; group: StandardSummary }
+  | { kind: 'unresolved'; references: UnresolvedReference[] }
+  | { kind: 'unresolvedReference'; reference: UnresolvedReference }
+  | { kind: 'unresolvedPlace'; place: UnresolvedReference['places'][number] }
   | { kind: 'clause'; group: StandardSummary; clause: ClauseGroup; review?: ClauseReviewMark }
   | { kind: 'occurrence'; occurrence: Occurrence; uri: vscode.Uri }
   | MessageNode;
@@ -48,6 +61,28 @@ export function referenceItem(node: ReferenceNode): vscode.TreeItem {
       }
       return item;
     }
+    case 'unresolved': {
+      const count = node.references.reduce((n, r) => n + r.places.length, 0);
+      const item = new vscode.TreeItem(vscode.l10n.t('Unresolved'), vscode.TreeItemCollapsibleState.Collapsed);
+      item.description = String(count);
+      item.tooltip = vscode.l10n.t('{0} references name no standard of this catalogue: check the number, part and year as written, or search for them.', count);
+      item.iconPath = new vscode.ThemeIcon('question');
+      item.contextValue = 'unresolvedReferences';
+      return item;
+    }
+    case 'unresolvedReference': {
+      const { reference } = node;
+      const item = new vscode.TreeItem(reference.reference, vscode.TreeItemCollapsibleState.Collapsed);
+      item.description = vscode.l10n.t('{0} · not in this catalogue', reference.places.length);
+      item.tooltip = vscode.l10n.t('{0} is not in this catalogue', reference.reference);
+      item.iconPath = new vscode.ThemeIcon('question');
+      item.contextValue = 'unresolvedReference';
+      return item;
+    }
+    case 'unresolvedPlace': {
+      const { place } = node;
+      return placeItem(place.file, place.line, place.text, place.uri, 'unresolvedCitation');
+    }
     case 'occurrence': {
       const { occurrence, uri } = node;
       const item = new vscode.TreeItem(`${occurrence.file}:${occurrence.line}`, vscode.TreeItemCollapsibleState.None);
@@ -62,6 +97,17 @@ export function referenceItem(node: ReferenceNode): vscode.TreeItem {
     default:
       return messageItem(node);
   }
+}
+
+/** A file:line node that opens the file at the line. */
+function placeItem(file: string, line: number, text: string, uri: vscode.Uri, contextValue: string): vscode.TreeItem {
+  const item = new vscode.TreeItem(`${file}:${line}`, vscode.TreeItemCollapsibleState.None);
+  item.description = text;
+  item.resourceUri = uri;
+  item.tooltip = `${file}:${line}\n${text}`;
+  item.command = { command: 'vscode.open', title: vscode.l10n.t('Open'), arguments: [uri, { selection: new vscode.Range(line - 1, 0, line - 1, 0) }] };
+  item.contextValue = contextValue;
+  return item;
 }
 
 /** The target of "Open Clause" on a standard or clause node. */
@@ -94,7 +140,16 @@ export function messageItem(node: MessageNode): vscode.TreeItem {
 export function unavailableNode(
   reason: 'signedOut' | 'noIndex',
   signedOut = vscode.l10n.t('Sign in to resolve the references in this workspace.'),
+  loading?: { loaded: number; total?: number },
 ): MessageNode {
+  if (reason === 'noIndex' && loading)
+    return {
+      kind: 'message',
+      text:
+        loading.loaded || loading.total
+          ? vscode.l10n.t('The catalogue is still loading — {0}. The references resolve when it is ready.', progressText(loading.loaded, loading.total))
+          : vscode.l10n.t('The catalogue is still loading (its first page). The references resolve when it is ready.'),
+    };
   return reason === 'signedOut'
     ? { kind: 'message', text: signedOut, command: { command: 'standardsExplorer.signIn', title: vscode.l10n.t('Sign In…') } }
     : {

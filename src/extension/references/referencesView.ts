@@ -10,7 +10,7 @@
 import * as vscode from 'vscode';
 import type { CitationResolver } from '../workspaceCitations/citationResolver';
 import type { CitationTarget } from '../../core/citations/citationTarget';
-import type { Citation } from '../../core/citations/recognise';
+import { writtenReference, type Citation } from '../../core/citations/recognise';
 import {
   groupReferences,
   summariseStandards,
@@ -26,7 +26,7 @@ import type { FoundJustifications } from '../../core/compliance/justifications';
 import type { FileCitations } from './fileCitations';
 import { readFiles, scanFiles } from './workspaceScan';
 import type { CoverageSources } from '../../core/compliance/coverageSources';
-import { referenceItem, referenceTarget, unavailableNode, type ReferenceNode } from './referenceNodes';
+import { referenceItem, referenceTarget, unavailableNode, type ReferenceNode, type UnresolvedReference } from './referenceNodes';
 import type { ClauseReviews, ReviewedClauseArgs } from '../workspaceCitations/clauseReviews';
 import { reviewMark } from './reviewMark';
 import { pacedRests } from '../../core/scan/scanPace';
@@ -166,13 +166,37 @@ export class WorkspaceReferences implements vscode.TreeDataProvider<ReferenceNod
    */
   private async eachResolved(
     visit: (read: FileCitations, citation: Citation, saying: OccurrenceSays) => void,
+    unresolved?: (read: FileCitations, citation: Citation) => void,
   ): Promise<{ unavailable: 'signedOut' | 'noIndex' } | undefined> {
     const index = await this.resolver.currentIndex();
     if (typeof index === 'string') return { unavailable: index };
     // Named again at each walk: the workspace's folders may have changed since.
     this.named = undefined;
-    await this.sayings.each([...this.files.values()], index, visit);
+    await this.sayings.each([...this.files.values()], index, visit, unresolved);
     return undefined;
+  }
+
+  /**
+   * The standards cited and, apart, the references the catalogue has no record of (the Unresolved group: check's
+   * `unknown` findings), each with its places.
+   */
+  private async citedAndUnresolved(): Promise<{ standards: StandardSummary[]; unresolved: UnresolvedReference[] } | { unavailable: 'signedOut' | 'noIndex' }> {
+    const says: OccurrenceSays[] = [];
+    const unresolved = new Map<string, UnresolvedReference>();
+    const unavailable = await this.eachResolved(
+      (_read, _citation, saying) => says.push(saying),
+      (read, citation) => {
+        const reference = citation.kind === 'reference' ? writtenReference(citation) : citation.text;
+        let found = unresolved.get(reference);
+        if (!found) unresolved.set(reference, (found = { reference, places: [] }));
+        found.places.push({ file: this.nameOf(read), line: citation.line + 1, text: citation.text, uri: read.uri });
+      },
+    );
+    if (unavailable) return unavailable;
+    return {
+      standards: await summariseStandards(says, pacedRests()),
+      unresolved: [...unresolved.values()].sort((a, b) => a.reference.localeCompare(b.reference)),
+    };
   }
 
   /**
@@ -236,16 +260,21 @@ export class WorkspaceReferences implements vscode.TreeDataProvider<ReferenceNod
   async getChildren(node?: ReferenceNode): Promise<ReferenceNode[]> {
     if (!node) {
       if (!this.scanned) await this.scan();
-      const standards = await this.citedStandards();
-      if ('unavailable' in standards) return [unavailableNode(standards.unavailable)];
+      const cited = await this.citedAndUnresolved();
+      if ('unavailable' in cited) return [unavailableNode(cited.unavailable, undefined, this.resolver.loading)];
+      const { standards, unresolved } = cited;
+      const unresolvedGroup: ReferenceNode[] = unresolved.length ? [{ kind: 'unresolved', references: unresolved }] : [];
+      if (!standards.length && unresolved.length) return unresolvedGroup;
       if (!standards.length) {
         if (!vscode.workspace.workspaceFolders?.length) return [{ kind: 'message', text: vscode.l10n.t('Open a folder to find the standards it cites.') }];
         return [
           { kind: 'message', text: vscode.l10n.t('No references to standards of the catalogue in {0} files matching {1}.', this.files.size, this.include()) },
         ];
       }
-      return standards.map((group) => ({ kind: 'standard', group }));
+      return [...standards.map((group): ReferenceNode => ({ kind: 'standard', group })), ...unresolvedGroup];
     }
+    if (node.kind === 'unresolved') return node.references.map((reference) => ({ kind: 'unresolvedReference', reference }));
+    if (node.kind === 'unresolvedReference') return node.reference.places.map((place) => ({ kind: 'unresolvedPlace', place }));
     if (node.kind === 'standard') {
       // Cited no more, or nothing resolvable (signed out), since the level was drawn: the refresh under way redraws it.
       const clauses = (await this.groupOf(node.group))?.clauses ?? [];

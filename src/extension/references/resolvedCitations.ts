@@ -5,7 +5,7 @@
  */
 import type { CatalogueIndex } from '../../core/catalogue/catalogueIndex';
 import { occurrenceSays, type OccurrenceSays } from '../../core/citations/referenceReport';
-import type { Citation } from '../../core/citations/recognise';
+import { isJudged, type Citation } from '../../core/citations/recognise';
 import { pacedRests } from '../../core/scan/scanPace';
 import { TimeSlicer } from '../../core/service/timeSlicer';
 import type { CitationResolver } from '../workspaceCitations/citationResolver';
@@ -36,12 +36,14 @@ export class CitationSayings {
 
   /**
    * Calls `visit` with each citation of `files` that resolves against `index`, with its file and what it says, file
-   * by file, the extension host given back every few milliseconds.
+   * by file, the extension host given back every few milliseconds; `unresolved` with each the rules judge that
+   * names no record (check's `unknown`).
    */
   async each(
     files: readonly FileCitations[],
     index: CatalogueIndex,
     visit: (read: FileCitations, citation: Citation, saying: OccurrenceSays) => void,
+    unresolved?: (read: FileCitations, citation: Citation) => void,
   ): Promise<void> {
     const said = new Map<string, OccurrenceSays | null>();
     // A large workspace resolves thousands of distinct references, the first ones before their code is compiled (a
@@ -67,6 +69,7 @@ export class CitationSayings {
       for (let i = 0; i < citations.length; i++) {
         const saying = known.says[i];
         if (saying) visit(read, citations[i], saying);
+        else if (unresolved && isJudged(citations[i])) unresolved(read, citations[i]);
       }
     }
   }

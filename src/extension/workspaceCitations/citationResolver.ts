@@ -2,16 +2,17 @@
  * What the editor features share: the citations of a document (recognised once per document version), what they
  * resolve to in the catalogue index (memoised until the index changes), and the clause a locator points to (from
  * the service's cached clause list). The index is only read, never built from here: opening a file must not page
- * the whole catalogue; Find Standard… builds it.
+ * the whole catalogue; it is built on sign-in (../catalogue/indexOnSignIn.ts) or by Find Standard…. While it is being
+ * built, nothing resolves ('loading'); its end fires onDidChange, and the diagnostics and views follow.
  */
 import * as vscode from 'vscode';
 import type { CatalogueIndex } from '../../core/catalogue/catalogueIndex';
-import type { CatalogueStore } from '../catalogue/catalogueStore';
+import type { BuildProgress, CatalogueStore } from '../catalogue/catalogueStore';
 import type { StandardRef } from '../../core/model';
 import type { Clause } from '../../core/service/types';
 import type { ServiceAccess } from '../connection/serviceAccess';
 import { ClauseGlances } from '../../core/citations/clauseGlances';
-import { findCitations, namesClause, writtenReference, type Citation, type Locator } from '../../core/citations/recognise';
+import { findCitations, isJudged, namesClause, writtenReference, type Citation, type Locator } from '../../core/citations/recognise';
 import { resolveLocator, resolveStandard, type ResolvedStandard } from '../../core/citations/resolve';
 
 /** Documents whose citations are kept; the least recently asked for go first. */
@@ -19,7 +20,7 @@ const MAX_DOCUMENTS = 64;
 /** Resolutions kept per index; references repeat a lot, so this holds a workspace's worth. */
 const MAX_RESOLUTIONS = 20_000;
 
-/** Why nothing can be resolved right now, for the hover's one clear line. */
+/** Why nothing can be resolved right now, for the hover's one clear line (`loading` says whether it is being built). */
 export type Unavailable = 'signedOut' | 'noIndex';
 
 export interface ResolvedCitation {
@@ -91,6 +92,11 @@ export class CitationResolver implements vscode.Disposable {
     this.scans.delete(uri.toString());
   }
 
+  /** How far the index being built is, while there is none to resolve with yet. */
+  get loading(): BuildProgress | undefined {
+    return this.catalogue.progress;
+  }
+
   /** The index to resolve with, or why there is none. */
   async currentIndex(): Promise<CatalogueIndex | Unavailable> {
     if (!this.session.isConfigured || !this.session.baseUrl) return 'signedOut';
@@ -121,22 +127,37 @@ export class CitationResolver implements vscode.Disposable {
     token?: vscode.CancellationToken,
     visible: readonly vscode.Range[] = [],
   ): Promise<ResolvedCitation[] | Unavailable> {
+    const both = await this.resolveDocument(document, token, visible);
+    return typeof both === 'string' ? both : both.resolved;
+  }
+
+  /**
+   * The citations of `document`, resolved, and those the rules judge that the catalogue has no record of (the
+   * `unknown` rule: the hover, the diagnostic and the References view's Unresolved group say so).
+   */
+  async resolveDocument(
+    document: vscode.TextDocument,
+    token?: vscode.CancellationToken,
+    visible: readonly vscode.Range[] = [],
+  ): Promise<{ resolved: ResolvedCitation[]; unresolved: Citation[] } | Unavailable> {
     const index = await this.currentIndex();
     if (typeof index === 'string') return index;
     const citations = this.citations(document);
     const inView = (c: Citation) => visible.some((r) => r.start.line <= c.line && c.line <= r.end.line);
     const ordered = visible.length ? [...citations.filter(inView), ...citations.filter((c) => !inView(c))] : citations;
     const resolved: ResolvedCitation[] = [];
+    const unresolved: Citation[] = [];
     for (let i = 0; i < ordered.length; i++) {
       // Long documents give the extension host back now and then, and stop when the request is no longer wanted.
       if (i > 0 && i % 100 === 0) {
         await new Promise((resolve) => setImmediate(resolve));
-        if (token?.isCancellationRequested) return resolved;
+        if (token?.isCancellationRequested) return { resolved, unresolved };
       }
       const standard = this.resolve(index, ordered[i]);
       if (standard) resolved.push({ citation: ordered[i], standard });
+      else if (isJudged(ordered[i])) unresolved.push(ordered[i]);
     }
-    return resolved;
+    return { resolved, unresolved };
   }
 
   /** The clause `locator` points to in the standard `urn` (the clause list is cached by the service). */
