@@ -122,7 +122,18 @@ describe('citations from the first minute (index built on sign-in)', function ()
     const link = /\*\*ISO 99999:2020\*\* is not in this catalogue — \[search for it\]\((command:standardsExplorer\.findStandard\?[^)\s]+)\)/.exec(unknown);
     assert.ok(link, unknown);
     // The argument is the reference as JSON, URI-encoded: nothing in it can end the link.
-    assert.deepEqual(JSON.parse(decodeURIComponent(link[1].split('?')[1])), [{ prefill: 'ISO 99999:2020' }]);
+    const args = JSON.parse(decodeURIComponent(link[1].split('?')[1])) as unknown[];
+    assert.deepEqual(args, [{ prefill: 'ISO 99999:2020' }]);
+    // Followed, it opens Find Standard with the reference typed in, for the user to shorten.
+    const picked = vscode.commands.executeCommand('standardsExplorer.findStandard', ...args);
+    const { standardPicker } = await api();
+    try {
+      const open = await until(() => standardPicker.current, 'Find Standard opened from the hover');
+      assert.equal(open.pick.value, 'ISO 99999:2020');
+    } finally {
+      await vscode.commands.executeCommand('workbench.action.closeQuickOpen');
+      await picked;
+    }
 
     const { references } = citations;
     await references.scan();

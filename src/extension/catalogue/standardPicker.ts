@@ -52,7 +52,7 @@ const REBUILD: vscode.QuickInputButton = { iconPath: new vscode.ThemeIcon('refre
  * Asks for a standard; undefined when the user cancels. Opens at once: while the index is being built, it searches
  * what has arrived and says how far the build is.
  */
-export async function pickStandard(store: CatalogueStore, title: string): Promise<IndexEntry | undefined> {
+export async function pickStandard(store: CatalogueStore, title: string, typed?: string): Promise<IndexEntry | undefined> {
   let live: Awaited<ReturnType<CatalogueStore['live']>>;
   try {
     live = await store.live();
@@ -66,6 +66,7 @@ export async function pickStandard(store: CatalogueStore, title: string): Promis
   pick.matchOnDescription = false;
   pick.matchOnDetail = false;
   pick.buttons = [REBUILD];
+  if (typed) pick.value = typed;
   let shown: readonly IndexEntry[] = [];
   const show = (): void => {
     const { index } = live;

@@ -36,8 +36,10 @@ export interface StandardsView {
 }
 
 /** For automation: Find Standard with a query and no UI. */
+/** `query`: reveal the best match at once (tests, other commands); `prefill`: open the picker with this text typed. */
 interface FindArgs {
-  query: string;
+  query?: string;
+  prefill?: string;
 }
 
 export function registerStandardsView(context: vscode.ExtensionContext, { session, catalogue, myStandards, log }: StandardsViewDeps): StandardsView {
@@ -98,7 +100,10 @@ export function registerStandardsView(context: vscode.ExtensionContext, { sessio
             const [first] = (await catalogue.get()).search(query, 1);
             return first ? reveal(first.urn, first.position) : undefined;
           }
-          const entry = await pickStandard(catalogue, vscode.l10n.t('Find Standard'));
+          // "search for it" from a hover: the picker opens with the reference typed in (a short text, as cited).
+          const prefill = (arg as FindArgs | undefined)?.prefill;
+          const typed = typeof prefill === 'string' ? prefill.slice(0, 200) : undefined;
+          const entry = await pickStandard(catalogue, vscode.l10n.t('Find Standard'), typed);
           return entry ? reveal(entry.urn, entry.position) : undefined;
         },
         'standardsExplorer.revealStandard': async (arg) => {
