@@ -98,5 +98,10 @@ describe('clause reading tab', () => {
       () => (clauseTabs().some((t) => t.label === titleOf(0)) && clauseTabs().some((t) => t.label === titleOf(2))) || undefined,
       `tabs "${titleOf(0)}" and "${titleOf(2)}" (${labels()})`,
     );
+    // Behind a text editor of its group, the reading tab is still the one the next clause opens in.
+    const column = clauseTabs().find((t) => t.label === titleOf(2))?.group.viewColumn;
+    await vscode.window.showTextDocument(await vscode.workspace.openTextDocument({ content: 'cover' }), { viewColumn: column });
+    await open(3);
+    assert.equal(clauseTabs().length, 2, labels());
   });
 });

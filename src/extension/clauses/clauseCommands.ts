@@ -16,6 +16,7 @@ import type { TargetEditor } from '../commands/targetEditor';
 import type { ClauseCommand } from './clauseCommandIds';
 import type { ServiceAccess } from '../connection/serviceAccess';
 import { clauseDocumentUri } from '../documents/clauseDocumentUri';
+import { STANDARDS_SCHEME } from '../documents/standardsUri';
 import { clauseOf, type Chooser } from '../targets/choose';
 import type { ClausePages } from '../webview/clausePage';
 
@@ -97,7 +98,7 @@ export function clauseCommands({ session, choose, pages, target }: ClauseCommand
       await clauseOpened();
       const document = await vscode.workspace.openTextDocument(uri);
       if (document.languageId !== 'json') await vscode.languages.setTextDocumentLanguage(document, 'json');
-      await vscode.window.showTextDocument(document, { viewColumn: vscode.ViewColumn.Beside, preview: true });
+      await vscode.window.showTextDocument(document, { viewColumn: sideColumn(), preview: true });
       return uri;
     },
     'standardsExplorer.openClauseText': async (arg) => {
@@ -107,7 +108,7 @@ export function clauseCommands({ session, choose, pages, target }: ClauseCommand
       const uri = clauseDocumentUri(ref.urn, ref.clauseId, label, 'markdown');
       const document = await vscode.workspace.openTextDocument(uri);
       if (document.languageId !== 'markdown') await vscode.languages.setTextDocumentLanguage(document, 'markdown');
-      await vscode.window.showTextDocument(document, { viewColumn: vscode.ViewColumn.Beside, preview: true });
+      await vscode.window.showTextDocument(document, { viewColumn: sideColumn(), preview: true });
       return uri;
     },
     'standardsExplorer.copyUrn': async (arg) => {
@@ -159,6 +160,14 @@ export function clauseCommands({ session, choose, pages, target }: ClauseCommand
 function asAnchor(arg: unknown): string | undefined {
   const anchor = typeof arg === 'object' && arg !== null && !Array.isArray(arg) ? (arg as { anchor?: unknown }).anchor : undefined;
   return typeof anchor === 'string' && anchor.trim() && anchor.length <= 2048 ? anchor : undefined;
+}
+
+/**
+ * Beside the clause tab (or editor) the user is in; from a clause document already beside, in its own group: a
+ * document opened from another does not add a column each time.
+ */
+function sideColumn(): vscode.ViewColumn {
+  return vscode.window.activeTextEditor?.document.uri.scheme === STANDARDS_SCHEME ? vscode.ViewColumn.Active : vscode.ViewColumn.Beside;
 }
 
 /** What an editor title bar's action is given (nothing, or the editor's resource and group), not a clause. */
