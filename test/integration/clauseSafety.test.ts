@@ -66,7 +66,7 @@ describe('clause links and panels', () => {
     assert.ok(!csp.includes('tracker.example'), `img-src "${csp}" allows an origin the clause named`);
   });
 
-  it('opens cross-references inside the page\'s own tab instead of a new panel each time', async () => {
+  it("opens cross-references inside the page's own tab instead of a new panel each time", async () => {
     const { session, pages } = await api();
     const service = await session.service();
     const [standard] = (await service.listStandards({ limit: 1, offset: 5 })).items;

@@ -56,7 +56,7 @@ describe('clause page protocol and HTML', () => {
     };
     const panel: PanelContext = { ref, loaded: true, active: true, serviceBaseUrl: 'https://api.example.com/preprod' };
 
-    it('takes no clause action from the page: those are the title bar\'s, run by the host on the clause it read', () => {
+    it("takes no clause action from the page: those are the title bar's, run by the host on the clause it read", () => {
       for (const type of ['copyLink', 'insertReference', 'openJson', 'openText', 'compare', 'pin', 'unpin'])
         assert.equal(readPageMessage({ type, ref: { id: 'command:workbench.action.terminal.new' } }), undefined, type);
     });

@@ -69,7 +69,9 @@ export function clauseCommands({ session, choose, pages, target }: ClauseCommand
   return {
     'standardsExplorer.openClauseToSide': async (arg) => {
       // From the tab's title bar (no clause given, or the editor's context): the clause it shows.
-      const ref = isEditorContext(arg) ? (pages.activeRef() ?? (await choose.clause(undefined, vscode.l10n.t('Open to the Side')))) : await choose.clause(arg, vscode.l10n.t('Open to the Side'));
+      const ref = isEditorContext(arg)
+        ? (pages.activeRef() ?? (await choose.clause(undefined, vscode.l10n.t('Open to the Side'))))
+        : await choose.clause(arg, vscode.l10n.t('Open to the Side'));
       if (!ref) return;
       await pages.open(ref, undefined, { toSide: true });
       await clauseOpened();
