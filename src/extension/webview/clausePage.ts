@@ -145,8 +145,8 @@ export class ClausePageManager extends Disposable implements ClausePages {
     }
     const group = vscode.window.tabGroups.activeTabGroup.viewColumn;
     const open = [...this.panels];
-    // A tab that shows the clause already: a kept one anywhere, or the active group's reading tab.
-    const showing = open.find((p) => sameClause(p.ref, ref) && (p.kept || p.panel.viewColumn === group));
+    // A tab that shows the clause already, the active group's first: revealed, not shown twice.
+    const showing = open.find((p) => sameClause(p.ref, ref) && p.panel.viewColumn === group) ?? open.find((p) => sameClause(p.ref, ref));
     if (showing) {
       showing.panel.reveal(showing.panel.viewColumn);
       if (anchor) showing.revealAnchor(anchor);
