@@ -265,6 +265,12 @@ const runs: Run[] = [
       // The panel's frame is found again after each switch (VS Code may recreate it).
       await checkPageStart(await openFirstClause(page, 'Connect to Local Sandbox', 'Standards'));
       await page.screenshot({ path: path.join(RESULTS, 'looks-clause-tab.png') });
+      // The tab's less common actions, in its title bar's … menu.
+      await page.locator('.editor-group-container.active .editor-actions .action-label[aria-label^="More Actions"]').first().click({ timeout: TIMEOUT });
+      for (const action of ['Open to the Side', 'Open Clause as Text to the Side', 'Compare with Another Edition…', 'Copy Clause Link'])
+        await page.locator('.monaco-menu .action-label', { hasText: action }).first().waitFor({ timeout: TIMEOUT });
+      await page.screenshot({ path: path.join(RESULTS, 'looks-clause-tab-menu.png') });
+      await page.keyboard.press('Escape');
       let frame: Frame;
       const seen = new Set<string>();
       for (const theme of THEMES) {
