@@ -265,6 +265,7 @@ const runs: Run[] = [
       // The panel's frame is found again after each switch (VS Code may recreate it).
       await checkPageStart(await openFirstClause(page, 'Connect to Local Sandbox', 'Standards'));
       await page.screenshot({ path: path.join(RESULTS, 'looks-clause-tab.png') });
+
       // The tab's less common actions, in its title bar's … menu.
       await page.locator('.editor-group-container.active .editor-actions .action-label[aria-label^="More Actions"]').first().click({ timeout: TIMEOUT });
       for (const action of ['Open to the Side', 'Open Clause as Text to the Side', 'Compare with Another Edition…', 'Copy Clause Link'])
@@ -302,6 +303,15 @@ const runs: Run[] = [
         await page.screenshot({ path: path.join(RESULTS, `looks-theme-${theme.replace(/\W+/g, '-').toLowerCase()}.png`) });
       }
       if (seen.size !== THEMES.length) throw new Error(`the page background did not change with the theme (${[...seen].join(', ')})`);
+      // The page's context menu: Back, Forward, and Open to the Side, which opens the clause in a second tab beside.
+      await (await clauseFrame(page)).locator('main#page h1').click({ button: 'right' });
+      for (const action of ['Back', 'Forward'])
+        await page.locator('.monaco-menu .action-label', { hasText: new RegExp(`^${action}$`) }).first().waitFor({ timeout: TIMEOUT });
+      await page.screenshot({ path: path.join(RESULTS, 'looks-clause-page-context-menu.png') });
+      await page.locator('.monaco-menu .action-label', { hasText: /^Open to the Side$/ }).first().click({ timeout: TIMEOUT });
+      const tabs = page.locator('.editor-group-container .tab', { hasText: ' · 1 ' });
+      for (const deadline = Date.now() + TIMEOUT; (await tabs.count()) < 2; await page.waitForTimeout(250))
+        if (Date.now() > deadline) throw new Error(`Open to the Side from the page's context menu left ${await tabs.count()} clause tab(s)`);
       checkNoViolations(violations, 'the clause page');
     },
   },

@@ -172,9 +172,12 @@ function sideColumn(): vscode.ViewColumn {
   return vscode.window.activeTextEditor?.document.uri.scheme === STANDARDS_SCHEME ? vscode.ViewColumn.Active : vscode.ViewColumn.Beside;
 }
 
-/** What an editor title bar's action is given (nothing, or the editor's resource and group), not a clause. */
+/**
+ * What the tab's title bar (nothing, or the editor's resource and group) or the page's context menu (`{ webview }`)
+ * gives an action: not a clause.
+ */
 function isEditorContext(arg: unknown): boolean {
-  return arg === undefined || arg instanceof vscode.Uri || (typeof arg === 'object' && arg !== null && 'groupId' in arg);
+  return arg === undefined || arg instanceof vscode.Uri || (typeof arg === 'object' && arg !== null && ('groupId' in arg || 'webview' in arg));
 }
 
 /** A section given by automation: a SectionType, a type name ("corext:Scope") or a label ("Scope"). */
