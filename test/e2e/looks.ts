@@ -306,9 +306,15 @@ const runs: Run[] = [
       // The page's context menu: Back, Forward, and Open to the Side, which opens the clause in a second tab beside.
       await (await clauseFrame(page)).locator('main#page h1').click({ button: 'right' });
       for (const action of ['Back', 'Forward'])
-        await page.locator('.monaco-menu .action-label', { hasText: new RegExp(`^${action}$`) }).first().waitFor({ timeout: TIMEOUT });
+        await page
+          .locator('.monaco-menu .action-label', { hasText: new RegExp(`^${action}$`) })
+          .first()
+          .waitFor({ timeout: TIMEOUT });
       await page.screenshot({ path: path.join(RESULTS, 'looks-clause-page-context-menu.png') });
-      await page.locator('.monaco-menu .action-label', { hasText: /^Open to the Side$/ }).first().click({ timeout: TIMEOUT });
+      await page
+        .locator('.monaco-menu .action-label', { hasText: /^Open to the Side$/ })
+        .first()
+        .click({ timeout: TIMEOUT });
       const tabs = page.locator('.editor-group-container .tab', { hasText: ' · 1 ' });
       for (const deadline = Date.now() + TIMEOUT; (await tabs.count()) < 2; await page.waitForTimeout(250))
         if (Date.now() > deadline) throw new Error(`Open to the Side from the page's context menu left ${await tabs.count()} clause tab(s)`);
