@@ -96,7 +96,7 @@ async function main(): Promise<void> {
 
 async function pageFigures(browser: Awaited<ReturnType<typeof launchBrowser>>, json: string, urn: string, clauseId: string, vocabulary: string): Promise<void> {
   const page = `<!DOCTYPE html><html><head><link rel="stylesheet" href="/clause.css"></head><body>
-<div id="toolbar"></div><main id="page"></main>
+<main id="page"></main>
 <script>
   // The longest time the main thread gave nothing else a turn: the widest gap between two pings that queue behind
   // whatever runs (the longtask observer alone reports only tasks over 50 ms, and says nothing below).

@@ -8,18 +8,11 @@ import { l10n } from '../core/l10n';
 /** English message → its text in the display language. */
 export function pageWords(): Record<string, string> {
   return Object.fromEntries([
-    ['Compare with Another Edition…', l10n.t('Compare with Another Edition…')],
     ['Contents ({0})', l10n.t('Contents ({0})')],
     ['Contents', l10n.t('Contents')],
-    ['Copy Link', l10n.t('Copy Link')],
     ['Footnote {0}', l10n.t('Footnote {0}')],
     ['Footnotes', l10n.t('Footnotes')],
-    ['Insert Reference', l10n.t('Insert Reference')],
     ['Loading…', l10n.t('Loading…')],
-    ['Open JSON to the Side', l10n.t('Open JSON to the Side')],
-    ['Open as Text', l10n.t('Open as Text')],
-    ['Pin for Offline', l10n.t('Pin for Offline')],
-    ['Unpin', l10n.t('Unpin')],
     ['Reading…', l10n.t('Reading…')],
     ['Rendering… {0} %', l10n.t('Rendering… {0} %')],
     ['Retry', l10n.t('Retry')],
@@ -43,6 +36,5 @@ export function pageWords(): Record<string, string> {
       l10n.t('This part is nested too deeply to show here — open the JSON to the side to read it.'),
     ],
     ['“{0}” is not in this clause.', l10n.t('“{0}” is not in this clause.')],
-    ['Clause actions', l10n.t('Clause actions')],
   ]);
 }

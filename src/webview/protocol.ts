@@ -27,11 +27,7 @@ export type HostMessage =
       clauses?: ClauseListEntry[];
       /** "Offline copy from …" when the service could not be reached and a stored copy is shown. */
       offline?: string;
-      /** The clause's standard is pinned (the toolbar offers Unpin instead of Pin). */
-      pinned?: boolean;
     }
-  /** The clause's standard was pinned or unpinned. */
-  | { type: 'pinned'; pinned: boolean }
   | { type: 'error'; ref: ClauseRef; message: string }
   /** Scroll to and highlight a subclause or term (see anchors.ts), once the clause is shown. */
   | { type: 'reveal'; anchor: string };
@@ -70,17 +66,13 @@ export class ReceivedParts {
   }
 }
 
-/** Page → extension. */
+/**
+ * Page → extension. The clause's actions (Open JSON, Copy Link, Pin…) are the editor title bar's, run by the host on
+ * the clause it read: the page has no toolbar and asks for none of them.
+ */
 export type PageMessage =
   | { type: 'ready' }
   | { type: 'retry' }
-  | { type: 'openJson' }
-  | { type: 'openText' }
-  | { type: 'compare' }
-  | { type: 'copyLink' }
-  | { type: 'insertReference' }
-  | { type: 'pin' }
-  | { type: 'unpin' }
   | { type: 'openClause'; target: string }
   | { type: 'revealStandard'; urn: string }
   /** `builtIn`: where the document model was built (a very large clause's in a worker, when the webview allows it). */
@@ -106,7 +98,7 @@ function isText(value: unknown, max = MAX_TEXT): value is string {
 export function readPageMessage(value: unknown): PageMessage | undefined {
   if (typeof value !== 'object' || value === null) return undefined;
   const message = value as Record<string, unknown>;
-  if (message.type === 'ready' || message.type === 'retry' || isToolbarAction(message.type)) return { type: message.type };
+  if (message.type === 'ready' || message.type === 'retry') return { type: message.type };
   switch (message.type) {
     case 'openClause':
       return isText(message.target) ? { type: 'openClause', target: message.target } : undefined;
@@ -168,7 +160,6 @@ export interface PanelContext {
 /** What the host does for a page message. The page names an action; it never supplies the data acted on. */
 export type PageAction =
   | { kind: 'load' }
-  | { kind: 'command'; command: (typeof COMMANDS)[keyof typeof COMMANDS]; ref: ClauseRef }
   | { kind: 'openClause'; ref: ClauseRef }
   | { kind: 'revealStandard'; urn: string }
   | { kind: 'rendered'; title: string; blocks: number; ms: number; builtIn: BuiltIn }
@@ -176,28 +167,7 @@ export type PageAction =
   | { kind: 'refuse'; message: string }
   | { kind: 'ignore'; reason: string };
 
-const COMMANDS = {
-  openJson: 'standardsExplorer.openClauseJson',
-  openText: 'standardsExplorer.openClauseText',
-  compare: 'standardsExplorer.compareEditions',
-  copyLink: 'standardsExplorer.copyClauseLink',
-  insertReference: 'standardsExplorer.insertReference',
-  pin: 'standardsExplorer.pin',
-  unpin: 'standardsExplorer.unpin',
-} as const;
-
-/** The toolbar's buttons: each runs the command of the same name on the panel's clause. */
-function isToolbarAction(type: unknown): type is keyof typeof COMMANDS {
-  return typeof type === 'string' && Object.hasOwn(COMMANDS, type);
-}
-
 export function decidePageAction(message: PageMessage, panel: PanelContext): PageAction {
-  if (isToolbarAction(message.type)) {
-    // From the toolbar: the user clicked in this panel, and the host acts on the clause it read itself.
-    if (!panel.active) return { kind: 'ignore', reason: `${message.type} from a panel without focus` };
-    if (!panel.loaded) return { kind: 'ignore', reason: `${message.type} before the clause was loaded` };
-    return { kind: 'command', command: COMMANDS[message.type], ref: hostData(panel.ref) };
-  }
   switch (message.type) {
     case 'ready':
     case 'retry':
@@ -228,9 +198,4 @@ export function decidePageAction(message: PageMessage, panel: PanelContext): Pag
     case 'revealed':
       return { kind: 'revealed', anchor: message.anchor, found: message.found };
   }
-}
-
-/** A copy of the host's ref, so nothing the command does can change the panel's. */
-function hostData(ref: ClauseRef): ClauseRef {
-  return ref.types ? { ...ref, types: [...ref.types] } : { ...ref };
 }

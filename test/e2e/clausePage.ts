@@ -155,11 +155,9 @@ async function renderIn(
   const errors: string[] = [];
   tab.on('pageerror', (error) => errors.push(error.message));
   tab.on('console', (message) => {
-    // Known and not ours: the toolkit's inline styles, which the strict CSP blocks; the favicon request.
+    // Known and not ours: the favicon request. (No inline style: any CSP violation fails the page, issue 51.)
     // On the page whose CSP allows no workers, the refused model worker too (the page then builds the model itself).
-    const known = url.endsWith(NO_WORKERS)
-      ? /Applying inline style violates|status of 404|Creating a worker from 'blob:[^']*' violates/
-      : /Applying inline style violates|status of 404/;
+    const known = url.endsWith(NO_WORKERS) ? /status of 404|Creating a worker from 'blob:[^']*' violates/ : /status of 404/;
     if (message.type() === 'error' && !known.test(message.text())) errors.push(message.text());
   });
   try {

@@ -5,6 +5,8 @@
  * high-contrast themes, each with its body text checked for contrast against the page background (read from the
  * computed colours in the webview frame); and the extension's own page in the Extensions view, as the installed VSIX
  * shows it: the README with every picture loaded, and the Features tab's commands and settings with their words.
+ * Every run fails on a Content Security Policy violation logged by a webview (the clause page, the Doctor's page): the
+ * pages set no inline style. The clause page starts with its heading and text (its actions are in the title bar).
  * Screenshots in test-results/looks-*.png.
  * Run: npm run compile && npm run package && node out/test/e2e/looks.js. Prints "looks: N passed, N failed".
  */
@@ -168,6 +170,34 @@ async function galleryLikeVsix(): Promise<{ vsix: string; stop(): Promise<void> 
   return { vsix: staged.vsix, stop };
 }
 
+/** Console messages of the webviews' frames (code-server serves them from .../webview/...): what each run must not log. */
+function watchWebviewConsole(page: Page): string[] {
+  const violations: string[] = [];
+  page.on('console', (message) => {
+    const frame = message.location().url;
+    if (process.env.TAB_DEBUG && message.type() === 'error') console.log('CONSOLE', message.text().slice(0, 300), frame.slice(0, 150));
+    if (/Content Security Policy|violates the following/i.test(message.text()) && /webview/i.test(frame))
+      violations.push(`${message.text().slice(0, 200)} (${frame.replace(/\?.*/, '')})`);
+  });
+  return violations;
+}
+
+/** Fails when the console has said a webview broke its CSP. */
+function checkNoViolations(violations: readonly string[], where: string): void {
+  if (violations.length) throw new Error(`${violations.length} CSP violation(s) logged by ${where}: ${violations.slice(0, 3).join(' | ')}`);
+}
+
+/** The clause page starts with its clause: its heading and first paragraph within the first 200 px, no toolbar above. */
+async function checkPageStart(frame: Frame): Promise<void> {
+  const top: { heading: number; paragraph: number; toolbar: boolean } = await frame.evaluate(`({
+    heading: document.querySelector('main#page h1').getBoundingClientRect().top,
+    paragraph: document.querySelector('main#page article p').getBoundingClientRect().top,
+    toolbar: document.querySelector('#toolbar, vscode-button') !== null,
+  })`);
+  if (top.toolbar || top.heading > 200 || top.paragraph > 200)
+    throw new Error(`the page starts with ${top.toolbar ? 'a toolbar' : 'other things'}: heading at ${top.heading} px, text at ${top.paragraph} px`);
+}
+
 interface Run {
   name: string;
   server: { args?: string[] };
@@ -177,7 +207,7 @@ interface Run {
   vsix?(): Promise<{ vsix: string; stop(): Promise<void> }>;
   /** Run in the page before the workbench loads. */
   init?: string;
-  run(page: Page, server: CodeServer): Promise<void>;
+  run(page: Page, server: CodeServer, violations: readonly string[]): Promise<void>;
 }
 
 const runs: Run[] = [
@@ -187,15 +217,17 @@ const runs: Run[] = [
     // VS Code takes its display language from its language pack's messages script, which sets this global; code-server
     // has no German pack offline, so the page sets it as that script would. Core stays English; env.language is de.
     init: 'globalThis._VSCODE_NLS_LANGUAGE = "de";',
-    async run(page, server) {
+    async run(page, server, violations) {
       // Installed from the VSIX (not a development path): the translations came in the package.
       const extensions = path.join(server.profile, 'extensions');
       const installed = readdirSync(extensions).find((d) => d.startsWith('standards-explorer.standards-explorer-'));
       for (const file of ['dist/extension.js', 'package.nls.de.json', 'l10n/bundle.l10n.de.json'])
         if (!installed || !existsSync(path.join(extensions, installed, file))) throw new Error(`the installed VSIX lacks ${file} (in ${extensions})`);
-      // The view's name, its welcome button and the page's toolbar come from our German files.
+      // The view's name, its welcome button and the clause tab's title bar actions come from our German files.
       const frame = await openFirstClause(page, de['Connect to Local Sandbox'], nlsDe['view.standards.name']);
-      await frame.locator('vscode-button', { hasText: de['Open JSON to the Side'] }).waitFor({ timeout: TIMEOUT });
+      checkNoViolations(violations, 'the clause page');
+      await checkPageStart(frame);
+      await page.locator(`.editor-actions .action-label[aria-label^="${nlsDe['command.openClauseJson.title']}"]`).first().waitFor({ timeout: TIMEOUT });
       if ((await frame.locator('html').getAttribute('lang')) !== 'de') throw new Error('the clause page is not marked lang="de"');
       await page.locator('.statusbar-item', { hasText: '(Sandbox)' }).first().waitFor({ timeout: TIMEOUT });
       await page.screenshot({ path: path.join(RESULTS, 'looks-german.png') });
@@ -219,15 +251,27 @@ const runs: Run[] = [
       const summary = (await doctor.locator('p.summary').innerText()).trim();
       const expected = de['Nothing failed: {0}'].replace('{0}', '');
       if (!summary.startsWith(expected)) throw new Error(`the report's summary says "${summary}", not "${expected}…"`);
+      // Shown, not only in the DOM: a screenshot taken as the frame appears showed an empty editor.
+      await doctor.locator('p.summary').waitFor({ state: 'visible', timeout: TIMEOUT });
+      await page.waitForTimeout(500);
       await page.screenshot({ path: path.join(RESULTS, 'looks-german-doctor.png') });
+      checkNoViolations(violations, 'the clause page or the Connection Doctor');
     },
   },
   {
     name: 'themes',
     server: {},
-    async run(page, server) {
+    async run(page, server, violations) {
       // The panel's frame is found again after each switch (VS Code may recreate it).
-      await openFirstClause(page, 'Connect to Local Sandbox', 'Standards');
+      await checkPageStart(await openFirstClause(page, 'Connect to Local Sandbox', 'Standards'));
+      await page.screenshot({ path: path.join(RESULTS, 'looks-clause-tab.png') });
+
+      // The tab's less common actions, in its title bar's … menu.
+      await page.locator('.editor-group-container.active .editor-actions .action-label[aria-label^="More Actions"]').first().click({ timeout: TIMEOUT });
+      for (const action of ['Open to the Side', 'Open Clause as Text to the Side', 'Compare with Another Edition…', 'Copy Clause Link'])
+        await page.locator('.monaco-menu .action-label', { hasText: action }).first().waitFor({ timeout: TIMEOUT });
+      await page.screenshot({ path: path.join(RESULTS, 'looks-clause-tab-menu.png') });
+      await page.keyboard.press('Escape');
       let frame: Frame;
       const seen = new Set<string>();
       for (const theme of THEMES) {
@@ -259,6 +303,22 @@ const runs: Run[] = [
         await page.screenshot({ path: path.join(RESULTS, `looks-theme-${theme.replace(/\W+/g, '-').toLowerCase()}.png`) });
       }
       if (seen.size !== THEMES.length) throw new Error(`the page background did not change with the theme (${[...seen].join(', ')})`);
+      // The page's context menu: Back, Forward, and Open to the Side, which opens the clause in a second tab beside.
+      await (await clauseFrame(page)).locator('main#page h1').click({ button: 'right' });
+      for (const action of ['Back', 'Forward'])
+        await page
+          .locator('.monaco-menu .action-label', { hasText: new RegExp(`^${action}$`) })
+          .first()
+          .waitFor({ timeout: TIMEOUT });
+      await page.screenshot({ path: path.join(RESULTS, 'looks-clause-page-context-menu.png') });
+      await page
+        .locator('.monaco-menu .action-label', { hasText: /^Open to the Side$/ })
+        .first()
+        .click({ timeout: TIMEOUT });
+      const tabs = page.locator('.editor-group-container .tab', { hasText: ' · 1 ' });
+      for (const deadline = Date.now() + TIMEOUT; (await tabs.count()) < 2; await page.waitForTimeout(250))
+        if (Date.now() > deadline) throw new Error(`Open to the Side from the page's context menu left ${await tabs.count()} clause tab(s)`);
+      checkNoViolations(violations, 'the clause page');
     },
   },
   {
@@ -297,7 +357,7 @@ const runs: Run[] = [
       await page.setViewportSize({ width: 1400, height: 6000 });
       await page.waitForTimeout(1000);
       await page.screenshot({ path: path.join(RESULTS, 'looks-details-full.png') });
-      await page.setViewportSize({ width: 1400, height: 850 });
+      await page.setViewportSize({ width: 1400, height: 900 });
       // Features: the commands with their titles and the settings with their descriptions, read from package.nls.json.
       const nls = JSON.parse(readFileSync(path.join(REPO, 'package.nls.json'), 'utf8')) as Record<string, string>;
       await page
@@ -341,12 +401,13 @@ async function main(): Promise<number> {
     const server = await startCodeServer({ vsix: own?.vsix ?? VSIX, ...run.server });
     const browser = await launchBrowser();
     try {
-      const page = await browser.newPage({ viewport: { width: 1400, height: 850 }, ignoreHTTPSErrors: run.ignoreHTTPSErrors ?? false });
+      const page = await browser.newPage({ viewport: { width: 1400, height: 900 }, ignoreHTTPSErrors: run.ignoreHTTPSErrors ?? false });
+      const violations = watchWebviewConsole(page);
       if (run.init) await page.addInitScript(run.init);
       await server.login(page.context());
       await page.goto(server.workbenchUrl());
       await page.locator('.monaco-workbench').waitFor({ timeout: TIMEOUT });
-      await run.run(page, server);
+      await run.run(page, server, violations);
       passed++;
       console.log(`  ✔ ${run.name}`);
     } catch (error) {

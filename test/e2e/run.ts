@@ -41,6 +41,11 @@ function clauseFrame(page: Page): Promise<Frame> {
   return frameWith(page, 'main#page h1', 'clause page with a heading', STEP_TIMEOUT);
 }
 
+/** An action of the active editor group's title bar, by the start of its label. */
+function titleAction(page: Page, label: string) {
+  return page.locator(`.editor-group-container.active .editor-actions .action-label[aria-label^="${label}"]`).first();
+}
+
 /** Where the probe extension writes what it found in our exports. */
 const PROBE_OUT = path.join(os.tmpdir(), `se-exports-probe-${process.pid}.json`);
 let clauseTitle = '';
@@ -116,8 +121,9 @@ const steps: Step[] = [
   {
     name: 'open JSON to the side',
     async run(page) {
-      const frame = await clauseFrame(page);
-      await frame.locator('vscode-button', { hasText: 'Open JSON to the Side' }).click();
+      await clauseFrame(page);
+      // The clause tab's title bar (the page has no toolbar: issue 51).
+      await titleAction(page, 'Open Clause JSON to the Side').click({ timeout: STEP_TIMEOUT });
       await page.locator('.tab', { hasText: '.json' }).first().waitFor({ timeout: STEP_TIMEOUT });
       await page.locator('.monaco-editor .view-lines', { hasText: '"@context"' }).first().waitFor({ timeout: STEP_TIMEOUT });
     },
@@ -125,13 +131,14 @@ const steps: Step[] = [
   {
     name: 'compare two editions side by side',
     async run(page) {
-      // The sandbox's first standard (seed 1) has an older edition in the catalogue: the page's toolbar lists it
-      // (newest first, with status) and opens the diff editor between the two Scope clauses as Markdown.
+      // The sandbox's first standard (seed 1) has an older edition in the catalogue: the clause tab's title bar menu
+      // lists it (newest first, with status) and opens the diff editor between the two Scope clauses as Markdown.
       const frame = await clauseFrame(page);
-      // Toolbar actions run only from the focused page: focus it first (the JSON editor beside has the focus).
+      // The title bar's actions are the active tab's: focus the page first (the JSON editor beside has the focus).
       await frame.locator('main#page h1').click();
       await page.locator('.editor-group-container.active .tab.active', { hasText: clauseTitle }).first().waitFor({ timeout: STEP_TIMEOUT });
-      await frame.locator('vscode-button', { hasText: 'Compare with Another Edition' }).click();
+      await titleAction(page, 'More Actions').click({ timeout: STEP_TIMEOUT });
+      await page.locator('.monaco-menu .action-label', { hasText: 'Compare with Another Edition' }).first().click({ timeout: STEP_TIMEOUT });
       const rows = page.locator('.quick-input-list .monaco-list-row');
       await rows.first().waitFor({ timeout: STEP_TIMEOUT });
       const other = (await rows.first().locator('.label-name').first().innerText()).trim();

@@ -32,7 +32,7 @@ describe('clause page', () => {
     assert.ok(event.blocks > 0);
     const tab = vscode.window.tabGroups.all.flatMap((g) => g.tabs).find((t) => t.input instanceof vscode.TabInputWebview);
     assert.ok(tab, 'a webview tab');
-    assert.equal(tab.label, `1 ${scope.clause.title || 'Scope'}`);
+    assert.equal(tab.label, `${first.standard.reference} · 1 ${scope.clause.title || 'Scope'}`);
 
     // Hidden behind another editor, the page is destroyed (no retainContextWhenHidden); shown again, it is
     // rebuilt from its saved state and renders the same clause.

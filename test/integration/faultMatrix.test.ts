@@ -221,7 +221,9 @@ describe('fault matrix', function () {
         resolve(value);
       }
     });
-    await pages.open(ref);
+    // Beside the editor Insert writes into, which would hide the active group's reading tab (and its page with it);
+    // Retry reveals and reloads that tab.
+    await pages.open(ref, undefined, { toSide: pages.pageHtml(ref) === undefined });
     return bounded(outcome, `opening clause ${ref.clauseId}`);
   }
 

@@ -13,7 +13,7 @@ import { findAnchor, outline, termAnchor } from '../../src/core/document/anchors
 
 /** The document model's readers, as the VS Code host hands them to the term store. */
 const documentModel = { buildDocument, flowText, termAnchor };
-import { decidePageAction, readPageMessage } from '../../src/webview/protocol';
+import { readPageMessage } from '../../src/webview/protocol';
 
 const body = {
   '@type': ['corext:Clause', 'corext:TermsAndDefinitions'],
@@ -145,24 +145,7 @@ describe('Go to Term: the term store', () => {
   });
 });
 
-describe('clause page messages for text, compare and anchors', () => {
-  const panel = { ref: { urn: 'urn:iso:std:iso:9000', clauseId: 'c3', id: 'http://x/c3' }, loaded: true, active: true, serviceBaseUrl: 'http://x' };
-
-  it('runs Open as Text and Compare from the toolbar of a focused, loaded page only', () => {
-    assert.deepEqual(decidePageAction(readPageMessage({ type: 'openText' })!, panel), {
-      kind: 'command',
-      command: 'standardsExplorer.openClauseText',
-      ref: panel.ref,
-    });
-    assert.deepEqual(decidePageAction(readPageMessage({ type: 'compare' })!, panel), {
-      kind: 'command',
-      command: 'standardsExplorer.compareEditions',
-      ref: panel.ref,
-    });
-    assert.equal(decidePageAction(readPageMessage({ type: 'compare' })!, { ...panel, active: false }).kind, 'ignore');
-    assert.equal(decidePageAction(readPageMessage({ type: 'openText' })!, { ...panel, loaded: false }).kind, 'ignore');
-  });
-
+describe('clause page messages for anchors', () => {
   it("reads a page's report of where it scrolled, and nothing malformed", () => {
     assert.deepEqual(readPageMessage({ type: 'revealed', anchor: '3.1', found: true }), { type: 'revealed', anchor: '3.1', found: true });
     assert.equal(readPageMessage({ type: 'revealed', anchor: '', found: true }), undefined);

@@ -56,20 +56,12 @@ describe('clause page protocol and HTML', () => {
     };
     const panel: PanelContext = { ref, loaded: true, active: true, serviceBaseUrl: 'https://api.example.com/preprod' };
 
-    it('runs toolbar actions on the clause the host loaded, whatever the page adds', () => {
-      const forged = readPageMessage({ type: 'insertReference', ref: { id: 'command:workbench.action.terminal.new' }, text: 'rm -rf /' });
-      assert.deepEqual(forged, { type: 'insertReference' }, 'the message carries no data');
-      const action = decidePageAction(forged, panel);
-      assert.deepEqual(action, { kind: 'command', command: 'standardsExplorer.insertReference', ref });
-      assert.notEqual(action.kind === 'command' && action.ref, ref, 'a copy: the command cannot change the panel');
-      assert.deepEqual(decidePageAction({ type: 'copyLink' }, panel), { kind: 'command', command: 'standardsExplorer.copyClauseLink', ref });
+    it("takes no clause action from the page: those are the title bar's, run by the host on the clause it read", () => {
+      for (const type of ['copyLink', 'insertReference', 'openJson', 'openText', 'compare', 'pin', 'unpin'])
+        assert.equal(readPageMessage({ type, ref: { id: 'command:workbench.action.terminal.new' } }), undefined, type);
     });
 
-    it('ignores toolbar actions and navigation from a panel the user is not in, or before its clause was read', () => {
-      for (const type of ['copyLink', 'insertReference', 'openJson'] as const) {
-        assert.equal(decidePageAction({ type }, { ...panel, active: false }).kind, 'ignore', type);
-        assert.equal(decidePageAction({ type }, { ...panel, loaded: false }).kind, 'ignore', type);
-      }
+    it('ignores navigation from a panel the user is not in; Retry from any', () => {
       assert.equal(decidePageAction({ type: 'openClause', target: 'c2' }, { ...panel, active: false }).kind, 'ignore');
       assert.deepEqual(decidePageAction({ type: 'retry' }, { ...panel, active: false }), { kind: 'load' });
     });

@@ -9,5 +9,17 @@ export const CLAUSE_COMMANDS = [
   'standardsExplorer.insertScopeReference',
   'standardsExplorer.insertSectionReference',
   'standardsExplorer.openSection',
+  // The clause reading tab (Open to the Side also on tree rows) and its title bar's actions on the clause it shows.
+  'standardsExplorer.openClauseToSide',
+  'standardsExplorer.keepClauseOpen',
+  'standardsExplorer.clauseBack',
+  'standardsExplorer.clauseForward',
+  'standardsExplorer.clauseTab.openJson',
+  'standardsExplorer.clauseTab.openText',
+  'standardsExplorer.clauseTab.compare',
+  'standardsExplorer.clauseTab.copyLink',
+  'standardsExplorer.clauseTab.insertReference',
+  'standardsExplorer.clauseTab.pin',
+  'standardsExplorer.clauseTab.unpin',
 ] as const;
 export type ClauseCommand = (typeof CLAUSE_COMMANDS)[number];

@@ -1,6 +1,8 @@
 /**
  * The work of the commands on one clause or standard: open it (page, JSON, text), copy its URN or link, insert a
- * reference to it or to one of its sections into the editor. Loaded with the first of them (clauseCommands.lazy.ts).
+ * reference to it or to one of its sections into the editor; and the clause reading tab's own (Open to the Side, Keep
+ * Open, Back, Forward, and its title bar's actions on the clause it shows). Loaded with the first of them
+ * (clauseCommands.lazy.ts).
  */
 import * as vscode from 'vscode';
 import { showWarning } from '../notify';
@@ -14,6 +16,7 @@ import type { TargetEditor } from '../commands/targetEditor';
 import type { ClauseCommand } from './clauseCommandIds';
 import type { ServiceAccess } from '../connection/serviceAccess';
 import { clauseDocumentUri } from '../documents/clauseDocumentUri';
+import { STANDARDS_SCHEME } from '../documents/standardsUri';
 import { clauseOf, type Chooser } from '../targets/choose';
 import type { ClausePages } from '../webview/clausePage';
 
@@ -54,7 +57,35 @@ export function clauseCommands({ session, choose, pages, target }: ClauseCommand
     return clauseRefOf(standard, clause);
   };
 
+  /** The title bar's actions: the clause the active tab shows, as the host read it (a copy), given to the command. */
+  const onTab =
+    (command: string): CommandHandler =>
+    async () => {
+      const ref = pages.activeRef();
+      if (!ref) throw new Error(vscode.l10n.t('The clause is not shown yet: try again once its page has loaded.'));
+      return vscode.commands.executeCommand(command, { ...ref, types: ref.types && [...ref.types] });
+    };
+
   return {
+    'standardsExplorer.openClauseToSide': async (arg) => {
+      // From the tab's title bar (no clause given, or the editor's context): the clause it shows.
+      const ref = isEditorContext(arg)
+        ? (pages.activeRef() ?? (await choose.clause(undefined, vscode.l10n.t('Open to the Side'))))
+        : await choose.clause(arg, vscode.l10n.t('Open to the Side'));
+      if (!ref) return;
+      await pages.open(ref, undefined, { toSide: true });
+      await clauseOpened();
+    },
+    'standardsExplorer.keepClauseOpen': () => pages.keepOpen(),
+    'standardsExplorer.clauseBack': () => pages.back(),
+    'standardsExplorer.clauseForward': () => pages.forward(),
+    'standardsExplorer.clauseTab.openJson': onTab('standardsExplorer.openClauseJson'),
+    'standardsExplorer.clauseTab.openText': onTab('standardsExplorer.openClauseText'),
+    'standardsExplorer.clauseTab.compare': onTab('standardsExplorer.compareEditions'),
+    'standardsExplorer.clauseTab.copyLink': onTab('standardsExplorer.copyClauseLink'),
+    'standardsExplorer.clauseTab.insertReference': onTab('standardsExplorer.insertReference'),
+    'standardsExplorer.clauseTab.pin': onTab('standardsExplorer.pin'),
+    'standardsExplorer.clauseTab.unpin': onTab('standardsExplorer.unpin'),
     'standardsExplorer.openClause': async (arg, options) => {
       const ref = await choose.clause(arg, vscode.l10n.t('Open Clause'));
       if (!ref) return;
@@ -69,7 +100,7 @@ export function clauseCommands({ session, choose, pages, target }: ClauseCommand
       await clauseOpened();
       const document = await vscode.workspace.openTextDocument(uri);
       if (document.languageId !== 'json') await vscode.languages.setTextDocumentLanguage(document, 'json');
-      await vscode.window.showTextDocument(document, { viewColumn: vscode.ViewColumn.Beside, preview: true });
+      await vscode.window.showTextDocument(document, { viewColumn: sideColumn(), preview: true });
       return uri;
     },
     'standardsExplorer.openClauseText': async (arg) => {
@@ -79,7 +110,7 @@ export function clauseCommands({ session, choose, pages, target }: ClauseCommand
       const uri = clauseDocumentUri(ref.urn, ref.clauseId, label, 'markdown');
       const document = await vscode.workspace.openTextDocument(uri);
       if (document.languageId !== 'markdown') await vscode.languages.setTextDocumentLanguage(document, 'markdown');
-      await vscode.window.showTextDocument(document, { viewColumn: vscode.ViewColumn.Beside, preview: true });
+      await vscode.window.showTextDocument(document, { viewColumn: sideColumn(), preview: true });
       return uri;
     },
     'standardsExplorer.copyUrn': async (arg) => {
@@ -131,6 +162,22 @@ export function clauseCommands({ session, choose, pages, target }: ClauseCommand
 function asAnchor(arg: unknown): string | undefined {
   const anchor = typeof arg === 'object' && arg !== null && !Array.isArray(arg) ? (arg as { anchor?: unknown }).anchor : undefined;
   return typeof anchor === 'string' && anchor.trim() && anchor.length <= 2048 ? anchor : undefined;
+}
+
+/**
+ * Beside the clause tab (or editor) the user is in; from a clause document already beside, in its own group: a
+ * document opened from another does not add a column each time.
+ */
+function sideColumn(): vscode.ViewColumn {
+  return vscode.window.activeTextEditor?.document.uri.scheme === STANDARDS_SCHEME ? vscode.ViewColumn.Active : vscode.ViewColumn.Beside;
+}
+
+/**
+ * What the tab's title bar (nothing, or the editor's resource and group) or the page's context menu (`{ webview }`)
+ * gives an action: not a clause.
+ */
+function isEditorContext(arg: unknown): boolean {
+  return arg === undefined || arg instanceof vscode.Uri || (typeof arg === 'object' && arg !== null && ('groupId' in arg || 'webview' in arg));
 }
 
 /** A section given by automation: a SectionType, a type name ("corext:Scope") or a label ("Scope"). */

@@ -1,11 +1,11 @@
 /**
- * One clause page: loads the clause from the service into its webview, and answers the page's messages (toolbar
- * actions, cross-references, render reports) through the host's actions.
+ * One clause tab: loads the clause from the service into its webview, keeps what the tab showed (Back, Forward), and
+ * answers the page's messages (cross-references, render reports) through the host's actions.
  */
 import * as vscode from 'vscode';
 import { showFailure, showWarning } from '../notify';
 import { errorText, noticeText } from '../errorText';
-import { pageTitle } from '../../core/labels';
+import { ReadingHistory, readingTabTitle } from '../../core/readingTab';
 import { Disposable } from '../../core/lifecycle';
 import type { ClauseListEntry } from '../../core/document/index';
 import type { ClauseRef } from '../../core/model';
@@ -17,8 +17,14 @@ import type { ClausePageDeps, ClausePageManager, FailedEvent, RenderedEvent } fr
 import { clausePageHtml, pageResources } from './html';
 import { decidePageAction, jsonParts, readPageMessage, type HostMessage, type PageAction } from '../../webview/protocol';
 
-/** Page messages that come from a click of the user's (toolbar buttons, links). */
-const USER_ACTIONS = new Set(['openJson', 'openText', 'compare', 'copyLink', 'insertReference', 'pin', 'unpin', 'openClause']);
+/** Page messages that come from a click of the user's (links). */
+const USER_ACTIONS = new Set(['openClause']);
+
+/** A place the tab showed: a clause, and where in it (an anchor it was opened at). */
+interface Place {
+  ref: ClauseRef;
+  anchor?: string;
+}
 
 export class ClausePanel extends Disposable {
   private loading: AbortController | undefined;
@@ -29,6 +35,10 @@ export class ClausePanel extends Disposable {
   offlineSince: number | undefined;
   /** Where to scroll once the clause is shown: sent with the clause, or at once to a page already showing it. */
   private anchor: string | undefined;
+  /** What the tab showed, for Back and Forward. */
+  private readonly history: ReadingHistory<Place>;
+  /** Kept open (Keep Open): the next clause opened goes to another tab, not this one. Cross-references still navigate here. */
+  kept = false;
 
   constructor(
     readonly panel: vscode.WebviewPanel,
@@ -39,8 +49,9 @@ export class ClausePanel extends Disposable {
     private readonly onFailed: (event: FailedEvent) => void,
   ) {
     super();
+    this.history = new ReadingHistory<Place>({ ref: current });
     panel.iconPath = vscode.Uri.joinPath(deps.extensionUri, 'media', 'standards.svg');
-    panel.title = pageTitle(current);
+    panel.title = readingTabTitle(current);
     panel.webview.html = clausePageHtml(
       // Images may load from the configured service only: never from an origin a clause's @id names.
       pageResources(panel.webview, deps.extensionUri, (base, ...parts) => vscode.Uri.joinPath(base, ...parts), deps.serviceBaseUrl(), vscode.env.language),
@@ -59,26 +70,53 @@ export class ClausePanel extends Disposable {
     return this.failure !== undefined;
   }
 
-  reload(): void {
-    this.loadInBackground();
+  /** The clause was read from the service: `ref` carries its @id and title. */
+  get isLoaded(): boolean {
+    return this.loaded;
   }
 
-  postPinned(): void {
-    if (this.loaded) void this.post({ type: 'pinned', pinned: this.deps.isPinned?.(this.current.urn) ?? false });
+  get canGoBack(): boolean {
+    return this.history.canGoBack;
+  }
+
+  get canGoForward(): boolean {
+    return this.history.canGoForward;
+  }
+
+  reload(): void {
+    this.loadInBackground();
   }
 
   /** Scrolls the page to `anchor`: now when it shows the clause, else as soon as it does (also after a reload). */
   revealAnchor(anchor: string): void {
     this.anchor = anchor;
+    this.history.update({ ...this.history.current, anchor });
     if (this.loaded) void this.post({ type: 'reveal', anchor });
   }
 
-  /** Shows another clause in this panel (cross-reference navigation). */
-  show(ref: ClauseRef): void {
+  /** Shows another clause in this tab (a clause opened into it, a cross-reference): a new place Back returns from. */
+  show(ref: ClauseRef, anchor?: string): void {
+    this.history.visit({ ref, anchor }, (a, b) => a.ref.urn === b.ref.urn && a.ref.clauseId === b.ref.clauseId);
+    this.display(ref, anchor);
+  }
+
+  /** The clause this tab showed before (Back) or after (Forward) the one it shows. */
+  back(): void {
+    const place = this.history.back();
+    if (place) this.display(place.ref, place.anchor);
+  }
+
+  forward(): void {
+    const place = this.history.forward();
+    if (place) this.display(place.ref, place.anchor);
+  }
+
+  private display(ref: ClauseRef, anchor: string | undefined): void {
     this.current = ref;
-    this.anchor = undefined;
+    this.anchor = anchor;
     this.loaded = false;
-    this.panel.title = pageTitle(ref);
+    this.panel.title = readingTabTitle(ref);
+    this.manager.updateContext();
     this.loadInBackground();
   }
 
@@ -127,9 +165,6 @@ export class ClausePanel extends Disposable {
     switch (action.kind) {
       case 'load':
         return this.load();
-      case 'command':
-        await vscode.commands.executeCommand(action.command, action.ref);
-        return;
       case 'openClause':
         this.manager.follow(action.ref, this);
         return;
@@ -182,8 +217,9 @@ export class ClausePanel extends Disposable {
       if (controller.signal.aborted) return;
       this.current = withListing(enrich(ref, body), clauses);
       this.loaded = true;
+      this.history.update({ ...this.history.current, ref: this.current });
       this.deps.onBody?.(this.current, body);
-      this.panel.title = pageTitle(this.current);
+      this.panel.title = readingTabTitle(this.current);
       this.offlineSince = offlineSince;
       // The text the service sent, passed on as it is: writing out the value again held the host for a large clause.
       const parts = jsonParts(text ?? JSON.stringify(body));
@@ -200,7 +236,6 @@ export class ClausePanel extends Disposable {
         anchor: this.anchor,
         clauses: clauses?.map(clauseListEntry),
         offline: offlineSince !== undefined ? offlineCopyLabel(offlineSince) : undefined,
-        pinned: this.deps.isPinned?.(ref.urn) ?? false,
       });
     } catch (error) {
       if (controller.signal.aborted) return;

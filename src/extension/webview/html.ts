@@ -92,8 +92,8 @@ export function clausePageHtml(resources: PageResources, title: string): string 
   const imageOrigin = serviceOrigin(resources.imageOrigin);
   const words = resources.words ?? {};
   const word = (message: string): string => words[message] ?? message;
-  const body = `<div id="toolbar" role="toolbar" aria-label="${escapeAttribute(word('Clause actions'))}"></div>
-<main id="page" aria-live="polite"${imageOrigin ? ` data-image-origin="${escapeAttribute(imageOrigin)}"` : ''}><p class="status">${escapeText(word('Loading…'))}</p></main>`;
+  // No toolbar: the clause's actions are in the editor title bar; the page starts with the clause.
+  const body = `<main id="page" aria-live="polite"${imageOrigin ? ` data-image-origin="${escapeAttribute(imageOrigin)}"` : ''}><p class="status">${escapeText(word('Loading…'))}</p></main>`;
   // A worker builds a very large clause's document model (src/webview/page/modelWorker.ts).
   return webviewPageHtml(resources, { title, body, data: { words: JSON.stringify(words) }, imageOrigin, workers: true });
 }

@@ -16,7 +16,7 @@ import { el } from './dom';
 import { ModelWorker, type TableRows } from './modelWorker';
 import { ClauseRenderer } from './render';
 import { RenderQueue } from './renderQueue';
-import { toolbarButton } from './toolkit';
+import { button } from './button';
 import { t } from './words';
 
 interface VsCodeApi {
@@ -31,7 +31,6 @@ const vscode = acquireVsCodeApi();
 const page = document.getElementById('page') as HTMLElement;
 /** The service's origin, as the page's CSP allows it for images (set by html.ts); empty when unknown. */
 const imageOrigin = page.dataset.imageOrigin || undefined;
-const toolbar = document.getElementById('toolbar') as HTMLElement;
 let state: PageState | undefined = vscode.getState();
 let queue: RenderQueue | undefined;
 /** The clause shown, once rendered: what anchors are looked up in. */
@@ -41,29 +40,6 @@ let pendingAnchor: string | undefined;
 /** A table of contents for clauses with at least this many subclauses and terms. */
 const TOC_MIN_ENTRIES = 6;
 
-/** Toolbar actions run only from the user's own click (or key press) on the button, never from a script. */
-function byUser(type: 'openJson' | 'openText' | 'compare' | 'copyLink' | 'insertReference' | 'pin' | 'unpin'): (event?: Event) => void {
-  return (event) => {
-    if (event?.isTrusted) vscode.postMessage({ type });
-  };
-}
-
-toolbar.append(
-  toolbarButton(t('Open JSON to the Side'), byUser('openJson'), 'primary'),
-  toolbarButton(t('Open as Text'), byUser('openText')),
-  toolbarButton(t('Compare with Another Edition…'), byUser('compare')),
-  toolbarButton(t('Copy Link'), byUser('copyLink')),
-  toolbarButton(t('Insert Reference'), byUser('insertReference')),
-);
-
-/** Pin or Unpin, whichever the standard's state calls for (the host says, with the clause and after a click). */
-let pinned = false;
-const pinButton = toolbarButton(t('Pin for Offline'), (event?: Event) => byUser(pinned ? 'unpin' : 'pin')(event));
-toolbar.append(pinButton);
-function showPinned(value: boolean): void {
-  pinned = value;
-  pinButton.textContent = value ? t('Unpin') : t('Pin for Offline');
-}
 /** "Offline copy from …" above the clause, when the host says it is one. */
 let offlineNote: string | undefined;
 
@@ -98,7 +74,6 @@ window.addEventListener('message', (event: MessageEvent<HostMessage>) => {
     case 'clause': {
       remember(message.ref);
       pendingAnchor = message.anchor;
-      showPinned(message.pinned === true);
       offlineNote = message.offline;
       const { ref } = message;
       // Parts left from a clause that did not end (a clause without parts reads none) are dropped, as `received` drops them.
@@ -123,9 +98,6 @@ window.addEventListener('message', (event: MessageEvent<HostMessage>) => {
       else void render(ref, context, (cancelled) => builtHere(parse(String(json)), context, cancelled));
       break;
     }
-    case 'pinned':
-      showPinned(message.pinned);
-      break;
     case 'reveal':
       if (shown) reveal(message.anchor);
       else pendingAnchor = message.anchor;
@@ -225,7 +197,7 @@ function showError(message: string): void {
   box.setAttribute('role', 'alert');
   // The message may quote the server: no bidi controls, so it reads as it is.
   box.append(el('p', undefined, stripBidiControls(message)));
-  box.append(toolbarButton(t('Retry'), () => vscode.postMessage({ type: 'retry' }), 'primary'));
+  box.append(button(t('Retry'), () => vscode.postMessage({ type: 'retry' })));
   page.replaceChildren(box);
 }
 
