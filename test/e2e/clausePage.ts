@@ -234,6 +234,33 @@ async function renderIn(
 }
 
 /**
+ * The page's error state under its real CSP: the message and the toolkit's Retry button, which inserts its styles
+ * with the page's nonce — with no console error (a refused style is one), and a click posts `retry`.
+ */
+async function checkErrorState(browser: Browser, url: string): Promise<void> {
+  const tab = await browser.newPage({ viewport: { width: 1000, height: 600 } });
+  const errors: string[] = [];
+  tab.on('pageerror', (error) => errors.push(error.message));
+  tab.on('console', (message) => {
+    if (message.type() === 'error' && !/status of 404/.test(message.text())) errors.push(message.text());
+  });
+  try {
+    await tab.goto(url);
+    await waitFor(tab, 'window.posted && window.posted.some((m) => m.type === "ready")', 20_000);
+    const ref = { urn: 'urn:iso:std:iso:1:ed-1:en', clauseId: 'x', id: 'x', title: 'Scope', types: [] };
+    await tab.evaluate(`window.postMessage(${JSON.stringify({ type: 'error', ref, message: 'The service did not answer in time.' })}, '*')`);
+    // Defined and drawn by the toolkit: its shadow root holds the real <button>.
+    await waitFor(tab, 'customElements.get("vscode-button") && document.querySelector("vscode-button")?.shadowRoot?.querySelector("button")', 10_000);
+    await tab.screenshot({ path: path.join(RESULTS, 'page-error-state.png') });
+    await tab.evaluate('document.querySelector("vscode-button").click()');
+    await waitFor(tab, 'window.posted.some((m) => m.type === "retry")', 5_000);
+    if (errors.length) throw new Error(`console errors: ${errors.join('; ')}`);
+  } finally {
+    await tab.close();
+  }
+}
+
+/**
  * Every clause of `standards` standards, rendered one after another in one tab with their clause lists: counts
  * cross-references shown as the placeholder word "reference" or as the last-resort "another part of this
  * document", and identifiers shown.
@@ -366,6 +393,16 @@ export async function checkClausePages(browser?: Browser): Promise<{ passed: num
       const { picked, origin, service, close } = await pickClauses(vocabulary);
       const { server, url } = await servePage(origin);
       try {
+        if (vocabulary === 'corext') {
+          try {
+            await checkErrorState(own, url);
+            passed++;
+            console.log('  ✔ clause page (error state): the message and the toolkit Retry button, no CSP error, Retry posted');
+          } catch (error) {
+            failed++;
+            console.log(`  ✘ clause page (error state): ${error instanceof Error ? error.message : String(error)}`);
+          }
+        }
         const all: PageFacts[] = [];
         for (const item of picked) {
           const name = `page-${vocabulary}-${item.name}`;

@@ -107,7 +107,7 @@ describe('Connection Doctor page', () => {
     );
     assert.match(
       html,
-      /default-src 'none'; style-src vscode-webview:\/\/abc; font-src vscode-webview:\/\/abc; img-src vscode-webview:\/\/abc data:; script-src 'nonce-NONCE1'/,
+      /default-src 'none'; style-src vscode-webview:\/\/abc 'nonce-NONCE1'; font-src vscode-webview:\/\/abc; img-src vscode-webview:\/\/abc data:; script-src 'nonce-NONCE1'/,
     );
     assert.equal([...html.matchAll(/<script/g)].length, 1, 'one script element: ours, with the nonce');
   });

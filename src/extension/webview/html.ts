@@ -63,7 +63,8 @@ export function webviewPageHtml(files: PageFiles, content: PageContent): string 
   const imageOrigin = serviceOrigin(content.imageOrigin);
   const csp = [
     "default-src 'none'",
-    `style-src ${files.cspSource}`,
+    // Our stylesheet, and the styles the toolkit's components insert carrying the nonce (read from the csp-nonce meta).
+    `style-src ${files.cspSource} 'nonce-${nonce}'`,
     `font-src ${files.cspSource}`,
     `img-src ${files.cspSource} data:${imageOrigin ? ` ${imageOrigin}` : ''}`,
     `script-src 'nonce-${nonce}'`,
@@ -77,6 +78,7 @@ export function webviewPageHtml(files: PageFiles, content: PageContent): string 
 <head>
 <meta charset="UTF-8">
 <meta http-equiv="Content-Security-Policy" content="${csp}">
+<meta property="csp-nonce" content="${nonce}">
 <meta name="viewport" content="width=device-width, initial-scale=1.0">
 <link rel="stylesheet" href="${escapeAttribute(files.styleUri)}">
 <title>${escapeText(content.title)}</title>

@@ -16,7 +16,7 @@ import { el } from './dom';
 import { ModelWorker, type TableRows } from './modelWorker';
 import { ClauseRenderer } from './render';
 import { RenderQueue } from './renderQueue';
-import { button } from './button';
+import { button } from './toolkit';
 import { t } from './words';
 
 interface VsCodeApi {
