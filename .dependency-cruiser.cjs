@@ -29,6 +29,13 @@ module.exports = {
       to: { circular: true, viaSomeNot: '^$1/[^/]+$' },
     },
     {
+      name: 'bench-only-packages',
+      comment: 'Search libraries are installed to be measured against our index (bench/peers.ts), never shipped: src never imports them.',
+      severity: 'error',
+      from: { path: '^src/' },
+      to: { path: 'node_modules/(minisearch|flexsearch|@leeoniya/ufuzzy|@orama/orama)/' },
+    },
+    {
       name: 'no-folder-circle',
       comment: 'Folders depend on each other one way: no folder reaches back to one that reaches it.',
       severity: 'error',
