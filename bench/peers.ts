@@ -117,7 +117,7 @@ async function measure(contender: Contender, set: RecordSet, queries: readonly s
   const buildMs = performance.now() - started;
   const used = process.cpuUsage(cpu);
   const heapMB = (held() - before) / 1e6;
-  const { p50, p95 } = perKeystroke((typed) => index.search(typed, LIMIT), queries);
+  const { p50, p95, rounds } = perKeystroke((typed) => index.search(typed, LIMIT), queries);
   const row: PeerRow = {
     contender: contender.name,
     version: contender.version,
@@ -126,6 +126,7 @@ async function measure(contender: Contender, set: RecordSet, queries: readonly s
     heapMB,
     p50Ms: p50,
     p95Ms: p95,
+    keystrokeRounds: rounds,
   };
   if (set.ranked) {
     const search = index.search.bind(index);
