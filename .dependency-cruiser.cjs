@@ -29,6 +29,13 @@ module.exports = {
       to: { circular: true, viaSomeNot: '^$1/[^/]+$' },
     },
     {
+      name: 'bench-only-packages',
+      comment: 'Search libraries are installed to be measured against our index (bench/peers.ts), never shipped: src never imports them.',
+      severity: 'error',
+      from: { path: '^src/' },
+      to: { path: 'node_modules/(minisearch|flexsearch|@leeoniya/ufuzzy|@orama/orama)/' },
+    },
+    {
       name: 'no-folder-circle',
       comment: 'Folders depend on each other one way: no folder reaches back to one that reaches it.',
       severity: 'error',
@@ -42,7 +49,8 @@ module.exports = {
     // Type-only imports count: a circle of types is still a circle a reader has to hold in their head.
     tsPreCompilationDeps: true,
     doNotFollow: { path: 'node_modules' },
-    exclude: { path: '^(out|dist|node_modules)/' },
+    // node_modules is left out, but for the bench-only packages: kept so that bench-only-packages sees an import of them.
+    exclude: { path: '^(out|dist)/|^node_modules/(?!(minisearch|flexsearch|@leeoniya/ufuzzy|@orama/orama)/)' },
     reporterOptions: {
       archi: { collapsePattern: '^src/(core|extension|webview|cli)/[^/]+' },
     },
