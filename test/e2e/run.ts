@@ -46,6 +46,40 @@ function titleAction(page: Page, label: string) {
   return page.locator(`.editor-group-container.active .editor-actions .action-label[aria-label^="${label}"]`).first();
 }
 
+/** The reading tabs of the first standard's clauses ("ISO 11831:1988 · 2 Normative references"), in every group. */
+const clauseTabs = (page: Page) => page.locator('.tabs-container .tab', { hasText: `${standardLabel} · ` });
+
+async function expectClauseTabs(page: Page, count: number, when: string): Promise<void> {
+  const deadline = Date.now() + 10_000;
+  let found = await clauseTabs(page).count();
+  while (found !== count && Date.now() < deadline) {
+    await page.waitForTimeout(200);
+    found = await clauseTabs(page).count();
+  }
+  if (found !== count) throw new Error(`${found} clause tabs ${when}, expected ${count}`);
+}
+
+/** Opens a clause from the tree and waits for its page to show its heading. */
+async function openFromTree(page: Page, row: ReturnType<typeof treeRow>): Promise<string> {
+  const label = (await row.locator('.label-name').innerText()).trim();
+  await row.click();
+  const frame = await clauseFrame(page);
+  await labelled(`the page of "${label}"`, frame.locator('main#page h1', { hasText: label }).first().waitFor({ timeout: STEP_TIMEOUT }));
+  return label;
+}
+
+/** Hovers `target` until a hover holding `text` shows (hovers appear after the mouse rests); returns its text. */
+async function hoverUntil(page: Page, target: ReturnType<Page['locator']>, text: string | RegExp, what: string): Promise<string> {
+  const hover = page.locator('.monaco-hover', { hasText: text }).first();
+  for (const deadline = Date.now() + STEP_TIMEOUT; !(await hover.isVisible());) {
+    if (Date.now() > deadline) throw new Error(`no hover with ${String(text)} over ${what}`);
+    await page.mouse.move(0, 0);
+    await target.hover();
+    await page.waitForTimeout(1500);
+  }
+  return hover.innerText();
+}
+
 /** Where the probe extension writes what it found in our exports. */
 const PROBE_OUT = path.join(os.tmpdir(), `se-exports-probe-${process.pid}.json`);
 let clauseTitle = '';
@@ -119,6 +153,70 @@ const steps: Step[] = [
     },
   },
   {
+    name: 'five clauses and two cross-references in one reading tab',
+    async run(page) {
+      // Issue 51: as a person reads — clauses from the tree, then cross-references on the page — one reading tab.
+      await expectClauseTabs(page, 1, 'after the first clause');
+      const opened = [clauseTitle];
+      for (const name of ['Foreword', /^2 /, /^3 /, /^4 /]) {
+        opened.push(await openFromTree(page, treeRow(page, name)));
+        await expectClauseTabs(page, 1, `after opening ${opened.length} clauses (${opened.join(', ')})`);
+      }
+      // Two cross-references, followed by clicking them on the page (a clause without one: the next from the tree).
+      let followed = 0;
+      for (const next of [/^5 /, /^6 /, /^7 /, /^8 /, /^Annex A/, /^Annex B/, /^1 /, /^2 /, /^3 /, /^4 /]) {
+        const frame = await clauseFrame(page);
+        const links = frame.locator('main#page article a.link:not([title^="urn:"])');
+        for (let i = 0, n = await links.count(); i < n && followed < 2; i++) {
+          const before = (await frame.locator('main#page h1').innerText()).trim();
+          await links.nth(i).click();
+          // A cross-reference to a place on the same page scrolls there; one to another clause replaces the page.
+          const moved = await frame
+            .waitForFunction(`document.querySelector('main#page h1')?.textContent?.trim() !== ${JSON.stringify(before)}`, undefined, { timeout: 8_000 })
+            .then(() => true)
+            .catch(() => false);
+          if (!moved) continue;
+          followed++;
+          await expectClauseTabs(page, 1, `after following ${followed} cross-reference(s)`);
+          break;
+        }
+        if (followed === 2) break;
+        const row = treeRow(page, next);
+        if (await row.count()) await openFromTree(page, row);
+      }
+      if (followed < 2) throw new Error(`followed ${followed} cross-references; the clauses read had no more`);
+      await page.screenshot({ path: path.join(RESULTS, 'e2e-one-reading-tab.png') });
+      // Back returns to the clause the cross-reference was followed from, in the same tab.
+      const frame = await clauseFrame(page);
+      const shown = (await frame.locator('main#page h1').innerText()).trim();
+      await titleAction(page, 'Back').click({ timeout: STEP_TIMEOUT });
+      await frame.waitForFunction(`document.querySelector('main#page h1')?.textContent?.trim() !== ${JSON.stringify(shown)}`, undefined, {
+        timeout: STEP_TIMEOUT,
+      });
+      await expectClauseTabs(page, 1, 'after Back');
+      // A second one, on purpose: Open to the Side from the tab's … menu.
+      await titleAction(page, 'More Actions').click({ timeout: STEP_TIMEOUT });
+      await page.locator('.monaco-menu .action-label', { hasText: 'Open to the Side' }).first().click({ timeout: STEP_TIMEOUT });
+      await expectClauseTabs(page, 2, 'after Open to the Side');
+      await page.screenshot({ path: path.join(RESULTS, 'e2e-reading-tab-and-one-beside.png') });
+      // Closed again (it has the focus), and Scope read again in the one tab, for the steps that follow.
+      await runCommand(page, 'View: Close Editor');
+      await expectClauseTabs(page, 1, 'after closing the one beside');
+      await runCommand(page, 'View: Single Column Editor Layout');
+      await openFromTree(page, treeRow(page, /^1 /));
+      await expectClauseTabs(page, 1, 'with Scope read again');
+      // The page's first 200 px show the clause's heading and its text (no toolbar above them).
+      const scope = await clauseFrame(page);
+      const top = (await (await scope.frameElement()).boundingBox())?.y ?? 0;
+      const heading = await scope.locator('main#page h1').boundingBox();
+      const text = await scope.locator('main#page article p').first().boundingBox();
+      if (!heading || !text || heading.y - top > 200 || text.y - top > 200)
+        throw new Error(
+          `heading at ${heading ? Math.round(heading.y - top) : '?'} px, text at ${text ? Math.round(text.y - top) : '?'} px from the page's top`,
+        );
+    },
+  },
+  {
     name: 'open JSON to the side',
     async run(page) {
       await clauseFrame(page);
@@ -172,12 +270,8 @@ const steps: Step[] = [
   {
     name: 'hover a reference in a requirements file and follow its link to the clause',
     async run(page) {
-      // References resolve through the catalogue index: Find Standard… builds it (closed again at once).
-      await runCommand(page, 'Standards: Find Standard…');
-      // The picker itself (not the command palette it replaces), then closed: the index goes on building.
-      const picker = page.locator('.quick-input-widget', { has: page.locator('.quick-input-title', { hasText: 'Find Standard' }) }).first();
-      await picker.waitFor({ state: 'visible', timeout: STEP_TIMEOUT });
-      await closeQuickInput(page);
+      // References resolve through the catalogue index, which was built in the background on sign-in: no Find
+      // Standard first (issue 51).
       // A plain-text requirements file of the workspace citing the standard of the steps above, the clause locator
       // first. (Plain text: a Markdown file would wait on VS Code's Markdown language server, which offline takes a minute.)
       const cited = `Clause 1 of ${standardLabel}`;
@@ -228,6 +322,43 @@ const steps: Step[] = [
       await page.waitForTimeout(1000);
       await page.locator('.tab', { hasText: 'requirements.txt' }).first().click();
       await page.locator('.editor-group-container.active .tab.active', { hasText: 'requirements.txt' }).first().waitFor({ timeout: STEP_TIMEOUT });
+    },
+  },
+  {
+    name: 'a Markdown file citing a current, a withdrawn and an unknown standard, without Find Standard',
+    async run(page) {
+      // Issue 51: a link and hover, a warning with its quick fix, and an "unresolved" hover — the index built on sign-in.
+      writeFileSync(
+        path.join(workspaceDir, 'design.md'),
+        `# Design\n\nThe device meets ${standardLabel}, clause 1.\n\nEarlier releases met ${olderEdition}.\n\nThe archive cites ISO 99999:2020.\n`,
+      );
+      await page.keyboard.press('Control+P');
+      const input = page.locator('.quick-input-widget input').first();
+      await input.waitFor({ state: 'visible', timeout: STEP_TIMEOUT });
+      await input.fill('design.md');
+      await page.locator('.quick-input-list .monaco-list-row', { hasText: 'design.md' }).first().click({ timeout: STEP_TIMEOUT });
+      await page.locator('.tab.active', { hasText: 'design.md' }).first().waitFor({ timeout: STEP_TIMEOUT });
+      const token = (text: string) => page.locator('.monaco-editor .view-line span span', { hasText: text }).first();
+      // The current edition: a link, and a hover with the standard and its commands.
+      const current = await hoverUntil(page, token(standardLabel), 'Open Clause', standardLabel);
+      if (!current.includes(standardLabel)) throw new Error(`the hover says "${current}"`);
+      await page.screenshot({ path: path.join(RESULTS, 'e2e-markdown-current-hover.png') });
+      const linked = page.locator('.monaco-editor .detected-link, .monaco-editor .detected-link-active').first();
+      await labelled('the citation drawn as a link', linked.waitFor({ timeout: STEP_TIMEOUT }));
+      // The older edition: a warning, with the quick fix to the current one.
+      await labelled('the warning on the older edition', page.locator('.monaco-editor .squiggly-warning').first().waitFor({ timeout: STEP_TIMEOUT }));
+      await page.mouse.move(0, 0);
+      await token(olderEdition).click();
+      await page.keyboard.press('Control+.');
+      const fix = page.locator('.action-widget, .context-view', { hasText: /Replace with|Update to/ }).first();
+      await labelled('the quick fix to the current edition', fix.waitFor({ timeout: STEP_TIMEOUT }));
+      await page.screenshot({ path: path.join(RESULTS, 'e2e-markdown-withdrawn-quick-fix.png') });
+      await page.keyboard.press('Escape');
+      // The unknown one: never silence.
+      const unknown = await hoverUntil(page, token('99999'), 'not in this catalogue', 'ISO 99999:2020');
+      if (!/search for it/.test(unknown)) throw new Error(`the unknown reference's hover says "${unknown}"`);
+      await page.screenshot({ path: path.join(RESULTS, 'e2e-markdown-unknown-hover.png') });
+      await page.mouse.move(0, 0);
     },
   },
   {
@@ -415,20 +546,17 @@ const steps: Step[] = [
       await item.hover();
       await labelled('the pin button', item.locator('.action-label[aria-label*="Pin for Offline Reading"]').first().click({ timeout: STEP_TIMEOUT }));
       await closeQuickInput(page);
-      // The pin is stored, then the view redraws: the Pinned root appears a moment later, open.
+      // The pin is stored, then the view redraws: the Pinned root appears a moment later, at the top.
       await labelled('the Pinned root', treeRow(page, /^Pinned/).waitFor({ timeout: STEP_TIMEOUT }));
-      // Everything collapsed, then Pinned opened: the roots show at the top of the view. Collapse All is a command
-      // whose first run waits for an activation round trip to the (busy) extension host: wait until it has closed
-      // Pinned, or it may close Pinned after the click below opened it (the child row then never shows).
-      await labelled('Collapse All', view(page).locator('.action-label[aria-label="Collapse All"]').first().click({ timeout: STEP_TIMEOUT }));
-      await labelled('Pinned closed by Collapse All', treeRow(page, /^Pinned/, 'false').waitFor({ timeout: STEP_TIMEOUT }));
-      // A click toggles a collapsible row (it does not only select it): one click on the closed root opens it.
-      await treeRow(page, /^Pinned/).click({ timeout: STEP_TIMEOUT });
-      await labelled('Pinned open', treeRow(page, /^Pinned/, 'true').waitFor({ timeout: STEP_TIMEOUT }));
+      // A new pin is revealed (issue 51): Pinned opens by itself and shows it, its clauses downloaded.
       await labelled(
         `"${standardLabel}" saying "offline copy" under Pinned`,
         view(page).locator('.monaco-list-row', { hasText: standardLabel }).filter({ hasText: 'offline copy' }).first().waitFor({ timeout: STEP_TIMEOUT }),
       );
+      // The catalogue folded for the picture: Pinned above it, Recent below.
+      const all = treeRow(page, /^All standards/, 'true');
+      if (await all.count()) await all.click();
+      await labelled('All standards folded', treeRow(page, /^All standards/, 'false').waitFor({ timeout: STEP_TIMEOUT }));
       await page.mouse.move(0, 0);
     },
   },
