@@ -721,7 +721,7 @@ async function main(): Promise<number> {
   let passed = pages.passed;
   let failed = pages.failed;
   try {
-    const page = await browser.newPage({ viewport: { width: 1400, height: 850 } });
+    const page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
     await server.login(page.context());
     await page.goto(server.workbenchUrl());
     await page.locator('.monaco-workbench').waitFor({ timeout: STEP_TIMEOUT });
