@@ -324,6 +324,9 @@ describe('document model: vocabularies', () => {
     );
     assert.equal(mathText(ascii.root), '∑i=1ni');
     assert.match(text, /Inline α \+ β math\./, 'LaTeX reads as text');
+    // …and is typeset as MathML on the page, like the MathML formula beside it.
+    const inline = JSON.stringify(doc.blocks);
+    assert.match(inline, /"source":\{"notation":"latex","text":"\\\\alpha \+ \\\\beta"\}/);
     assert.equal(only(doc, 'code')[0].text, '{\n  "a": 1\n}');
     const [term] = only(doc, 'term');
     assert.deepEqual([term.preferred, term.admitted, term.deprecated], [[['lamp']], [['light source']], [['bulb']]]);

@@ -4,7 +4,7 @@ import { type Builder, markNumbering } from './builder';
 import { type Element, type FlowItem, attribute, elementNames, isElementName, plainText, readElement, restOf, textOf } from './elements';
 import { clean, inlineText } from './flowText';
 import { definitions } from './lists';
-import { asciiMathFormula } from './asciiMath';
+import { asciiMathFormula, latexFormula } from './mathSourceTypeset';
 import { isMathMarkup, isMathName, mathFromJson, mathFromMarkup } from './mathml';
 import { type Block, type Definition, type Math, MAX_DEPTH } from './model';
 import { localName } from './names';
@@ -83,6 +83,7 @@ export function mathIn(b: Builder, value: unknown, key: string | undefined, loca
   if (typeof value === 'string') {
     if (isMathMarkup(value)) return { notation: 'mathml', root: mathFromMarkup(value, MAX_DEPTH - depth) };
     if (notation === 'asciimath' && value.trim()) return asciiMathFormula(clean(value).trim(), MAX_DEPTH - depth);
+    if (notation === 'latex' && value.trim()) return latexFormula(clean(value).trim(), MAX_DEPTH - depth);
     if (notation && value.trim()) return { notation, source: clean(value).trim() };
     if (['expression', 'formula', 'content', 'text', 'value', 'stem'].includes(local) && value.trim())
       return { notation: notation ?? 'text', source: clean(value).trim() };
@@ -118,7 +119,7 @@ export function mathIn(b: Builder, value: unknown, key: string | undefined, loca
     fallback ??= found;
   }
   if (fallback) return fallback;
-  if (names.some((n) => ['texmath', 'latex', 'tex'].includes(n))) return { notation: 'latex', source: clean(plainText(value, 0)).trim() };
+  if (names.some((n) => ['texmath', 'latex', 'tex'].includes(n))) return latexFormula(clean(plainText(value, 0)).trim(), MAX_DEPTH - depth);
   if (names.includes('asciimath')) return asciiMathFormula(clean(plainText(value, 0)).trim(), MAX_DEPTH - depth);
   return undefined;
 }

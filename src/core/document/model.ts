@@ -40,7 +40,8 @@ export interface Image {
  * notation), or source text in AsciiMath, LaTeX or plain notation.
  */
 export type Math =
-  { notation: 'mathml'; root: MathNode; source?: { notation: 'asciimath'; text: string } } | { notation: 'asciimath' | 'latex' | 'text'; source: string };
+  | { notation: 'mathml'; root: MathNode; source?: { notation: 'asciimath' | 'latex'; text: string } }
+  | { notation: 'asciimath' | 'latex' | 'text'; source: string };
 
 export interface MathNode {
   /** A MathML element name (only MathML names reach the model). */

@@ -38,6 +38,9 @@ export function flowText(flow: readonly Inline[]): string {
 
 /** A formula as readable text: MathML's characters, LaTeX and AsciiMath with symbols as characters. */
 export function formulaText(math: Math): string {
+  // Typeset from a source: the source read as text keeps its spacing ("α + β"), which MathML's characters lose.
+  if (math.notation === 'mathml' && math.source)
+    return math.source.notation === 'latex' ? readableLatex(math.source.text) : readableAsciiMath(math.source.text);
   if (math.notation === 'mathml') return mathText(math.root);
   if (math.notation === 'latex') return readableLatex(math.source);
   if (math.notation === 'asciimath') return readableAsciiMath(math.source);
