@@ -11,7 +11,7 @@ import type { Page } from 'playwright-core';
 import { launchBrowser } from '../harness/browser';
 import { startCodeServer, stopExtensionSandbox } from '../harness/codeServer';
 import { REPO, checkTools } from '../harness/tools';
-import { STEP_TIMEOUT, closeQuickInput, labelled, runCommand, runScript, treeRow, view } from './workbench';
+import { STEP_TIMEOUT, closeQuickInput, labelled, openWorkbench, runCommand, runScript, treeRow, view } from './workbench';
 
 const RESULTS = path.join(REPO, 'test-results');
 const VSIX = path.join(REPO, 'dist', 'standards-explorer.vsix');
@@ -137,10 +137,7 @@ async function main(): Promise<number> {
   let passed = 0;
   let failed = 0;
   try {
-    const page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
-    await server.login(page.context());
-    await page.goto(server.workbenchUrl());
-    await page.locator('.monaco-workbench').waitFor({ timeout: STEP_TIMEOUT });
+    const page = await openWorkbench(browser, server);
     for (const [i, step] of steps.entries()) {
       const shot = path.join(RESULTS, `quiet-${i + 1}-${step.name.replace(/\W+/g, '-')}.png`);
       try {

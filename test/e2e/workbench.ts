@@ -1,7 +1,17 @@
 /** What the e2e scripts do in the workbench as a person would: the Standards view, its rows, the command palette. */
-import type { Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
+import type { CodeServer } from '../harness/codeServer';
 
 export const STEP_TIMEOUT = 60_000;
+
+/** A new page of `server`'s workbench at 1400×900 (the size issue 51 measured), logged in and loaded. */
+export async function openWorkbench(browser: Browser, server: CodeServer): Promise<Page> {
+  const page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
+  await server.login(page.context());
+  await page.goto(server.workbenchUrl());
+  await page.locator('.monaco-workbench').waitFor({ timeout: STEP_TIMEOUT });
+  return page;
+}
 
 export const view = (page: Page) =>
   page

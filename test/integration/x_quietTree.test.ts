@@ -12,7 +12,7 @@ import type { ServiceAccess } from '../../src/extension/connection/serviceAccess
 import { clauseDocumentParts, clauseDocumentPath } from '../../src/extension/documents/standardsUri';
 import type { ClauseNode, SectionNode, StandardNode, TreeNode } from '../../src/extension/targets/nodes';
 import type { RenderedEvent } from '../../src/extension/webview/clausePage';
-import { api, resetSandbox, signInToSandbox, until } from './fixtures';
+import { api, nextEvent, resetSandbox, signInToSandbox, until } from './fixtures';
 
 /** What the user reads as an identifier: a vocabulary name, a JSON-LD key, a URN, a service URL, a UUID. */
 const RAW_ID = /corext:|@id|urn:|https?:\/\/|[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-/i;
@@ -45,15 +45,7 @@ describe('a quiet tree in people’s words (issue 51)', () => {
     }
     return out;
   };
-  const rendered = async (): Promise<RenderedEvent> => {
-    const { pages } = await api();
-    return new Promise((resolve) => {
-      const subscription = pages.onDidRender((event) => {
-        subscription.dispose();
-        resolve(event);
-      });
-    });
-  };
+  const rendered = async (): Promise<RenderedEvent> => nextEvent((await api()).pages.onDidRender, 'a clause page rendered');
 
   it('opening clauses of five standards moves no row above or in the catalogue: Recent grows below it', async () => {
     const { tree, myStandards } = await api();

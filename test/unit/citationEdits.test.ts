@@ -5,25 +5,16 @@
  * order mark and line breaks; the unified diff is what `diff -u` writes.
  */
 import * as assert from 'node:assert/strict';
-import * as fs from 'node:fs';
-import * as path from 'node:path';
-import { CatalogueIndex, type IndexEntry } from '../../src/core/catalogue/catalogueIndex';
 import { applyCitationEdits, citationEdits, unifiedDiff, type ClauseIn } from '../../src/core/check/citationEdits';
 import { CitationChecker } from '../../src/core/check/checkText';
 import { clauseInEdition } from '../../src/core/check/renumberedClause';
 import type { Clause } from '../../src/core/service/types';
-
-const CATALOGUE = path.resolve(__dirname, '../../../test/fixtures/cli/catalogue.jsonl');
+import { fixtureCatalogueIndex } from './fixtureCatalogue';
 
 describe('citation edits: the fix of outdated citations', () => {
   let checker: CitationChecker;
   before(() => {
-    const entries = fs
-      .readFileSync(CATALOGUE, 'utf8')
-      .split('\n')
-      .filter(Boolean)
-      .map((line, position): IndexEntry => ({ position, ...(JSON.parse(line) as Omit<IndexEntry, 'position'>) }));
-    checker = new CitationChecker(CatalogueIndex.of(entries));
+    checker = new CitationChecker(fixtureCatalogueIndex());
   });
   const fixed = (text: string) => {
     const found = citationEdits(text, checker.check(text, 'file.md'));

@@ -4,26 +4,19 @@
  * check's findings, SARIF's rule levels and the table saying the same.
  */
 import * as assert from 'node:assert/strict';
-import * as fs from 'node:fs';
-import * as path from 'node:path';
-import { CatalogueIndex, type IndexEntry } from '../../src/core/catalogue/catalogueIndex';
 import { CitationChecker } from '../../src/core/check/checkText';
 import { RULE_IDS } from '../../src/core/check/rules';
 import { sarifReport } from '../../src/core/check/sarif';
 import { DEFAULT_SEVERITIES, reportedSeverityOf, severityOf } from '../../src/core/check/severities';
+import type { CatalogueIndex } from '../../src/core/catalogue/catalogueIndex';
+import { fixtureCatalogueIndex } from './fixtureCatalogue';
 
-const CATALOGUE = path.resolve(__dirname, '../../../test/fixtures/cli/catalogue.jsonl');
 const TEXT = 'We follow ISO 9001:2008, IEC 61508-3:1998 and ISO 99999:2020; also ISO 9001.\n';
 
 describe('severities: one table for the command line and the editor', () => {
   let index: CatalogueIndex;
   before(() => {
-    const entries = fs
-      .readFileSync(CATALOGUE, 'utf8')
-      .split('\n')
-      .filter(Boolean)
-      .map((line, position): IndexEntry => ({ position, ...(JSON.parse(line) as Omit<IndexEntry, 'position'>) }));
-    index = CatalogueIndex.of(entries);
+    index = fixtureCatalogueIndex();
   });
 
   it('gives every rule a default: withdrawn and superseded are warnings, unknown a note, undated off', () => {
