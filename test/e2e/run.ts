@@ -238,9 +238,12 @@ const steps: Step[] = [
       // The sandbox's first standard (seed 1) has an older edition in the catalogue: the clause tab's title bar menu
       // lists it (newest first, with status) and opens the diff editor between the two Scope clauses as Markdown.
       const frame = await clauseFrame(page);
-      // The title bar's actions are the active tab's: focus the page first (the JSON editor beside has the focus).
+      // The title bar's actions are the active tab's: the reading tab made active (the JSON editor beside has the
+      // focus, its tab named "1 Scope.json" now).
+      const reading = `${standardLabel} · ${clauseTitle}`;
+      await page.locator('.tab', { hasText: reading }).first().click();
       await frame.locator('main#page h1').click();
-      await page.locator('.editor-group-container.active .tab.active', { hasText: clauseTitle }).first().waitFor({ timeout: STEP_TIMEOUT });
+      await page.locator('.editor-group-container.active .tab.active', { hasText: reading }).first().waitFor({ timeout: STEP_TIMEOUT });
       await titleAction(page, 'More Actions').click({ timeout: STEP_TIMEOUT });
       await page.locator('.monaco-menu .action-label', { hasText: 'Compare with Another Edition' }).first().click({ timeout: STEP_TIMEOUT });
       const rows = page.locator('.quick-input-list .monaco-list-row');
