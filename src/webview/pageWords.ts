@@ -10,6 +10,7 @@ export function pageWords(): Record<string, string> {
   return Object.fromEntries([
     ['Contents ({0})', l10n.t('Contents ({0})')],
     ['Contents', l10n.t('Contents')],
+    ['Find {0} in the catalogue', l10n.t('Find {0} in the catalogue')],
     ['Footnote {0}', l10n.t('Footnote {0}')],
     ['Footnotes', l10n.t('Footnotes')],
     ['Loading…', l10n.t('Loading…')],

@@ -75,6 +75,8 @@ export type PageMessage =
   | { type: 'retry' }
   | { type: 'openClause'; target: string }
   | { type: 'revealStandard'; urn: string }
+  /** A bibliography entry's identifier as printed ("ISO 14971:2019"), where the source gives no URN: found in the catalogue. */
+  | { type: 'findReference'; citation: string }
   /** `builtIn`: where the document model was built (a very large clause's in a worker, when the webview allows it). */
   | { type: 'rendered'; title: string; blocks: number; ms: number; builtIn: BuiltIn }
   /** The page scrolled to an anchor the host asked for (or did not find it). */
@@ -89,6 +91,8 @@ export interface PageState {
 }
 
 const MAX_TEXT = 2048;
+/** A standard's identifier is short; anything longer is not one. */
+const MAX_CITATION = 200;
 
 function isText(value: unknown, max = MAX_TEXT): value is string {
   return typeof value === 'string' && value.length > 0 && value.length <= max;
@@ -104,6 +108,8 @@ export function readPageMessage(value: unknown): PageMessage | undefined {
       return isText(message.target) ? { type: 'openClause', target: message.target } : undefined;
     case 'revealStandard':
       return isText(message.urn, 1024) ? { type: 'revealStandard', urn: message.urn } : undefined;
+    case 'findReference':
+      return isText(message.citation, MAX_CITATION) ? { type: 'findReference', citation: message.citation } : undefined;
     case 'rendered':
       return typeof message.title === 'string' && typeof message.blocks === 'number' && typeof message.ms === 'number'
         ? {
@@ -162,6 +168,7 @@ export type PageAction =
   | { kind: 'load' }
   | { kind: 'openClause'; ref: ClauseRef }
   | { kind: 'revealStandard'; urn: string }
+  | { kind: 'findReference'; citation: string }
   | { kind: 'rendered'; title: string; blocks: number; ms: number; builtIn: BuiltIn }
   | { kind: 'revealed'; anchor: string; found: boolean }
   | { kind: 'refuse'; message: string }
@@ -193,6 +200,10 @@ export function decidePageAction(message: PageMessage, panel: PanelContext): Pag
     }
     case 'revealStandard':
       return isValidUrn(message.urn) ? { kind: 'revealStandard', urn: message.urn } : { kind: 'ignore', reason: 'revealStandard with an invalid URN' };
+    case 'findReference':
+      // Only what the user clicked in a focused page; the text is searched for, never run or opened as an address.
+      if (!panel.active) return { kind: 'ignore', reason: 'findReference from a panel without focus' };
+      return { kind: 'findReference', citation: displayText(message.citation) };
     case 'rendered':
       return { kind: 'rendered', title: displayText(message.title).slice(0, 200), blocks: message.blocks, ms: message.ms, builtIn: message.builtIn };
     case 'revealed':

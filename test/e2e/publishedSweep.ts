@@ -29,6 +29,10 @@ interface Shown {
   formulasWithoutKey: string[];
   references: number;
   entriesWithoutIdentifierOrTitle: string[];
+  /** Entries whose identifier is not a link to the catalogue (by its URN, or looked up by its text). */
+  entriesNotLinked: string[];
+  /** What clicking the first entry's identifier posted to the host. */
+  entryClicked?: { type: string; urn?: string; citation?: string };
   /** List items with a label of their own ("a)") that the list numbers too ("1."): the label twice. */
   itemsLabelledTwice: string[];
   annex: boolean;
@@ -47,6 +51,14 @@ const READ_SHOWN = `(() => {
     formulasWithoutKey: formulas.filter((f) => !f.querySelector(':scope > p.formula-where')).map((f) => text(f.querySelector('.formula-label')) || text(f).slice(0, 60)),
     references: entries.length,
     entriesWithoutIdentifierOrTitle: entries.filter((li) => !text(li.querySelector(':scope > .citation, :scope > a.link')) || !text(li.querySelector(':scope > em'))).map((li) => text(li).slice(0, 80)),
+    entriesNotLinked: entries.filter((li) => !li.querySelector(':scope > a.link')).map((li) => text(li).slice(0, 80)),
+    entryClicked: (() => {
+      const link = entries[0]?.querySelector(':scope > a.link');
+      if (!link) return undefined;
+      const before = window.posted.length;
+      link.click();
+      return window.posted.slice(before)[0];
+    })(),
     itemsLabelledTwice: [...article.querySelectorAll('li')].filter((li) => li.querySelector(':scope > .item-label') && getComputedStyle(li).listStyleType !== 'none').map((li) => text(li).slice(0, 60)),
     annex: document.querySelector('main#page h1').classList.contains('annex'),
     terms: article.querySelectorAll('.term').length,
@@ -101,6 +113,10 @@ async function sweepVocabulary(
         const where = `${standard.reference} "${clause.title}"`;
         for (const label of shown.formulasWithoutKey) problems.push(`${where}: a formula without its key: ${label}`);
         for (const entry of shown.entriesWithoutIdentifierOrTitle) problems.push(`${where}: a bibliography entry without identifier or title: ${entry}`);
+        for (const entry of shown.entriesNotLinked) problems.push(`${where}: a bibliography entry whose identifier is not linked to the catalogue: ${entry}`);
+        const posted = shown.entryClicked;
+        if (posted && !(posted.type === 'revealStandard' || (posted.type === 'findReference' && posted.citation)))
+          problems.push(`${where}: an entry's identifier posted ${JSON.stringify(posted)}`);
         for (const item of shown.itemsLabelledTwice) problems.push(`${where}: a list item numbered besides its own label: ${item}`);
         problems.push(...shownTextFindings(body, shown.text).map((f) => `${where}: ${f}`));
         if (errors.length) problems.push(`${where}: page errors: ${errors.splice(0).join('; ')}`);
@@ -142,7 +158,7 @@ export async function checkPublishedPages(browser?: Browser): Promise<{ passed: 
         if (seen.clauses <= 100) throw new Error(`only ${seen.clauses} clauses: ${JSON.stringify(seen)}`);
         passed++;
         console.log(
-          `  ✔ published pages (${vocabulary}, every clause of ${STANDARDS} standards: ${seen.clauses}; ${seen.formulas} formulas, ${seen.references} entries, ${seen.annexes} annexes, ${seen.terms} terms; lowest ${(seen.lowest * 100).toFixed(1)} % of the source text; ${((Date.now() - started) / 1000).toFixed(1)} s): no formula without key, entry without identifier and title, doubled number or label, "()", nor clause under 97 %`,
+          `  ✔ published pages (${vocabulary}, every clause of ${STANDARDS} standards: ${seen.clauses}; ${seen.formulas} formulas, ${seen.references} entries, ${seen.annexes} annexes, ${seen.terms} terms; lowest ${(seen.lowest * 100).toFixed(1)} % of the source text; ${((Date.now() - started) / 1000).toFixed(1)} s): no formula without key, entry without identifier, title or link, doubled number or label, "()", nor clause under 97 %`,
         );
       } catch (error) {
         failed++;

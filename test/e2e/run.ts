@@ -174,8 +174,15 @@ const steps: Step[] = [
           // A cross-reference to a place on the same page scrolls there; one to another clause replaces the page. A
           // click while the page is taking the focus may be ignored (actions come from the focused page only): twice.
           let moved = false;
+          // Only a link a person can see (a long table's sizing rows hold hidden copies of its cells).
+          if (!(await links.nth(i).isVisible())) continue;
           for (let attempt = 0; attempt < 2 && !moved; attempt++) {
-            await links.nth(i).click();
+            const clicked = await links
+              .nth(i)
+              .click({ timeout: 5_000 })
+              .then(() => true)
+              .catch(() => false);
+            if (!clicked) break;
             moved = await frame
               .waitForFunction(`document.querySelector('main#page h1')?.textContent?.trim() !== ${JSON.stringify(before)}`, undefined, { timeout: 5_000 })
               .then(() => true)

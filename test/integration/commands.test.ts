@@ -50,4 +50,23 @@ describe('commands', () => {
     assert.equal(selected.standard.urn, wanted.urn);
     assert.equal(selected.position, 237);
   });
+
+  it("a bibliography entry's identifier as printed reveals its standard, or opens Find Standard with it typed in", async () => {
+    const { session, view, standardPicker } = await api();
+    const service = await session.service();
+    const [wanted] = (await service.listStandards({ limit: 1, offset: 41 })).items;
+    assert.ok(wanted.reference, `${wanted.urn} has a reference`);
+    const found = (await vscode.commands.executeCommand('standardsExplorer.findStandard', { reference: wanted.reference })) as { urn: string } | undefined;
+    assert.equal(found?.urn, wanted.urn);
+    await until(() => ((view.selection[0] as StandardNode | undefined)?.standard?.urn === wanted.urn ? true : undefined), 'the tree selection');
+    // An edition the catalogue lacks is never a guess: the picker, with it typed in.
+    const picked = vscode.commands.executeCommand('standardsExplorer.findStandard', { reference: 'ISO 99999:2020' });
+    try {
+      const open = await until(() => standardPicker.current, 'Find Standard with the identifier');
+      assert.equal(open.pick.value, 'ISO 99999:2020');
+    } finally {
+      await vscode.commands.executeCommand('workbench.action.closeQuickOpen');
+      await picked;
+    }
+  });
 });

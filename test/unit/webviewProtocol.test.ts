@@ -56,6 +56,15 @@ describe('clause page protocol and HTML', () => {
     };
     const panel: PanelContext = { ref, loaded: true, active: true, serviceBaseUrl: 'https://api.example.com/preprod' };
 
+    it('looks up a bibliography identifier the page names (no URN in the source) only from a focused page, as text', () => {
+      const message = readPageMessage({ type: 'findReference', citation: 'ISO 14971:2019\u202e' });
+      assert.ok(message);
+      assert.deepEqual(decidePageAction(message, panel), { kind: 'findReference', citation: 'ISO 14971:2019' });
+      assert.equal(decidePageAction(message, { ...panel, active: false }).kind, 'ignore');
+      assert.equal(readPageMessage({ type: 'findReference', citation: 'x'.repeat(201) }), undefined);
+      assert.equal(readPageMessage({ type: 'findReference' }), undefined);
+    });
+
     it("takes no clause action from the page: those are the title bar's, run by the host on the clause it read", () => {
       for (const type of ['copyLink', 'insertReference', 'openJson', 'openText', 'compare', 'pin', 'unpin'])
         assert.equal(readPageMessage({ type, ref: { id: 'command:workbench.action.terminal.new' } }), undefined, type);

@@ -7,6 +7,8 @@ import * as vscode from 'vscode';
 import { showInformation, showWarning } from '../notify';
 import { standardLabel } from '../../core/labels';
 import { standardRefOf, type StandardRef } from '../../core/model';
+import { parseReference } from '../../core/citations/recognise';
+import { resolveReference } from '../../core/citations/resolve';
 import type { CatalogueStore } from '../catalogue/catalogueStore';
 import { pickStandard } from '../catalogue/standardPicker';
 import { registerCommands } from '../commands/feedback';
@@ -36,10 +38,15 @@ export interface StandardsView {
 }
 
 /** For automation: Find Standard with a query and no UI. */
-/** `query`: reveal the best match at once (tests, other commands); `prefill`: open the picker with this text typed. */
+/**
+ * `query`: reveal the best match at once (tests, other commands); `prefill`: open the picker with this text typed;
+ * `reference`: an identifier as printed (a bibliography entry) — its standard revealed when the catalogue has it, else
+ * the picker with it typed.
+ */
 interface FindArgs {
   query?: string;
   prefill?: string;
+  reference?: string;
 }
 
 export function registerStandardsView(context: vscode.ExtensionContext, { session, catalogue, myStandards, log }: StandardsViewDeps): StandardsView {
@@ -100,8 +107,12 @@ export function registerStandardsView(context: vscode.ExtensionContext, { sessio
             const [first] = (await catalogue.get()).search(query, 1);
             return first ? reveal(first.urn, first.position) : undefined;
           }
-          // "search for it" from a hover: the picker opens with the reference typed in (a short text, as cited).
-          const prefill = (arg as FindArgs | undefined)?.prefill;
+          const reference = (arg as FindArgs | undefined)?.reference;
+          const written = typeof reference === 'string' ? parseReference(reference) : undefined;
+          const found = written && resolveReference(await catalogue.get(), written);
+          if (found) return reveal(found.urn, found.position);
+          // "search for it" from a hover, or an identifier the catalogue lacks: the picker with it typed in.
+          const prefill = (arg as FindArgs | undefined)?.prefill ?? reference;
           const typed = typeof prefill === 'string' ? prefill.slice(0, 200) : undefined;
           const entry = await pickStandard(catalogue, vscode.l10n.t('Find Standard'), typed);
           return entry ? reveal(entry.urn, entry.position) : undefined;

@@ -171,6 +171,9 @@ export class ClausePanel extends Disposable {
       case 'revealStandard':
         await vscode.commands.executeCommand('standardsExplorer.revealStandard', { urn: action.urn });
         return;
+      case 'findReference':
+        await vscode.commands.executeCommand('standardsExplorer.findStandard', { reference: action.citation });
+        return;
       case 'revealed':
         if (action.anchor === this.anchor) this.anchor = undefined;
         this.manager.fireRevealed({ ref: this.current, anchor: action.anchor, found: action.found });

@@ -10,6 +10,8 @@ import { t } from './words';
 export interface RenderLinks {
   openClause(target: string): void;
   revealStandard(urn: string): void;
+  /** A bibliography entry's identifier without a URN, looked up in the catalogue by the host. */
+  findReference(citation: string): void;
 }
 
 const NOTATION_NAMES = { asciimath: 'AsciiMath', latex: 'LaTeX', text: '' } as const;

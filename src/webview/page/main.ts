@@ -242,6 +242,7 @@ async function render(ref: ClauseRef, context: ClauseContext, build: (cancelled:
     {
       openClause: (target) => vscode.postMessage({ type: 'openClause', target }),
       revealStandard: (urn) => vscode.postMessage({ type: 'revealStandard', urn }),
+      findReference: (citation) => vscode.postMessage({ type: 'findReference', citation }),
     },
     imageOrigin,
     ref.id,

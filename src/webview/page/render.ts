@@ -182,7 +182,13 @@ export class ClauseRenderer extends TableRenderer {
     this.anchor(li, block.anchor);
     if (block.label) li.append(el('span', 'reference-label', block.label), ' ');
     const label = block.citation || block.urn || '';
-    if (label) li.append(block.urn ? this.link(label, () => this.links.revealStandard(block.urn as string), block.urn) : el('span', 'citation', label));
+    if (label)
+      li.append(
+        block.urn
+          ? this.link(label, () => this.links.revealStandard(block.urn as string), block.urn)
+          : // No URN in the source: the identifier as printed is looked up in the catalogue.
+            this.link(label, () => this.links.findReference(label), t('Find {0} in the catalogue', label)),
+      );
     if (block.title.length) this.inlineInto(li, [label ? ', ' : '', { kind: 'style', style: 'emphasis', children: block.title }]);
     if (block.details.length) this.inlineInto(li, [label || block.title.length ? ' ' : '', ...block.details]);
     return li;
