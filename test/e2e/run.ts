@@ -74,7 +74,10 @@ async function openFromTree(page: Page, row: ReturnType<typeof treeRow>): Promis
 async function hoverUntil(page: Page, target: ReturnType<Page['locator']>, text: string | RegExp, what: string): Promise<string> {
   const hover = page.locator('.monaco-hover', { hasText: text }).first();
   for (const deadline = Date.now() + STEP_TIMEOUT; !(await hover.isVisible());) {
-    if (Date.now() > deadline) throw new Error(`no hover with ${String(text)} over ${what}`);
+    if (Date.now() > deadline) {
+      const shown = await page.locator('.monaco-hover:visible').allInnerTexts();
+      throw new Error(`no hover with ${String(text)} over ${what} (shown: ${JSON.stringify(shown).slice(0, 300)})`);
+    }
     await page.mouse.move(0, 0);
     await target.hover();
     await page.waitForTimeout(1500);
@@ -374,6 +377,11 @@ const steps: Step[] = [
       await page.screenshot({ path: path.join(RESULTS, 'e2e-markdown-current-hover.png') });
       const linked = page.locator('.monaco-editor .detected-link, .monaco-editor .detected-link-active').first();
       await labelled('the citation drawn as a link', linked.waitFor({ timeout: STEP_TIMEOUT }));
+      // The unknown one: never silence.
+      const unknown = await hoverUntil(page, token('99999'), 'not in this catalogue', 'ISO 99999:2020');
+      if (!/search for it/.test(unknown)) throw new Error(`the unknown reference's hover says "${unknown}"`);
+      await page.screenshot({ path: path.join(RESULTS, 'e2e-markdown-unknown-hover.png') });
+      await page.mouse.move(0, 0);
       // The older edition: a warning, with the quick fix to the current one.
       await labelled('the warning on the older edition', page.locator('.monaco-editor .squiggly-warning').first().waitFor({ timeout: STEP_TIMEOUT }));
       await page.mouse.move(0, 0);
@@ -383,10 +391,6 @@ const steps: Step[] = [
       await labelled('the quick fix to the current edition', fix.waitFor({ timeout: STEP_TIMEOUT }));
       await page.screenshot({ path: path.join(RESULTS, 'e2e-markdown-withdrawn-quick-fix.png') });
       await page.keyboard.press('Escape');
-      // The unknown one: never silence.
-      const unknown = await hoverUntil(page, token('99999'), 'not in this catalogue', 'ISO 99999:2020');
-      if (!/search for it/.test(unknown)) throw new Error(`the unknown reference's hover says "${unknown}"`);
-      await page.screenshot({ path: path.join(RESULTS, 'e2e-markdown-unknown-hover.png') });
       await page.mouse.move(0, 0);
     },
   },
