@@ -85,6 +85,23 @@ async function hoverUntil(page: Page, target: ReturnType<Page['locator']>, text:
   return hover.innerText();
 }
 
+/**
+ * Whether the page's heading leaves `before` within `ms` (read through the page's DOM from outside: the strict CSP
+ * refuses code evaluated in the page).
+ */
+async function headingLeaves(frame: Frame, before: string, ms: number): Promise<boolean> {
+  for (const deadline = Date.now() + ms; Date.now() < deadline;) {
+    const now = await frame
+      .locator('main#page h1')
+      .first()
+      .innerText({ timeout: 1_000 })
+      .catch(() => before);
+    if (now.trim() !== before) return true;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  return false;
+}
+
 /** Where the probe extension writes what it found in our exports. */
 const PROBE_OUT = path.join(os.tmpdir(), `se-exports-probe-${process.pid}.json`);
 let clauseTitle = '';
@@ -186,10 +203,7 @@ const steps: Step[] = [
               .then(() => true)
               .catch(() => false);
             if (!clicked) break;
-            moved = await frame
-              .waitForFunction(`document.querySelector('main#page h1')?.textContent?.trim() !== ${JSON.stringify(before)}`, undefined, { timeout: 5_000 })
-              .then(() => true)
-              .catch(() => false);
+            moved = await headingLeaves(frame, before, 5_000);
           }
           if (!moved) continue;
           followed++;
@@ -206,9 +220,7 @@ const steps: Step[] = [
       const frame = await clauseFrame(page);
       const shown = (await frame.locator('main#page h1').innerText()).trim();
       await titleAction(page, 'Back').click({ timeout: STEP_TIMEOUT });
-      await frame.waitForFunction(`document.querySelector('main#page h1')?.textContent?.trim() !== ${JSON.stringify(shown)}`, undefined, {
-        timeout: STEP_TIMEOUT,
-      });
+      if (!(await headingLeaves(frame, shown, STEP_TIMEOUT))) throw new Error(`Back did not leave "${shown}"`);
       await expectClauseTabs(page, 1, 'after Back');
       // A second one, on purpose: Open to the Side from the tab's … menu.
       await titleAction(page, 'More Actions').click({ timeout: STEP_TIMEOUT });
