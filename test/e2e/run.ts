@@ -70,16 +70,27 @@ async function openFromTree(page: Page, row: ReturnType<typeof treeRow>): Promis
   return label;
 }
 
-/** Hovers `target` until a hover holding `text` shows (hovers appear after the mouse rests); returns its text. */
-async function hoverUntil(page: Page, target: ReturnType<Page['locator']>, text: string | RegExp, what: string): Promise<string> {
+/**
+ * Hovers `target` until a hover holding `text` shows (hovers appear after the mouse rests); returns its text. With
+ * `word`, the mouse rests on that word of the target's text (a token may hold a whole line: monospace, so by columns).
+ */
+async function hoverUntil(page: Page, target: ReturnType<Page['locator']>, text: string | RegExp, what: string, word?: string): Promise<string> {
   const hover = page.locator('.monaco-hover', { hasText: text }).first();
+  const rest = async (): Promise<void> => {
+    const box = word ? await target.boundingBox() : null;
+    const line = word ? await target.innerText() : '';
+    const at = word ? line.indexOf(word) : -1;
+    if (!box || at < 0) return target.hover();
+    const column = box.width / line.length;
+    await page.mouse.move(box.x + (at + word!.length / 2) * column, box.y + box.height / 2);
+  };
   for (const deadline = Date.now() + STEP_TIMEOUT; !(await hover.isVisible());) {
     if (Date.now() > deadline) {
       const shown = await page.locator('.monaco-hover:visible').allInnerTexts();
       throw new Error(`no hover with ${String(text)} over ${what} (shown: ${JSON.stringify(shown).slice(0, 300)})`);
     }
     await page.mouse.move(0, 0);
-    await target.hover();
+    await rest();
     await page.waitForTimeout(1500);
   }
   return hover.innerText();
@@ -390,7 +401,7 @@ const steps: Step[] = [
       const linked = page.locator('.monaco-editor .detected-link, .monaco-editor .detected-link-active').first();
       await labelled('the citation drawn as a link', linked.waitFor({ timeout: STEP_TIMEOUT }));
       // The unknown one: never silence.
-      const unknown = await hoverUntil(page, token('99999'), 'not in this catalogue', 'ISO 99999:2020');
+      const unknown = await hoverUntil(page, token('99999'), 'not in this catalogue', 'ISO 99999:2020', '99999');
       if (!/search for it/.test(unknown)) throw new Error(`the unknown reference's hover says "${unknown}"`);
       await page.screenshot({ path: path.join(RESULTS, 'e2e-markdown-unknown-hover.png') });
       await page.mouse.move(0, 0);
