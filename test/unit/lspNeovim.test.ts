@@ -87,7 +87,7 @@ describe('language server in Neovim (nvim --headless, its built-in LSP client)',
     assert.deepEqual(
       result.diagnostics?.map((d) => [d.code, d.severity, d.range, d.message]),
       [
-        ['withdrawn', 1, at(2, 24, 38), 'ISO 14971:2007 is withdrawn; the current edition is ISO 14971:2019.'],
+        ['withdrawn', 2, at(2, 24, 38), 'ISO 14971:2007 is withdrawn; the current edition is ISO 14971:2019.'],
         ['unknown', 3, at(4, 9, 23), 'ISO 99999:2020: the catalogue has no such standard.'],
       ],
     );

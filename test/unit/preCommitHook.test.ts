@@ -68,6 +68,7 @@ describe('pre-commit hooks (.pre-commit-hooks.yaml)', function () {
         'vscode-languageserver',
         'vscode-languageserver-textdocument',
         'mathup',
+        'temml',
       ];
       manifest.devDependencies = Object.fromEntries(built.map((name) => [name, manifest.devDependencies[name]]));
       fs.writeFileSync(path.join(hookRepo, 'package.json'), JSON.stringify(manifest, null, 2));

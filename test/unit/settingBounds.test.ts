@@ -158,6 +158,7 @@ describe('Restricted Mode (capabilities.untrustedWorkspaces)', () => {
     'defaultEnvironmentName',
     'pageSize',
     'indexConcurrency',
+    'catalogue.buildIndexOnSignIn',
     'timeoutSeconds',
     'cacheSizeMB',
     'diskCacheSizeMB',
