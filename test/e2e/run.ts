@@ -666,7 +666,7 @@ const steps: Step[] = [
       // Every step's command has run in the steps above, after the walkthrough was first shown: each is done. The
       // agents step is done once read: opened here, showing its prompt and the tools' # names.
       const steps = await openWalkthrough(page);
-      await page.locator('.getting-started-step', { hasText: 'Let AI agents read the standard' }).click({ timeout: STEP_TIMEOUT });
+      await page.locator('.getting-started-step', { hasText: 'Let AI agents read clauses' }).click({ timeout: STEP_TIMEOUT });
       for (const deadline = Date.now() + STEP_TIMEOUT; ;) {
         const done = await page.locator('.getting-started-step .codicon-getting-started-step-checked').count();
         if (done === steps) break;
