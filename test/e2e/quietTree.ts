@@ -40,8 +40,14 @@ const steps: Array<{ name: string; run(page: Page): Promise<void> }> = [
     async run(page) {
       const before = await rowsShown(page);
       for (const heading of [/^1 /, /^2 /, /^3 /]) {
-        await treeRow(page, heading).click();
-        await page.locator('.tab.active', { hasText: heading }).first().waitFor({ timeout: STEP_TIMEOUT });
+        const row = treeRow(page, heading);
+        const label = (await row.locator('.label-name').innerText()).trim();
+        await row.click();
+        // The reading tab names the standard and the clause: "ISO 11831:1988 · 2 Normative references".
+        await page
+          .locator('.tab.active', { hasText: ` · ${label}` })
+          .first()
+          .waitFor({ timeout: STEP_TIMEOUT });
       }
       await page.waitForTimeout(1500); // Recent is written after the page opens; let the view redraw if it would
       const after = await rowsShown(page);
