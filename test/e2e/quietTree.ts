@@ -93,7 +93,9 @@ const steps: Array<{ name: string; run(page: Page): Promise<void> }> = [
       const focused = view(page).locator('.monaco-list-row.focused').first();
       const label = (await focused.locator('.label-name').innerText()).trim();
       await focused.click({ button: 'right' });
-      await page.locator('.context-view .action-label', { hasText: 'Pin for Offline Reading' }).first().click({ timeout: STEP_TIMEOUT });
+      // As the step above: a context menu's item hovered, then Enter (a click on it is sometimes lost in code-server).
+      await page.locator('.context-view .action-label', { hasText: 'Pin for Offline Reading' }).first().hover({ timeout: STEP_TIMEOUT });
+      await page.keyboard.press('Enter');
       const pinned = view(page).locator('.monaco-list-row', { hasText: label }).first();
       await labelled('the new pin in sight', pinned.waitFor({ state: 'visible', timeout: STEP_TIMEOUT }));
       await labelled('the Pinned section in sight', treeRow(page, /^Pinned/).waitFor({ state: 'visible', timeout: STEP_TIMEOUT }));
