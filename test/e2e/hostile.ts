@@ -197,8 +197,16 @@ export async function checkHostileContent(browser: Browser): Promise<string[]> {
     // No toolbar: the clause's actions are the editor title bar's, run by the host on the clause it read (issue 51).
     check((await page.locator('#toolbar, vscode-button').count()) === 0, 'the page has a toolbar');
     const afterClicks = await waitFor(page, 'the clicked links to reach the host', (r) => r.messages.some((m) => m.type === 'openClause'));
-    const sent = afterClicks.messages.map((m) => String(m.type)).filter((type) => !['ready', 'rendered', 'openClause', 'revealStandard'].includes(type));
+    // findReference: a bibliography identifier without a URN, as text for the host to look up in the catalogue.
+    const sent = afterClicks.messages
+      .map((m) => String(m.type))
+      .filter((type) => !['ready', 'rendered', 'openClause', 'revealStandard', 'findReference'].includes(type));
     check(sent.length === 0, `the page asked the host for ${sent.join(', ')}`);
+    const lookups = afterClicks.messages.filter((m) => m.type === 'findReference');
+    check(
+      lookups.every((m) => typeof m.citation === 'string' && Object.keys(m).sort().join() === 'citation,type'),
+      `a lookup carried more than its text: ${JSON.stringify(lookups)}`,
+    );
     const targets = afterClicks.messages.filter((m) => m.type === 'openClause').map((m) => String(m.target));
     check(targets.includes('javascript:window.__pwned="xref"'), 'the javascript: cross-reference went to the host (which refuses it) and nowhere else');
 
