@@ -2,6 +2,7 @@ import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
+import { BACKGROUND_NICENESS } from '../../src/core/scan/backgroundPriority';
 import { MAX_FILE_BYTES } from '../../src/core/scan/fileText';
 import { ScanThread } from '../../src/core/scan/scanThread';
 import { textCitations } from '../../src/core/scan/textCitations';
@@ -54,6 +55,29 @@ describe('References scan: files read in a worker thread', () => {
       assert.equal(first[0]?.citations.length, 1);
       assert.equal(second[0]?.citations.length, 2);
       assert.equal(second[1]?.citations.length, 1);
+    } finally {
+      thread.dispose();
+    }
+  });
+
+  it('reads as a background thread on Linux: the workbench gets a contended core first, and the worker needs no rest', async function () {
+    if (process.platform !== 'linux') this.skip();
+    /** Threads of this process at the background niceness (/proc: the 19th field of a task's stat, the 17th after its name). */
+    const background = (): string[] =>
+      fs.readdirSync('/proc/self/task').filter((tid) => {
+        try {
+          return Number(fs.readFileSync(`/proc/self/task/${tid}/stat`, 'utf8').split(') ')[1].split(' ')[16]) === BACKGROUND_NICENESS;
+        } catch {
+          return false; // a thread that ended meanwhile (an earlier test's worker)
+        }
+      });
+    const before = new Set(background());
+    const thread = new ScanThread();
+    try {
+      // A job answered: the worker has started and set its priority.
+      await thread.read([file('d.txt', 'ISO 9001:2015\n')], undefined);
+      assert.equal(background().filter((tid) => !before.has(tid)).length, 1, 'a new thread at the background niceness: the worker');
+      assert.equal(os.getPriority(), 0, 'the process itself (its main thread) keeps its priority');
     } finally {
       thread.dispose();
     }

@@ -8,15 +8,19 @@
  * editor's links, hovers and diagnostics do not. Its own entry point in the bundle (esbuild.js).
  */
 import { parentPort } from 'node:worker_threads';
+import { runInBackground } from './backgroundPriority';
 import { fileText } from './fileText';
 import type { ScanJob, ScanReply } from './scanMessages';
 import { MACHINE, Pacer } from './scanPace';
 import { withSharedParts } from './sharedParts';
 import { textCitations, type TextCitations } from './textCitations';
 
-/** Rest as a share of the time worked, where the machine rests at all (scanPace.ts: two cores or fewer). */
+/**
+ * Rest as a share of the time worked, where the machine rests at all (scanPace.ts: two cores or fewer) and the
+ * worker could not be made a background thread (backgroundPriority.ts): as one, it needs no rest.
+ */
 const REST_SHARE = 3;
-const pacer = new Pacer({ ...MACHINE, restShare: MACHINE.restShare * REST_SHARE });
+const pacer = new Pacer({ ...MACHINE, restShare: runInBackground() ? 0 : MACHINE.restShare * REST_SHARE });
 /** Jobs one after another: the next may arrive while one is read. */
 let queue = Promise.resolve();
 
