@@ -114,6 +114,12 @@ const URL = /\bhttps?:\/\/[^\s"'`<>()[\]{}]{1,2000}/g;
 const PUBLISHER_START =
   /(?<![A-Za-z0-9/.\-\\@$%&=~^]|\w_)(?:ISO|IEC|EN|IEEE|ETSI|ITU|CCITT|CISPR|ANSI|AAMI|ASTM|NIST|FIPS|JIS|KS|GB|AS|BS|DIN|NF|UL|CSA|CAN|IS|ECMA|Ecma|iso|iec)/g;
 
+/**
+ * Any publisher a reference starts with, wherever it is (PUBLISHER_START's words, without what must not precede
+ * them): a text it does not match cites no reference (the scan's prefilter, scan/mayCite.ts).
+ */
+export const PUBLISHER_WORD = new RegExp(PUBLISHER_START.source.slice(PUBLISHER_START.source.indexOf('(?:')));
+
 /** A citation with offsets in the whole text (its line and columns are set at the end, in one pass). */
 type Found = Citation;
 

@@ -5,6 +5,7 @@
 import { findJustifications, type FoundJustifications } from '../compliance/justifications';
 import { isGeneratedReport } from '../generatedReports';
 import { findCitations, type Citation } from '../citations/recognise';
+import { mayCite } from './mayCite';
 
 export interface TextCitations {
   citations: Citation[];
@@ -13,10 +14,10 @@ export interface TextCitations {
 
 /**
  * The citations and marks of `text` (of the workspace file `file`, as the marks name it); undefined when it has
- * none, or is a report we wrote (it quotes citations: not the project's own, core/generatedReports.ts).
+ * none (the prefilter, mayCite.ts, says so of most files before any is recognised), or is a report we wrote (it quotes citations: not the project's own, core/generatedReports.ts).
  */
 export function textCitations(text: string, file: string, serviceBaseUrl: string | undefined): TextCitations | undefined {
-  if (isGeneratedReport(text)) return undefined;
+  if (!mayCite(text, serviceBaseUrl) || isGeneratedReport(text)) return undefined;
   const citations = findCitations(text, { serviceBaseUrl });
   const marks = findJustifications(text, file);
   if (!citations.length && !marks.problems.length) return undefined;
