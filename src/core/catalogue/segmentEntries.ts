@@ -44,7 +44,11 @@ export class ListedEntries implements SegmentEntries {
   }
 
   allPositions(): Int32Array {
-    return Int32Array.from(this.list, (entry) => entry.position);
+    // A plain loop: Int32Array.from with a mapping function goes through the iterator protocol, 2–3 ms a segment of
+    // 4 000, which a finished build of 300 000 paid for 75 segments at once on the extension host (profiled).
+    const positions = new Int32Array(this.list.length);
+    for (let i = 0; i < positions.length; i++) positions[i] = this.list[i].position;
+    return positions;
   }
 }
 
