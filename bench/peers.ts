@@ -74,27 +74,49 @@ function percentile(sorted: readonly number[], p: number): number {
 const SECOND_ROUND_UNDER_MS = 30_000;
 
 /**
- * p50 and p95 of `search` over `queries` typed key by key: the first query typed once to warm up, then every query
- * (one round, and a second when the first took less than SECOND_ROUND_UNDER_MS), the same for every contender.
+ * A contender's time cap on one record set, for its build and for its keystrokes each (SE_PEER_CAP_MS, default 20 s):
+ * without it, Orama alone made the bench take half an hour (a keystroke at 300 000 took up to 37 s). A build predicted
+ * to take longer (from the contender's build of the set before, by records) is skipped with a line saying so; typing
+ * stops once the keystrokes have taken longer, and the row says how many were typed.
  */
-function perKeystroke(search: (typed: string) => unknown, queries: readonly string[]): { p50: number; p95: number; rounds: number } {
+export const CAP_MS = Number(process.env.SE_PEER_CAP_MS ?? 20_000);
+
+interface Keystrokes {
+  p50: number;
+  p95: number;
+  rounds: number;
+  /** Keystrokes timed, and of how many a round has: fewer when the cap stopped the typing. */
+  typed: number;
+  of: number;
+}
+
+/**
+ * p50 and p95 of `search` over `queries` typed key by key: the first query typed once to warm up, then every query
+ * (one round, and a second when the first took less than SECOND_ROUND_UNDER_MS), the same for every contender; the
+ * typing stops, warm-up included, once it has taken `capMs`.
+ */
+function perKeystroke(search: (typed: string) => unknown, queries: readonly string[], capMs = CAP_MS): Keystrokes {
+  const from = performance.now();
+  const capped = (): boolean => performance.now() - from > capMs;
+  const of = queries.reduce((sum, q) => sum + q.length, 0);
   const typeAll = (words: readonly string[], times?: number[]): number => {
-    const from = performance.now();
+    const started = performance.now();
     for (const query of words) {
-      for (let i = 1; i <= query.length; i++) {
-        const started = performance.now();
+      for (let i = 1; i <= query.length && !capped(); i++) {
+        const t = performance.now();
         search(query.slice(0, i));
-        times?.push(performance.now() - started);
+        times?.push(performance.now() - t);
       }
     }
-    return performance.now() - from;
+    return performance.now() - started;
   };
   typeAll(queries.slice(0, 1));
   const times: number[] = [];
-  const rounds = typeAll(queries, times) < SECOND_ROUND_UNDER_MS ? 2 : 1;
+  const rounds = typeAll(queries, times) < SECOND_ROUND_UNDER_MS && !capped() ? 2 : 1;
+  const typed = times.length;
   if (rounds === 2) typeAll(queries, times);
   times.sort((a, b) => a - b);
-  return { p50: percentile(times, 0.5), p95: percentile(times, 0.95), rounds };
+  return { p50: percentile(times, 0.5), p95: percentile(times, 0.95), rounds, typed, of };
 }
 
 function score(search: (query: string, limit: number) => number[], entries: readonly IndexEntry[], queries: readonly RankingQuery[]): RankingScore {
@@ -109,7 +131,7 @@ function score(search: (query: string, limit: number) => number[], entries: read
 }
 
 /** One contender over one record set: built once (the heap of that build), then searched. */
-async function measure(contender: Contender, set: RecordSet, queries: readonly string[], ranking: readonly RankingQuery[]): Promise<PeerRow> {
+async function measure(contender: Contender, set: RecordSet, queries: readonly string[], ranking: readonly RankingQuery[], capMs: number): Promise<PeerRow> {
   const before = held();
   const cpu = process.cpuUsage();
   const started = performance.now();
@@ -117,7 +139,7 @@ async function measure(contender: Contender, set: RecordSet, queries: readonly s
   const buildMs = performance.now() - started;
   const used = process.cpuUsage(cpu);
   const heapMB = (held() - before) / 1e6;
-  const { p50, p95, rounds } = perKeystroke((typed) => index.search(typed, LIMIT), queries);
+  const { p50, p95, rounds, typed, of } = perKeystroke((typed) => index.search(typed, LIMIT), queries, capMs);
   const row: PeerRow = {
     contender: contender.name,
     version: contender.version,
@@ -127,6 +149,7 @@ async function measure(contender: Contender, set: RecordSet, queries: readonly s
     p50Ms: p50,
     p95Ms: p95,
     keystrokeRounds: rounds,
+    ...(typed < of ? { keystrokesTyped: typed, keystrokesOf: of } : {}),
   };
   if (set.ranked) {
     const search = index.search.bind(index);
@@ -154,18 +177,33 @@ export async function measurePeers(
     log?: (line: string) => void;
     /** Called with the tables so far after each set: a run stopped later keeps what it measured. */
     onTable?: (tables: readonly PeerTable[]) => void;
+    /** Each contender's time cap per set (CAP_MS). */
+    capMs?: number;
   } = {},
 ): Promise<PeerTable[]> {
-  const { contenders = CONTENDERS, queries = QUERIES, ranking = rankingQueries(), log = () => undefined, onTable } = options;
+  const { contenders = CONTENDERS, queries = QUERIES, ranking = rankingQueries(), log = () => undefined, onTable, capMs = CAP_MS } = options;
   const tables: PeerTable[] = [];
+  /** Each contender's last build: what its next is predicted from. */
+  const lastBuild = new Map<string, { ms: number; records: number }>();
   for (const set of sets) {
     const rows: PeerRow[] = [];
+    const skipped: string[] = [];
     for (const contender of contenders) {
-      const row = await measure(contender, set, queries, ranking);
-      log(`  ${set.name}: ${contender.name} built in ${row.buildMs.toFixed(0)} ms`);
+      const last = lastBuild.get(contender.name);
+      const predictedMs = last ? (last.ms * set.entries.length) / last.records : 0;
+      if (predictedMs > capMs) {
+        const line = `${contender.name}: not measured, its build predicted at ${(predictedMs / 1000).toFixed(0)} s (over the cap of ${(capMs / 1000).toFixed(0)} s; SE_PEER_CAP_MS raises it)`;
+        log(`  ${set.name}: ${line}`);
+        skipped.push(line);
+        continue;
+      }
+      const row = await measure(contender, set, queries, ranking, capMs);
+      lastBuild.set(contender.name, { ms: row.buildMs, records: set.entries.length });
+      const stopped = row.keystrokesTyped === undefined ? '' : `; typing stopped at the cap after ${row.keystrokesTyped} of ${row.keystrokesOf} keystrokes`;
+      log(`  ${set.name}: ${contender.name} built in ${row.buildMs.toFixed(0)} ms${stopped}`);
       rows.push(row);
     }
-    tables.push({ set: set.name, records: set.entries.length, rows });
+    tables.push({ set: set.name, records: set.entries.length, rows, ...(skipped.length ? { skipped } : {}) });
     onTable?.(tables);
   }
   return tables;
@@ -174,7 +212,42 @@ export async function measurePeers(
 function recordPeers(results: PeersResults): void {
   const file = JSON.parse(fs.readFileSync(RESULTS_FILE, 'utf8')) as Record<string, unknown>;
   file.peers = results;
+  file.searchPeers = searchPeers(results);
   fs.writeFileSync(RESULTS_FILE, `${JSON.stringify(file, (_key, value: unknown) => (typeof value === 'number' ? Math.round(value * 100) / 100 : value), 2)}\n`);
+}
+
+/**
+ * `searchPeers` in bench/results.json: each library's figures over the real catalogue (the set the ranking queries
+ * are judged on) in one object per library — build ms, heap MB, keystroke p95 ms, #1 and top-5 of the topic and
+ * number queries — and its build ms and keystroke p95 at 300 000 where it was measured there.
+ */
+export function searchPeers(results: PeersResults): Record<string, unknown> {
+  const real = results.tables.find((t) => t.rows.some((r) => r.topic));
+  const large = results.tables.find((t) => t.records >= 300_000);
+  const libraries: Record<string, unknown> = {};
+  for (const row of real?.rows ?? []) {
+    const at300k = large?.rows.find((r) => r.contender === row.contender);
+    libraries[row.contender] = {
+      version: row.version,
+      buildMs: row.buildMs,
+      buildCpuMs: row.cpuMs,
+      heapMB: row.heapMB,
+      p95Ms: row.p95Ms,
+      topicFirst: row.topic?.first,
+      topicTop5: row.topic?.top5,
+      numberFirst: row.number?.first,
+      numberTop5: row.number?.top5,
+      ...(at300k ? { buildMs300k: at300k.buildMs, p95Ms300k: at300k.p95Ms } : { at300k: 'not measured (over the time cap)' }),
+    };
+  }
+  return {
+    what: `each library over ${real?.set ?? 'the real catalogue'}: build, heap after a full collection, keystroke p95 (at most ${LIMIT} results), ranking on the ranking tests' queries (#1, top-5); and at 300 000 where measured`,
+    date: results.date,
+    load: results.load,
+    topicQueries: real?.rows[0]?.topic?.of,
+    numberQueries: real?.rows[0]?.number?.of,
+    libraries,
+  };
 }
 
 async function main(): Promise<number> {
@@ -189,7 +262,8 @@ async function main(): Promise<number> {
         { name: 'sandbox 3 000', entries: sandboxEntries(1, 3_000), ranked: false },
         { name: 'real catalogue, first 10 000', entries: real.slice(0, 10_000), ranked: true },
       ]
-    : [
+    : // 300 000 after 30 000: a build is predicted from the set before (CAP_MS), best from records of the same generator.
+      [
         { name: `real catalogue ${real.length}`, entries: real, ranked: true },
         { name: 'sandbox 30 000', entries: sandboxEntries(1, 30_000), ranked: false },
         { name: 'sandbox 300 000', entries: sandboxEntries(1, 300_000), ranked: false },

@@ -4,7 +4,8 @@
  * number in every column; the ranking columns count the queries judged.
  */
 import * as assert from 'node:assert/strict';
-import { CONTENDERS } from '../../bench/peerContenders';
+import { CONTENDERS, type Contender } from '../../bench/peerContenders';
+import type { IndexEntry } from '../../src/core/catalogue/catalogueIndex';
 import { measurePeers, rankingQueries } from '../../bench/peers';
 import { markdownTable, peersSection, winners } from '../../bench/peerTable';
 import { realCatalogueEntries } from './realCatalogue';
@@ -48,5 +49,36 @@ describe('peer bench (issue 57)', function () {
     const section = peersSection({ date: '2026-11-28', cores: 2, node: 'v20', load: [1, 1], setups: { ours: 'x' }, tables: [table] });
     assert.ok(section.includes(`Best: ${winners(table)}.`));
     assert.match(winners(table), /^build time: .+; build CPU: .+; heap: .+; keystroke p50: .+; keystroke p95: .+; topic #1: .+; number top-5: .+$/);
+  });
+
+  it('keeps each contender within its time cap: typing stops at it, and a build predicted over it is skipped with a line saying so', async () => {
+    const busy = (ms: number): void => {
+      for (const until = performance.now() + ms; performance.now() < until; );
+    };
+    // A contender slower than the cap: a build of 1 ms a 100 records, a keystroke of 5 ms.
+    const slow: Contender = {
+      name: 'slow',
+      version: '0',
+      setup: 'busy-waits',
+      build: (entries) => {
+        busy(entries.length / 100);
+        return Promise.resolve({ search: () => (busy(5), []) });
+      },
+    };
+    const entries = (n: number): IndexEntry[] => Array.from({ length: n }, (_, position) => ({ position, urn: `urn:iso:std:iso:${position}`, title: 'T' }));
+    const tables = await measurePeers(
+      [
+        { name: 'small', entries: entries(2_000), ranked: false },
+        { name: 'large', entries: entries(40_000), ranked: false },
+      ],
+      { contenders: [slow], queries: ['quality management', 'robots safety'], capMs: 100 },
+    );
+    const [row] = tables[0].rows;
+    assert.ok(row.keystrokesTyped !== undefined && row.keystrokesOf === 31 && row.keystrokesTyped < 31, `typed ${row.keystrokesTyped} of ${row.keystrokesOf}`);
+    assert.match(markdownTable(tables[0]), /\(\d+ of 31 keystrokes: time cap\)/);
+    // 20 ms for 2 000 records predicts 400 ms for 40 000: over the cap, not built.
+    assert.deepEqual(tables[1].rows, []);
+    assert.match(tables[1].skipped?.[0] ?? '', /^slow: not measured, its build predicted at \d+ s \(over the cap of 0 s/);
+    assert.match(peersSection({ date: 'd', cores: 2, node: 'v20', load: [1, 1], setups: {}, tables }), /slow: not measured/);
   });
 });
