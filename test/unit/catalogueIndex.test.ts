@@ -5,7 +5,7 @@ import { sandboxStats, startSandbox } from '../../sandbox/index';
 import { buildCatalogueIndex } from '../../src/core/catalogue/buildIndex';
 import { CatalogueIndex, HERE_PIECE, IndexBuilder, SEGMENT_SIZE, sameEntries } from '../../src/core/catalogue/catalogueIndex';
 import { IndexSegment } from '../../src/core/catalogue/indexSegment';
-import { sameRecord } from '../../src/core/catalogue/packedEntries';
+import { PackedEntries, sameRecord } from '../../src/core/catalogue/packedEntries';
 import { createStandardsService } from '../../src/core/service/standardsService';
 import { ServiceError, isServiceError, serviceOptionsFrom, type StandardsPage } from '../../src/core/service/index';
 import { realSample } from './realSample';
@@ -39,6 +39,26 @@ describe('catalogue index', () => {
     assert.ok(!sameEntries(shown, builder.snapshot().searchHits('', 200)), 'another query: other records');
     assert.ok(!sameEntries(shown.slice(1), first), 'one fewer');
     assert.ok(!sameEntries([{ ...shown[0], title: 'changed' }, ...shown.slice(1)], first), 'a record changed');
+  });
+
+  it('makes an entry for each hit kept, not for every hit of every segment (a keystroke over 300 000 records made 75 × 200)', () => {
+    const index = CatalogueIndex.of(sandboxEntries(5, 3 * SEGMENT_SIZE)).packed();
+    const at = PackedEntries.prototype.at;
+    let made = 0;
+    PackedEntries.prototype.at = function (position) {
+      made++;
+      return at.call(this, position);
+    };
+    try {
+      for (const query of ['1', 'iso', 'ISO/IEC 2', 'quality management']) {
+        made = 0;
+        const hits = index.searchHits(query, 10);
+        assert.equal(hits.length, 10, query);
+        assert.equal(made, hits.length, `${query}: ${made} entries made for ${hits.length} hits over 3 segments`);
+      }
+    } finally {
+      PackedEntries.prototype.at = at;
+    }
   });
 
   it("gives the extension host what it searches during a build in pieces made once each, without the worker's queue", async () => {

@@ -117,7 +117,7 @@ export class CatalogueIndex {
       best = mergeBest([best, segment.search(parsed, wanted, worst)], wanted);
     }
     if (topic) best = this.rerank(best);
-    return best.slice(0, limit).map(({ entry, segment, index }) => ({ entry, facts: segment.factsOf(index) }));
+    return best.slice(0, limit).map(({ segment, index }) => ({ entry: segment.entries.entry(index), facts: segment.factsOf(index) }));
   }
 
   /**

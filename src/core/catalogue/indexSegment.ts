@@ -59,11 +59,12 @@ export interface SearchOptions {
 }
 
 /**
- * A match of one segment: `order` ranks it against matches of other segments, then `key`. Its facts and its number
- * are read from `segment` for the few hits kept, not for every hit of every segment.
+ * A match of one segment: `order` ranks it against matches of other segments, then `key`. Its entry, its facts and
+ * its number are read from `segment` for the few hits kept, not for every hit of every segment: an entry of a
+ * finished index is made from its packed texts each time (packedEntries.ts), and every segment's hits made into
+ * entries cost a keystroke of "1" over 300 000 records 75 × 200 entries of which 200 were kept.
  */
 export interface SegmentHit {
-  entry: IndexEntry;
   order: number;
   /** The entry's topic key in a title tier of a topic query, else its rank key. */
   key: number;
@@ -194,7 +195,7 @@ export class IndexSegment {
   }
 
   private hits(indices: readonly number[], orderOf: (i: number) => number): SegmentHit[] {
-    return indices.map((i) => ({ entry: this.entries.entry(i), order: orderOf(i), key: this.keys[i], segment: this, index: i }));
+    return indices.map((i) => ({ order: orderOf(i), key: this.keys[i], segment: this, index: i }));
   }
 
   /** Hits of a word query: in a title tier of a topic query, keyed by topic key. */
@@ -202,7 +203,7 @@ export class IndexSegment {
     return indices.map((i) => {
       const order = orders[i];
       const key = topic && order >= TITLE_ORDER ? this.topicKeys[i] : this.keys[i];
-      return { entry: this.entries.entry(i), order, key, segment: this, index: i };
+      return { order, key, segment: this, index: i };
     });
   }
 
@@ -331,7 +332,7 @@ export class IndexSegment {
     const start = reference.start[i];
     const length = reference.start[i + 1] - start;
     const numberEnd = this.data.numberEnd[i];
-    const idAt = (k: number): number => reference.ids[start + k];
+    const ids = reference.ids;
     let best: Bucket | undefined;
     // From the reference's start, from any publisher word or from its number: "ISO 9001", "9001", and "ISO 13485"
     // for "EN ISO 13485:2016". A topic only from its start ("iso", "iec tr"): words further on are a title's words
@@ -340,21 +341,23 @@ export class IndexSegment {
     const lastFrom = query.topic ? 0 : numberStart;
     // Where the query's first token and its others are looked for: one after the other from each start, and — "ISO
     // 7498" for "ISO/IEC 7498-1", "ISO 27001" for "ISO/IEC 27001" — the reference's first publisher word, then its number.
-    const starts: Array<readonly [first: number, rest: number]> = [];
-    for (let from = 0; from <= lastFrom; from++) starts.push([from, from + 1]);
-    if (!query.topic && tokens.length >= 2 && numberStart >= 2) starts.push([0, numberStart]);
-    for (const [first, rest] of starts) {
+    // Start s (0 … lastFrom) is [s, s + 1]; the one after them, when there is one, [0, numberStart]. Counted, not
+    // listed: this runs for every candidate of every segment at each keystroke, and arrays of pairs made it allocate.
+    const starts = lastFrom + 1 + (!query.topic && tokens.length >= 2 && numberStart >= 2 ? 1 : 0);
+    for (let s = 0; s < starts; s++) {
+      const first = s <= lastFrom ? s : 0;
+      const rest = s <= lastFrom ? s + 1 : numberStart;
       if (tokens.length - 1 > length - rest) continue;
       let prefix = true;
       for (let k = 0; k < tokens.length && prefix; k++) {
-        const id = idAt(k === 0 ? first : rest + k - 1);
+        const id = ids[start + (k === 0 ? first : rest + k - 1)];
         prefix = k < tokens.length - 1 ? id === exact[k] : id >= ranges[k][0] && id < ranges[k][1];
       }
       if (!prefix) continue;
       const end = rest + tokens.length - 1;
       // Exact: the whole designation ("ISO 9001", "13818-7"), with or without its year, or the whole reference.
-      const whole = exact[tokens.length - 1] === idAt(end - 1);
-      if (whole && (end === numberEnd || end === length || (end === numberEnd + 1 && isYear(vocabulary[idAt(end - 1)])))) return Bucket.ReferenceExact;
+      const whole = exact[tokens.length - 1] === ids[start + end - 1];
+      if (whole && (end === numberEnd || end === length || (end === numberEnd + 1 && isYear(vocabulary[ids[start + end - 1]])))) return Bucket.ReferenceExact;
       // The number's parts: "8601" is ISO 8601-1 and -2 as much as ISO 8601 — the parts that replaced an undivided
       // edition rank with it, by rank key (current first, then in part order).
       if (whole && !query.topic && end === numberStart + 1 && end < numberEnd) return Bucket.ReferenceExact;
