@@ -13,7 +13,7 @@
  * arrived every 250 ms, as the picker asks): the thread's longest block and the build's time, next to the same with
  * every loose entry made into one segment at each search.
  * Prints; records in bench/results.json; asserts nothing.
- * Run: npm run compile && node esbuild.js && node out/bench/indexBuild.js [--quick]
+ * Run: npm run compile && node esbuild.js && node out/bench/indexBuild.js [--quick] [--only 300000]
  */
 import { Catalogue } from '../sandbox/catalogue';
 import { buildCatalogueIndex } from '../src/core/catalogue/buildIndex';
@@ -313,7 +313,9 @@ function recordBuild(standards: number, latencyMs: number, rounds: number, m: { 
 }
 
 async function main(): Promise<void> {
-  const sizes = QUICK ? [3_000] : [3_000, 30_000, 300_000];
+  // `--only 300000`: one size (its figures recorded, the others' kept), for a run that re-measures what changed.
+  const only = process.argv.includes('--only') ? Number(process.argv[process.argv.indexOf('--only') + 1]) : undefined;
+  const sizes = QUICK ? [3_000] : only ? [only] : [3_000, 30_000, 300_000];
   // A build of 30 000 takes a quarter of a second on a shared machine, and a median of 5 moved by ±0.1× between
   // runs: up to 30 000, 9 rounds (the naive flow, which takes seconds, still 5).
   const roundsOf = (standards: number): number => (QUICK ? 1 : standards < 300_000 ? 9 : 5);

@@ -26,6 +26,14 @@ describe('segment ids', () => {
       assert.ok(large[name] instanceof Int32Array, name);
   });
 
+  it('keep their offsets and entry orders in 16 bits where they fit, 32 where they do not', () => {
+    const offsets = ['referenceStart', 'titleStart', 'inReferenceStart', 'inTitleStart', 'anywhereStart', 'designationEndStart', 'byRank', 'byTopic'] as const;
+    const small = IndexSegment.build(entries.slice(0, 4000)).arrays;
+    for (const name of offsets) assert.ok(small[name] instanceof Uint16Array, `${name} of a segment of 4 000`);
+    const large = IndexSegment.build(entries).arrays;
+    for (const name of offsets) assert.ok(large[name] instanceof Int32Array, `${name} of a segment of 70 000`);
+  });
+
   it('search, and read back from the file, the same either way', () => {
     const narrow = CatalogueIndex.of(entries, 0);
     const wide = new CatalogueIndex([IndexSegment.build(entries)], entries, 0);

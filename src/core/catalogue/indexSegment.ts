@@ -6,7 +6,7 @@
  * token gives the candidates and each tier stops as soon as it holds enough. Pure: no vscode.
  */
 import { CURRENT, isSupplement, prepareSegment, unpackFacts, type SegmentArrays } from './segmentArrays';
-import { Postings, holds, type Range, type TokenData } from './segmentData';
+import { Postings, holds, type Ids, type Range, type TokenData } from './segmentData';
 import { ListedEntries, type SegmentEntries } from './segmentEntries';
 import type { StandardFacts } from './standardFacts';
 import { isYear, lowerBound } from './tokens';
@@ -90,10 +90,10 @@ export class IndexSegment {
   /** Rank key of each entry: lower ranks first across segments too. */
   private readonly keys: Float64Array;
   /** Entries in rank order: `byRank[r]` is an index into `entries`. */
-  private readonly byRank: Int32Array;
+  private readonly byRank: Ids;
   /** Topic key of each entry, and entries in topic order (what the title and anywhere postings rank by). */
   private readonly topicKeys: Float64Array;
-  private readonly byTopic: Int32Array;
+  private readonly byTopic: Ids;
   /** Per token id, how many entries have it as their designation's number; counted when first asked. */
   private numberRecords: Int32Array | undefined;
   private readonly data: TokenData;

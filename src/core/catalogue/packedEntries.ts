@@ -6,6 +6,7 @@
  * their fields. A URN is found by its hash and bytes, without making a string per entry. Pure: no vscode.
  */
 import type { IndexEntry } from './indexSegment';
+import type { Ids } from './segmentData';
 
 /** Entries by position, 0 to length - 1: an array (with holes while a build runs) or packed entries. */
 export interface EntryList extends Iterable<IndexEntry | undefined> {
@@ -83,7 +84,7 @@ export class PackedEntries implements EntryList {
    * The first entry of `order` whose URN is `urn`, or -1: `order` lists indices into `positions`, which are
    * positions here (a segment's rank order over its entries).
    */
-  findUrn(order: Int32Array, positions: Int32Array, urn: string): number {
+  findUrn(order: Ids, positions: Int32Array, urn: string): number {
     if (this.wanted?.urn !== urn) {
       const bytes = Buffer.from(urn, 'utf8');
       this.wanted = { urn, bytes, hash: fnv1a(bytes, 0, bytes.length) };

@@ -9,7 +9,7 @@
  * them. Pure: no vscode.
  */
 import type { IndexEntry } from './indexSegment';
-import { buildPostings, idsBelow, tokenizeEntries, unitePostings, type Ids, type PostingArrays, type Tokens } from './segmentData';
+import { buildPostings, idsBelow, narrowed, tokenizeEntries, unitePostings, type Ids, type PostingArrays, type Tokens } from './segmentData';
 import { editionOfTokens } from './editionParts';
 import { orderArrays, type OrderArrays } from './orderFields';
 import { orderByKeys, POSITION_SPAN } from './keyOrder';
@@ -22,22 +22,22 @@ export interface SegmentArrays extends OrderArrays {
   vocabulary: string[];
   /** Per entry (CSR): entry i owns referenceIds[referenceStart[i] .. referenceStart[i + 1]). */
   referenceIds: Ids;
-  referenceStart: Int32Array;
+  referenceStart: Ids;
   titleIds: Ids;
-  titleStart: Int32Array;
+  titleStart: Ids;
   /** Where the reference's number starts and where its number block ends, in tokens. */
   numberStart: Int16Array;
   numberEnd: Int16Array;
   /** Rank key of each entry: lower ranks first across segments too (see `rankKey`). */
   keys: Float64Array;
   /** Entries in rank order: `byRank[r]` is an entry index. */
-  byRank: Int32Array;
+  byRank: Ids;
   /** The entry's facts (see `packFacts`) and its edition year (0: none). */
   facts: Uint8Array;
   years: Int16Array;
   /** Topic key of each entry (see `topicKey`), and entries in topic order: what title postings rank by. */
   topicKeys: Float64Array;
-  byTopic: Int32Array;
+  byTopic: Ids;
   /** The title token its main element starts at, after an introductory element (see `mainElements`); 0: the first. */
   mainStart: Uint8Array;
   /**
@@ -45,42 +45,44 @@ export interface SegmentArrays extends OrderArrays {
    * (ranks are positions in `byRank`), of the title and anywhere in topic order (positions in `byTopic`).
    */
   inReferenceRanks: Ids;
-  inReferenceStart: Int32Array;
+  inReferenceStart: Ids;
   inTitleRanks: Ids;
-  inTitleStart: Int32Array;
+  inTitleStart: Ids;
   anywhereRanks: Ids;
-  anywhereStart: Int32Array;
+  anywhereStart: Ids;
   designationEndRanks: Ids;
-  designationEndStart: Int32Array;
+  designationEndStart: Ids;
 }
 
 type ArrayName = Exclude<keyof SegmentArrays, 'vocabulary' | 'orderTexts'>;
 export type ArrayKind = typeof Int32Array | typeof Uint32Array | typeof Uint16Array | typeof Int16Array | typeof Float64Array | typeof Uint8Array;
 /** Ids and ranks: 16 or 32 bits (see `Ids`). */
 const IDS: readonly ArrayKind[] = [Uint16Array, Int32Array];
+/** Offsets and entry orders: 32 bits, or 16 where they fit (`narrowed`); 32 first, as files before held only those. */
+const OFFSETS: readonly ArrayKind[] = [Int32Array, Uint16Array];
 
 /** Every typed array of a segment with the types it may have, in the order the index file holds them. */
 export const ARRAY_KINDS: ReadonlyArray<readonly [ArrayName, readonly ArrayKind[]]> = [
   ['keys', [Float64Array]],
   ['referenceIds', IDS],
-  ['referenceStart', [Int32Array]],
+  ['referenceStart', OFFSETS],
   ['titleIds', IDS],
-  ['titleStart', [Int32Array]],
-  ['byRank', [Int32Array]],
+  ['titleStart', OFFSETS],
+  ['byRank', OFFSETS],
   ['inReferenceRanks', IDS],
-  ['inReferenceStart', [Int32Array]],
+  ['inReferenceStart', OFFSETS],
   ['inTitleRanks', IDS],
-  ['inTitleStart', [Int32Array]],
+  ['inTitleStart', OFFSETS],
   ['anywhereRanks', IDS],
-  ['anywhereStart', [Int32Array]],
+  ['anywhereStart', OFFSETS],
   ['designationEndRanks', IDS],
-  ['designationEndStart', [Int32Array]],
+  ['designationEndStart', OFFSETS],
   ['numberStart', [Int16Array]],
   ['numberEnd', [Int16Array]],
   ['years', [Int16Array]],
   ['facts', [Uint8Array]],
   ['topicKeys', [Float64Array]],
-  ['byTopic', [Int32Array]],
+  ['byTopic', OFFSETS],
   ['mainStart', [Uint8Array]],
   ['orderIds', IDS],
   ['orderNumbers', [Uint32Array]],
@@ -111,8 +113,8 @@ export function prepareSegment(entries: readonly IndexEntry[]): SegmentArrays {
     const lastElement = entry.title.slice(elements.lastStart, elements.lastStart + 60);
     topicKeys[i] = topicKey(entry, topicSignalsOf(entryFacts, entry.reference ?? '', lastElement, parts, firstPart));
   }
-  const byRank = orderByKeys(keys, positions);
-  const byTopic = orderByKeys(topicKeys, positions);
+  const byRank = narrowed(orderByKeys(keys, positions));
+  const byTopic = narrowed(orderByKeys(topicKeys, positions));
   const size = vocabulary.length;
   const inReference = buildPostings(size, byRank, [reference]);
   const inTitle = buildPostings(size, byTopic, [title]);
@@ -200,7 +202,7 @@ function designationEnds(reference: Tokens, numberEnd: Int16Array, vocabularySiz
     if (end < length) ids[at++] = reference.ids[from + end];
     start[i + 1] = at;
   }
-  return { ids, start };
+  return { ids, start: narrowed(start) };
 }
 
 /** The buffers to transfer (not copy) to another thread. */
@@ -220,7 +222,7 @@ export function fitsEntries(a: SegmentArrays, n: number): boolean {
   if (perEntry.some((name) => a[name].length !== n)) return false;
   if (a.orderIds.length !== 3 * n || !below(a.orderIds, a.orderTexts.length)) return false;
   if (!below(a.byRank, n) || !below(a.byTopic, n)) return false;
-  const csr = (values: Ids, start: Int32Array, starts: number, limit: number): boolean => {
+  const csr = (values: Ids, start: Ids, starts: number, limit: number): boolean => {
     if (start.length !== starts + 1 || start[0] !== 0 || start[starts] !== values.length) return false;
     for (let k = 0; k < starts; k++) if (start[k] > start[k + 1]) return false;
     return below(values, limit);

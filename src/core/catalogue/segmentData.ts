@@ -18,10 +18,21 @@ export function idsBelow(limit: number, length: number): Ids {
   return limit <= 0x10000 ? new Uint16Array(length) : new Int32Array(length);
 }
 
+/**
+ * The same values, 16 bits each where every one is below 65 536 (a segment's offsets are: its few thousand entries
+ * hold some tens of thousands of tokens), else as they are. An index of 300 000 held 7 MB of such 32-bit offsets and
+ * entry orders, all of which fit in 16.
+ */
+export function narrowed(values: Int32Array): Ids {
+  let max = 0;
+  for (let k = 0; k < values.length; k++) if (values[k] > max) max = values[k];
+  return max < 0x10000 ? Uint16Array.from(values) : values;
+}
+
 /** Per-entry token data in flat arrays (CSR): entry i owns ids[start[i] .. start[i + 1]). */
 export interface Tokens {
   ids: Ids;
-  start: Int32Array;
+  start: Ids;
 }
 
 export interface TokenData {
@@ -161,21 +172,21 @@ class TokenBuilder {
   build(sortedId: Int32Array): Tokens {
     const ids = idsBelow(sortedId.length, this.length);
     for (let k = 0; k < ids.length; k++) ids[k] = sortedId[this.ids[k]];
-    return { ids, start: this.start };
+    return { ids, start: narrowed(this.start) };
   }
 }
 
 /** For each token id, the ranks of the entries holding it, ascending: ranks[start[t] .. start[t + 1]). */
 export interface PostingArrays {
   ranks: Ids;
-  start: Int32Array;
+  start: Ids;
 }
 
 /**
  * Postings of the tokens the entries hold in any of `lists` (each token once per entry); entries are visited in rank
  * order. Plain loops over the typed arrays: no callback per token.
  */
-export function buildPostings(vocabularySize: number, byRank: Int32Array, lists: readonly Tokens[]): PostingArrays {
+export function buildPostings(vocabularySize: number, byRank: Ids, lists: readonly Tokens[]): PostingArrays {
   const counts = new Int32Array(vocabularySize + 1);
   const last = new Int32Array(vocabularySize).fill(-1);
   for (let r = 0; r < byRank.length; r++) {
@@ -208,7 +219,7 @@ export function buildPostings(vocabularySize: number, byRank: Int32Array, lists:
       }
     }
   }
-  return { ranks, start: counts };
+  return { ranks, start: narrowed(counts) };
 }
 
 /**
@@ -235,7 +246,7 @@ export function unitePostings(vocabularySize: number, entries: number, a: Postin
     while (j < jEnd) ranks[at++] = b.ranks[j++];
     start[t + 1] = at;
   }
-  return { ranks: ranks.slice(0, at), start };
+  return { ranks: ranks.slice(0, at), start: narrowed(start) };
 }
 
 /** Postings to search: which entries hold a token of a range, in rank order. */

@@ -5,6 +5,7 @@
  */
 import type { IndexEntry } from './indexSegment';
 import { urnMatch, type PackedEntries } from './packedEntries';
+import type { Ids } from './segmentData';
 
 export interface SegmentEntries {
   readonly length: number;
@@ -13,7 +14,7 @@ export interface SegmentEntries {
   /** Every entry's position, in the segment's order. */
   allPositions(): Int32Array;
   /** The first of `order` (entry indices) whose URN is `urn`, or -1. */
-  findUrn(order: Int32Array, urn: string): number;
+  findUrn(order: Ids, urn: string): number;
   /** Whether entry i's URN in lower case is `prefix` (2), starts with it (1) or neither (0); `prefix` is lower case. */
   urnStarts(i: number, prefix: string): 0 | 1 | 2;
 }
@@ -34,7 +35,7 @@ export class ListedEntries implements SegmentEntries {
     return this.list[i].position;
   }
 
-  findUrn(order: Int32Array, urn: string): number {
+  findUrn(order: Ids, urn: string): number {
     for (const i of order) if (this.list[i].urn === urn) return i;
     return -1;
   }
@@ -75,7 +76,7 @@ export class PackedSegmentEntries implements SegmentEntries {
     return this.positions;
   }
 
-  findUrn(order: Int32Array, urn: string): number {
+  findUrn(order: Ids, urn: string): number {
     return this.packed.findUrn(order, this.positions, urn);
   }
 
