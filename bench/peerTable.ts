@@ -51,7 +51,8 @@ export function markdownTable(table: PeerTable): string {
   if (ranked) head.push('topic #1', 'topic top-5', 'number #1', 'number top-5');
   const lines = [`| ${head.join(' | ')} |`, `|${head.map((_, i) => (i === 0 ? '---' : '---:')).join('|')}|`];
   for (const r of table.rows) {
-    const oneRound = r.keystrokesTyped !== undefined ? ` (${r.keystrokesTyped} of ${r.keystrokesOf} keystrokes: time cap)` : r.keystrokeRounds === 1 ? ' (1 round)' : '';
+    const oneRound =
+      r.keystrokesTyped !== undefined ? ` (${r.keystrokesTyped} of ${r.keystrokesOf} keystrokes: time cap)` : r.keystrokeRounds === 1 ? ' (1 round)' : '';
     const cells = [`${r.contender} ${r.version}`, ms(r.buildMs), ms(r.cpuMs), r.heapMB.toFixed(1), ms(r.p50Ms), `${ms(r.p95Ms)}${oneRound}`];
     if (ranked) cells.push(rate(r.topic, 'first'), rate(r.topic, 'top5'), rate(r.number, 'first'), rate(r.number, 'top5'));
     lines.push(`| ${cells.join(' | ')} |`);

@@ -26,7 +26,13 @@ function cpu<T>(what: string, run: () => T): T {
 }
 
 async function main(): Promise<void> {
-  const entries: IndexEntry[] = new Catalogue(1, N).standards.map((s, position) => ({ position, urn: s.urn, reference: s.reference, title: s.titleText, status: s.status }));
+  const entries: IndexEntry[] = new Catalogue(1, N).standards.map((s, position) => ({
+    position,
+    urn: s.urn,
+    reference: s.reference,
+    title: s.titleText,
+    status: s.status,
+  }));
   if (part === 'all' || part === 'prepare')
     for (let round = 0; round < 3; round++)
       cpu(`prepare ${N} in segments of ${SEGMENT_SIZE}`, () => {
@@ -62,7 +68,9 @@ async function main(): Promise<void> {
           );
         }
         const used = process.cpuUsage(before);
-        console.log(`${part} ${N}: ${(performance.now() - started).toFixed(0)} ms, CPU ${((used.user + used.system) / 1000).toFixed(0)} ms (main thread ${(threadCpuMs() - mainBefore).toFixed(0)} ms)`);
+        console.log(
+          `${part} ${N}: ${(performance.now() - started).toFixed(0)} ms, CPU ${((used.user + used.system) / 1000).toFixed(0)} ms (main thread ${(threadCpuMs() - mainBefore).toFixed(0)} ms)`,
+        );
       }
     } finally {
       sandbox.stop();

@@ -51,7 +51,8 @@ describe('References scan: the prefilter (a file that cannot cite is not recogni
       return original(...args);
     };
     try {
-      const code = 'export function total(items: Item[]): number {\n  return items.reduce((sum, x) => sum + x.price, 0); // https://example.com/pricing\n}\n'.repeat(200);
+      const code =
+        'export function total(items: Item[]): number {\n  return items.reduce((sum, x) => sum + x.price, 0); // https://example.com/pricing\n}\n'.repeat(200);
       assert.equal(textCitations(code, 'src/total.ts', BASE), undefined);
       assert.equal(calls, 0, 'the recogniser ran over a file that cannot cite');
       assert.ok(textCitations(`${code}// ISO 9001:2015 7.5\n`, 'src/total.ts', BASE)?.citations.length === 1);

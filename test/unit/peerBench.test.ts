@@ -53,7 +53,7 @@ describe('peer bench (issue 57)', function () {
 
   it('keeps each contender within its time cap: typing stops at it, and a build predicted over it is skipped with a line saying so', async () => {
     const busy = (ms: number): void => {
-      for (const until = performance.now() + ms; performance.now() < until; );
+      for (const until = performance.now() + ms; performance.now() < until;);
     };
     // A contender slower than the cap: a build of 1 ms a 100 records, a keystroke of 5 ms.
     const slow: Contender = {
