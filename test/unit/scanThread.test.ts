@@ -60,7 +60,7 @@ describe('References scan: files read in a worker thread', () => {
     }
   });
 
-  it('reads as a background thread on Linux: the workbench gets a contended core first, and the worker needs no rest', async function () {
+  it('reads as a background thread on Linux: the extension host gets a contended core first, and the worker rests less', async function () {
     if (process.platform !== 'linux') this.skip();
     /** Threads of this process at the background niceness (/proc: the 19th field of a task's stat, the 17th after its name). */
     const background = (): string[] =>

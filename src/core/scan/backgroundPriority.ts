@@ -1,11 +1,10 @@
 /**
  * A worker thread of background work (the References view's scan) made a background thread for the operating
- * system: on Linux its niceness is raised, so that whenever the workbench's processes (its window, VS Code's server,
- * the extension host's own thread) want a core they get it at once, and the worker has what is left. Resting after
- * each step of work gave them a core too, but only by leaving it idle three quarters of the time: a scan of 5 000
- * files took 6.3 s where plain Node took 0.7 s (bench/referencesScan.ts, 2 cores). Elsewhere (no per-thread niceness
- * in Node: macOS and Windows set it for the whole process) nothing changes and the worker rests as before. Pure: no
- * vscode.
+ * system: on Linux its niceness is raised, so that whenever the extension host's own thread wants a core it gets it
+ * at once. Linux orders threads by niceness within a scheduling group only (autogroups: a session each), so the
+ * workbench's window, in a group of its own, still shares the cores evenly with the host's group: the scan's worker
+ * rests too, but as long as it works rather than three times as long (scanWorker.ts). Elsewhere (no per-thread
+ * niceness in Node: macOS and Windows set it for the whole process) nothing changes. Pure: no vscode.
  */
 import { readlinkSync } from 'node:fs';
 import { setPriority } from 'node:os';

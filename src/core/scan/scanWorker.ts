@@ -1,13 +1,13 @@
 /**
  * The worker thread that reads files for a References view scan (scanThread.ts starts it): reading, decoding and
  * recognising a file's citations make most of a scan's work, which on the extension host's thread delayed what the
- * workbench asked of the host. On Linux it runs as a background thread (backgroundPriority.ts) and does not rest: a
- * scan of 5 000 files took 0.9–1.7 s against 6–9 s resting three times as long as it worked (bench/referencesScan.ts,
- * 2 cores). Elsewhere, on a small machine, it still works a quarter of the time: resting half as long as it worked,
- * the workbench answered a command during the scan in 1.7–3.8× its idle time (p95), resting three times as long in
- * 1.4–1.8×. Files with nothing a citation needs are not recognised (mayCite.ts). What waits on a scan is the
- * References and Coverage views and an agent's find_citations; the editor's links, hovers and diagnostics do not.
- * Its own entry point in the bundle (esbuild.js).
+ * workbench asked of the host. On Linux it runs as a background thread (backgroundPriority.ts) and, on two cores or
+ * fewer, rests as long as it works: a scan of 5 000 files took 1.9–2.3 s, the workbench answering a command in 2.1–2.3×
+ * its idle time (p95), against 6.3 s and 1.7× resting three times as long without the lower priority
+ * (bench/referencesScan.ts, 2 shared cores). Elsewhere it still rests three times as long. Files with nothing a
+ * citation needs are not recognised (mayCite.ts). What waits on a scan is the References and Coverage views and an
+ * agent's find_citations; the editor's links, hovers and diagnostics do not. Its own entry point in the bundle
+ * (esbuild.js).
  */
 import { parentPort } from 'node:worker_threads';
 import { runInBackground } from './backgroundPriority';
@@ -18,11 +18,15 @@ import { withSharedParts } from './sharedParts';
 import { textCitations, type TextCitations } from './textCitations';
 
 /**
- * Rest as a share of the time worked, where the machine rests at all (scanPace.ts: two cores or fewer) and the
- * worker could not be made a background thread (backgroundPriority.ts): as one, it needs no rest.
+ * Rest as a share of the time worked, where the machine rests at all (scanPace.ts: two cores or fewer): three times
+ * as long, or as long once the worker is a background thread (backgroundPriority.ts). A background thread yields a
+ * contended core to the extension host's own thread at once, but not to the workbench's window, which Linux schedules
+ * as another group of its own (autogroups: niceness orders threads within a group only), so it still rests; without
+ * any rest the workbench answered a command in 4.4–5.5× its idle time (p95) during a scan of 1.4–1.8 s.
  */
 const REST_SHARE = 3;
-const pacer = new Pacer({ ...MACHINE, restShare: runInBackground() ? 0 : MACHINE.restShare * REST_SHARE });
+const BACKGROUND_REST_SHARE = 1;
+const pacer = new Pacer({ ...MACHINE, restShare: MACHINE.restShare * (runInBackground() ? BACKGROUND_REST_SHARE : REST_SHARE) });
 /** Jobs one after another: the next may arrive while one is read. */
 let queue = Promise.resolve();
 
