@@ -55,7 +55,8 @@ describe('peer bench (issue 57)', function () {
     const busy = (ms: number): void => {
       for (const until = performance.now() + ms; performance.now() < until;);
     };
-    // A contender slower than the cap: a build of 1 ms a 100 records, a keystroke of 5 ms.
+    // A contender slower than the cap: a build of 1 ms a 100 records, a keystroke of 5 ms (its warm-up alone, 18
+    // keystrokes, outlasts the cap: the timed typing still times one).
     const slow: Contender = {
       name: 'slow',
       version: '0',
@@ -71,10 +72,13 @@ describe('peer bench (issue 57)', function () {
         { name: 'small', entries: entries(2_000), ranked: false },
         { name: 'large', entries: entries(40_000), ranked: false },
       ],
-      { contenders: [slow], queries: ['quality management', 'robots safety'], capMs: 100 },
+      { contenders: [slow], queries: ['quality management', 'robots safety'], capMs: 50 },
     );
     const [row] = tables[0].rows;
-    assert.ok(row.keystrokesTyped !== undefined && row.keystrokesOf === 31 && row.keystrokesTyped < 31, `typed ${row.keystrokesTyped} of ${row.keystrokesOf}`);
+    assert.ok(
+      row.keystrokesTyped !== undefined && row.keystrokesOf === 31 && row.keystrokesTyped >= 1 && row.keystrokesTyped < 31,
+      `typed ${row.keystrokesTyped} of ${row.keystrokesOf}`,
+    );
     assert.match(markdownTable(tables[0]), /\(\d+ of 31 keystrokes: time cap\)/);
     // 20 ms for 2 000 records predicts 400 ms for 40 000: over the cap, not built.
     assert.deepEqual(tables[1].rows, []);
