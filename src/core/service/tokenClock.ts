@@ -10,11 +10,18 @@ export function jwtClaims(token: string): Record<string, unknown> | undefined {
   const parts = token.split('.');
   if (parts.length !== 3) return undefined;
   try {
-    const value: unknown = JSON.parse(Buffer.from(parts[1], 'base64url').toString('utf8'));
+    const value: unknown = JSON.parse(base64UrlText(parts[1]));
     return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : undefined;
   } catch {
     return undefined;
   }
+}
+
+/** UTF-8 text from base64url, with web APIs only (no Buffer: the browser build reads tokens too). */
+function base64UrlText(encoded: string): string {
+  if (!/^[A-Za-z0-9_-]*$/.test(encoded)) throw new Error('not base64url');
+  const binary = atob(encoded.replace(/-/g, '+').replace(/_/g, '/').padEnd(Math.ceil(encoded.length / 4) * 4, '='));
+  return new TextDecoder('utf-8', { fatal: true }).decode(Uint8Array.from(binary, (c) => c.charCodeAt(0)));
 }
 
 /**
