@@ -18,6 +18,7 @@ import { registerCompare } from './compare/register';
 import { Config } from './config';
 import { CredentialStore } from './credentials';
 import { registerConnectionDoctor } from './doctor/register';
+import { desktopDoctorProbes } from './doctor/desktopProbes';
 import { documentReaders } from './documents/documentModel';
 import { registerStandardsDocuments, type StandardsFileSystem } from './documents/register';
 import { registerEnvironments } from './environments/register';
@@ -106,7 +107,7 @@ export function activate(context: vscode.ExtensionContext): StandardsExplorerApi
   const citations = registerCitations(context, { session, catalogue, log, confirmation });
   const auth = registerAccounts(context, { session, credentials, config, log, confirmation });
   registerEnvironments(context, { session, environments: config.environments, credentials, log, confirmation });
-  registerConnectionDoctor(context, { session, credentials, log, extensionUri: context.extensionUri });
+  registerConnectionDoctor(context, { session, credentials, log, extensionUri: context.extensionUri, probes: desktopDoctorProbes });
   registerStatusBar(context, session, log);
   registerWalkthrough(context, log);
   const agentTools = registerAgentTools(context, {

@@ -2,7 +2,8 @@
  * The sandbox answers CORS (issue 56), so that the extension in a browser can use it: in Debian's Chromium, a page
  * on another loopback origin runs the service layer's sign-in and clause reads over the fetch transport (preflights
  * for Authorization, the API-key header and If-None-Match; ETag read back), and a page of an origin the sandbox does
- * not allow gets nothing. The raw preflights show what is granted and what is not.
+ * not allow gets nothing. The Connection Doctor's browser checks run there too, and say which it was. The raw
+ * preflights show what is granted and what is not.
  */
 import * as assert from 'node:assert/strict';
 import { request } from 'node:http';
@@ -11,6 +12,7 @@ import * as esbuild from 'esbuild';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { CHROMIUM_ARGS } from '../harness/browser';
 import { tools } from '../harness/tools';
+import type { CheckResult } from '../../src/core/doctor/checks';
 import { startSandbox } from '../../sandbox/index';
 import type { RunningSandbox } from '../../sandbox/types';
 import type * as WebService from './browserPage/webService';
@@ -118,9 +120,10 @@ describe('sandbox CORS (issue 56)', function () {
     let site: OddServer;
     let browser: Browser;
     let page: Page;
+    let bundle: esbuild.BuildResult & { metafile: esbuild.Metafile; outputFiles: esbuild.OutputFile[] };
 
     before(async () => {
-      const bundle = await esbuild.build({
+      bundle = await esbuild.build({
         entryPoints: ['test/unit/browserPage/webService.ts'],
         absWorkingDir: REPO,
         bundle: true,
@@ -128,6 +131,7 @@ describe('sandbox CORS (issue 56)', function () {
         format: 'iife',
         globalName: 'webService',
         write: false,
+        metafile: true,
         logLevel: 'silent',
       });
       const script = bundle.outputFiles[0].text;
@@ -148,14 +152,32 @@ describe('sandbox CORS (issue 56)', function () {
       await site?.close();
     });
 
+    const connection = () => {
+      const { baseUrl, tokenUrl, clientId, clientSecret, apiKeyHeader, apiKey } = sandbox;
+      return { baseUrl, tokenUrl, clientId, clientSecret, apiKeyHeader, apiKey };
+    };
     const readFrom = async (origin: string): Promise<WebService.ReadOutcome> => {
       await page.goto(origin);
-      const { baseUrl, tokenUrl, clientId, clientSecret, apiKeyHeader, apiKey } = sandbox;
-      return page.evaluate(
-        (connection) => (globalThis as unknown as { webService: typeof WebService }).webService.signInAndReadClause(connection),
-        { baseUrl, tokenUrl, clientId, clientSecret, apiKeyHeader, apiKey },
-      );
+      return page.evaluate((info) => (globalThis as unknown as { webService: typeof WebService }).webService.signInAndReadClause(info), connection());
     };
+    const doctorFrom = async (origin: string): Promise<CheckResult[]> => {
+      await page.goto(origin);
+      return page.evaluate((info) => (globalThis as unknown as { webService: typeof WebService }).webService.doctorInBrowser(info), connection());
+    };
+    const line = (results: CheckResult[], title: RegExp): CheckResult => {
+      const found = results.find((r) => title.test(r.title));
+      assert.ok(found, `a check named ${title}: ${results.map((r) => r.title).join(', ')}`);
+      return found;
+    };
+    const otherOrigin = (): string => `http://${OTHER_HOST}:${new URL(site.origin).port}`;
+
+    it('bundles the Connection Doctor for the browser with no Node built-in, Buffer or process (its Node probes left out)', () => {
+      const inputs = Object.keys(bundle.metafile.inputs);
+      assert.ok(inputs.includes('src/core/doctor/checks.ts') && inputs.includes('src/core/doctor/fetchProbes.ts'), inputs.join(', '));
+      assert.ok(!inputs.includes('src/core/doctor/nodeProbes.ts'));
+      // Used, not named: a comment may well say "process".
+      assert.doesNotMatch(bundle.outputFiles[0].text, /\b(?:Buffer|process)\.|\brequire\(/);
+    });
 
     it('signs in and reads a clause from a page on another loopback origin, revalidating it by its ETag', async () => {
       const got = await readFrom(site.origin);
@@ -169,10 +191,39 @@ describe('sandbox CORS (issue 56)', function () {
     });
 
     it('reads nothing from a page of an origin the sandbox does not allow, and says CORS may be why', async () => {
-      const got = await readFrom(`http://${OTHER_HOST}:${new URL(site.origin).port}`);
+      const got = await readFrom(otherOrigin());
       assert.equal(got.signedIn, undefined);
       assert.equal(got.error?.kind, 'network');
       assert.match(got.error?.message ?? '', /does not allow this page’s origin \(CORS\)/);
+    });
+
+    it('runs the Connection Doctor’s browser checks from another loopback origin: nothing fails, sockets not available', async () => {
+      const results = await doctorFrom(site.origin);
+      assert.deepEqual(
+        results.filter((r) => r.status === 'fail' || r.status === 'warn'),
+        [],
+      );
+      assert.equal(line(results, /OIDC discovery/).status, 'pass');
+      assert.equal(line(results, /^Token request/).status, 'pass');
+      assert.match(line(results, /Service call/).detail, /^200 with the token and the API key\. Without the API key: 401\.$/);
+      assert.match(line(results, /^Connection 127\.0\.0\.1:/).detail, /^Not available in the browser/);
+    });
+
+    it('tells, from an origin the sandbox does not allow, that the browser could not reach it: CORS or down, and the origin to allow', async () => {
+      const results = await doctorFrom(otherOrigin());
+      const discovery = line(results, /OIDC discovery/);
+      const where = new URL(sandbox.origin).host;
+      assert.equal(discovery.status, 'fail');
+      assert.equal(
+        discovery.detail,
+        `No answer: the browser could not reach ${where}: the service may not allow this origin, ${otherOrigin()} (CORS), or be down.`,
+      );
+      assert.equal(
+        discovery.fix,
+        `If ${where} is up, its operator must allow this origin, ${otherOrigin()}, in its CORS answer (the extension’s docs/web.md lists the methods and headers); otherwise start it, or check the URL.`,
+      );
+      assert.match(line(results, /^Token request/).detail, /^Not tried: the browser could not reach/);
+      assert.match(line(results, /Service call/).detail, /^Not tried: the browser could not reach/);
     });
   });
 });

@@ -1,8 +1,10 @@
 /**
  * What a page of a browser test runs (bundled for the browser by sandboxCors.test.ts): the service layer's own
- * sign-in (TokenSource) and GETs (ServiceHttp) over the fetch transport, as the web extension makes them. Each
- * function answers plain data, so that the test reads it out of the page.
+ * sign-in (TokenSource) and GETs (ServiceHttp) over the fetch transport, as the web extension makes them, and the
+ * Connection Doctor's checks with the browser's probes. Each function answers plain data, read out of the page.
  */
+import { runChecks, type CheckResult } from '../../../src/core/doctor/checks';
+import { fetchDoctorProbes } from '../../../src/core/doctor/fetchProbes';
 import { TokenSource } from '../../../src/core/service/auth';
 import { createFetchTransport } from '../../../src/core/service/fetchTransport';
 import { Redactor } from '../../../src/core/service/redact';
@@ -54,4 +56,23 @@ export async function signInAndReadClause(connection: ConnectionInfo): Promise<R
     outcome.error = { kind: error.kind, message: error.message };
   }
   return outcome;
+}
+
+/** The Connection Doctor's checks as the web build runs them: over fetch, without DNS, TCP or TLS probes. */
+export function doctorInBrowser(connection: ConnectionInfo): Promise<CheckResult[]> {
+  const apiKey = connection.apiKeyHeader ? { header: connection.apiKeyHeader, value: connection.apiKey } : undefined;
+  return runChecks(
+    {
+      baseUrl: connection.baseUrl,
+      tokenUrl: connection.tokenUrl,
+      scope: 'openid',
+      clientId: connection.clientId,
+      clientSecret: connection.clientSecret,
+      apiKey,
+      secretStorage: { ok: true },
+      proxy: { strictSSL: true },
+      timeoutMs: 10_000,
+    },
+    fetchDoctorProbes(),
+  );
 }
