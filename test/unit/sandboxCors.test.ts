@@ -158,11 +158,19 @@ describe('sandbox CORS (issue 56)', function () {
     };
     const readFrom = async (origin: string): Promise<WebService.ReadOutcome> => {
       await page.goto(origin);
-      return page.evaluate((info) => (globalThis as unknown as { webService: typeof WebService }).webService.signInAndReadClause(info), connection());
+      return page.evaluate(
+        // The bundle's global (format iife, globalName webService): its types are the module's.
+        (info) => (globalThis as unknown as { webService: typeof WebService }).webService.signInAndReadClause(info),
+        connection(),
+      );
     };
     const doctorFrom = async (origin: string): Promise<CheckResult[]> => {
       await page.goto(origin);
-      return page.evaluate((info) => (globalThis as unknown as { webService: typeof WebService }).webService.doctorInBrowser(info), connection());
+      return page.evaluate(
+        // The bundle's global, as above.
+        (info) => (globalThis as unknown as { webService: typeof WebService }).webService.doctorInBrowser(info),
+        connection(),
+      );
     };
     const line = (results: CheckResult[], title: RegExp): CheckResult => {
       const found = results.find((r) => title.test(r.title));

@@ -145,21 +145,23 @@ export async function runChecks(input: DoctorInput, probes: DoctorProbes, onResu
     add({
       title: l10n.t('Proxy'),
       status: 'skipped',
-      detail: l10n.t("Not available in the browser: requests go through the browser's own proxy settings, which a web page cannot read (http.proxy does not apply)."),
+      detail: l10n.t(
+        "Not available in the browser: requests go through the browser's own proxy settings, which a web page cannot read (http.proxy does not apply).",
+      ),
     });
   else
     add({
-    title: l10n.t('Proxy'),
-    status: 'pass',
-    detail: proxy
-      ? l10n.t(
-          'Requests go through {0} ({1}); http.proxyStrictSSL is {2}.',
-          hidePassword(proxy),
-          input.proxy.setting ? l10n.t('setting http.proxy') : l10n.t('environment'),
-          input.proxy.strictSSL ? l10n.t('on') : l10n.t('off'),
-        )
-      : l10n.t('No proxy is configured (http.proxy and the HTTPS_PROXY / HTTP_PROXY environment are empty).'),
-  });
+      title: l10n.t('Proxy'),
+      status: 'pass',
+      detail: proxy
+        ? l10n.t(
+            'Requests go through {0} ({1}); http.proxyStrictSSL is {2}.',
+            hidePassword(proxy),
+            input.proxy.setting ? l10n.t('setting http.proxy') : l10n.t('environment'),
+            input.proxy.strictSSL ? l10n.t('on') : l10n.t('off'),
+          )
+        : l10n.t('No proxy is configured (http.proxy and the HTTPS_PROXY / HTTP_PROXY environment are empty).'),
+    });
 
   // Each host: name, port, TLS.
   const hosts = new Map<string, { url: URL; setting: RemedySetting }>();
@@ -221,7 +223,13 @@ export async function runChecks(input: DoctorInput, probes: DoctorProbes, onResu
   }
 
   let token: string | undefined;
-  const context = { input, http, say, cause: (error: unknown, url: URL) => exchangeCause(error, url, probes), corsFix: (url: URL) => corsFix(url, probes.origin) };
+  const context = {
+    input,
+    http,
+    say,
+    cause: (error: unknown, url: URL) => exchangeCause(error, url, probes),
+    corsFix: (url: URL) => corsFix(url, probes.origin),
+  };
   if (!tokenUrl || !input.clientId || !input.clientSecret) {
     add({ title: l10n.t('Token request'), status: 'skipped', detail: l10n.t('Needs a token URL, a client ID and a secret.') });
   } else if (inBrowser ? unreachable.has(tokenUrl.host) : !reachable.has(tokenUrl.host) && !proxy) {
@@ -254,7 +262,10 @@ export async function runChecks(input: DoctorInput, probes: DoctorProbes, onResu
 /** What the checks below HTTP would be, each said to be not available in a browser (rather than left out). */
 function notInBrowser(url: URL): CheckResult[] {
   const { host, port } = hostAndPort(url);
-  const why = l10n.t('Not available in the browser: a web page cannot look up names, open connections or see certificates. Whether {0} answers is checked over fetch below.', url.host);
+  const why = l10n.t(
+    'Not available in the browser: a web page cannot look up names, open connections or see certificates. Whether {0} answers is checked over fetch below.',
+    url.host,
+  );
   return [
     ...(isIpAddress(host) ? [] : [{ title: `DNS ${host}`, status: 'skipped' as const, detail: why }]),
     { title: l10n.t('Connection {0}:{1}', host, port), status: 'skipped', detail: why },
@@ -265,8 +276,15 @@ function notInBrowser(url: URL): CheckResult[] {
 /** A browser's fetch could not reach `url`: what the operator must allow if the service is up (docs/web.md). */
 function corsFix(url: URL, origin: string | undefined): string {
   return origin
-    ? l10n.t('If {0} is up, its operator must allow this origin, {1}, in its CORS answer (the extension’s docs/web.md lists the methods and headers); otherwise start it, or check the URL.', url.host, origin)
-    : l10n.t('If {0} is up, its operator must allow this origin in its CORS answer (the extension’s docs/web.md lists the methods and headers); otherwise start it, or check the URL.', url.host);
+    ? l10n.t(
+        'If {0} is up, its operator must allow this origin, {1}, in its CORS answer (the extension’s docs/web.md lists the methods and headers); otherwise start it, or check the URL.',
+        url.host,
+        origin,
+      )
+    : l10n.t(
+        'If {0} is up, its operator must allow this origin in its CORS answer (the extension’s docs/web.md lists the methods and headers); otherwise start it, or check the URL.',
+        url.host,
+      );
 }
 
 /** Name, port and TLS of one host with the platform's sockets: reached, or why not. */

@@ -46,9 +46,14 @@ export function tokenCheck(token: string, now: number, say: (text: string) => st
  */
 function jwtClaims(token: string): Record<string, unknown> | undefined {
   const parts = token.split('.');
-  if (parts.length !== 3 || !/^[A-Za-z0-9_-]+$/.test(parts[1])) return undefined;
+  if (parts.length !== 3 || !/^[\w-]+$/.test(parts[1])) return undefined;
   try {
-    const binary = atob(parts[1].replace(/-/g, '+').replace(/_/g, '/').padEnd(Math.ceil(parts[1].length / 4) * 4, '='));
+    const binary = atob(
+      parts[1]
+        .replace(/-/g, '+')
+        .replace(/_/g, '/')
+        .padEnd(Math.ceil(parts[1].length / 4) * 4, '='),
+    );
     return parseJsonObject(new TextDecoder('utf-8', { fatal: true }).decode(Uint8Array.from(binary, (c) => c.charCodeAt(0))));
   } catch {
     return undefined;

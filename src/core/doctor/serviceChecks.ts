@@ -27,7 +27,10 @@ export interface CallContext {
 const TOKEN_URL: DoctorAction = { kind: 'openSetting', setting: 'standardsExplorer.tokenUrl' };
 
 /** Asks the identity provider for a token; the check, and the token when one came. */
-export async function tokenRequest({ input, http, say, cause: causeOf, corsFix }: CallContext, tokenUrl: URL): Promise<{ result: CheckResult; token?: string }> {
+export async function tokenRequest(
+  { input, http, say, cause: causeOf, corsFix }: CallContext,
+  tokenUrl: URL,
+): Promise<{ result: CheckResult; token?: string }> {
   const title = l10n.t('Token request');
   try {
     const form = new URLSearchParams({
@@ -104,7 +107,13 @@ export async function serviceCall({ input, http, say, cause: causeOf, corsFix }:
   const keyWords = input.apiKey?.value ? l10n.t(' and the API key') : '';
   if (withKey === 200) return { title, status: 'pass', detail: l10n.t('200 with the token{0}.{1}', keyWords, both) };
   if (unreached?.kind === 'browser') {
-    return { title, status: 'fail', detail: causeSentence(unreached), fix: corsFix(baseUrl), actions: [{ kind: 'openSetting', setting: 'standardsExplorer.baseUrl' }] };
+    return {
+      title,
+      status: 'fail',
+      detail: causeSentence(unreached),
+      fix: corsFix(baseUrl),
+      actions: [{ kind: 'openSetting', setting: 'standardsExplorer.baseUrl' }],
+    };
   }
   const denied = withKey === 401 || withKey === 403;
   const wantsKey = denied && (input.apiKey === undefined || !input.apiKey.value);

@@ -17,13 +17,6 @@ export function jwtClaims(token: string): Record<string, unknown> | undefined {
   }
 }
 
-/** UTF-8 text from base64url, with web APIs only (no Buffer: the browser build reads tokens too). */
-function base64UrlText(encoded: string): string {
-  if (!/^[A-Za-z0-9_-]*$/.test(encoded)) throw new Error('not base64url');
-  const binary = atob(encoded.replace(/-/g, '+').replace(/_/g, '/').padEnd(Math.ceil(encoded.length / 4) * 4, '='));
-  return new TextDecoder('utf-8', { fatal: true }).decode(Uint8Array.from(binary, (c) => c.charCodeAt(0)));
-}
-
 /**
  * Seconds by which the token's issue time lies outside the time it was asked for and received, by this machine's
  * clock (ms since the epoch): negative when stamped earlier, positive when later, 0 when inside (a second's slack
@@ -48,4 +41,10 @@ export function skewText(skewSeconds: number): string {
   const s = Math.round(Math.abs(skewSeconds));
   const about = s >= 5400 ? ` (about ${Math.round(s / 3600)} h)` : s >= 120 ? ` (about ${Math.round(s / 60)} min)` : '';
   return `${s} s${about} ${skewSeconds < 0 ? 'before' : 'after'} the time on this machine's clock`;
+}
+
+/** The UTF-8 text of base64url (atob and TextDecoder: the same in Node and the browser). */
+function base64UrlText(part: string): string {
+  const binary = atob(part.replace(/-/g, '+').replace(/_/g, '/'));
+  return new TextDecoder('utf-8', { fatal: true }).decode(Uint8Array.from(binary, (c) => c.charCodeAt(0)));
 }

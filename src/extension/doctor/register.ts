@@ -4,7 +4,6 @@ import { registerCommands } from '../commands/feedback';
 import { openSetting, settingToEdit } from '../config';
 import type { ConnectionFacts } from '../connection/serviceAccess';
 import type { CredentialStore } from '../credentials';
-import type { DoctorProbes } from '../../core/doctor/probePort';
 import { onFirstUse } from '../../core/lifecycle';
 import type { DoctorDeps } from './command';
 import type * as DoctorBundle from './doctor.lazy';
@@ -18,16 +17,10 @@ export interface ConnectionDoctorDeps {
   log: vscode.LogOutputChannel;
   /** Where the report page finds its script and styles. */
   extensionUri: vscode.Uri;
-  /**
-   * The platform's probes, made when the doctor runs: desktopDoctorProbes (desktopProbes.ts: axios, DNS, TCP, TLS) in
-   * the desktop build, fetchDoctorProbes (core/doctor/fetchProbes.ts: fetch only) in the web build.
-   */
-  probes: () => DoctorProbes;
 }
 
-export function registerConnectionDoctor(context: vscode.ExtensionContext, { session, credentials, log, extensionUri, probes }: ConnectionDoctorDeps): void {
+export function registerConnectionDoctor(context: vscode.ExtensionContext, { session, credentials, log, extensionUri }: ConnectionDoctorDeps): void {
   const doctor: DoctorDeps = {
-    probes,
     session,
     credentials,
     log,
