@@ -1,8 +1,9 @@
 /**
  * The sandbox's CORS answer, so that the extension running in a browser (a web worker extension host) can call it:
  * the token endpoint, discovery and the service, never the /__sandbox/* test routes. Only the origins an editor runs
- * on are granted — this machine (code-server or VS Code's web build on loopback, any port), vscode.dev, github.dev
- * and the *.vscode-cdn.net frames their web worker extension hosts run in — not `*`: any other page the user opens
+ * on are granted — this machine (code-server or VS Code's web build on loopback, any port, and the *.localhost frames
+ * a local build may run its web worker extension host in), vscode.dev, github.dev and the *.vscode-cdn.net frames
+ * their web worker extension hosts run in — not `*`: any other page the user opens
  * would otherwise read the sandbox from the browser too. Bearer tokens, never cookies: no Allow-Credentials.
  * docs/web.md says the same for the operator of a real service.
  */
@@ -31,7 +32,7 @@ export function allowsOrigin(origin: string, extra: readonly string[] = []): boo
   }
   // An origin is scheme, host and port only: anything more is not a browser's Origin header.
   if (url.origin !== origin) return false;
-  if (LOOPBACK_HOSTS.has(url.hostname)) return url.protocol === 'http:' || url.protocol === 'https:';
+  if (LOOPBACK_HOSTS.has(url.hostname) || /^(?:[a-z0-9-]+\.)+localhost$/.test(url.hostname)) return url.protocol === 'http:' || url.protocol === 'https:';
   if (url.protocol !== 'https:' || url.port !== '') return false;
   return EDITOR_HOSTS.has(url.hostname) || /^[a-z0-9-]+\.vscode-cdn\.net$/.test(url.hostname);
 }
@@ -65,7 +66,7 @@ export function applyCors(req: IncomingMessage, res: ServerResponse, policy: Cor
       type: 'about:blank',
       title: 'Origin not allowed',
       status: 403,
-      detail: `The sandbox answers pages of this machine (http://127.0.0.1, http://localhost, any port), https://vscode.dev, https://github.dev and https://*.vscode-cdn.net, not ${String(origin)}; start it with --allow-origin ${String(origin)} to allow it.`,
+      detail: `The sandbox answers pages of this machine (http://127.0.0.1, http://localhost, http://*.localhost, any port), https://vscode.dev, https://github.dev and https://*.vscode-cdn.net, not ${String(origin)}; start it with --allow-origin ${String(origin)} to allow it.`,
     });
     res.writeHead(403, { 'Content-Type': 'application/problem+json; charset=utf-8', 'Content-Length': Buffer.byteLength(body) });
     res.end(body);

@@ -50,7 +50,8 @@ export interface SandboxOptions {
   vocabulary?: 'corext' | 'metanorma' | 'sts' | 'mixed';
   /**
    * Origins whose pages may call the sandbox (CORS) besides those always allowed: this machine's (http://127.0.0.1,
-   * http://localhost, any port), https://vscode.dev, https://github.dev and https://*.vscode-cdn.net (cors.ts).
+   * http://localhost, http://*.localhost, any port), https://vscode.dev, https://github.dev and https://*.vscode-cdn.net
+   * (cors.ts).
    */
   allowOrigins?: readonly string[];
 }

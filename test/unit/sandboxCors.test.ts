@@ -55,7 +55,15 @@ describe('sandbox CORS (issue 56)', function () {
 
   describe('preflights', () => {
     it('grants the editor origins the methods and headers the extension sends, for a while', async () => {
-      for (const origin of ['http://127.0.0.1:8080', 'http://localhost:3000', 'https://vscode.dev', 'https://github.dev', 'https://1a2b3c.vscode-cdn.net']) {
+      const origins = [
+        'http://127.0.0.1:8080',
+        'http://localhost:3000',
+        'http://0a1b2c.localhost:3000',
+        'https://vscode.dev',
+        'https://github.dev',
+        'https://1a2b3c.vscode-cdn.net',
+      ];
+      for (const origin of origins) {
         const reply = await preflight(clauseUrl, origin, 'GET', 'authorization,ocp-apim-subscription-key,if-none-match');
         assert.equal(reply.status, 204, origin);
         assert.equal(reply.headers['access-control-allow-origin'], origin);
@@ -82,7 +90,14 @@ describe('sandbox CORS (issue 56)', function () {
     });
 
     it('grants nothing to any other origin, nor to the test routes', async () => {
-      for (const origin of ['https://evil.example', 'http://vscode.dev', 'https://vscode.dev.evil.example', 'https://x.vscode-cdn.net.evil.example', 'null']) {
+      for (const origin of [
+        'https://evil.example',
+        'http://vscode.dev',
+        'https://vscode.dev.evil.example',
+        'https://x.vscode-cdn.net.evil.example',
+        'http://localhost.evil.example',
+        'null',
+      ]) {
         for (const url of [clauseUrl, sandbox.tokenUrl, `${sandbox.origin}/oidc/.well-known/openid-configuration`]) {
           const reply = await preflight(url, origin, 'GET', 'authorization');
           assert.equal(reply.status, 403, `${origin} ${url}`);
@@ -179,10 +194,10 @@ describe('sandbox CORS (issue 56)', function () {
     };
     const otherOrigin = (): string => `http://${OTHER_HOST}:${new URL(site.origin).port}`;
 
-    it('bundles the Connection Doctor for the browser with no Node built-in, Buffer or process (its Node probes left out)', () => {
+    it('bundles the Connection Doctor with its web port for the browser: no Node built-in, Buffer or process (its Node probes left out)', () => {
       const inputs = Object.keys(bundle.metafile.inputs);
-      assert.ok(inputs.includes('src/core/doctor/checks.ts') && inputs.includes('src/core/doctor/fetchProbes.ts'), inputs.join(', '));
-      assert.ok(!inputs.includes('src/core/doctor/nodeProbes.ts'));
+      assert.ok(inputs.includes('src/core/doctor/checks.ts') && inputs.includes('src/web/ports/platformProbes.ts'), inputs.join(', '));
+      assert.ok(!inputs.includes('src/core/doctor/nodeProbes.ts') && !inputs.includes('src/core/doctor/platformProbes.ts'));
       // Used, not named: a comment may well say "process".
       assert.doesNotMatch(bundle.outputFiles[0].text, /\b(?:Buffer|process)\.|\brequire\(/);
     });

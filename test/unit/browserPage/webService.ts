@@ -4,12 +4,12 @@
  * Connection Doctor's checks with the browser's probes. Each function answers plain data, read out of the page.
  */
 import { runChecks, type CheckResult } from '../../../src/core/doctor/checks';
-import { fetchDoctorProbes } from '../../../src/core/doctor/fetchProbes';
 import { TokenSource } from '../../../src/core/service/auth';
 import { createFetchTransport } from '../../../src/core/service/fetchTransport';
 import { Redactor } from '../../../src/core/service/redact';
 import { ServiceHttp } from '../../../src/core/service/serviceHttp';
 import type { ConnectionInfo } from '../../../src/core/service/connectionInfo';
+import { platformDoctorProbes } from '../../../src/web/ports/platformProbes';
 
 export interface ReadOutcome {
   /** The JWT came, its three parts. */
@@ -58,7 +58,7 @@ export async function signInAndReadClause(connection: ConnectionInfo): Promise<R
   return outcome;
 }
 
-/** The Connection Doctor's checks as the web build runs them: over fetch, without DNS, TCP or TLS probes. */
+/** The Connection Doctor's checks as the web build runs them: its probes' port (fetch alone), its default transport. */
 export function doctorInBrowser(connection: ConnectionInfo): Promise<CheckResult[]> {
   const apiKey = connection.apiKeyHeader ? { header: connection.apiKeyHeader, value: connection.apiKey } : undefined;
   return runChecks(
@@ -73,6 +73,6 @@ export function doctorInBrowser(connection: ConnectionInfo): Promise<CheckResult
       proxy: { strictSSL: true },
       timeoutMs: 10_000,
     },
-    fetchDoctorProbes(),
+    platformDoctorProbes(createFetchTransport()),
   );
 }
