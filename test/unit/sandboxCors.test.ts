@@ -13,6 +13,7 @@ import { chromium, type Browser, type Page } from 'playwright-core';
 import { CHROMIUM_ARGS } from '../harness/browser';
 import { tools } from '../harness/tools';
 import type { CheckResult } from '../../src/core/doctor/checks';
+import { parseArgs } from '../../sandbox/cli';
 import { startSandbox } from '../../sandbox/index';
 import type { RunningSandbox } from '../../sandbox/types';
 import type * as WebService from './browserPage/webService';
@@ -128,6 +129,7 @@ describe('sandbox CORS (issue 56)', function () {
         await other.close();
       }
       await assert.rejects(startSandbox({ allowOrigins: ['http://my-host:8080/path'] }), /Bad origin "http:\/\/my-host:8080\/path"/);
+      assert.deepEqual(parseArgs(['--allow-origin', 'http://a:1', '--allow-origin=https://b.example']).allowOrigins, ['http://a:1', 'https://b.example']);
     });
   });
 
