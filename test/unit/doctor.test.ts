@@ -199,5 +199,40 @@ describe('Connection Doctor', () => {
       assert.match(line(results, /^Token request/).detail, /^Not tried: connection refused at/);
       assert.match(line(results, /Service call/).detail, /^Not tried: connection refused at/);
     });
+
+    /** A fetch that fails as a browser's does where CORS does not allow the page (a TypeError, no cause) for `blocked` URLs. */
+    const browserFetch =
+      (blocked: RegExp): typeof fetch =>
+      (url, init) =>
+        blocked.test(String(url)) ? Promise.reject(new TypeError('Failed to fetch')) : fetch(url, init);
+
+    it('tries the token where the browser cannot read discovery, and then calls discovery not needed', async () => {
+      const results = await runChecks(input(), fetchDoctorProbes({ fetch: browserFetch(/\/\.well-known\//), origin: 'https://vscode.dev' }));
+      const discovery = line(results, /OIDC discovery/);
+      assert.equal(discovery.status, 'skipped');
+      assert.match(discovery.detail, /^The browser could not read the discovery document: its CORS answer may not allow this origin/);
+      assert.equal(line(results, /^Token request/).status, 'pass');
+      assert.equal(line(results, /Service call/).status, 'pass');
+      assert.deepEqual(
+        results.map((r) => r.title).filter((t) => /OIDC|^Token/.test(t)),
+        ['OIDC discovery', 'Token request', 'Token'],
+        'in their usual order',
+      );
+    });
+
+    it('says what a browser cannot tell apart — CORS or down — with the origin to allow, where nothing answers the page', async () => {
+      const results = await runChecks(input({ apiKey: undefined }), fetchDoctorProbes({ fetch: browserFetch(/./), origin: 'https://vscode.dev' }));
+      const where = new URL(sandbox.origin).host;
+      const discovery = line(results, /OIDC discovery/);
+      assert.equal(
+        discovery.detail,
+        `No answer: the browser could not reach ${where}: the service may not allow this origin, https://vscode.dev (CORS), or be down.`,
+      );
+      assert.match(discovery.fix ?? '', /its operator must allow this origin, https:\/\/vscode\.dev, in its CORS answer/);
+      assert.deepEqual(discovery.actions, [{ kind: 'openSetting', setting: 'standardsExplorer.tokenUrl' }]);
+      assert.equal(line(results, /^Token request/).status, 'fail');
+      assert.match(line(results, /Service call/).detail, /^Not tried: the browser could not reach/);
+      assert.equal(results.filter((r) => r.status === 'fail').length, 2, results.map((r) => `${r.status} ${r.title}`).join('; '));
+    });
   });
 });

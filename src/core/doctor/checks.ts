@@ -9,13 +9,13 @@
  * Node built-ins (the command gathers the inputs and the host picks the probes).
  */
 import { Redactor } from '../service/redact';
-import { checkServiceUrl, isLoopback } from '../service/addresses';
+import { checkServiceUrl } from '../service/addresses';
 import { l10n } from '../l10n';
 import type { DoctorAction, RemedySetting } from './actions';
-import { causeSentence, exchangeCause, hostAndPort, isIpAddress, networkCause } from './networkCause';
-import type { DoctorProbes, NetworkProbes } from './probePort';
+import { notInBrowser, probeHost } from './hostChecks';
+import { corsFix, exchangeCause } from './networkCause';
+import type { DoctorProbes } from './probePort';
 import { discover, errorText, hidePassword, tokenCheck } from './probes';
-import { withTimeout } from './timeLimit';
 import { serviceCall, tokenRequest } from './serviceChecks';
 
 export type CheckStatus = 'pass' | 'warn' | 'fail' | 'skipped';
@@ -192,18 +192,26 @@ export async function runChecks(input: DoctorInput, probes: DoctorProbes, onResu
       detail: l10n.t('Not tried: {0}.', tokenHostDown),
       fix: l10n.t('Make the identity provider reachable first (see above).'),
     });
-  } else if (tokenUrl) {
+  }
+  // In a browser a discovery document it could not read says nothing of the token endpoint, whose CORS answer may
+  // differ (and the extension never needs discovery): its line waits for the token request, which decides what it meant.
+  let blockedDiscovery: { line: CheckResult; cause: string } | undefined;
+  if (tokenUrl && !tokenHostDown) {
     const discovery = await discover(tokenUrl, http, input.timeoutMs, probes);
     if (discovery && 'failed' in discovery) {
-      // In a browser this is the first word from the host: what the token request would hear too.
-      if (inBrowser) unreachable.set(tokenUrl.host, discovery.failed.text);
-      add({
+      const line: CheckResult = {
         title: l10n.t('OIDC discovery'),
         status: 'fail',
         detail: l10n.t('No answer: {0}.', discovery.failed.text),
         fix: discovery.failed.kind === 'browser' ? corsFix(tokenUrl, probes.origin) : l10n.t('Check standardsExplorer.tokenUrl, your network and proxy.'),
         actions: [tokenUrlSetting, proxySettings],
-      });
+      };
+      if (discovery.failed.kind === 'browser') blockedDiscovery = { line, cause: discovery.failed.text };
+      else {
+        // Where fetch names the cause (refused, no such name), the host is down: the token request is not tried there.
+        if (inBrowser) unreachable.set(tokenUrl.host, discovery.failed.text);
+        add(line);
+      }
     } else if (!discovery)
       add({
         title: l10n.t('OIDC discovery'),
@@ -231,6 +239,7 @@ export async function runChecks(input: DoctorInput, probes: DoctorProbes, onResu
     corsFix: (url: URL) => corsFix(url, probes.origin),
   };
   if (!tokenUrl || !input.clientId || !input.clientSecret) {
+    if (blockedDiscovery) add(blockedDiscovery.line);
     add({ title: l10n.t('Token request'), status: 'skipped', detail: l10n.t('Needs a token URL, a client ID and a secret.') });
   } else if (inBrowser ? unreachable.has(tokenUrl.host) : !reachable.has(tokenUrl.host) && !proxy) {
     add({
@@ -244,6 +253,19 @@ export async function runChecks(input: DoctorInput, probes: DoctorProbes, onResu
     token = requested.token;
     // Before the result is kept: from now on the token is masked wherever a server echoes it.
     if (token) redactor.addToken(token);
+    if (blockedDiscovery && token) {
+      add({
+        title: l10n.t('OIDC discovery'),
+        status: 'skipped',
+        detail: l10n.t(
+          'The browser could not read the discovery document: its CORS answer may not allow this origin, though the token endpoint’s does. The extension does not need it.',
+        ),
+      });
+    } else if (blockedDiscovery) {
+      add(blockedDiscovery.line);
+      // Neither answered this page: the service on the same host is not tried either.
+      unreachable.set(tokenUrl.host, blockedDiscovery.cause);
+    }
     add(requested.result);
   }
   if (token) add(tokenCheck(token, now(), say));
@@ -257,91 +279,4 @@ export async function runChecks(input: DoctorInput, probes: DoctorProbes, onResu
   else if (!baseUrl || !token) add({ title: l10n.t('Service call'), status: 'skipped', detail: l10n.t('Needs a base URL and a token.') });
   else add(await serviceCall(context, baseUrl, token));
   return results;
-}
-
-/** What the checks below HTTP would be, each said to be not available in a browser (rather than left out). */
-function notInBrowser(url: URL): CheckResult[] {
-  const { host, port } = hostAndPort(url);
-  const why = l10n.t(
-    'Not available in the browser: a web page cannot look up names, open connections or see certificates. Whether {0} answers is checked over fetch below.',
-    url.host,
-  );
-  return [
-    ...(isIpAddress(host) ? [] : [{ title: `DNS ${host}`, status: 'skipped' as const, detail: why }]),
-    { title: l10n.t('Connection {0}:{1}', host, port), status: 'skipped', detail: why },
-    { title: `TLS ${host}:${port}`, status: 'skipped', detail: why },
-  ];
-}
-
-/** A browser's fetch could not reach `url`: what the operator must allow if the service is up (docs/web.md). */
-function corsFix(url: URL, origin: string | undefined): string {
-  return origin
-    ? l10n.t(
-        'If {0} is up, its operator must allow this origin, {1}, in its CORS answer (the extension’s docs/web.md lists the methods and headers); otherwise start it, or check the URL.',
-        url.host,
-        origin,
-      )
-    : l10n.t(
-        'If {0} is up, its operator must allow this origin in its CORS answer (the extension’s docs/web.md lists the methods and headers); otherwise start it, or check the URL.',
-        url.host,
-      );
-}
-
-/** Name, port and TLS of one host with the platform's sockets: reached, or why not. */
-async function probeHost(
-  network: NetworkProbes,
-  url: URL,
-  setting: RemedySetting,
-  input: DoctorInput,
-  proxy: string | undefined,
-  add: (result: CheckResult) => CheckResult,
-): Promise<{ reached: boolean; cause?: string }> {
-  const openSetting: DoctorAction = { kind: 'openSetting', setting };
-  const proxySettings: DoctorAction = { kind: 'openSetting', setting: 'http.proxy' };
-  const { host, port } = hostAndPort(url);
-  if (!isIpAddress(host)) {
-    try {
-      const found = await withTimeout(network.resolve(host), input.timeoutMs);
-      add({ title: `DNS ${host}`, status: 'pass', detail: l10n.t('Resolves to {0}.', found.join(', ')) });
-    } catch (error) {
-      const cause = networkCause(error, host, port);
-      add({
-        title: `DNS ${host}`,
-        status: 'fail',
-        detail: causeSentence(cause),
-        fix: proxy
-          ? l10n.t('Behind a proxy the name may only resolve there: check http.proxy.')
-          : l10n.t('Check the host name in the setting, your VPN and your DNS.'),
-        actions: [proxy ? proxySettings : openSetting],
-      });
-      return { reached: false, cause: cause.text };
-    }
-  }
-  try {
-    await withTimeout(network.connect(host, port), input.timeoutMs);
-    add({ title: l10n.t('Connection {0}:{1}', host, port), status: 'pass', detail: l10n.t('The port accepts connections.') });
-  } catch (error) {
-    const cause = networkCause(error, host, port);
-    add({
-      title: l10n.t('Connection {0}:{1}', host, port),
-      status: 'fail',
-      detail: causeSentence(cause, true),
-      fix: proxy
-        ? l10n.t('A direct connection is refused; with a proxy configured this can be normal. If requests fail too, check http.proxy.')
-        : isLoopback(host) && cause.kind === 'refused'
-          ? l10n.t('Nothing listens there: start the service (or the sandbox) again.')
-          : l10n.t('Check the URL, a firewall or VPN, or configure http.proxy.'),
-      actions: proxy
-        ? [proxySettings]
-        : isLoopback(host) && cause.kind === 'refused'
-          ? input.sandbox
-            ? [{ kind: 'connectSandbox' }]
-            : []
-          : [openSetting, proxySettings],
-    });
-    return { reached: false, cause: cause.text };
-  }
-  if (url.protocol === 'https:') add(await network.tls(host, port, input.timeoutMs, input.proxy.strictSSL, setting));
-  else add({ title: `TLS ${host}`, status: 'skipped', detail: l10n.t('Plain http on this machine: no TLS.') });
-  return { reached: true };
 }

@@ -91,3 +91,17 @@ export function exchangeCause(error: unknown, url: URL, probes: Pick<DoctorProbe
       : l10n.t('the browser could not reach {0}: the service may not allow this origin (CORS), or be down', where),
   };
 }
+
+/** A browser's fetch could not reach `url`: what the operator must allow if the service is up (docs/web.md). */
+export function corsFix(url: URL, origin: string | undefined): string {
+  return origin
+    ? l10n.t(
+        'If {0} is up, its operator must allow this origin, {1}, in its CORS answer (the extension’s docs/web.md lists the methods and headers); otherwise start it, or check the URL.',
+        url.host,
+        origin,
+      )
+    : l10n.t(
+        'If {0} is up, its operator must allow this origin in its CORS answer (the extension’s docs/web.md lists the methods and headers); otherwise start it, or check the URL.',
+        url.host,
+      );
+}
