@@ -61,6 +61,10 @@ const steps: Step[] = [
     async run(page) {
       const manifest = packagedManifest(VSIX);
       if (!manifest.browser) throw new Error(`${path.relative(REPO, VSIX)} has no \`browser\` entry in its package.json: nothing can run in a web worker`);
+      // The entry's file packaged too (.vscodeignore is an allowlist).
+      const entry = path.posix.join('extension', manifest.browser.replace(/^\.\//, ''));
+      const files = execFileSync('unzip', ['-Z1', VSIX], { encoding: 'utf8' }).split('\n');
+      if (!files.includes(entry) && !files.includes(`${entry}.js`)) throw new Error(`${path.relative(REPO, VSIX)} lacks ${entry}, its \`browser\` entry`);
       // Activated by opening its view (it may still be waiting for an activation event otherwise).
       await page.locator('.activitybar [aria-label^="Standards Explorer"]').first().click({ timeout: STEP_TIMEOUT });
       await view(page).waitFor({ timeout: STEP_TIMEOUT });
