@@ -10,7 +10,7 @@ import { promises as dns } from 'node:dns';
 import * as net from 'node:net';
 import { Redactor } from '../service/redact';
 import { checkServiceUrl, isLoopback } from '../service/addresses';
-import { createAxiosTransport } from '../service/transport';
+import { createDefaultTransport } from '../service/defaultTransport';
 import { l10n } from '../l10n';
 import type { DoctorAction, RemedySetting } from './actions';
 import { causeSentence, networkCause } from './networkCause';
@@ -61,7 +61,7 @@ export async function runChecks(input: DoctorInput, onResult?: (result: CheckRes
   redactor.addSecret(input.clientSecret);
   redactor.addSecret(input.apiKey?.value);
   const say = (text: string): string => redactor.excerpt(text, 300);
-  const http = createAxiosTransport('standards-explorer connection-doctor');
+  const http = createDefaultTransport('standards-explorer connection-doctor');
   const now = input.now ?? Date.now;
 
   // Settings.

@@ -11,6 +11,7 @@ import type { DoctorAction, PageAction, RemedySetting } from '../../core/doctor/
 import { runChecks, type CheckResult, type DoctorInput } from '../../core/doctor/checks';
 import { DoctorPage, type DoctorPageHost } from './panel';
 import { doctorReport } from '../../core/doctor/report';
+import { environmentVariable } from '../../core/runtime';
 
 export { DOCTOR_KINDS } from '../../core/doctor/kinds';
 
@@ -111,10 +112,9 @@ function pageHost(deps: DoctorDeps): DoctorPageHost {
 async function doctorInput(session: ConnectionFacts, store: CredentialStore): Promise<DoctorInput> {
   const settings = session.settings();
   const http = vscode.workspace.getConfiguration('http');
-  const env = process.env;
   const proxy = {
     setting: http.get<string>('proxy') || undefined,
-    env: env.HTTPS_PROXY || env.https_proxy || env.HTTP_PROXY || env.http_proxy || undefined,
+    env: ['HTTPS_PROXY', 'https_proxy', 'HTTP_PROXY', 'http_proxy'].map(environmentVariable).find(Boolean),
     strictSSL: http.get<boolean>('proxyStrictSSL') ?? true,
   };
   const common = { proxy, timeoutMs: Math.min(settings.timeoutSeconds, 15) * 1000 };
