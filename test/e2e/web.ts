@@ -16,7 +16,18 @@ import { startSandbox } from '../../sandbox/index';
 import { REPO, checkTools } from '../harness/tools';
 import { WEB_PROBE_ID, buildWebProbeVsix, closeRunningExtensions, probeSays, runningHost, startWebHost, type RunningHost } from '../harness/webHost';
 import { clauseFrame } from './frames';
-import { STEP_TIMEOUT, closeQuickInput, hoverUntil, labelled, runCommand, runScript, signInWithSettingsAlreadyThere, treeRow, view } from './workbench';
+import {
+  STEP_TIMEOUT,
+  closeQuickInput,
+  hoverUntil,
+  labelled,
+  runCommand,
+  runScript,
+  showStandardsExplorer,
+  signInWithSettingsAlreadyThere,
+  treeRow,
+  view,
+} from './workbench';
 
 const RESULTS = path.join(REPO, 'test-results', 'e2e-web');
 const VSIX = path.join(REPO, 'dist', 'standards-explorer.vsix');
@@ -66,8 +77,7 @@ const steps: Step[] = [
       const files = execFileSync('unzip', ['-Z1', VSIX], { encoding: 'utf8' }).split('\n');
       if (!files.includes(entry) && !files.includes(`${entry}.js`)) throw new Error(`${path.relative(REPO, VSIX)} lacks ${entry}, its \`browser\` entry`);
       // Activated by opening its view (it may still be waiting for an activation event otherwise).
-      await page.locator('.activitybar [aria-label^="Standards Explorer"]').first().click({ timeout: STEP_TIMEOUT });
-      await view(page).waitFor({ timeout: STEP_TIMEOUT });
+      await showStandardsExplorer(page);
       await expectWebWorker(page, 'Standards Explorer');
       await page.screenshot({ path: path.join(RESULTS, 'standards-explorer-running-extensions.png') });
       await closeRunningExtensions(page);
@@ -145,7 +155,8 @@ const steps: Step[] = [
       }
       await row.click({ timeout: STEP_TIMEOUT });
       await page.locator('.tab.active', { hasText: 'requirements.txt' }).first().waitFor({ timeout: STEP_TIMEOUT });
-      const reference = page.locator('.monaco-editor .view-line span span', { hasText: standardLabel }).first();
+      // The line's text (its one outer span), hovered on the citation's words: drawn as a link or not, by columns.
+      const reference = page.locator('.monaco-editor .view-line', { hasText: 'Every release meets' }).locator('> span').first();
       await labelled('the citation in the editor', reference.waitFor({ timeout: STEP_TIMEOUT }));
       const text = await hoverUntil(page, reference, 'Open Clause', standardLabel, standardLabel);
       if (!text.includes(standardLabel)) throw new Error(`the hover says "${text}"`);

@@ -14,6 +14,14 @@ export async function openWorkbench(browser: Browser, server: CodeServer): Promi
   return page;
 }
 
+/** Shows the Standards Explorer side bar: its activity bar icon clicked unless it is already open (a click closes it then). */
+export async function showStandardsExplorer(page: Page): Promise<void> {
+  const icon = page.locator('.activitybar .action-item', { has: page.locator('[aria-label^="Standards Explorer"]') }).first();
+  await icon.waitFor({ timeout: STEP_TIMEOUT });
+  if (!/\bchecked\b/.test((await icon.getAttribute('class')) ?? '')) await icon.click({ timeout: STEP_TIMEOUT });
+  await view(page).waitFor({ timeout: STEP_TIMEOUT });
+}
+
 export const view = (page: Page) =>
   page
     .locator('.pane')
@@ -127,7 +135,7 @@ export async function answer(page: Page, value: string): Promise<void> {
  * API key, answered as a person types them); the Standards view then lists the service's standards.
  */
 export async function signInWithSettingsAlreadyThere(page: Page, sandbox: Pick<RunningSandbox, 'clientId' | 'clientSecret'>): Promise<void> {
-  await page.locator('.activitybar [aria-label^="Standards Explorer"]').first().click({ timeout: STEP_TIMEOUT });
+  await showStandardsExplorer(page);
   await runCommand(page, 'Standards: Sign In…');
   // Three questions: client ID, secret, API key. With the endpoints unread it would be five, starting with the base URL.
   const first = await signInInput(page, '(1/');

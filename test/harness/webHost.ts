@@ -114,6 +114,7 @@ export async function runningHost(page: Page, displayName: string): Promise<Runn
     if (page_ > 20) throw new Error(`"${displayName}" is not among the running extensions (${[...shown].join(', ')})`);
     await page.keyboard.press('PageDown');
   }
+  await row.scrollIntoViewIfNeeded();
   const message = row.locator('.msg').first();
   const label = (await message.innerText()).trim();
   const icon = (await message.locator('.codicon-globe').count()) ? 'globe' : (await message.locator('.codicon-remote').count()) ? 'remote' : 'none';
