@@ -732,7 +732,9 @@ async function main(): Promise<number> {
   checkTools();
   if (!existsSync(VSIX)) throw new Error(`${VSIX} is missing: run npm run package first`);
   mkdirSync(RESULTS, { recursive: true });
-  for (const old of readdirSync(RESULTS).filter((f) => f.startsWith('e2e-') || f.startsWith('page-'))) rmSync(path.join(RESULTS, old), { force: true });
+  // Files only: test-results/e2e-web/ is the web step's (test/e2e/web.ts).
+  for (const old of readdirSync(RESULTS, { withFileTypes: true }).filter((f) => f.isFile() && (f.name.startsWith('e2e-') || f.name.startsWith('page-'))))
+    rmSync(path.join(RESULTS, old.name), { force: true });
   // The clause page alone in Chromium, for both sandbox vocabularies (clausePage.ts), before the editor starts.
   const clausePages = await checkClausePages();
   // Every clause of 10 STS and 10 Metanorma standards through the page, measured as published (publishedSweep.ts).
