@@ -251,6 +251,7 @@ const WEB_PORTS = {
   'src/core/scan/fileText.ts': 'src/web/ports/fileText.ts',
   'src/core/agentTools/fileBounds.ts': 'src/web/ports/fileBounds.ts',
   'src/core/safeGit.ts': 'src/web/ports/safeGit.ts',
+  'src/core/doctor/platformProbes.ts': 'src/web/ports/platformProbes.ts',
   'src/extension/connection/localSandbox.ts': 'src/web/ports/localSandbox.ts',
   'src/extension/sharedModules.ts': 'src/web/ports/sharedModules.ts',
 };

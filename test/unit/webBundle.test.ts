@@ -73,6 +73,7 @@ describe('the browser entry (dist/web/extension.js)', function () {
         ...options,
         stdin: { contents: importer, resolveDir: path.join(REPO, 'src'), sourcefile: 'src/reader.ts', loader: 'ts' },
         write: false,
+        sourcemap: false,
         logLevel: 'silent',
       }),
       (error: esbuild.BuildFailure) => {

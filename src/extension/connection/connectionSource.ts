@@ -10,7 +10,8 @@ import { Disposable } from '../../core/lifecycle';
 import { parseConnectionInfo, type ConnectionInfo } from '../../core/service/index';
 import { storageKey } from '../../core/storageKeys';
 import { DEFAULT_ENVIRONMENT_ID } from '../environmentSettings';
-import { hostAndPort, probeTcp } from '../../core/doctor/networkCause';
+import { hostAndPort } from '../../core/doctor/networkCause';
+import { probeTcp } from '../../core/doctor/platformProbes';
 import { SandboxProcess } from './localSandbox';
 import { environmentVariable } from '../../core/runtime';
 

@@ -9,6 +9,8 @@ import type { ConnectionFacts } from '../connection/serviceAccess';
 import type { CredentialStore } from '../credentials';
 import type { DoctorAction, PageAction, RemedySetting } from '../../core/doctor/actions';
 import { runChecks, type CheckResult, type DoctorInput } from '../../core/doctor/checks';
+import { platformDoctorProbes } from '../../core/doctor/platformProbes';
+import { createDefaultTransport } from '../../core/service/defaultTransport';
 import { DoctorPage, type DoctorPageHost } from './panel';
 import { doctorReport } from '../../core/doctor/report';
 import { environmentVariable } from '../../core/runtime';
@@ -68,7 +70,7 @@ async function run(deps: DoctorDeps): Promise<DoctorRun> {
   try {
     // In the status bar, not a notification: it ends with the run, and the page says the same meanwhile.
     results = await vscode.window.withProgress({ location: vscode.ProgressLocation.Window, title: vscode.l10n.t('Connection Doctor') }, (progress) =>
-      runChecks(input, (result) => {
+      runChecks(input, platformDoctorProbes(createDefaultTransport('standards-explorer connection-doctor')), (result) => {
         progress.report({ message: result.title });
         page.progress(vscode.l10n.t('Checking the connection… ({0} done, last: {1})', ++done, result.title));
       }),
