@@ -50,6 +50,19 @@ async function expectWebWorker(page: Page, displayName: string): Promise<void> {
     throw new Error(`Running Extensions lists "${displayName}" in "${host.label}" (${host.icon}), not in the web worker extension host`);
 }
 
+/** Fails if the command palette lists a command titled exactly `title` (it lists the matches or says there are none). */
+async function paletteLacks(page: Page, title: string): Promise<void> {
+  await page.keyboard.press('F1');
+  const input = page.locator('.quick-input-widget input').first();
+  await input.waitFor({ state: 'visible', timeout: STEP_TIMEOUT });
+  await input.fill(`>${title}`);
+  const answered = page.locator('.quick-input-list .monaco-list-row, .quick-input-widget .quick-input-message:has-text("No matching commands")').first();
+  await labelled(`the palette's answer to "${title}"`, answered.waitFor({ timeout: STEP_TIMEOUT }));
+  const labels = (await page.locator('.quick-input-list .monaco-list-row .label-name').allInnerTexts()).map((l) => l.trim());
+  await closeQuickInput(page);
+  if (labels.includes(title)) throw new Error(`the command palette offers "${title}" in the browser`);
+}
+
 let sandboxCredentials = { clientId: '', clientSecret: '' };
 let workspaceDir = '';
 let standardLabel = '';
@@ -81,6 +94,16 @@ const steps: Step[] = [
       await expectWebWorker(page, 'Standards Explorer');
       await page.screenshot({ path: path.join(RESULTS, 'standards-explorer-running-extensions.png') });
       await closeRunningExtensions(page);
+    },
+  },
+  {
+    name: 'no local sandbox offered in the browser',
+    async run(page) {
+      // A web extension cannot start a process: the welcome view offers Sign In alone, the palette has no Connect.
+      await labelled('the Sign In button', view(page).getByRole('button', { name: 'Sign In…' }).waitFor({ timeout: STEP_TIMEOUT }));
+      if (await view(page).getByRole('button', { name: 'Connect to Local Sandbox' }).count())
+        throw new Error('the welcome view offers Connect to Local Sandbox in the browser');
+      await paletteLacks(page, 'Standards: Connect to Local Sandbox');
     },
   },
   {
