@@ -105,13 +105,15 @@ export async function runningHost(page: Page, displayName: string): Promise<Runn
   await runCommand(page, 'Developer: Show Running Extensions');
   const list = page.locator('.runtime-extensions-editor .monaco-list').first();
   await labelled('the Running Extensions list', list.locator('.monaco-list-row').first().waitFor({ timeout: STEP_TIMEOUT }));
-  const row = list.locator('.monaco-list-row', { has: page.locator('.name', { hasText: new RegExp(`^${displayName}$`) }) }).first();
+  const row = list
+    .locator('.monaco-list-row', { has: page.locator('.name', { hasText: new RegExp(`^${displayName.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`) }) })
+    .first();
   // The list draws only the rows in sight: moved down a page at a time until the extension's row is drawn.
   await list.locator('.monaco-list-row').first().click();
   const shown = new Set<string>();
-  for (let page_ = 0; !(await row.count()); page_++) {
+  for (let pages = 0; !(await row.count()); pages++) {
     for (const name of await list.locator('.monaco-list-row .name').allInnerTexts()) shown.add(name);
-    if (page_ > 20) throw new Error(`"${displayName}" is not among the running extensions (${[...shown].join(', ')})`);
+    if (pages > 20) throw new Error(`"${displayName}" is not among the running extensions (${[...shown].join(', ')})`);
     await page.keyboard.press('PageDown');
   }
   await row.scrollIntoViewIfNeeded();
