@@ -7,8 +7,6 @@
  */
 import * as assert from 'node:assert/strict';
 import { request } from 'node:http';
-import * as path from 'node:path';
-import * as esbuild from 'esbuild';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { CHROMIUM_ARGS } from '../harness/browser';
 import { tools } from '../harness/tools';
@@ -17,9 +15,9 @@ import { parseArgs } from '../../sandbox/cli';
 import { startSandbox } from '../../sandbox/index';
 import type { RunningSandbox } from '../../sandbox/types';
 import type * as WebService from './browserPage/webService';
-import { startOddServer, type OddServer } from './oddServer';
+import type { OddServer } from './oddServer';
+import { scriptSite, type ScriptSite } from './browserPage/scriptSite';
 
-const REPO = path.resolve(__dirname, '../../..');
 /** A host name the browser resolves to 127.0.0.1: a page of an origin the sandbox does not allow, still on loopback. */
 const OTHER_HOST = 'elsewhere.test';
 
@@ -137,24 +135,10 @@ describe('sandbox CORS (issue 56)', function () {
     let site: OddServer;
     let browser: Browser;
     let page: Page;
-    let bundle: esbuild.BuildResult & { metafile: esbuild.Metafile; outputFiles: esbuild.OutputFile[] };
+    let bundle: ScriptSite['bundle'];
 
     before(async () => {
-      bundle = await esbuild.build({
-        entryPoints: ['test/unit/browserPage/webService.ts'],
-        absWorkingDir: REPO,
-        bundle: true,
-        platform: 'browser',
-        format: 'iife',
-        globalName: 'webService',
-        write: false,
-        metafile: true,
-        logLevel: 'silent',
-      });
-      const script = bundle.outputFiles[0].text;
-      site = await startOddServer((_req, res) => {
-        res.writeHead(200, { 'Content-Type': 'text/html' }).end(`<!doctype html><script>${script}</script>`);
-      });
+      ({ bundle, site } = await scriptSite('test/unit/browserPage/webService.ts', 'webService'));
       // The other host name leads to the same loopback server: a different origin, not a different network.
       browser = await chromium.launch({
         executablePath: tools.chromium,
