@@ -1,7 +1,7 @@
 // Bundles what the VSIX runs: the extension host code, the parts it loads on first use (src/extension/**/*.lazy.ts), the index
 // worker, the pages' scripts (clause page, Connection Doctor) and the local sandbox.
 // `--production` minifies (no sourcemaps); otherwise linked sourcemaps for debugging.
-// `--watch` rebuilds on change; `--only=extension,service,features,worker,webview,cli,action,sandbox` limits the targets.
+// `--watch` rebuilds on change; `--only=extension,service,features,worker,webview,cli,action,sandbox,web` limits the targets.
 // Type checking is `tsc` (npm run compile); esbuild only strips types.
 const fs = require('node:fs');
 const path = require('node:path');
@@ -83,15 +83,17 @@ const MAIN_SHARED = [
   'service/displayText',
   'service/errors',
   'service/jsonld',
+  'service/localFiles',
   'service/privateFiles',
   'service/redact',
   'service/sections',
+  'service/sha256',
   'service/timeSlicer',
   'service/urn',
   'service/yieldNow',
 ];
 /** Service modules that come with the HTTP client (dist/features/service.js); other features take them from it. */
-const SERVICE_SHARED = ['service/auth', 'service/transport'];
+const SERVICE_SHARED = ['service/auth', 'service/defaultTransport'];
 
 /**
  * A `require('./<name>.lazy')` stays a require, of the bundle beside (dist/features/<name>.js), run on first use;
@@ -232,6 +234,59 @@ const workerTextPlugin = {
   },
 };
 
+/**
+ * The browser build (package.json `browser`: vscode.dev, github.dev, a web worker extension host) is the desktop's own
+ * source with each module below — the only ones that reach Node — replaced by its port for the web (src/web/ports/,
+ * each the same exports over what a web worker has: fetch, VS Code's file API, Web Crypto). Everything else is shared.
+ */
+const WEB_PORTS = {
+  'src/core/service/sha256.ts': 'src/web/ports/sha256.ts',
+  'src/core/machine.ts': 'src/web/ports/machine.ts',
+  'src/core/catalogue/utf8Bytes.ts': 'src/web/ports/utf8Bytes.ts',
+  'src/core/service/localFiles.ts': 'src/web/ports/localFiles.ts',
+  'src/core/service/defaultTransport.ts': 'src/web/ports/defaultTransport.ts',
+  'src/core/service/textCollector.ts': 'src/web/ports/textCollector.ts',
+  'src/core/catalogue/segmentThread.ts': 'src/web/ports/segmentThread.ts',
+  'src/core/scan/scanThread.ts': 'src/web/ports/scanThread.ts',
+  'src/core/scan/fileText.ts': 'src/web/ports/fileText.ts',
+  'src/core/agentTools/fileBounds.ts': 'src/web/ports/fileBounds.ts',
+  'src/core/safeGit.ts': 'src/web/ports/safeGit.ts',
+  'src/core/doctor/platformProbes.ts': 'src/web/ports/platformProbes.ts',
+  'src/extension/connection/localSandbox.ts': 'src/web/ports/localSandbox.ts',
+  'src/extension/sharedModules.ts': 'src/web/ports/sharedModules.ts',
+};
+
+/** Node's built-in modules, by name with and without `node:`. */
+const NODE_BUILTINS = new Set(require('node:module').builtinModules.flatMap((name) => [name, `node:${name}`]));
+
+/**
+ * The web target's resolution: a module in WEB_PORTS is its port; a part loaded on first use (`require('./x.lazy')`)
+ * is bundled in (one bundle: a web worker has no `require` of files); a Node built-in stops the build, naming who
+ * imports it — the web bundle has none (test/unit/webBundle.test.ts).
+ */
+const webPortsPlugin = {
+  name: 'web-ports',
+  setup(build) {
+    build.onResolve({ filter: /.*/ }, (args) => {
+      if (NODE_BUILTINS.has(args.path))
+        return {
+          errors: [
+            {
+              text: `${path.relative(__dirname, args.importer)} imports ${args.path}, a Node built-in: the browser build has none. Give the module a port for the web (WEB_PORTS in esbuild.js).`,
+            },
+          ],
+        };
+      if (!/^\.\.?\//.test(args.path) || args.kind === 'entry-point') return undefined;
+      const target = path.resolve(args.resolveDir, args.path);
+      const relative = path.relative(__dirname, target).split(path.sep).join('/');
+      const port = WEB_PORTS[`${relative}.ts`];
+      if (port) return { path: path.join(__dirname, port) };
+      if (/\.lazy$/.test(args.path)) return { path: `${target}.ts` };
+      return undefined;
+    });
+  },
+};
+
 const common = {
   bundle: true,
   minify: production,
@@ -336,6 +391,19 @@ const targets = {
     alias: shims,
     plugins: [...common.plugins, leanAxiosPlugin, actionPartsPlugin],
   },
+  // The browser entry (package.json `browser`): the same source as `extension`, with the web ports, in one bundle.
+  web: {
+    ...common,
+    entryPoints: ['src/extension.ts'],
+    outfile: 'dist/web/extension.js',
+    platform: 'browser',
+    format: 'cjs',
+    target: 'es2022',
+    mainFields: ['browser', 'module', 'main'],
+    conditions: ['worker', 'browser'],
+    external: ['vscode'],
+    plugins: [...common.plugins, webPortsPlugin],
+  },
   sandbox: {
     ...common,
     entryPoints: ['sandbox/cli.ts'],
@@ -361,7 +429,7 @@ async function main() {
 }
 
 // Required by bench/bundle.ts for the same options; run as a script, it builds.
-module.exports = { targets, FEATURES, shims };
+module.exports = { targets, FEATURES, shims, WEB_PORTS };
 if (require.main === module) {
   main().catch((e) => {
     console.error(e instanceof Error ? e.message : e);

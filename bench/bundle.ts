@@ -4,7 +4,8 @@
  * `require` the main bundle (what activation loads), alone and followed by the HTTP client's bundle (what the first
  * request adds), next to a baseline built in the same run the way it was before: one bundle with everything, axios
  * loaded with it and with all its Node dependencies (form-data, follow-redirects, https-proxy-agent, http2, its
- * fetch adapter). Options come from esbuild.js itself. Prints; asserts nothing.
+ * fetch adapter). Also the browser entry's one bundle (dist/web/extension.js) beside the desktop's together. Options come
+ * from esbuild.js itself. Prints; asserts nothing.
  * Run: npm run compile && node out/bench/bundle.js
  */
 import { execFileSync } from 'node:child_process';
@@ -78,6 +79,9 @@ async function main(): Promise<void> {
     const [main] = await build(targets.extension, path.join(dir, 'ours'));
     const [service] = await build(targets.service, path.join(dir, 'ours', 'features'));
     const features = await build(targets.features, path.join(dir, 'ours', 'features'));
+    // The browser entry (package.json `browser`): everything in one bundle, fetch in place of axios (esbuild.js `web`).
+    const [web] = await build(targets.web, path.join(dir, 'web'));
+    const desktopBytes = main.bytes + service.bytes + features.reduce((sum, f) => sum + f.bytes, 0);
     // The HTTP client loaded with the extension, as before it was a feature of its own (the other features stay
     // behind esbuild's lazy `require` wrappers, as they were).
     const eager = "require('./src/extension/connection/service.lazy');\nmodule.exports = require('./src/extension');\n";
@@ -96,6 +100,7 @@ async function main(): Promise<void> {
     console.log(`dist/extension.js minified: ${kb(main.bytes)} (baseline, one bundle with all of axios' Node build: ${kb(baseline.bytes)})`);
     console.log(`  dist/features/service.js: ${kb(service.bytes)}, the HTTP client, loaded with the first request`);
     for (const f of features) console.log(`  dist/features/${path.basename(f.file)}: ${kb(f.bytes)}, loaded on first use`);
+    console.log(`dist/web/extension.js minified (the browser entry, one bundle): ${kb(web.bytes)} (the desktop's bundles together: ${kb(desktopBytes)})`);
     const [oursMs, withServiceMs, baselineMs] = [requireMs(main.file), requireMs(main.file, service.file), requireMs(baseline.file)];
     console.log(`require(dist/extension.js): ${oursMs.toFixed(1)} ms (baseline ${baselineMs.toFixed(1)} ms), median of ${RUNS} fresh processes`);
     console.log(`  and then dist/features/service.js, as the first request does: ${withServiceMs.toFixed(1)} ms together`);
@@ -104,6 +109,7 @@ async function main(): Promise<void> {
     printPackages('features/service.js', service.byPackage);
     for (const f of features) printPackages(`features/${path.basename(f.file)}`, f.byPackage);
     printPackages('baseline', baseline.byPackage);
+    printPackages('web/extension.js', web.byPackage);
     record({
       bundleBytes: {
         what: 'dist/extension.js minified',
@@ -112,6 +118,14 @@ async function main(): Promise<void> {
         baseline: baseline.bytes,
         baselineWhat: "one bundle, all of axios' Node build",
         ratio: main.bytes / baseline.bytes,
+      },
+      webBundleBytes: {
+        what: 'dist/web/extension.js minified: the browser entry, everything in one bundle',
+        unit: 'bytes',
+        ours: web.bytes,
+        baseline: desktopBytes,
+        baselineWhat: "the desktop entry's bundles together (main, HTTP client, parts loaded on first use)",
+        ratio: web.bytes / desktopBytes,
       },
       serviceBundleBytes: {
         what: 'dist/features/service.js minified: axios and the service layer, loaded with the first request',

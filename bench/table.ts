@@ -77,6 +77,7 @@ const ORDER = [
   'bigClauseLongestTaskMsMetanorma',
   'bundleBytes',
   'lazyBundleBytes',
+  'webBundleBytes',
   'requireMs',
   'referencesScanMs5000',
   'referencesFirstDrawMs5000',

@@ -1,7 +1,8 @@
 /**
  * `npm run sandbox -- [--port N] [--seed S] [--standards N] [--latency MS] [--envelope array|graph|hydra]
  * [--token-ttl SECONDS] [--max-limit N] [--api-key VALUE] [--api-key-header NAME] [--faults SPEC]
- * [--prefix /path] [--clause-page-size N] [--retry-after SECONDS] [--client-secret VALUE] [--catalogue FILE]`
+ * [--prefix /path] [--clause-page-size N] [--retry-after SECONDS] [--client-secret VALUE] [--catalogue FILE]
+ * [--allow-origin ORIGIN]…`
  *
  * Prints exactly one JSON line on stdout when ready (the connection details), then serves until SIGINT or
  * SIGTERM and exits 0. Everything else goes to stderr.
@@ -16,9 +17,9 @@ console.log = console.error;
 const USAGE = `usage: sandbox [--port N] [--seed S] [--standards N] [--latency MS] [--envelope array|graph|hydra]
   [--token-ttl SECONDS] [--max-limit N] [--api-key VALUE] [--api-key-header NAME] [--faults SPEC]
   [--prefix /path] [--clause-page-size N] [--retry-after SECONDS] [--client-secret VALUE] [--catalogue FILE]
-  [--vocabulary corext|metanorma|sts|mixed]`;
+  [--vocabulary corext|metanorma|sts|mixed] [--allow-origin ORIGIN]…`;
 
-type Flag = { key: keyof SandboxOptions; kind: 'int' | 'string' };
+type Flag = { key: keyof SandboxOptions; kind: 'int' | 'string' | 'list' };
 const FLAGS: Record<string, Flag> = {
   '--port': { key: 'port', kind: 'int' },
   '--seed': { key: 'seed', kind: 'int' },
@@ -36,10 +37,12 @@ const FLAGS: Record<string, Flag> = {
   '--client-secret': { key: 'clientSecret', kind: 'string' },
   '--catalogue': { key: 'catalogue', kind: 'string' },
   '--vocabulary': { key: 'vocabulary', kind: 'string' },
+  // Repeatable: one more origin whose pages may call the sandbox (CORS), e.g. http://my-host:8080.
+  '--allow-origin': { key: 'allowOrigins', kind: 'list' },
 };
 
 export function parseArgs(argv: string[]): SandboxOptions {
-  const options: Record<string, string | number> = {};
+  const options: Record<string, string | number | string[]> = {};
   for (let i = 0; i < argv.length; i++) {
     const [name, inline] = argv[i].split(/=(.*)/s, 2);
     if (name === '--help' || name === '-h') {
@@ -53,6 +56,8 @@ export function parseArgs(argv: string[]): SandboxOptions {
     if (flag.kind === 'int') {
       if (!/^\d+$/.test(value)) throw new Error(`Option ${name} needs a whole number, got "${value}"`);
       options[flag.key] = Number(value);
+    } else if (flag.kind === 'list') {
+      options[flag.key] = [...((options[flag.key] as string[] | undefined) ?? []), value];
     } else {
       options[flag.key] = value;
     }

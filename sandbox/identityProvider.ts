@@ -55,6 +55,8 @@ export async function createIdentityProvider(options: IdentityProviderOptions): 
     jwks: { keys: [privateJwk] },
     cookies: { keys: [randomBytes(24).toString('base64url')] },
     scopes: ['openid'],
+    // Which origins a browser may call from is the sandbox's one policy (cors.ts), applied before the provider runs.
+    clientBasedCORS: () => true,
     features: {
       devInteractions: { enabled: false },
       clientCredentials: { enabled: true },

@@ -11,6 +11,7 @@ import { readCatalogueFile } from '../src/core/catalogue/catalogueFile';
 import { VOCABULARIES } from './content';
 import { ContentService } from './contentService';
 import { FaultInjector, parseFaults } from './faults';
+import { applyCors, ignoreProviderCors } from './cors';
 import { readBody, sendJson, sendProblem } from './http';
 import { createIdentityProvider, IDP_MOUNT, type IdentityProvider } from './identityProvider';
 import { emptyStats, type SandboxStats } from './stats';
@@ -41,6 +42,10 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
   // The test routes change faults and revoke tokens: only who read the sandbox's JSON line may call them.
   const controlToken = randomBytes(24).toString('base64url');
   const apiKeyHeader = options.apiKeyHeader ?? 'X-Api-Key';
+  const cors = { apiKeyHeader, extraOrigins: options.allowOrigins ?? [] };
+  for (const origin of cors.extraOrigins) {
+    if (!/^https?:\/\/[^/]+$/.test(origin)) throw new Error(`Bad origin "${origin}": expected scheme and host only, e.g. http://my-host:8080`);
+  }
 
   const stats = emptyStats();
   const knobs: { latencyMs: number; retryAfterSeconds: number; hostileText?: boolean } = {
@@ -84,6 +89,8 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
       return sendProblem(res, 400, 'Bad request target', 'The request target is not a valid path.');
     }
     const path = url.pathname;
+    // Pages of the editor's origins may call everything but the test routes (cors.ts); a preflight is answered here.
+    if (!path.startsWith('/__sandbox/') && applyCors(req, res, cors)) return;
     if (path === IDP_MOUNT || path.startsWith(`${IDP_MOUNT}/`)) {
       if (!idp) return sendProblem(res, 503, 'Starting', 'The identity provider is starting.');
       if (path === `${IDP_MOUNT}/token`) {
@@ -92,6 +99,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
           if (res.statusCode >= 400) stats.tokenFailures++;
         });
       }
+      ignoreProviderCors(res);
       idp.handle(req, res);
       return;
     }

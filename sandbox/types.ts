@@ -48,6 +48,12 @@ export interface SandboxOptions {
    * numbers), or 'mixed' (default: one standard in three Metanorma).
    */
   vocabulary?: 'corext' | 'metanorma' | 'sts' | 'mixed';
+  /**
+   * Origins whose pages may call the sandbox (CORS) besides those always allowed: this machine's (http://127.0.0.1,
+   * http://localhost, http://*.localhost, any port), https://vscode.dev, https://github.dev and https://*.vscode-cdn.net
+   * (cors.ts).
+   */
+  allowOrigins?: readonly string[];
 }
 
 /** What a running sandbox tells its client: the JSON line printed by the CLI, plus `close()` in-process. */

@@ -72,6 +72,9 @@ count test-results/looks.log 'looks: [0-9]+ passed' 'passed, [0-9]+ failed'
 # Issue 51 as a new user sees it: rows that stay, names in tabs and breadcrumbs, Find Standard never blank.
 layer quiet-tree node out/test/e2e/quietTree.js
 count test-results/quiet-tree.log 'quiet tree: [0-9]+ passed' 'passed, [0-9]+ failed'
+# Issue 56: the extension in a browser's web worker extension host (code-server with it forced to the browser side).
+layer web node out/test/e2e/web.js
+count test-results/web.log 'web: [0-9]+ passed' 'passed, [0-9]+ failed'
 
 # The benches at a smoke size: they must run to the end. Figures are printed, not judged or recorded (npm run bench
 # measures for real).

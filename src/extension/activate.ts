@@ -36,6 +36,7 @@ import { CallerConfirmation } from './callerConfirmation';
 import { shownMessages } from './notify';
 import { registerClausePages, type ClausePages } from './webview/clausePage';
 import { standardPickerProbe, type StandardPickerProbe } from './catalogue/standardPicker';
+import { inBrowser } from '../core/runtime';
 
 /**
  * What activate() returns to this extension's own tests — and only to them (`ExtensionMode.Test`): it reaches the
@@ -74,6 +75,11 @@ export function activate(context: vscode.ExtensionContext): StandardsExplorerApi
   // The pure modules' words (src/core/l10n.ts) in VS Code's display language, as vscode.l10n.t gives them.
   useTranslation((message, ...args) => vscode.l10n.t(message, ...args));
   const log = createLog();
+  // What cannot run in a browser (the local sandbox, the MCP server over stdio) is left out of its menus (package.json).
+  if (inBrowser) {
+    void vscode.commands.executeCommand('setContext', 'standardsExplorer.inBrowser', true);
+    log.info('Running in a web worker extension host (the browser): the local sandbox, the MCP server and the network probes are left out.');
+  }
   const config = new Config(log);
   const credentials = new CredentialStore(context.secrets, context.globalState, (message) => log.info(message));
   const session = new Session(context, config, credentials, log);

@@ -14,6 +14,7 @@ import { ServiceFactory } from './connection/serviceFactory';
 import type { ConnectionControl } from './connection/serviceAccess';
 import { isCredentialKey, type CredentialStore, type Credentials, type Endpoint } from './credentials';
 import { Disposable } from '../core/lifecycle';
+import { storageLocation } from './storageLocation';
 import type { ConnectionInfo, ManagedStandardsService } from '../core/service/index';
 
 export type { ConnectionState } from './connection/connectionStatus';
@@ -43,7 +44,7 @@ export class Session extends Disposable implements ConnectionControl {
       source: this.source,
       status: this.status,
       log,
-      storagePath: context.globalStorageUri.fsPath,
+      storagePath: storageLocation(context.globalStorageUri),
       userAgent: `standards-explorer/${version} vscode/${vscode.version}`,
       storageScope: () => this.storageScope,
     });

@@ -2,7 +2,7 @@
  * The service modules every bundle uses, never a copy: one ServiceError class, so that `instanceof` holds across
  * bundles, and one axios. A part loaded on first use (a `*.lazy.ts` file, its own bundle: esbuild.js) finds them
  * here, under SHARED_KEY; esbuild.js maps its imports of these modules to this table and lists the same names. The
- * pure ones are in the main bundle; `auth` and `transport` come with the HTTP client, loaded when a part uses them.
+ * pure ones are in the main bundle; `auth` and `defaultTransport` come with the HTTP client, loaded when a part uses them.
  * Compiled by tsc (the tests), every module is itself and the table is not read.
  */
 import * as addresses from '../core/service/addresses';
@@ -12,9 +12,11 @@ import * as deadline from '../core/service/deadline';
 import * as displayText from '../core/service/displayText';
 import * as errors from '../core/service/errors';
 import * as jsonld from '../core/service/jsonld';
+import * as localFiles from '../core/service/localFiles';
 import * as privateFiles from '../core/service/privateFiles';
 import * as redact from '../core/service/redact';
 import * as sections from '../core/service/sections';
+import * as sha256 from '../core/service/sha256';
 import * as timeSlicer from '../core/service/timeSlicer';
 import * as urn from '../core/service/urn';
 import * as yieldNow from '../core/service/yieldNow';
@@ -31,17 +33,19 @@ const SHARED = {
   'service/displayText': displayText,
   'service/errors': errors,
   'service/jsonld': jsonld,
+  'service/localFiles': localFiles,
   'service/privateFiles': privateFiles,
   'service/redact': redact,
   'service/sections': sections,
+  'service/sha256': sha256,
   'service/timeSlicer': timeSlicer,
   'service/urn': urn,
   'service/yieldNow': yieldNow,
   get 'service/auth'() {
     return httpClient().auth;
   },
-  get 'service/transport'() {
-    return httpClient().transport;
+  get 'service/defaultTransport'() {
+    return httpClient().defaultTransport;
   },
 };
 (globalThis as Record<symbol, unknown>)[SHARED_KEY] = SHARED;

@@ -5,6 +5,7 @@
  */
 import * as vscode from 'vscode';
 import { registerCommands } from './commands/feedback';
+import { environmentVariable } from '../core/runtime';
 
 /** The walkthrough of package.json, as `workbench.action.openWalkthrough` names it: extension id # walkthrough id. */
 const WALKTHROUGH = 'standards-explorer.standards-explorer#standardsExplorer.start';
@@ -14,7 +15,7 @@ const OPENED_KEY = 'standardsExplorer.walkthroughOpened';
 export function registerWalkthrough(context: vscode.ExtensionContext, log: vscode.LogOutputChannel): void {
   const open = (): Thenable<unknown> => vscode.commands.executeCommand('workbench.action.openWalkthrough', WALKTHROUGH, false);
   context.subscriptions.push(registerCommands({ 'standardsExplorer.getStarted': open }, log));
-  if (process.env.STANDARDS_EXPLORER_SANDBOX && !context.globalState.get<boolean>(OPENED_KEY)) {
+  if (environmentVariable('STANDARDS_EXPLORER_SANDBOX') && !context.globalState.get<boolean>(OPENED_KEY)) {
     void context.globalState.update(OPENED_KEY, true);
     void Promise.resolve(open()).catch((error: unknown) => log.warn(`Get Started was not opened: ${error instanceof Error ? error.message : String(error)}`));
   }

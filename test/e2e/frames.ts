@@ -14,3 +14,8 @@ export async function frameWith(page: Page, selector: string, what: string, time
         return frame;
   throw new Error(`no ${what} frame (${selector})`);
 }
+
+/** The webview frame that shows the clause page, once it has its heading. */
+export function clauseFrame(page: Page, timeoutMs = 60_000): Promise<Frame> {
+  return frameWith(page, 'main#page h1', 'clause page with a heading', timeoutMs);
+}

@@ -14,11 +14,11 @@ import { launchBrowser } from '../harness/browser';
 import { startCodeServer, stopExtensionSandbox, type CodeServer } from '../harness/codeServer';
 import { PROBE_COMMAND_TITLE, buildProbeVsix, type ProbeReport } from './exportsProbe';
 import { REPO, checkTools } from '../harness/tools';
-import { frameWith } from './frames';
+import { clauseFrame, frameWith } from './frames';
 import { hostileContentStep } from './hostile';
 import { checkClausePages } from './clausePage';
 import { checkPublishedPages } from './publishedSweep';
-import { STEP_TIMEOUT, closeQuickInput, labelled, openWorkbench, runCommand, runScript, treeRow, view } from './workbench';
+import { STEP_TIMEOUT, closeQuickInput, hoverUntil, labelled, openWorkbench, runCommand, runScript, treeRow, view } from './workbench';
 
 const RESULTS = path.join(REPO, 'test-results');
 const VSIX = path.join(REPO, 'dist', 'standards-explorer.vsix');
@@ -34,11 +34,6 @@ async function openWalkthrough(page: Page): Promise<number> {
   const steps = page.locator('.getting-started-step');
   await steps.first().waitFor({ timeout: STEP_TIMEOUT });
   return steps.count();
-}
-
-/** The webview frame that shows the clause page (code-server nests it in two iframes). */
-function clauseFrame(page: Page): Promise<Frame> {
-  return frameWith(page, 'main#page h1', 'clause page with a heading', STEP_TIMEOUT);
 }
 
 /** An action of the active editor group's title bar, by the start of its label. */
@@ -68,32 +63,6 @@ async function openFromTree(page: Page, row: ReturnType<typeof treeRow>): Promis
   await labelled(`the tab of "${label}"`, tab.waitFor({ timeout: STEP_TIMEOUT }));
   await (await clauseFrame(page)).locator('main#page article').first().waitFor({ timeout: STEP_TIMEOUT });
   return label;
-}
-
-/**
- * Hovers `target` until a hover holding `text` shows (hovers appear after the mouse rests); returns its text. With
- * `word`, the mouse rests on that word of the target's text (a token may hold a whole line: monospace, so by columns).
- */
-async function hoverUntil(page: Page, target: ReturnType<Page['locator']>, text: string | RegExp, what: string, word?: string): Promise<string> {
-  const hover = page.locator('.monaco-hover', { hasText: text }).first();
-  const rest = async (): Promise<void> => {
-    const box = word ? await target.boundingBox() : null;
-    const line = word ? await target.innerText() : '';
-    const at = word ? line.indexOf(word) : -1;
-    if (!box || at < 0) return target.hover();
-    const column = box.width / line.length;
-    await page.mouse.move(box.x + (at + word!.length / 2) * column, box.y + box.height / 2);
-  };
-  for (const deadline = Date.now() + STEP_TIMEOUT; !(await hover.isVisible());) {
-    if (Date.now() > deadline) {
-      const shown = await page.locator('.monaco-hover:visible').allInnerTexts();
-      throw new Error(`no hover with ${String(text)} over ${what} (shown: ${JSON.stringify(shown).slice(0, 300)})`);
-    }
-    await page.mouse.move(0, 0);
-    await rest();
-    await page.waitForTimeout(1500);
-  }
-  return hover.innerText();
 }
 
 /**
@@ -763,7 +732,9 @@ async function main(): Promise<number> {
   checkTools();
   if (!existsSync(VSIX)) throw new Error(`${VSIX} is missing: run npm run package first`);
   mkdirSync(RESULTS, { recursive: true });
-  for (const old of readdirSync(RESULTS).filter((f) => f.startsWith('e2e-') || f.startsWith('page-'))) rmSync(path.join(RESULTS, old), { force: true });
+  // Files only: test-results/e2e-web/ is the web step's (test/e2e/web.ts).
+  for (const old of readdirSync(RESULTS, { withFileTypes: true }).filter((f) => f.isFile() && (f.name.startsWith('e2e-') || f.name.startsWith('page-'))))
+    rmSync(path.join(RESULTS, old.name), { force: true });
   // The clause page alone in Chromium, for both sandbox vocabularies (clausePage.ts), before the editor starts.
   const clausePages = await checkClausePages();
   // Every clause of 10 STS and 10 Metanorma standards through the page, measured as published (publishedSweep.ts).

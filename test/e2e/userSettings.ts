@@ -11,48 +11,14 @@
  */
 import { existsSync, mkdirSync } from 'node:fs';
 import * as path from 'node:path';
-import type { Page } from 'playwright-core';
 import { startSandbox } from '../../sandbox/index';
-import type { RunningSandbox } from '../../sandbox/types';
 import { launchBrowser } from '../harness/browser';
 import { startCodeServer } from '../harness/codeServer';
 import { REPO, checkTools, editors, type Editor } from '../harness/tools';
-import { STEP_TIMEOUT, labelled, runCommand, runScript, treeRow } from './workbench';
+import { STEP_TIMEOUT, runScript, signInWithSettingsAlreadyThere } from './workbench';
 
 const RESULTS = path.join(REPO, 'test-results');
 const VSIX = path.join(REPO, 'dist', 'standards-explorer.vsix');
-
-/** The Sign In input box whose title has `step` ("(2/3)"): its title and its prompt. */
-async function signInInput(page: Page, step: string): Promise<{ title: string; prompt: string }> {
-  const widget = page.locator('.quick-input-widget', { has: page.locator('.quick-input-title', { hasText: step }) }).first();
-  await labelled(`Sign In's input ${step}`, widget.waitFor({ state: 'visible', timeout: STEP_TIMEOUT }));
-  const title = (await widget.locator('.quick-input-title').innerText()).trim();
-  const prompt = (await widget.locator('.quick-input-message').innerText()).trim();
-  return { title, prompt };
-}
-
-async function answer(page: Page, value: string): Promise<void> {
-  const input = page.locator('.quick-input-widget input').first();
-  await input.fill(value);
-  await input.press('Enter');
-}
-
-async function signInWithSettingsAlreadyThere(page: Page, sandbox: RunningSandbox): Promise<void> {
-  await page.locator('.activitybar [aria-label^="Standards Explorer"]').first().click({ timeout: STEP_TIMEOUT });
-  await runCommand(page, 'Standards: Sign In…');
-  // Three questions: client ID, secret, API key. With the endpoints unread it would be five, starting with the base URL.
-  const first = await signInInput(page, '(1/');
-  if (!/\(1\/3\)$/.test(first.title) || !/Client ID/.test(first.prompt))
-    throw new Error(`Sign In asked "${first.prompt}" as "${first.title}": the endpoints in the User and Remote settings were not read`);
-  await answer(page, sandbox.clientId);
-  const second = await signInInput(page, '(2/3)');
-  if (!/Client secret/.test(second.prompt)) throw new Error(`the second question is "${second.prompt}"`);
-  await answer(page, sandbox.clientSecret);
-  const third = await signInInput(page, '(3/3)');
-  if (!/API key/.test(third.prompt)) throw new Error(`the third question is "${third.prompt}"`);
-  await answer(page, '');
-  await labelled('a standard in the Standards view', treeRow(page, /^(ISO|IEC|EN)\b/).waitFor({ timeout: STEP_TIMEOUT }));
-}
 
 async function runIn(editor: Editor): Promise<boolean> {
   checkTools(editor);

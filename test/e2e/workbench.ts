@@ -1,6 +1,7 @@
 /** What the e2e scripts do in the workbench as a person would: the Standards view, its rows, the command palette. */
 import type { Browser, Page } from 'playwright-core';
 import type { CodeServer } from '../harness/codeServer';
+import type { RunningSandbox } from '../../sandbox/types';
 
 export const STEP_TIMEOUT = 60_000;
 
@@ -11,6 +12,14 @@ export async function openWorkbench(browser: Browser, server: CodeServer): Promi
   await page.goto(server.workbenchUrl());
   await page.locator('.monaco-workbench').waitFor({ timeout: STEP_TIMEOUT });
   return page;
+}
+
+/** Shows the Standards Explorer side bar: its activity bar icon clicked unless it is already open (a click closes it then). */
+export async function showStandardsExplorer(page: Page): Promise<void> {
+  const icon = page.locator('.activitybar .action-item', { has: page.locator('[aria-label^="Standards Explorer"]') }).first();
+  await icon.waitFor({ timeout: STEP_TIMEOUT });
+  if (!/\bchecked\b/.test((await icon.getAttribute('class')) ?? '')) await icon.click({ timeout: STEP_TIMEOUT });
+  await view(page).waitFor({ timeout: STEP_TIMEOUT });
 }
 
 export const view = (page: Page) =>
@@ -77,4 +86,67 @@ export function runScript(label: string, main: () => Promise<number>): void {
       process.exit(2);
     },
   );
+}
+
+/**
+ * Hovers `target` until a hover holding `text` shows (hovers appear after the mouse rests); returns its text. With
+ * `word`, the mouse rests on that word of the target's text (a token may hold a whole line: monospace, so by columns).
+ */
+export async function hoverUntil(page: Page, target: ReturnType<Page['locator']>, text: string | RegExp, what: string, word?: string): Promise<string> {
+  const hover = page.locator('.monaco-hover', { hasText: text }).first();
+  const rest = async (): Promise<void> => {
+    const box = word ? await target.boundingBox() : null;
+    const line = word ? await target.innerText() : '';
+    const at = word ? line.indexOf(word) : -1;
+    if (!box || at < 0) return target.hover();
+    const column = box.width / line.length;
+    await page.mouse.move(box.x + (at + word!.length / 2) * column, box.y + box.height / 2);
+  };
+  for (const deadline = Date.now() + STEP_TIMEOUT; !(await hover.isVisible());) {
+    if (Date.now() > deadline) {
+      const shown = await page.locator('.monaco-hover:visible').allInnerTexts();
+      throw new Error(`no hover with ${String(text)} over ${what} (shown: ${JSON.stringify(shown).slice(0, 300)})`);
+    }
+    await page.mouse.move(0, 0);
+    await rest();
+    await page.waitForTimeout(1500);
+  }
+  return hover.innerText();
+}
+
+/** The Sign In input box whose title has `step` ("(2/3)"): its title and its prompt. */
+export async function signInInput(page: Page, step: string): Promise<{ title: string; prompt: string }> {
+  const widget = page.locator('.quick-input-widget', { has: page.locator('.quick-input-title', { hasText: step }) }).first();
+  await labelled(`Sign In's input ${step}`, widget.waitFor({ state: 'visible', timeout: STEP_TIMEOUT }));
+  const title = (await widget.locator('.quick-input-title').innerText()).trim();
+  const prompt = (await widget.locator('.quick-input-message').innerText()).trim();
+  return { title, prompt };
+}
+
+/** Types `value` into the open input box and presses Enter. */
+export async function answer(page: Page, value: string): Promise<void> {
+  const input = page.locator('.quick-input-widget input').first();
+  await input.fill(value);
+  await input.press('Enter');
+}
+
+/**
+ * Sign In with the endpoints already in the settings: the questions are the client credentials only (client ID, secret,
+ * API key, answered as a person types them); the Standards view then lists the service's standards.
+ */
+export async function signInWithSettingsAlreadyThere(page: Page, sandbox: Pick<RunningSandbox, 'clientId' | 'clientSecret'>): Promise<void> {
+  await showStandardsExplorer(page);
+  await runCommand(page, 'Standards: Sign In…');
+  // Three questions: client ID, secret, API key. With the endpoints unread it would be five, starting with the base URL.
+  const first = await signInInput(page, '(1/');
+  if (!/\(1\/3\)$/.test(first.title) || !/Client ID/.test(first.prompt))
+    throw new Error(`Sign In asked "${first.prompt}" as "${first.title}": the endpoints in the User and Remote settings were not read`);
+  await answer(page, sandbox.clientId);
+  const second = await signInInput(page, '(2/3)');
+  if (!/Client secret/.test(second.prompt)) throw new Error(`the second question is "${second.prompt}"`);
+  await answer(page, sandbox.clientSecret);
+  const third = await signInInput(page, '(3/3)');
+  if (!/API key/.test(third.prompt)) throw new Error(`the third question is "${third.prompt}"`);
+  await answer(page, '');
+  await labelled('a standard in the Standards view', treeRow(page, /^(ISO|IEC|EN)\b/).waitFor({ timeout: STEP_TIMEOUT }));
 }

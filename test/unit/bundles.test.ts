@@ -12,7 +12,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import * as esbuild from 'esbuild';
-import type * as Transport from '../../src/core/service/transport';
+import type * as DefaultTransport from '../../src/core/service/defaultTransport';
 
 const REPO = path.resolve(__dirname, '../../..');
 // eslint-disable-next-line @typescript-eslint/no-require-imports -- esbuild.js is plain CommonJS, the build's own options
@@ -76,7 +76,7 @@ describe('bundles (esbuild.js)', function () {
       require(path.join(dir, 'extension.js'));
       assert.equal(require.cache[servicePath], undefined, 'activation loaded the HTTP client');
       const shared = (globalThis as Record<symbol, Record<string, Record<string, unknown>>>)[SHARED_KEY];
-      assert.equal(typeof shared['service/transport'].exchange, 'function');
+      assert.equal(typeof shared['service/defaultTransport'].createDefaultTransport, 'function');
       assert.ok(require.cache[servicePath], 'the HTTP client was not loaded when asked for');
       // eslint-disable-next-line @typescript-eslint/no-require-imports -- the built bundle, as src/extension/lazy.ts requires it
       const service = require(servicePath) as { createStandardsService: (options: { baseUrl: string }) => unknown };
@@ -89,10 +89,10 @@ describe('bundles (esbuild.js)', function () {
       const server = http.createServer((_req, res) => res.writeHead(200, { 'Content-Type': 'text/plain' }).end('bundled'));
       await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
       try {
-        // SHARED is typed loosely above; this entry is the bundled src/core/service/transport.ts.
-        const transport = shared['service/transport'] as unknown as typeof Transport;
+        // SHARED is typed loosely above; this entry is the bundled src/core/service/defaultTransport.ts.
+        const transport = (shared['service/defaultTransport'] as unknown as typeof DefaultTransport).createDefaultTransport('bundles test');
         const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/probe`;
-        const reply = await transport.exchange(transport.createAxios('bundles test'), { method: 'GET', url, path: '/probe', headers: {}, timeoutMs: 5_000 });
+        const reply = await transport.exchange({ method: 'GET', url, path: '/probe', headers: {}, timeoutMs: 5_000 });
         assert.deepEqual([reply.status, reply.body], [200, 'bundled']);
       } finally {
         server.close();

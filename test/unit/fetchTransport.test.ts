@@ -6,16 +6,14 @@
  * without CORS for the page told apart from nothing at all in the message.
  */
 import * as assert from 'node:assert/strict';
-import * as path from 'node:path';
-import * as esbuild from 'esbuild';
 import type { Browser, Page } from 'playwright-core';
 import { launchBrowser } from '../harness/browser';
 import type { BodyText } from '../../src/core/service/blockText';
 import type * as FetchTransport from '../../src/core/service/fetchTransport';
 import { createAxiosTransport } from '../../src/core/service/transport';
 import { startOddServer, type OddServer } from './oddServer';
+import { scriptSite, type ScriptSite } from './browserPage/scriptSite';
 
-const REPO = path.resolve(__dirname, '../../..');
 /** Over a megabyte (so it comes as blocks), with characters of two, three and four UTF-8 bytes, after a byte order mark. */
 const BIG = `\ufeff${'Maß 20 € — 😀 '.repeat(120_000)}`;
 
@@ -30,28 +28,14 @@ interface PageOutcome {
 
 describe('fetch transport in a browser (issue 56)', function () {
   this.timeout(60_000);
-  let bundle: esbuild.BuildResult & { metafile: esbuild.Metafile; outputFiles: esbuild.OutputFile[] };
+  let bundle: ScriptSite['bundle'];
   let site: OddServer;
   let service: OddServer;
   let browser: Browser;
   let page: Page;
 
   before(async () => {
-    bundle = await esbuild.build({
-      entryPoints: ['src/core/service/fetchTransport.ts'],
-      absWorkingDir: REPO,
-      bundle: true,
-      platform: 'browser',
-      format: 'iife',
-      globalName: 'fetchTransport',
-      write: false,
-      metafile: true,
-      logLevel: 'silent',
-    });
-    const script = bundle.outputFiles[0].text;
-    site = await startOddServer((_req, res) => {
-      res.writeHead(200, { 'Content-Type': 'text/html' }).end(`<!doctype html><script>${script}</script>`);
-    });
+    ({ bundle, site } = await scriptSite('src/core/service/fetchTransport.ts', 'fetchTransport'));
     const allowed = { 'Access-Control-Allow-Origin': site.origin, 'Access-Control-Expose-Headers': 'ETag' };
     service = await startOddServer((req, res) => {
       if (req.method === 'OPTIONS')

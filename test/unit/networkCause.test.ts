@@ -7,7 +7,9 @@ import * as net from 'node:net';
 import * as tls from 'node:tls';
 import { startSandbox } from '../../sandbox/index';
 import { runChecks, type CheckResult, type DoctorInput } from '../../src/core/doctor/checks';
-import { networkCause, probeTcp } from '../../src/core/doctor/networkCause';
+import { nodeNetworkProbes, probeTcp } from '../../src/core/doctor/nodeProbes';
+import { createAxiosTransport } from '../../src/core/service/transport';
+import { networkCause } from '../../src/core/doctor/networkCause';
 
 /** A port on 127.0.0.1 that nothing listens on: one the system just gave out and that was closed again. */
 async function closedPort(): Promise<number> {
@@ -35,6 +37,9 @@ async function silentListener(): Promise<{ port: number; close(): Promise<void> 
       }),
   };
 }
+
+/** The desktop's probes: axios and Node's sockets. */
+const nodeProbes = { http: createAxiosTransport('test'), network: nodeNetworkProbes };
 
 const line = (results: CheckResult[], title: RegExp): CheckResult => {
   const found = results.find((r) => title.test(r.title));
@@ -66,7 +71,7 @@ describe('Connection Doctor: why a host cannot be reached', () => {
     const { baseUrl, tokenUrl } = down;
     await down.close();
     const port = new URL(tokenUrl).port;
-    const results = await runChecks(input(baseUrl, tokenUrl));
+    const results = await runChecks(input(baseUrl, tokenUrl), nodeProbes);
     const refused = new RegExp(`connection refused at 127\\.0\\.0\\.1:${port} — is the service running\\?`, 'i');
     assert.match(line(results, /^Connection 127\.0\.0\.1:/).detail, refused);
     const discovery = line(results, /OIDC discovery/);
@@ -81,7 +86,7 @@ describe('Connection Doctor: why a host cannot be reached', () => {
     const silent = await silentListener();
     try {
       const origin = `http://127.0.0.1:${silent.port}`;
-      const results = await runChecks(input(`${origin}/preprod`, `${origin}/token`, 300));
+      const results = await runChecks(input(`${origin}/preprod`, `${origin}/token`, 300), nodeProbes);
       // The port accepts connections: the cause shows in the HTTP checks.
       assert.equal(line(results, /^Connection 127\.0\.0\.1:/).status, 'pass');
       const discovery = line(results, /OIDC discovery/);

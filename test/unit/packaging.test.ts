@@ -18,6 +18,7 @@ const PUBLISH_CHECK = path.join(__dirname, '..', '..', 'scripts', 'publish-check
 
 interface Manifest {
   main: string;
+  browser?: string;
   bin: Record<string, string>;
   icon: string;
   scripts: Record<string, string>;
@@ -45,6 +46,7 @@ function whyShipped(file: string, m: Manifest): string | undefined {
   if (['package.json', 'README.md', 'CHANGELOG.md', 'LICENSE'].includes(file)) return 'the package itself';
   if (/^package\.nls(\.[a-z-]+)?\.json$/.test(file) || /^l10n\/bundle\.l10n(\.[a-z-]+)?\.json$/.test(file)) return 'translations';
   if (`./${file}` === m.main || file === m.main) return 'main';
+  if (`./${file}` === m.browser || file === m.browser) return 'browser';
   if (Object.values(m.bin).includes(file)) return 'bin';
   if (file === m.icon || icons.includes(file) || walkthroughMedia.includes(file)) return 'package.json names it';
   const feature = /^dist\/features\/(\w+)\.js$/.exec(file)?.[1];
@@ -73,6 +75,7 @@ describe('the VSIX', function () {
     assert.deepEqual(unexplained, [], 'files in the VSIX that nothing runs (.vscodeignore is an allowlist)');
     const needed = [
       m.main.replace(/^\.\//, ''),
+      (m.browser ?? 'package.json has no browser entry').replace(/^\.\//, ''),
       ...Object.values(m.bin),
       m.icon,
       'dist/sandbox.js',

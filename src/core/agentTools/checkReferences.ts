@@ -9,7 +9,7 @@ import { displayText } from '../service/displayText';
 import { boundedAnswer, failure, failureOf } from './answers';
 import { catalogueOf } from './clauseAccess';
 import { citationOf, editionText } from './citations';
-import { SKIP_REASONS, skipReasonText, type SkipReason } from './fileBounds';
+import { SKIP_REASONS, skipReasonText, type SkipReason } from './readLimits';
 import { PAGING_PROPERTIES, type Paging } from './inputParts';
 import { recordOf } from './standardLookup';
 import type { AgentTool, Citation, ToolAnswer, ToolContext } from './types';

@@ -2,20 +2,14 @@
  * What check_references may read of a host's folders (its roots: the workspace folders, or the MCP server's --root
  * folders): the caps both hosts share, and a file's text read only when its real path lies under a root's real path,
  * so a symbolic link inside a root cannot lead the tool to the rest of the machine. A file's size is asked before
- * anything is read. Pure Node: no editor.
+ * anything is read. Pure Node: no editor (the browser build has src/web/ports/fileBounds.ts in its place).
  */
 import { closeSync, constants, fstatSync, openSync, promises as fs, readSync, realpathSync, statSync, type Stats } from 'node:fs';
 import * as path from 'node:path';
-import { MAX_FILE_BYTES, textOfBytes } from '../scan/fileText';
+import { textOfBytes } from '../scan/fileBytes';
+import { MAX_CHECKED_FILES, MAX_FILE_BYTES, SKIP_REASONS, skipReasonText, type SkipReason } from './readLimits';
 
-export { MAX_FILE_BYTES };
-
-/** At most this many files are read for one check_references call: a folder of a monorepo is not read whole. */
-export const MAX_CHECKED_FILES = 5000;
-
-/** Why a file listed for check_references was not read, in the order an answer says them. */
-export const SKIP_REASONS = ['linkOutside', 'tooLarge', 'binary', 'notAFile', 'unreadable', 'overFileCap'] as const;
-export type SkipReason = (typeof SKIP_REASONS)[number];
+export { MAX_CHECKED_FILES, MAX_FILE_BYTES, SKIP_REASONS, skipReasonText, type SkipReason };
 
 /**
  * Opened without following a link in the last step (the path is a real path already: a link put there since is
@@ -118,23 +112,8 @@ function judged(bytes: Uint8Array): BoundedRead {
   return text === undefined ? { skipped: 'binary' } : { text };
 }
 
-/** What a host says of files it did not read, in the answer: each reason's words, with its count. */
-export function skipReasonText(reason: SkipReason | undefined, count: number): string {
-  const files = count === 1 ? 'file' : 'files';
-  switch (reason) {
-    case 'linkOutside':
-      return `${count} ${count === 1 ? 'symbolic link' : 'symbolic links'} leading outside the folders this tool may read (not followed)`;
-    case 'tooLarge':
-      return `${count} ${files} larger than ${MAX_FILE_BYTES / 1_000_000} MB`;
-    case 'binary':
-      return `${count} binary ${files}`;
-    case 'notAFile':
-      return `${count} ${count === 1 ? 'entry that is' : 'entries that are'} not a regular file`;
-    case 'unreadable':
-      return `${count} ${files} that could not be read (gone, or no permission)`;
-    case 'overFileCap':
-      return `${count} ${files} over the limit of ${MAX_CHECKED_FILES} files for one call (name smaller folders to check them)`;
-    default:
-      return `${count} ${files} not read (binary or too large)`;
-  }
+/** The real paths of `folders` (a folder that cannot be resolved holds nothing to read). */
+export async function realPathsOf(folders: readonly string[]): Promise<string[]> {
+  const real = await Promise.all(folders.map((folder) => fs.realpath(folder).catch(() => undefined)));
+  return real.filter((folder): folder is string => folder !== undefined);
 }

@@ -8,7 +8,7 @@ import type { CatalogueIndex } from '../catalogue/catalogueIndex';
 import type { Occurrence } from '../citations/referenceReport';
 import type { Remedy } from '../service/errors';
 import type { Clause, Copy } from '../service/types';
-import type { SkipReason } from './fileBounds';
+import type { SkipReason } from './readLimits';
 
 /** One source an answer rests on: a standard's edition, and the clause or term when the answer quotes one. */
 export interface Citation {

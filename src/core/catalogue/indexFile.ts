@@ -6,6 +6,7 @@
  * not fit (another format, truncated, ids out of range) reads as undefined, and the index is built anew.
  * Pure: no vscode.
  */
+import { utf8Of, utf8Slice } from './utf8Bytes';
 import { runSteps, runStepsResting } from '../steps';
 import { PackedEntries } from './packedEntries';
 import { ARRAY_KINDS, fitsEntries, type ArrayKind, type SegmentArrays } from './segmentArrays';
@@ -66,7 +67,7 @@ function* encodeSteps(content: IndexFileContent): Generator<void, Uint8Array, vo
       kinds: ARRAY_KINDS.map(([name, kinds]) => kinds.findIndex((Kind) => s.arrays[name] instanceof Kind)),
     })),
   };
-  const headerBytes = Buffer.from(JSON.stringify(header), 'utf8');
+  const headerBytes = utf8Of(JSON.stringify(header));
   yield;
   const blobs: ArrayBufferView[] = [content.entries.bytes, content.entries.starts];
   for (const segment of content.segments) {
@@ -124,7 +125,7 @@ function* decodeSteps(file: Uint8Array): Generator<void, IndexFileContent | unde
   if (prefix.getUint32(0, true) !== MAGIC || prefix.getUint32(4, true) !== INDEX_FILE_VERSION) return undefined;
   const headerLength = prefix.getUint32(8, true);
   if (PREFIX_BYTES + headerLength > file.byteLength) return undefined;
-  const header = JSON.parse(Buffer.from(file.buffer, file.byteOffset + PREFIX_BYTES, headerLength).toString('utf8')) as Header;
+  const header = JSON.parse(utf8Slice(file, PREFIX_BYTES, PREFIX_BYTES + headerLength)) as Header;
   if (typeof header.baseUrl !== 'string' || typeof header.builtAt !== 'number' || !Array.isArray(header.segments)) return undefined;
   const count = header.entries;
   // The data is copied out, once, into a buffer of its own (a Buffer's `slice` is a view): views into the file

@@ -7,6 +7,7 @@
  */
 import type { IndexEntry } from './indexSegment';
 import type { Ids } from './segmentData';
+import { allocBytes, bytesView, utf8Of, utf8Slice, utf8Write } from './utf8Bytes';
 
 /** Entries by position, 0 to length - 1: an array (with holes while a build runs) or packed entries. */
 export interface EntryList extends Iterable<IndexEntry | undefined> {
@@ -19,11 +20,11 @@ const FIELDS = 4;
 const URN = 0;
 
 export class PackedEntries implements EntryList {
-  private readonly texts: Buffer;
+  private readonly texts: Uint8Array;
   /** FNV-1a of each URN's bytes, made on the first look-up by URN. */
   private urnHashes: Uint32Array | undefined;
   /** The URN last looked up, as bytes with their hash: a look-up asks every segment in turn. */
-  private wanted: { urn: string; bytes: Buffer; hash: number } | undefined;
+  private wanted: { urn: string; bytes: Uint8Array; hash: number } | undefined;
 
   /**
    * `texts`: the fields of every entry, one after the other; `starts`: where field f of entry p starts
@@ -33,7 +34,7 @@ export class PackedEntries implements EntryList {
     texts: Uint8Array,
     readonly starts: Uint32Array,
   ) {
-    this.texts = Buffer.from(texts.buffer, texts.byteOffset, texts.byteLength);
+    this.texts = bytesView(texts);
   }
 
   /** `entries` packed, at once; every position from 0 to length - 1 must hold an entry. */
@@ -86,7 +87,7 @@ export class PackedEntries implements EntryList {
    */
   findUrn(order: Ids, positions: Int32Array, urn: string): number {
     if (this.wanted?.urn !== urn) {
-      const bytes = Buffer.from(urn, 'utf8');
+      const bytes = utf8Of(urn);
       this.wanted = { urn, bytes, hash: fnv1a(bytes, 0, bytes.length) };
     }
     const { bytes: wanted, hash } = this.wanted;
@@ -96,7 +97,7 @@ export class PackedEntries implements EntryList {
       if (hashes[p] !== hash) continue;
       const from = this.starts[p * FIELDS];
       const to = this.starts[p * FIELDS + 1];
-      if (to - from === wanted.length && this.texts.compare(wanted, 0, wanted.length, from, to) === 0) return i;
+      if (to - from === wanted.length && sameBytes(this.texts, from, wanted)) return i;
     }
     return -1;
   }
@@ -125,7 +126,7 @@ export class PackedEntries implements EntryList {
     const k = position * FIELDS + field;
     const from = this.starts[k];
     const to = this.starts[k + 1];
-    return from === to ? '' : this.texts.toString('utf8', from, to);
+    return from === to ? '' : utf8Slice(this.texts, from, to);
   }
 
   private hashUrns(): Uint32Array {
@@ -141,7 +142,7 @@ export class PackedEntries implements EntryList {
  * expect, and grown when a text takes more; `done` copies the texts to their exact size.
  */
 export class EntryPacker {
-  private texts = Buffer.allocUnsafeSlow(64 * 1024);
+  private texts = allocBytes(64 * 1024);
   private starts = new Uint32Array(1024 * FIELDS + 1);
   private at = 0;
   private count = 0;
@@ -170,17 +171,17 @@ export class EntryPacker {
 
   /** The entries packed so far; `due()` between copies of a few megabytes when given. */
   async doneInSlices(due: () => Promise<void>): Promise<PackedEntries> {
-    const texts = Buffer.allocUnsafeSlow(this.at);
+    const texts = allocBytes(this.at);
     for (let from = 0; from < this.at; from += COPY_BYTES) {
-      this.texts.copy(texts, from, from, Math.min(this.at, from + COPY_BYTES));
+      texts.set(this.texts.subarray(from, Math.min(this.at, from + COPY_BYTES)), from);
       await due();
     }
     return new PackedEntries(texts, this.finalStarts());
   }
 
   done(): PackedEntries {
-    const texts = Buffer.allocUnsafeSlow(this.at);
-    this.texts.copy(texts, 0, 0, this.at);
+    const texts = allocBytes(this.at);
+    texts.set(this.texts.subarray(0, this.at));
     return new PackedEntries(texts, this.finalStarts());
   }
 
@@ -195,15 +196,21 @@ export class EntryPacker {
     if (!text) return;
     // A character takes at most 3 bytes in UTF-8 (a surrogate pair, two characters, takes 4).
     if (this.at + text.length * 3 > this.texts.length) this.growTexts(Math.max(this.texts.length * 1.5, this.at + text.length * 3));
-    this.at += this.texts.write(text, this.at, 'utf8');
+    this.at += utf8Write(this.texts, text, this.at);
   }
 
   private growTexts(bytes: number): void {
     if (bytes <= this.texts.length) return;
-    const grown = Buffer.allocUnsafeSlow(Math.ceil(bytes));
-    this.texts.copy(grown, 0, 0, this.at);
+    const grown = allocBytes(Math.ceil(bytes));
+    grown.set(this.texts.subarray(0, this.at));
     this.texts = grown;
   }
+}
+
+/** Whether `bytes` at `from` hold `wanted` (the caller has checked the length). */
+function sameBytes(bytes: Uint8Array, from: number, wanted: Uint8Array): boolean {
+  for (let k = 0; k < wanted.length; k++) if (bytes[from + k] !== wanted[k]) return false;
+  return true;
 }
 
 /** Bytes of texts copied in one slice: a few milliseconds. */

@@ -6,7 +6,7 @@
  * the source says, not how this version renders it — numbers and layout a renderer adds never change it). JSON
  * in a stable order, so a review is a small diff.
  */
-import { createHash } from 'node:crypto';
+import { sha256Hex } from '../service/sha256';
 import { bodyText } from '../document/index';
 import { duplicateKeys, jsonPathText } from './duplicateKeys';
 
@@ -41,7 +41,7 @@ export class LockfileError extends Error {}
 /** The fingerprint of a clause body: what changes when its text changes, and nothing else. */
 export function clauseFingerprint(body: unknown): string {
   const text = bodyText(body).replace(/\s+/g, ' ').trim();
-  return `sha256:${createHash('sha256').update(text).digest('hex')}`;
+  return `sha256:${sha256Hex(text)}`;
 }
 
 export function serialiseLockfile(lock: Lockfile): string {

@@ -2,19 +2,20 @@
  * The Connection Doctor's checks, one after the other, each saying pass / fail / warn / skipped and, for a failure,
  * the fix to try and the remedies the extension can start for it (actions.ts): the settings, name resolution and reachability of both hosts, TLS, the proxy in use, OIDC
  * discovery, the token request, the token itself (claims, expiry, clock skew) and the first service call with and
- * without the API key. HTTP goes through the same axios transport as the extension (so VS Code's proxy support
- * applies alike). Nothing a check reports holds the client secret, a token or the API key: every piece of
- * server text passes the service's redactor. Pure Node: no vscode (the command gathers the inputs).
+ * without the API key. HTTP goes through the platform's transport, the extension's own (on the desktop axios, so VS
+ * Code's proxy support applies alike); name, port and TLS through the platform's probes where it has sockets, and in a
+ * browser they are listed as not available there (probePort.ts). Nothing a check reports holds the client secret, a
+ * token or the API key: every piece of server text passes the service's redactor. Platform-neutral: no vscode, no
+ * Node built-ins (the command gathers the inputs and the host picks the probes).
  */
-import { promises as dns } from 'node:dns';
-import * as net from 'node:net';
 import { Redactor } from '../service/redact';
-import { checkServiceUrl, isLoopback } from '../service/addresses';
-import { createAxiosTransport } from '../service/transport';
+import { checkServiceUrl } from '../service/addresses';
 import { l10n } from '../l10n';
 import type { DoctorAction, RemedySetting } from './actions';
-import { causeSentence, networkCause } from './networkCause';
-import { connectTcp, discover, errorText, hidePassword, tlsCheck, tokenCheck, withTimeout } from './probes';
+import { notInBrowser, probeHost } from './hostChecks';
+import { corsFix, exchangeCause } from './networkCause';
+import type { DoctorProbes } from './probePort';
+import { discover, errorText, hidePassword, tokenCheck } from './probes';
 import { serviceCall, tokenRequest } from './serviceChecks';
 
 export type CheckStatus = 'pass' | 'warn' | 'fail' | 'skipped';
@@ -49,19 +50,28 @@ export interface DoctorInput {
   now?: () => number;
 }
 
-/** Runs every check in order; `onResult` hears each as it ends (for progress). */
-export async function runChecks(input: DoctorInput, onResult?: (result: CheckResult) => void): Promise<CheckResult[]> {
+/** Remedies that do not apply in a browser: it has its own proxy and certificates, which a page cannot change. */
+const DESKTOP_ONLY: ReadonlySet<string> = new Set(['http.proxy', 'http.systemCertificates']);
+
+/**
+ * Runs every check in order with the platform's `probes` (nodeProbes.ts and the axios transport on the desktop,
+ * fetchProbes.ts in a browser); `onResult` hears each as it ends (for progress).
+ */
+export async function runChecks(input: DoctorInput, probes: DoctorProbes, onResult?: (result: CheckResult) => void): Promise<CheckResult[]> {
   const results: CheckResult[] = [];
+  const inBrowser = !probes.network;
   const add = (result: CheckResult): CheckResult => {
-    results.push(result);
-    onResult?.(result);
-    return result;
+    const actions = inBrowser ? result.actions?.filter((a) => a.kind !== 'openSetting' || !DESKTOP_ONLY.has(a.setting)) : result.actions;
+    const kept = actions === result.actions ? result : { ...result, actions };
+    results.push(kept);
+    onResult?.(kept);
+    return kept;
   };
   const redactor = new Redactor(input.apiKey ? [input.apiKey.header] : []);
   redactor.addSecret(input.clientSecret);
   redactor.addSecret(input.apiKey?.value);
   const say = (text: string): string => redactor.excerpt(text, 300);
-  const http = createAxiosTransport('standards-explorer connection-doctor');
+  const http = probes.http;
   const now = input.now ?? Date.now;
 
   // Settings.
@@ -130,19 +140,28 @@ export async function runChecks(input: DoctorInput, onResult?: (result: CheckRes
   }
 
   // Proxy.
-  const proxy = input.proxy.setting || input.proxy.env;
-  add({
-    title: l10n.t('Proxy'),
-    status: 'pass',
-    detail: proxy
-      ? l10n.t(
-          'Requests go through {0} ({1}); http.proxyStrictSSL is {2}.',
-          hidePassword(proxy),
-          input.proxy.setting ? l10n.t('setting http.proxy') : l10n.t('environment'),
-          input.proxy.strictSSL ? l10n.t('on') : l10n.t('off'),
-        )
-      : l10n.t('No proxy is configured (http.proxy and the HTTPS_PROXY / HTTP_PROXY environment are empty).'),
-  });
+  const proxy = inBrowser ? undefined : input.proxy.setting || input.proxy.env;
+  if (inBrowser)
+    add({
+      title: l10n.t('Proxy'),
+      status: 'skipped',
+      detail: l10n.t(
+        "Not available in the browser: requests go through the browser's own proxy settings, which a web page cannot read (http.proxy does not apply).",
+      ),
+    });
+  else
+    add({
+      title: l10n.t('Proxy'),
+      status: 'pass',
+      detail: proxy
+        ? l10n.t(
+            'Requests go through {0} ({1}); http.proxyStrictSSL is {2}.',
+            hidePassword(proxy),
+            input.proxy.setting ? l10n.t('setting http.proxy') : l10n.t('environment'),
+            input.proxy.strictSSL ? l10n.t('on') : l10n.t('off'),
+          )
+        : l10n.t('No proxy is configured (http.proxy and the HTTPS_PROXY / HTTP_PROXY environment are empty).'),
+    });
 
   // Each host: name, port, TLS.
   const hosts = new Map<string, { url: URL; setting: RemedySetting }>();
@@ -152,62 +171,20 @@ export async function runChecks(input: DoctorInput, onResult?: (result: CheckRes
   const unreachable = new Map<string, string>();
   const proxySettings: DoctorAction = { kind: 'openSetting', setting: 'http.proxy' };
   for (const { url, setting } of hosts.values()) {
-    const openSetting: DoctorAction = { kind: 'openSetting', setting };
-    const port = Number(url.port) || (url.protocol === 'https:' ? 443 : 80);
-    const host = url.hostname.replace(/^\[|\]$/g, '');
-    if (!net.isIP(host)) {
-      try {
-        const found = await withTimeout(dns.lookup(host, { all: true }), input.timeoutMs);
-        add({ title: `DNS ${host}`, status: 'pass', detail: l10n.t('Resolves to {0}.', found.map((a) => a.address).join(', ')) });
-      } catch (error) {
-        const cause = networkCause(error, host, port);
-        unreachable.set(url.host, cause.text);
-        add({
-          title: `DNS ${host}`,
-          status: 'fail',
-          detail: causeSentence(cause),
-          fix: proxy
-            ? l10n.t('Behind a proxy the name may only resolve there: check http.proxy.')
-            : l10n.t('Check the host name in the setting, your VPN and your DNS.'),
-          actions: [proxy ? proxySettings : openSetting],
-        });
-        continue;
-      }
-    }
-    try {
-      await withTimeout(connectTcp(host, port), input.timeoutMs);
-      reachable.add(url.host);
-      add({ title: l10n.t('Connection {0}:{1}', host, port), status: 'pass', detail: l10n.t('The port accepts connections.') });
-    } catch (error) {
-      const cause = networkCause(error, host, port);
-      unreachable.set(url.host, cause.text);
-      add({
-        title: l10n.t('Connection {0}:{1}', host, port),
-        status: 'fail',
-        detail: causeSentence(cause, true),
-        fix: proxy
-          ? l10n.t('A direct connection is refused; with a proxy configured this can be normal. If requests fail too, check http.proxy.')
-          : isLoopback(host) && cause.kind === 'refused'
-            ? l10n.t('Nothing listens there: start the service (or the sandbox) again.')
-            : l10n.t('Check the URL, a firewall or VPN, or configure http.proxy.'),
-        actions: proxy
-          ? [proxySettings]
-          : isLoopback(host) && cause.kind === 'refused'
-            ? input.sandbox
-              ? [{ kind: 'connectSandbox' }]
-              : []
-            : [openSetting, proxySettings],
-      });
+    if (!probes.network) {
+      for (const line of notInBrowser(url)) add(line);
       continue;
     }
-    if (url.protocol === 'https:') add(await tlsCheck(host, port, input.timeoutMs, input.proxy.strictSSL, setting));
-    else add({ title: `TLS ${host}`, status: 'skipped', detail: l10n.t('Plain http on this machine: no TLS.') });
+    const found = await probeHost(probes.network, url, setting, input, proxy, add);
+    if (found.reached) reachable.add(url.host);
+    else if (found.cause) unreachable.set(url.host, found.cause);
   }
 
   // OIDC discovery, then the token.
   const tokenUrl = urls[1].url;
   const notReached = (url: URL | undefined): string | undefined => (url && !proxy ? unreachable.get(url.host) : undefined);
   const tokenHostDown = notReached(tokenUrl);
+  const tokenUrlSetting: DoctorAction = { kind: 'openSetting', setting: 'standardsExplorer.tokenUrl' };
   if (tokenUrl && tokenHostDown) {
     add({
       title: l10n.t('OIDC discovery'),
@@ -215,17 +192,27 @@ export async function runChecks(input: DoctorInput, onResult?: (result: CheckRes
       detail: l10n.t('Not tried: {0}.', tokenHostDown),
       fix: l10n.t('Make the identity provider reachable first (see above).'),
     });
-  } else if (tokenUrl) {
-    const discovery = await discover(tokenUrl, http, input.timeoutMs);
-    if (discovery && 'failed' in discovery)
-      add({
+  }
+  // In a browser a discovery document it could not read says nothing of the token endpoint, whose CORS answer may
+  // differ (and the extension never needs discovery): its line waits for the token request, which decides what it meant.
+  let blockedDiscovery: { line: CheckResult; cause: string } | undefined;
+  if (tokenUrl && !tokenHostDown) {
+    const discovery = await discover(tokenUrl, http, input.timeoutMs, probes);
+    if (discovery && 'failed' in discovery) {
+      const line: CheckResult = {
         title: l10n.t('OIDC discovery'),
         status: 'fail',
-        detail: l10n.t('No answer: {0}.', discovery.failed),
-        fix: l10n.t('Check standardsExplorer.tokenUrl, your network and proxy.'),
-        actions: [{ kind: 'openSetting', setting: 'standardsExplorer.tokenUrl' }, proxySettings],
-      });
-    else if (!discovery)
+        detail: l10n.t('No answer: {0}.', discovery.failed.text),
+        fix: discovery.failed.kind === 'browser' ? corsFix(tokenUrl, probes.origin) : l10n.t('Check standardsExplorer.tokenUrl, your network and proxy.'),
+        actions: [tokenUrlSetting, proxySettings],
+      };
+      if (discovery.failed.kind === 'browser') blockedDiscovery = { line, cause: discovery.failed.text };
+      else {
+        // Where fetch names the cause (refused, no such name), the host is down: the token request is not tried there.
+        if (inBrowser) unreachable.set(tokenUrl.host, discovery.failed.text);
+        add(line);
+      }
+    } else if (!discovery)
       add({
         title: l10n.t('OIDC discovery'),
         status: 'skipped',
@@ -239,25 +226,46 @@ export async function runChecks(input: DoctorInput, onResult?: (result: CheckRes
         status: 'warn',
         detail: l10n.t('{0} names {1} token endpoint, not the configured one.', discovery.url, say(discovery.tokenEndpoint ?? l10n.t('no'))),
         fix: l10n.t('Set standardsExplorer.tokenUrl to {0}.', say(discovery.tokenEndpoint ?? l10n.t('the token endpoint it lists'))),
-        actions: [{ kind: 'openSetting', setting: 'standardsExplorer.tokenUrl' }],
+        actions: [tokenUrlSetting],
       });
   }
 
   let token: string | undefined;
-  const context = { input, http, say };
+  const context = {
+    input,
+    http,
+    say,
+    cause: (error: unknown, url: URL) => exchangeCause(error, url, probes),
+    corsFix: (url: URL) => corsFix(url, probes.origin),
+  };
   if (!tokenUrl || !input.clientId || !input.clientSecret) {
+    if (blockedDiscovery) add(blockedDiscovery.line);
     add({ title: l10n.t('Token request'), status: 'skipped', detail: l10n.t('Needs a token URL, a client ID and a secret.') });
-  } else if (!reachable.has(tokenUrl.host) && !proxy) {
+  } else if (inBrowser ? unreachable.has(tokenUrl.host) : !reachable.has(tokenUrl.host) && !proxy) {
     add({
       title: l10n.t('Token request'),
       status: 'skipped',
-      detail: tokenHostDown ? l10n.t('Not tried: {0}.', tokenHostDown) : l10n.t('The identity provider cannot be reached.'),
+      // In a browser, discovery may have found the host down just now.
+      detail: notReached(tokenUrl) ? l10n.t('Not tried: {0}.', notReached(tokenUrl) ?? '') : l10n.t('The identity provider cannot be reached.'),
     });
   } else {
     const requested = await tokenRequest(context, tokenUrl);
     token = requested.token;
     // Before the result is kept: from now on the token is masked wherever a server echoes it.
     if (token) redactor.addToken(token);
+    if (blockedDiscovery && token) {
+      add({
+        title: l10n.t('OIDC discovery'),
+        status: 'skipped',
+        detail: l10n.t(
+          'The browser could not read the discovery document: its CORS answer may not allow this origin, though the token endpoint’s does. The extension does not need it.',
+        ),
+      });
+    } else if (blockedDiscovery) {
+      add(blockedDiscovery.line);
+      // Neither answered this page: the service on the same host is not tried either.
+      unreachable.set(tokenUrl.host, blockedDiscovery.cause);
+    }
     add(requested.result);
   }
   if (token) add(tokenCheck(token, now(), say));
@@ -265,6 +273,7 @@ export async function runChecks(input: DoctorInput, onResult?: (result: CheckRes
 
   // The first call of the service, with the key and without it.
   const baseUrl = urls[0].url;
+  // In a browser only discovery has been tried: a service elsewhere gets its own call.
   const serviceDown = notReached(baseUrl);
   if (baseUrl && serviceDown) add({ title: l10n.t('Service call'), status: 'skipped', detail: l10n.t('Not tried: {0}.', serviceDown) });
   else if (!baseUrl || !token) add({ title: l10n.t('Service call'), status: 'skipped', detail: l10n.t('Needs a base URL and a token.') });

@@ -1,12 +1,14 @@
 /**
  * Why a host could not be reached, in words a user acts on: a refused connection (nothing listens), a name that does
  * not resolve, no answer in time, a TLS failure, a reset. Read from Node's error codes, which the socket, DNS and
- * axios errors all carry. Pure Node: no vscode. Used by the Connection Doctor and by "Connect to Local Sandbox".
+ * axios errors all carry; in a browser, where fetch gives no code, the two things it may be. Platform-neutral: no vscode,
+ * no Node built-ins. Used by the Connection Doctor and by "Connect to Local Sandbox".
  */
-import * as net from 'node:net';
 import { l10n } from '../l10n';
+import type { DoctorProbes } from './probePort';
 
-export type NetworkCauseKind = 'refused' | 'dns' | 'timeout' | 'tls' | 'reset' | 'other';
+/** `browser`: fetch in a browser failed without saying why — the host is down, or does not allow the page's origin. */
+export type NetworkCauseKind = 'refused' | 'dns' | 'timeout' | 'tls' | 'reset' | 'browser' | 'other';
 
 export interface NetworkCause {
   kind: NetworkCauseKind;
@@ -38,7 +40,7 @@ export function errorCode(error: unknown): string | undefined {
 /** The cause of a failed connection to `host`:`port`. */
 export function networkCause(error: unknown, host: string, port: number): NetworkCause {
   const code = errorCode(error);
-  const where = `${net.isIPv6(host) ? `[${host}]` : host}:${port}`;
+  const where = `${host.includes(':') ? `[${host}]` : host}:${port}`;
   if (code === 'ECONNREFUSED') return { kind: 'refused', code, text: l10n.t('connection refused at {0} — is the service running?', where) };
   if (code && DNS_CODES.has(code))
     return { kind: 'dns', code, text: l10n.t('the name {0} does not resolve ({1}) — check the host name, your VPN and your DNS', host, code) };
@@ -62,27 +64,44 @@ export function causeSentence(cause: NetworkCause, withCode = false): string {
   return `${text.charAt(0).toUpperCase()}${text.slice(1)}${/[.?!]$/.test(text) ? '' : '.'}`;
 }
 
-/** Opens a TCP connection to `host`:`port` within `timeoutMs`: undefined when it opened, else why not. */
-export function probeTcp(host: string, port: number, timeoutMs: number): Promise<NetworkCause | undefined> {
-  return new Promise((resolve) => {
-    const socket = net.connect({ host, port });
-    const timer = setTimeout(() => {
-      socket.destroy();
-      resolve(networkCause(Object.assign(new Error('timed out'), { code: 'ETIMEDOUT' }), host, port));
-    }, timeoutMs);
-    socket.once('connect', () => {
-      clearTimeout(timer);
-      socket.end();
-      resolve(undefined);
-    });
-    socket.once('error', (error) => {
-      clearTimeout(timer);
-      resolve(networkCause(error, host, port));
-    });
-  });
-}
-
-/** The host and port of an http(s) URL, as probeTcp wants them. */
+/** The host and port of an http(s) URL, as probeTcp (nodeProbes.ts) wants them. */
 export function hostAndPort(url: URL): { host: string; port: number } {
   return { host: url.hostname.replace(/^\[|\]$/g, ''), port: Number(url.port) || (url.protocol === 'https:' ? 443 : 80) };
+}
+
+/** Whether `host` is an IPv4 or IPv6 address rather than a name (nothing to resolve). */
+export function isIpAddress(host: string): boolean {
+  return /^\d{1,3}(?:\.\d{1,3}){3}$/.test(host) || (host.includes(':') && /^[\da-f:.]+$/i.test(host));
+}
+
+/**
+ * Why an HTTP exchange with `url` failed. Where there are sockets, the system's cause; in a browser fetch says
+ * nothing (no code, on purpose), and the same failure is a service that is down or one whose CORS answer does not
+ * allow the page's origin: both are said, with the origin to allow.
+ */
+export function exchangeCause(error: unknown, url: URL, probes: Pick<DoctorProbes, 'network' | 'origin'>): NetworkCause {
+  const { host, port } = hostAndPort(url);
+  const cause = networkCause(error, host, port);
+  if (probes.network || cause.kind !== 'other') return cause;
+  const where = `${host.includes(':') ? `[${host}]` : host}:${port}`;
+  return {
+    kind: 'browser',
+    text: probes.origin
+      ? l10n.t('the browser could not reach {0}: the service may not allow this origin, {1} (CORS), or be down', where, probes.origin)
+      : l10n.t('the browser could not reach {0}: the service may not allow this origin (CORS), or be down', where),
+  };
+}
+
+/** A browser's fetch could not reach `url`: what the operator must allow if the service is up (docs/web.md). */
+export function corsFix(url: URL, origin: string | undefined): string {
+  return origin
+    ? l10n.t(
+        'If {0} is up, its operator must allow this origin, {1}, in its CORS answer (the extension’s docs/web.md lists the methods and headers); otherwise start it, or check the URL.',
+        url.host,
+        origin,
+      )
+    : l10n.t(
+        'If {0} is up, its operator must allow this origin in its CORS answer (the extension’s docs/web.md lists the methods and headers); otherwise start it, or check the URL.',
+        url.host,
+      );
 }

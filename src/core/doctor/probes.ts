@@ -1,15 +1,13 @@
 /**
- * The Connection Doctor's probes: TLS, TCP, OIDC discovery, the token's claims, and the small helpers the checks
- * share. Pure Node: no vscode.
+ * The Connection Doctor's probes over HTTP and of the token: OIDC discovery, the token's claims, and the small helpers
+ * the checks share. Platform-neutral (the probes below HTTP are nodeProbes.ts): no vscode, no Node built-ins.
  */
 import { l10n } from '../l10n';
-import * as net from 'node:net';
-import * as tls from 'node:tls';
 import { parseJsonObject } from '../service/auth';
 import type { Transport } from '../service/httpExchange';
-import type { RemedySetting } from './actions';
 import type { CheckResult } from './checks';
-import { hostAndPort, networkCause } from './networkCause';
+import { exchangeCause, type NetworkCause } from './networkCause';
+import type { DoctorProbes } from './probePort';
 
 /** Claims worth seeing (never the signature), expiry, and the clock skew between this machine and the issuer. */
 export function tokenCheck(token: string, now: number, say: (text: string) => string): CheckResult {
@@ -42,12 +40,21 @@ export function tokenCheck(token: string, now: number, say: (text: string) => st
   return { title: l10n.t('Token'), status: 'pass', detail: parts.join(' ') };
 }
 
-/** The payload of a JWT, or undefined for any other token. */
+/**
+ * The payload of a JWT, or undefined for any other token. Web APIs only. (service/tokenClock.ts reads it alike; a part
+ * loaded on first use takes no service module that esbuild.js does not share, so the doctor keeps its own.)
+ */
 function jwtClaims(token: string): Record<string, unknown> | undefined {
   const parts = token.split('.');
-  if (parts.length !== 3) return undefined;
+  if (parts.length !== 3 || !/^[\w-]+$/.test(parts[1])) return undefined;
   try {
-    return parseJsonObject(Buffer.from(parts[1], 'base64url').toString('utf8'));
+    const binary = atob(
+      parts[1]
+        .replace(/-/g, '+')
+        .replace(/_/g, '/')
+        .padEnd(Math.ceil(parts[1].length / 4) * 4, '='),
+    );
+    return parseJsonObject(new TextDecoder('utf-8', { fatal: true }).decode(Uint8Array.from(binary, (c) => c.charCodeAt(0))));
   } catch {
     return undefined;
   }
@@ -61,7 +68,8 @@ export async function discover(
   tokenUrl: URL,
   http: Transport,
   timeoutMs: number,
-): Promise<{ url: string; tokenEndpoint?: string } | { failed: string } | undefined> {
+  probes: Pick<DoctorProbes, 'network' | 'origin'>,
+): Promise<{ url: string; tokenEndpoint?: string } | { failed: NetworkCause } | undefined> {
   let failure: unknown;
   let answered = false;
   const path = tokenUrl.pathname;
@@ -88,81 +96,8 @@ export async function discover(
       failure = error;
     }
   }
-  if (!answered && failure !== undefined) {
-    const { host, port } = hostAndPort(tokenUrl);
-    return { failed: networkCause(failure, host, port).text };
-  }
+  if (!answered && failure !== undefined) return { failed: exchangeCause(failure, tokenUrl, probes) };
   return undefined;
-}
-
-/** The TLS handshake with `host`, whose URL is in `setting` (a remedy when no handshake happens at all). */
-export async function tlsCheck(host: string, port: number, timeoutMs: number, strictSSL: boolean, setting: RemedySetting): Promise<CheckResult> {
-  const title = `TLS ${host}:${port}`;
-  try {
-    const { authorized, error, subject, validTo } = await withTimeout(
-      new Promise<{ authorized: boolean; error?: string; subject?: string; validTo?: string }>((resolve, reject) => {
-        const socket = tls.connect({ host, port, servername: net.isIP(host) ? undefined : host, rejectUnauthorized: false }, () => {
-          const certificate = socket.getPeerCertificate();
-          const cn = certificate?.subject?.CN;
-          resolve({
-            authorized: socket.authorized,
-            error: socket.authorizationError ? String(socket.authorizationError) : undefined,
-            subject: Array.isArray(cn) ? cn.join(', ') : cn,
-            validTo: certificate?.valid_to,
-          });
-          socket.end();
-        });
-        socket.on('error', reject);
-      }),
-      timeoutMs,
-    );
-    if (authorized) return { title, status: 'pass', detail: l10n.t('Certificate for {0}, valid until {1}, trusted.', subject ?? host, validTo ?? '?') };
-    const chain = /SELF_SIGNED|UNABLE_TO_GET_ISSUER|UNABLE_TO_VERIFY_LEAF|CERT_UNTRUSTED/.test(error ?? '');
-    return {
-      title,
-      status: strictSSL ? 'fail' : 'warn',
-      detail: l10n.t(
-        'The certificate is not trusted: {0}{1}.',
-        error ?? l10n.t('unknown reason'),
-        chain ? l10n.t(' (a certificate chain error: often a corporate proxy or a private CA)') : '',
-      ),
-      fix: chain
-        ? l10n.t(
-            'Install your organisation\'s CA certificate in the system store and keep "http.systemCertificates" on; only as a last resort turn "http.proxyStrictSSL" off.',
-          )
-        : l10n.t('Check the date of this machine and the certificate of the server.'),
-      actions: chain ? [{ kind: 'openSetting', setting: 'http.systemCertificates' }] : undefined,
-    };
-  } catch (error) {
-    return {
-      title,
-      status: 'fail',
-      detail: l10n.t('No TLS handshake: {0}.', networkCause(error, host, port).text),
-      fix: l10n.t('Check that the URL is https on the right port, and your proxy.'),
-      actions: [
-        { kind: 'openSetting', setting },
-        { kind: 'openSetting', setting: 'http.proxy' },
-      ],
-    };
-  }
-}
-
-export function connectTcp(host: string, port: number): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const socket = net.connect({ host, port }, () => {
-      socket.end();
-      resolve();
-    });
-    socket.on('error', reject);
-  });
-}
-
-export function withTimeout<T>(work: Promise<T>, ms: number): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  return Promise.race([
-    work,
-    new Promise<T>((_, reject) => (timer = setTimeout(() => reject(Object.assign(new Error(l10n.t('timed out')), { code: 'ETIMEDOUT' })), ms))),
-  ]).finally(() => clearTimeout(timer));
 }
 
 export function errorText(error: unknown, say: (text: string) => string): string {

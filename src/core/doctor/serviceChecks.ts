@@ -1,6 +1,7 @@
 /**
  * The Connection Doctor's checks that talk OAuth and HTTP: the token request, and the first call of the service with
- * the API key and without it. Each failure says what to try and which remedy fits (actions.ts). Pure Node: no vscode.
+ * the API key and without it. Each failure says what to try and which remedy fits (actions.ts). Platform-neutral: no
+ * vscode, no Node built-ins.
  */
 import { parseJsonObject } from '../service/auth';
 import { withoutTrailing } from '../service/displayText';
@@ -9,7 +10,7 @@ import type { Transport } from '../service/httpExchange';
 import { l10n } from '../l10n';
 import type { DoctorAction } from './actions';
 import type { CheckResult, DoctorInput } from './checks';
-import { hostAndPort, networkCause } from './networkCause';
+import { causeSentence, type NetworkCause } from './networkCause';
 import { OAUTH_ERRORS, errorText } from './probes';
 
 /** What both checks work with: the inputs, the HTTP client, and the redactor's excerpt for any server text. */
@@ -17,12 +18,19 @@ export interface CallContext {
   input: DoctorInput;
   http: Transport;
   say: (text: string) => string;
+  /** Why an exchange with `url` failed, as the platform can tell (networkCause.ts exchangeCause). */
+  cause: (error: unknown, url: URL) => NetworkCause;
+  /** What to do when a browser could not reach `url` (CORS or down). */
+  corsFix: (url: URL) => string;
 }
 
 const TOKEN_URL: DoctorAction = { kind: 'openSetting', setting: 'standardsExplorer.tokenUrl' };
 
 /** Asks the identity provider for a token; the check, and the token when one came. */
-export async function tokenRequest({ input, http, say }: CallContext, tokenUrl: URL): Promise<{ result: CheckResult; token?: string }> {
+export async function tokenRequest(
+  { input, http, say, cause: causeOf, corsFix }: CallContext,
+  tokenUrl: URL,
+): Promise<{ result: CheckResult; token?: string }> {
   const title = l10n.t('Token request');
   try {
     const form = new URLSearchParams({
@@ -66,13 +74,12 @@ export async function tokenRequest({ input, http, say }: CallContext, tokenUrl: 
     };
     return { result };
   } catch (error) {
-    const { host, port } = hostAndPort(tokenUrl);
-    const cause = networkCause(error, host, port);
+    const cause = causeOf(error, tokenUrl);
     const result: CheckResult = {
       title,
       status: 'fail',
       detail: cause.kind === 'other' ? errorText(error, say) : `${errorText(error, say)} ${l10n.t('That is: {0}.', cause.text)}`,
-      fix: l10n.t('Check standardsExplorer.tokenUrl, your network and proxy.'),
+      fix: cause.kind === 'browser' ? corsFix(tokenUrl) : l10n.t('Check standardsExplorer.tokenUrl, your network and proxy.'),
       actions: [TOKEN_URL, { kind: 'openSetting', setting: 'http.proxy' }],
     };
     return { result };
@@ -80,7 +87,8 @@ export async function tokenRequest({ input, http, say }: CallContext, tokenUrl: 
 }
 
 /** GET /v1/standards?limit=1 with the token (and the API key, then without it when there is one). */
-export async function serviceCall({ input, http, say }: CallContext, baseUrl: URL, token: string): Promise<CheckResult> {
+export async function serviceCall({ input, http, say, cause: causeOf, corsFix }: CallContext, baseUrl: URL, token: string): Promise<CheckResult> {
+  let unreached: NetworkCause | undefined;
   const call = async (withKey: boolean): Promise<number | string> => {
     const headers: Record<string, string> = { Authorization: `Bearer ${token}`, Accept: 'application/ld+json' };
     if (withKey && input.apiKey?.value) headers[input.apiKey.header] = input.apiKey.value;
@@ -88,6 +96,7 @@ export async function serviceCall({ input, http, say }: CallContext, baseUrl: UR
     try {
       return (await http.exchange({ method: 'GET', url: `${baseUrl.origin}${path}?limit=1&offset=0`, path, headers, timeoutMs: input.timeoutMs })).status;
     } catch (error) {
+      if (withKey) unreached = causeOf(error, baseUrl);
       return errorText(error, say);
     }
   };
@@ -97,6 +106,15 @@ export async function serviceCall({ input, http, say }: CallContext, baseUrl: UR
   const title = l10n.t('Service call GET /v1/standards?limit=1');
   const keyWords = input.apiKey?.value ? l10n.t(' and the API key') : '';
   if (withKey === 200) return { title, status: 'pass', detail: l10n.t('200 with the token{0}.{1}', keyWords, both) };
+  if (unreached?.kind === 'browser') {
+    return {
+      title,
+      status: 'fail',
+      detail: causeSentence(unreached),
+      fix: corsFix(baseUrl),
+      actions: [{ kind: 'openSetting', setting: 'standardsExplorer.baseUrl' }],
+    };
+  }
   const denied = withKey === 401 || withKey === 403;
   const wantsKey = denied && (input.apiKey === undefined || !input.apiKey.value);
   return {

@@ -7,7 +7,8 @@
  * as long. With more cores one is free anyway, and nothing rests. The command line reads files without resting: nothing
  * waits on it. Editor features a user waits on (links, hovers) do not rest.
  */
-import { availableParallelism } from 'node:os';
+import { coreCount } from '../machine';
+import { yieldNow } from '../service/yieldNow';
 
 export interface Pace {
   /** Rest as a share of the time worked. */
@@ -17,9 +18,9 @@ export interface Pace {
 }
 
 export const MACHINE: Pace = {
-  restShare: availableParallelism() <= 2 ? 1 : 0,
+  restShare: coreCount() <= 2 ? 1 : 0,
   now: () => performance.now(),
-  sleep: (ms) => new Promise((resolve) => (ms > 0 ? setTimeout(resolve, ms) : setImmediate(resolve))),
+  sleep: (ms) => new Promise((resolve) => (ms > 0 ? setTimeout(resolve, ms) : void yieldNow().then(resolve))),
 };
 
 /**

@@ -2,12 +2,10 @@
  * Storage for clause lists and clause bodies: an in-memory LRU bounded by bytes and an optional disk cache. The
  * service (standardsService.ts) revalidates entries with If-None-Match and shares one fetch among callers.
  */
-import { createHash } from 'node:crypto';
-import { createReadStream, promises as fs } from 'node:fs';
-import * as path from 'node:path';
 import { encodablePieces, type BodyText } from './blockText';
-import { PRIVATE_FILE_MODE, ensurePrivateDir } from './privateFiles';
 import { TextCollector } from './textCollector';
+import { localFiles as files } from './localFiles';
+import { sha256Hex } from './sha256';
 
 export interface CacheEntry<T> {
   /** What is cached (the service keeps the body text and the URL it came from). */
@@ -95,7 +93,7 @@ export class DiskCache {
   ) {}
 
   private name(url: string): string {
-    return `${createHash('sha256').update(url).digest('hex')}.cache`;
+    return `${sha256Hex(url)}.cache`;
   }
 
   /** The bytes a file for this body takes (header line included). */
@@ -120,13 +118,13 @@ export class DiskCache {
    */
   async read(url: string): Promise<{ header: DiskHeader; body: BodyText } | undefined> {
     const name = this.name(url);
-    const file = path.join(this.dir, name);
-    const headerBytes: Buffer[] = [];
+    const file = files.join(this.dir, name);
+    const headerBytes: Uint8Array[] = [];
     let firstLine: string | undefined;
     let size = 0;
     const body = new TextCollector();
     try {
-      for await (const chunk of createReadStream(file) as AsyncIterable<Buffer>) {
+      for await (const chunk of files.chunks(file)) {
         size += chunk.length;
         if (firstLine !== undefined) {
           body.add(chunk);
@@ -136,7 +134,7 @@ export class DiskCache {
         const newline = chunk.indexOf(0x0a);
         headerBytes.push(newline < 0 ? chunk : chunk.subarray(0, newline));
         if (newline < 0) continue;
-        firstLine = Buffer.concat(headerBytes).toString('utf8');
+        firstLine = utf8Text(headerBytes);
         body.add(chunk.subarray(newline + 1));
       }
     } catch {
@@ -156,44 +154,26 @@ export class DiskCache {
 
   async write(url: string, etag: string | undefined, body: BodyText): Promise<void> {
     const name = this.name(url);
-    const file = path.join(this.dir, name);
+    const file = files.join(this.dir, name);
     const header = headerLine({ url, etag, storedAt: Date.now() });
     const pieces = encodablePieces(body);
     const size = fileBytes(header, pieces);
-    await this.ensureDir();
     const index = await this.load();
     if (size > this.maxBytes) {
       await this.remove(name);
       return;
     }
-    const temp = `${file}.${process.pid}.${Date.now()}.tmp`;
     // A large body is written a block at a time: no string or buffer of all of it is made.
-    const handle = await fs.open(temp, 'w', PRIVATE_FILE_MODE);
-    try {
-      await handle.writeFile(header, 'utf8');
-      for (const piece of pieces) await handle.writeFile(piece, 'utf8');
-    } finally {
-      await handle.close();
-    }
-    await fs.rename(temp, file);
+    await files.writePrivate(file, [header, ...pieces]);
     this.account(index, name, size);
     await this.evict(index);
   }
 
   async clear(): Promise<void> {
-    let names: string[];
-    try {
-      names = await fs.readdir(this.dir);
-    } catch {
-      return;
-    }
-    await Promise.all(names.filter((n) => n.endsWith('.cache') || n.endsWith('.tmp')).map((n) => fs.rm(path.join(this.dir, n), { force: true })));
+    const names = await files.list(this.dir);
+    await Promise.all(names.filter((n) => n.endsWith('.cache') || n.endsWith('.tmp')).map((n) => files.remove(files.join(this.dir, n))));
     this.index?.clear();
     this.total = 0;
-  }
-
-  private ensureDir(): Promise<void> {
-    return ensurePrivateDir(this.dir);
   }
 
   private load(): Promise<Map<string, number>> {
@@ -208,20 +188,11 @@ export class DiskCache {
 
   /** The folder's cache files, oldest first (modification time, refreshed on every read). */
   private async scan(): Promise<Map<string, number>> {
-    let names: string[];
-    try {
-      names = await fs.readdir(this.dir);
-    } catch {
-      return new Map();
-    }
     const found: { name: string; size: number; mtime: number }[] = [];
-    for (const name of names.filter((n) => n.endsWith('.cache'))) {
-      try {
-        const stat = await fs.stat(path.join(this.dir, name));
-        found.push({ name, size: stat.size, mtime: stat.mtimeMs });
-      } catch {
-        // removed meanwhile
-      }
+    for (const name of (await files.list(this.dir)).filter((n) => n.endsWith('.cache'))) {
+      const facts = await files.facts(files.join(this.dir, name));
+      // None: removed meanwhile.
+      if (facts) found.push({ name, size: facts.size, mtime: facts.mtimeMs });
     }
     found.sort((a, b) => a.mtime - b.mtime);
     return new Map(found.map((f) => [f.name, f.size]));
@@ -237,12 +208,11 @@ export class DiskCache {
   private async touch(name: string, file: string, size: number): Promise<void> {
     const index = await this.load();
     this.account(index, name, size);
-    const now = new Date();
-    await fs.utimes(file, now, now).catch(() => undefined);
+    await files.touch(file);
   }
 
   private async remove(name: string): Promise<void> {
-    await fs.rm(path.join(this.dir, name), { force: true });
+    await files.remove(files.join(this.dir, name));
     const index = await this.load();
     this.total -= index.get(name) ?? 0;
     index.delete(name);
@@ -263,5 +233,25 @@ function headerLine(header: DiskHeader): string {
 
 /** The bytes of a file of `header` and a body's `pieces` (encodablePieces), as `write` writes them. */
 function fileBytes(header: string, pieces: readonly string[]): number {
-  return pieces.reduce((sum, piece) => sum + Buffer.byteLength(piece), Buffer.byteLength(header));
+  return pieces.reduce((sum, piece) => sum + utf8Length(piece), utf8Length(header));
+}
+
+/** The UTF-8 length of a text, as Buffer.byteLength counts it (a lone surrogate is 3 bytes), without encoding it. */
+export function utf8Length(text: string): number {
+  let bytes = 0;
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    if (code < 0x80) bytes += 1;
+    else if (code < 0x800) bytes += 2;
+    else if (code >= 0xd800 && code <= 0xdbff && i + 1 < text.length && (text.charCodeAt(i + 1) & 0xfc00) === 0xdc00) {
+      bytes += 4;
+      i++;
+    } else bytes += 3;
+  }
+  return bytes;
+}
+
+function utf8Text(parts: readonly Uint8Array[]): string {
+  const decoder = new TextDecoder();
+  return parts.map((part, i) => decoder.decode(part, { stream: i < parts.length - 1 })).join('');
 }

@@ -3,11 +3,10 @@
  * connection's pinned folder, each a DiskCache that never evicts. They sit apart from the ordinary clause cache so
  * its least-recently-used bound never removes a pinned body; their own bound is checked before every write.
  */
-import { createHash } from 'node:crypto';
-import { promises as fs } from 'node:fs';
-import * as path from 'node:path';
 import type { BodyText } from './blockText';
 import { DiskCache } from './cache';
+import { sha256Hex } from './sha256';
+import { localFiles as files } from './localFiles';
 
 export class PinnedCopies {
   private readonly stores = new Map<string, DiskCache>();
@@ -22,22 +21,19 @@ export class PinnedCopies {
   ) {}
 
   private folderName(urn: string): string {
-    return createHash('sha256').update(urn).digest('hex').slice(0, 32);
+    return sha256Hex(urn).slice(0, 32);
   }
 
   /** Folder names of the standards with a copy on disk, read once. */
   private folders(): Promise<Set<string>> {
-    this.present ??= fs.readdir(this.root).then(
-      (names) => new Set(names.filter((n) => /^[0-9a-f]{32}$/.test(n))),
-      () => new Set<string>(),
-    );
+    this.present ??= files.list(this.root).then((names) => new Set(names.filter((n) => /^[0-9a-f]{32}$/.test(n))));
     return this.present;
   }
 
   private store(name: string): DiskCache {
     let store = this.stores.get(name);
     if (!store) {
-      store = new DiskCache(path.join(this.root, name));
+      store = new DiskCache(files.join(this.root, name));
       this.stores.set(name, store);
     }
     return store;
@@ -87,13 +83,13 @@ export class PinnedCopies {
     const name = this.folderName(urn);
     (await this.folders()).delete(name);
     this.stores.delete(name);
-    await fs.rm(path.join(this.root, name), { recursive: true, force: true });
+    await files.remove(files.join(this.root, name));
   }
 
   /** Removes every copy (Clear Offline Copies). */
   async clear(): Promise<void> {
     this.stores.clear();
     this.present = Promise.resolve(new Set());
-    await fs.rm(this.root, { recursive: true, force: true });
+    await files.remove(this.root);
   }
 }

@@ -5,7 +5,7 @@
 // fs.promises, not node:fs/promises: loaded with the first write, not with every start of the command line.
 import { promises as fs } from 'node:fs';
 import * as path from 'node:path';
-import { writeFileWhole } from './wholeFile';
+import { writeFileWhole, type FileContent } from './wholeFile';
 
 export const PRIVATE_FILE_MODE = 0o600;
 export const PRIVATE_DIR_MODE = 0o700;
@@ -18,7 +18,7 @@ export async function ensurePrivateDir(dir: string): Promise<void> {
 }
 
 /** Writes `file` whole or not at all, owner-only, in an owner-only folder. */
-export async function writePrivateFile(file: string, content: Uint8Array | string): Promise<void> {
+export async function writePrivateFile(file: string, content: FileContent): Promise<void> {
   await ensurePrivateDir(path.dirname(file));
   await writeFileWhole(file, content, { mode: PRIVATE_FILE_MODE });
 }

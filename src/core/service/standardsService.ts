@@ -15,7 +15,7 @@ import { parseJsonInSlices } from './slicedJson';
 import { Redactor } from './redact';
 import { ServiceHttp, pathOf } from './serviceHttp';
 import { checkServiceUrl, isHeaderName } from './addresses';
-import { createAxiosTransport } from './transport';
+import { createDefaultTransport } from './defaultTransport';
 import type { HandOver, ManagedStandardsService, ServiceTuning } from './managedService';
 import type { Deadline } from './deadline';
 import type { AccessTokenOptions, Clause, Copy, ServiceLogger, ServiceOptions, StandardsPage, WaitNotice } from './types';
@@ -73,7 +73,7 @@ class StandardsServiceImpl implements ManagedStandardsService {
     }
     const logger = options.logger && maskedLogger(options.logger, this.redactor);
     const timeoutMs = options.timeoutMs ?? 15_000;
-    const transport = options.transport ?? createAxiosTransport(options.userAgent ?? 'standards-explorer');
+    const transport = options.transport ?? createDefaultTransport(options.userAgent ?? 'standards-explorer');
     const retry = {
       maxRetries: options.retry?.maxRetries ?? 3,
       baseDelayMs: options.retry?.baseDelayMs ?? 500,

@@ -10,7 +10,7 @@ export function jwtClaims(token: string): Record<string, unknown> | undefined {
   const parts = token.split('.');
   if (parts.length !== 3) return undefined;
   try {
-    const value: unknown = JSON.parse(Buffer.from(parts[1], 'base64url').toString('utf8'));
+    const value: unknown = JSON.parse(base64UrlText(parts[1]));
     return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : undefined;
   } catch {
     return undefined;
@@ -41,4 +41,10 @@ export function skewText(skewSeconds: number): string {
   const s = Math.round(Math.abs(skewSeconds));
   const about = s >= 5400 ? ` (about ${Math.round(s / 3600)} h)` : s >= 120 ? ` (about ${Math.round(s / 60)} min)` : '';
   return `${s} s${about} ${skewSeconds < 0 ? 'before' : 'after'} the time on this machine's clock`;
+}
+
+/** The UTF-8 text of base64url (atob and TextDecoder: the same in Node and the browser). */
+function base64UrlText(part: string): string {
+  const binary = atob(part.replace(/-/g, '+').replace(/_/g, '/'));
+  return new TextDecoder('utf-8', { fatal: true }).decode(Uint8Array.from(binary, (c) => c.charCodeAt(0)));
 }

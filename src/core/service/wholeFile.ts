@@ -17,13 +17,16 @@ export interface WholeFileOptions {
   flush?: boolean;
 }
 
+/** File content: all of it, or pieces written one after another (a large body: no string of all of it is made). */
+export type FileContent = Uint8Array | string | readonly (Uint8Array | string)[];
+
 /** Writes `file` whole or not at all (see above). */
-export async function writeFileWhole(file: string, content: Uint8Array | string, options: WholeFileOptions = {}): Promise<void> {
+export async function writeFileWhole(file: string, content: FileContent, options: WholeFileOptions = {}): Promise<void> {
   const temp = `${file}.${process.pid}.${Date.now()}.${Math.random().toString(16).slice(2, 10)}.tmp`;
   let handle: fs.FileHandle | undefined;
   try {
     handle = await fs.open(temp, 'wx', options.mode ?? 0o666);
-    await handle.writeFile(content);
+    for (const piece of typeof content === 'string' || content instanceof Uint8Array ? [content] : content) await handle.writeFile(piece);
     if (options.flush) await handle.sync();
     await handle.close();
     handle = undefined;

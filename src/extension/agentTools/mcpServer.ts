@@ -11,6 +11,7 @@
  */
 import * as vscode from 'vscode';
 import type { AgentToolsRegistration } from './register';
+import { inBrowser } from '../../core/runtime';
 
 /** VS Code 1.101's McpStdioServerDefinition (vscode.d.ts), as this extension uses it. */
 interface McpStdioServerDefinition {
@@ -106,7 +107,8 @@ export function registerMcpServer(context: vscode.ExtensionContext, deps: AgentT
   const lm = vscode.lm as typeof vscode.lm & McpApi;
   // The class is 1.101's: @types/vscode (1.100, as engines.vscode) does not declare it.
   const Definition = (vscode as unknown as { McpStdioServerDefinition?: McpStdioServerDefinitionClass }).McpStdioServerDefinition;
-  if (typeof lm.registerMcpServerDefinitionProvider !== 'function' || !Definition) return;
+  // A server over stdio is a process the editor starts: a browser cannot.
+  if (inBrowser || typeof lm.registerMcpServerDefinitionProvider !== 'function' || !Definition) return;
   try {
     context.subscriptions.push(lm.registerMcpServerDefinitionProvider(MCP_PROVIDER_ID, mcpServerProvider(deps, Definition, context.subscriptions)));
   } catch (error) {

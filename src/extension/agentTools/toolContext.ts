@@ -4,9 +4,8 @@
  * cache behind them), files of the open workspace folders only, and the References view's scan for find_citations.
  * A missing connection is a ToolProblem in this editor's words (which command fixes it), never an exception.
  */
-import { promises as fs } from 'node:fs';
 import * as vscode from 'vscode';
-import { boundedText, MAX_CHECKED_FILES } from '../../core/agentTools/fileBounds';
+import { boundedText, MAX_CHECKED_FILES, realPathsOf } from '../../core/agentTools/fileBounds';
 import { ToolProblem, type ReadFile, type ToolContext } from '../../core/agentTools/index';
 import type { Remedy } from '../../core/service/errors';
 import { workspaceText } from '../workspaceCitations/workspaceText';
@@ -88,17 +87,11 @@ async function* workspaceFiles(paths: readonly string[], signal?: AbortSignal): 
         yield { file: name, text: await workspaceText(file) };
         continue;
       }
-      realFolders ??= await realPaths(folders);
+      realFolders ??= await realPathsOf(folders.filter((f) => f.uri.scheme === 'file').map((f) => f.uri.fsPath));
       const read = await boundedText(file.fsPath, realFolders);
       yield 'text' in read ? { file: name, text: read.text } : { file: name, text: undefined, skipped: read.skipped };
     }
   }
-}
-
-/** The real paths of the workspace folders on disk (a folder that cannot be resolved holds nothing to read). */
-async function realPaths(folders: readonly vscode.WorkspaceFolder[]): Promise<string[]> {
-  const real = await Promise.all(folders.filter((f) => f.uri.scheme === 'file').map((f) => fs.realpath(f.uri.fsPath).catch(() => undefined)));
-  return real.filter((folder): folder is string => folder !== undefined);
 }
 
 /** `given` as a URI inside one of `folders` (a relative path against the first folder that has it), or undefined. */

@@ -5,13 +5,12 @@
  * asked for by a command shows a notification; one started on sign-in (indexOnSignIn.ts) shows its progress in the
  * status bar only (`quiet`), and either can be cancelled (`cancelBuild`).
  */
-import { promises as fs } from 'node:fs';
 import * as vscode from 'vscode';
 import type { ServiceAccess } from '../connection/serviceAccess';
 import { onFirstUse } from '../../core/lifecycle';
 import type { CatalogueIndex, IndexBuilder } from '../../core/catalogue/catalogueIndex';
 import type * as IndexBundle from './catalogueIndex.lazy';
-import { writePrivateFile } from '../../core/service/privateFiles';
+import { localFiles } from '../../core/service/localFiles';
 import { TimeSlicer } from '../../core/service/timeSlicer';
 import { withNotificationProgress } from '../notify';
 /** The catalogue index (Find Standard, references in code): loaded when it is first built or read back. */
@@ -232,9 +231,9 @@ export class CatalogueStore implements vscode.Disposable {
       await vscode.workspace.fs.writeFile(target, bytes);
       return;
     }
-    await writePrivateFile(target.fsPath, bytes);
+    await localFiles.writePrivate(target.fsPath, [bytes]);
     // The JSON index of earlier versions, read no more.
-    await fs.rm(target.fsPath.replace(/\.index$/, '.json'), { force: true });
+    await localFiles.remove(target.fsPath.replace(/\.index$/, '.json'));
   }
 }
 

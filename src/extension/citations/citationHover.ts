@@ -24,6 +24,7 @@ import { RequestBudget } from '../../core/citations/clauseGlances';
 import { firstParagraph } from '../../core/citations/clauseSummary';
 import { isJudged, namesClause, writtenReference, type Citation } from '../../core/citations/recognise';
 import { resolveLocator, type ResolvedStandard } from '../../core/citations/resolve';
+import { inBrowser } from '../../core/runtime';
 
 /** The only commands a hover may run. */
 export const HOVER_COMMANDS = [
@@ -49,16 +50,15 @@ export class CitationHoverProvider implements vscode.HoverProvider {
     const range = new vscode.Range(citation.line, citation.start, citation.line, citation.end);
     const index = await this.resolver.currentIndex();
     if (index === 'signedOut') {
-      return new vscode.Hover(
-        markdown().appendMarkdown(
-          vscode.l10n.t(
+      // The local sandbox is a program the desktop editor starts: not offered in the browser.
+      const text = inBrowser
+        ? vscode.l10n.t('Standards Explorer is not signed in: [Sign In…]({0}) to open this reference.', 'command:standardsExplorer.signIn')
+        : vscode.l10n.t(
             'Standards Explorer is not signed in: [Sign In…]({0}) or [Connect to Local Sandbox]({1}) to open this reference.',
             'command:standardsExplorer.signIn',
             'command:standardsExplorer.connectSandbox',
-          ),
-        ),
-        range,
-      );
+          );
+      return new vscode.Hover(markdown().appendMarkdown(text), range);
     }
     const loading = this.resolver.loading;
     if (index === 'noIndex' && loading) {

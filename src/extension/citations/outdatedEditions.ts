@@ -26,6 +26,7 @@ import { reportedSeverityOf } from '../../core/check/severities';
 import { clauseShortName } from '../../core/labels';
 import type { ClauseReviews, CitedClauseReview, ReviewedClauseArgs } from '../workspaceCitations/clauseReviews';
 import { COMPARE_REVIEWED, MARK_REVIEWED } from '../../core/citations/ids';
+import { isCitedUri } from '../workspaceCitations/citedDocuments';
 
 export const DIAGNOSTICS_SETTING = 'standardsExplorer.diagnostics';
 export const OUTDATED_CODE = 'outdatedEdition';
@@ -58,7 +59,7 @@ interface ChangedClause {
 }
 
 export function isCheckedDocument(document: vscode.TextDocument): boolean {
-  return (document.uri.scheme === 'file' || document.uri.scheme === 'untitled') && document.getText().length <= MAX_DOCUMENT_LENGTH;
+  return isCitedUri(document.uri) && document.getText().length <= MAX_DOCUMENT_LENGTH;
 }
 
 export class OutdatedEditions implements vscode.Disposable, vscode.CodeActionProvider {

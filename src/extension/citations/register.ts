@@ -19,11 +19,10 @@ import { registerReferences } from '../references/register';
 import type * as CitationsBundle from './citations.lazy';
 import { registerCoverage } from '../coverage/register';
 import { registerIndexOnSignIn } from '../catalogue/indexOnSignIn';
+import { CITATION_DOCUMENTS, isCitedUri } from '../workspaceCitations/citedDocuments';
 /** The references in code: loaded the first time a provider below is asked. */
 // eslint-disable-next-line @typescript-eslint/no-require-imports -- required on first use, its own bundle (esbuild.js)
 const citationsBundle = onFirstUse(() => require('./citations.lazy') as typeof CitationsBundle);
-
-export const CITATION_DOCUMENTS: vscode.DocumentSelector = [{ scheme: 'file' }, { scheme: 'untitled' }];
 
 export type Citations = Omit<CitationsImpl, 'openCitation' | 'compareCited' | 'openReferencedClause' | 'compareReviewed' | 'markReviewed' | 'disposable'> & {
   referencesView: vscode.TreeView<ReferenceNode>;
@@ -48,7 +47,7 @@ export function registerCitations(context: vscode.ExtensionContext, { session, c
     return loaded;
   };
   // The diagnostics of open documents: the implementation checks them all once loaded.
-  const isCited = (document: vscode.TextDocument): boolean => document.uri.scheme === 'file' || document.uri.scheme === 'untitled';
+  const isCited = (document: vscode.TextDocument): boolean => isCitedUri(document.uri);
   const loadFor = (documents: readonly vscode.TextDocument[]): void => void (!loaded && documents.some(isCited) && impl());
   const startup = setTimeout(() => loadFor(vscode.workspace.textDocuments), 0);
   const { view: referencesView, loaded: referencesLoaded } = registerReferences(context, {

@@ -10,8 +10,10 @@ import { Disposable } from '../../core/lifecycle';
 import { parseConnectionInfo, type ConnectionInfo } from '../../core/service/index';
 import { storageKey } from '../../core/storageKeys';
 import { DEFAULT_ENVIRONMENT_ID } from '../environmentSettings';
-import { hostAndPort, probeTcp } from '../../core/doctor/networkCause';
+import { hostAndPort } from '../../core/doctor/networkCause';
+import { probeTcp } from '../../core/doctor/platformProbes';
 import { SandboxProcess } from './localSandbox';
+import { environmentVariable } from '../../core/runtime';
 
 const SANDBOX_ENV = 'STANDARDS_EXPLORER_SANDBOX';
 /** How long the named sandbox may take to accept a connection on this machine before it counts as gone. */
@@ -29,7 +31,7 @@ export class ConnectionSource extends Disposable {
   ) {
     super();
     this.sandboxProcess = this.register(new SandboxProcess(extensionPath, log));
-    const fromEnv = process.env[SANDBOX_ENV];
+    const fromEnv = environmentVariable(SANDBOX_ENV);
     if (fromEnv) {
       try {
         this.sandboxInfo = parseConnectionInfo(fromEnv, SANDBOX_ENV);
@@ -89,7 +91,7 @@ export class ConnectionSource extends Disposable {
    * for the whole request timeout and then fail. `replaced` hears why the named one was not used.
    */
   async useSandbox(signal?: AbortSignal, replaced?: (why: string) => void): Promise<ConnectionInfo> {
-    const fromEnv = process.env[SANDBOX_ENV];
+    const fromEnv = environmentVariable(SANDBOX_ENV);
     if (fromEnv) {
       const named = parseConnectionInfo(fromEnv, SANDBOX_ENV);
       const { host, port } = hostAndPort(new URL(named.baseUrl));

@@ -2,11 +2,11 @@
  * Builds the StandardsService for the current connection from the settings and the stored credentials, and says
  * in the connection status why it cannot when it cannot.
  */
-import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { checkConnectionSettings, checkGeneralSettings, type Config } from '../config';
 import { safeUrl } from '../credentials';
 import { hostOf } from '../../core/labels';
+import { localFiles } from '../../core/service/localFiles';
 import { serviceLogger } from '../log';
 import { httpClient } from './httpClient';
 import { serviceOptionsFrom, type ManagedStandardsService } from '../../core/service/index';
@@ -21,7 +21,7 @@ export interface ServiceFactoryContext {
   source: ConnectionSource;
   status: ConnectionStatus;
   log: vscode.LogOutputChannel;
-  /** Where the disk cache lives (the extension's global storage). */
+  /** Where the disk cache lives (the extension's global storage: a path on the desktop, a URI in the browser; see StorageFiles). */
   storagePath: string;
   /** e.g. "standards-explorer/0.1.0 vscode/1.100.0". */
   userAgent: string;
@@ -47,9 +47,9 @@ export class ServiceFactory {
       userAgent: this.deps.userAgent,
       ...(scope
         ? {
-            cacheDir: settings.cacheSizeMB > 0 && settings.diskCacheSizeMB > 0 ? path.join(this.deps.storagePath, 'clauses', scope) : undefined,
-            pinnedDir: path.join(this.deps.storagePath, 'pinned', scope),
-            reviewedDir: path.join(this.deps.storagePath, 'reviewed', scope),
+            cacheDir: settings.cacheSizeMB > 0 && settings.diskCacheSizeMB > 0 ? localFiles.join(this.deps.storagePath, 'clauses', scope) : undefined,
+            pinnedDir: localFiles.join(this.deps.storagePath, 'pinned', scope),
+            reviewedDir: localFiles.join(this.deps.storagePath, 'reviewed', scope),
             pinnedMaxBytes: settings.offlineCopiesSizeMB * 1024 * 1024,
           }
         : {}),

@@ -9,8 +9,11 @@ import type { ConnectionFacts } from '../connection/serviceAccess';
 import type { CredentialStore } from '../credentials';
 import type { DoctorAction, PageAction, RemedySetting } from '../../core/doctor/actions';
 import { runChecks, type CheckResult, type DoctorInput } from '../../core/doctor/checks';
+import { platformDoctorProbes } from '../../core/doctor/platformProbes';
+import { createDefaultTransport } from '../../core/service/defaultTransport';
 import { DoctorPage, type DoctorPageHost } from './panel';
 import { doctorReport } from '../../core/doctor/report';
+import { environmentVariable } from '../../core/runtime';
 
 export { DOCTOR_KINDS } from '../../core/doctor/kinds';
 
@@ -67,7 +70,7 @@ async function run(deps: DoctorDeps): Promise<DoctorRun> {
   try {
     // In the status bar, not a notification: it ends with the run, and the page says the same meanwhile.
     results = await vscode.window.withProgress({ location: vscode.ProgressLocation.Window, title: vscode.l10n.t('Connection Doctor') }, (progress) =>
-      runChecks(input, (result) => {
+      runChecks(input, platformDoctorProbes(createDefaultTransport('standards-explorer connection-doctor')), (result) => {
         progress.report({ message: result.title });
         page.progress(vscode.l10n.t('Checking the connection… ({0} done, last: {1})', ++done, result.title));
       }),
@@ -111,10 +114,9 @@ function pageHost(deps: DoctorDeps): DoctorPageHost {
 async function doctorInput(session: ConnectionFacts, store: CredentialStore): Promise<DoctorInput> {
   const settings = session.settings();
   const http = vscode.workspace.getConfiguration('http');
-  const env = process.env;
   const proxy = {
     setting: http.get<string>('proxy') || undefined,
-    env: env.HTTPS_PROXY || env.https_proxy || env.HTTP_PROXY || env.http_proxy || undefined,
+    env: ['HTTPS_PROXY', 'https_proxy', 'HTTP_PROXY', 'http_proxy'].map(environmentVariable).find(Boolean),
     strictSSL: http.get<boolean>('proxyStrictSSL') ?? true,
   };
   const common = { proxy, timeoutMs: Math.min(settings.timeoutSeconds, 15) * 1000 };

@@ -85,8 +85,9 @@ export class WorkspaceReferences implements vscode.TreeDataProvider<ReferenceNod
       ...(reviews ? [reviews.onDidChange(({ file }) => file === 'lock' && this.changed.fire(undefined))] : []),
       resolver.onDidChange(() => this.changed.fire(undefined)),
       vscode.workspace.onDidChangeTextDocument((e) => this.scanned && this.files.has(e.document.uri.toString()) && this.markDirty(e.document.uri)),
-      // A saved file may cite a standard for the first time (the watcher also sees it, but not on every system).
-      vscode.workspace.onDidSaveTextDocument((d) => this.scanned && d.uri.scheme === 'file' && this.wanted(d.uri) && this.markDirty(d.uri)),
+      // A saved file may cite a standard for the first time (the watcher also sees it, but not on every system); on disk
+      // or in a remote or virtual workspace alike: markDirty keeps the workspace folders' files only.
+      vscode.workspace.onDidSaveTextDocument((d) => this.scanned && this.wanted(d.uri) && this.markDirty(d.uri)),
       // A folder's standards.config.json says which files are read.
       ...(reviews ? [reviews.files.onDidChange(({ file }) => file === 'config' && this.scanned && void this.scan())] : []),
       vscode.workspace.onDidChangeConfiguration((e) => {

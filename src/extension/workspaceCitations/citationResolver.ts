@@ -5,6 +5,7 @@
  * the whole catalogue; it is built on sign-in (../catalogue/indexOnSignIn.ts) or by Find Standard…. While it is being
  * built, nothing resolves ('loading'); its end fires onDidChange, and the diagnostics and views follow.
  */
+import { yieldNow } from '../../core/service/yieldNow';
 import * as vscode from 'vscode';
 import type { CatalogueIndex } from '../../core/catalogue/catalogueIndex';
 import type { BuildProgress, CatalogueStore } from '../catalogue/catalogueStore';
@@ -150,7 +151,7 @@ export class CitationResolver implements vscode.Disposable {
     for (let i = 0; i < ordered.length; i++) {
       // Long documents give the extension host back now and then, and stop when the request is no longer wanted.
       if (i > 0 && i % 100 === 0) {
-        await new Promise((resolve) => setImmediate(resolve));
+        await yieldNow();
         if (token?.isCancellationRequested) return { resolved, unresolved };
       }
       const standard = this.resolve(index, ordered[i]);
