@@ -227,6 +227,7 @@ const steps: Step[] = [
       await frame.locator('li.check.skipped', { hasText: 'TLS' }).first().scrollIntoViewIfNeeded();
       await page.screenshot({ path: path.join(RESULTS, 'connection-doctor.png') });
       await runCommand(page, 'View: Close All Editors');
+      await page.locator('.quick-input-widget').first().waitFor({ state: 'hidden', timeout: STEP_TIMEOUT });
     },
   },
   {
