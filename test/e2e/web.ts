@@ -4,23 +4,29 @@
  * to the browser side (test/harness/webHost.ts), Debian Chromium, and a sandbox on 127.0.0.1 started here (a web
  * extension cannot start one). First a fixture extension with one file for both entries shows the harness really
  * moves an extension into the web worker (it says so from inside, and the workbench lists it there); then Standards
- * Explorer walks sign-in, the tree, a clause page, Find Standard, a citation's hover in a workspace file and a pin for
- * offline reading. Screenshots at 1400×900 in test-results/e2e-web/. Prints "web: N passed, N failed".
+ * Explorer walks sign-in, the tree, a clause page, Find Standard, a citation's hover in a workspace file, a pin for
+ * offline reading, the Connection Doctor (HTTP over fetch; DNS, TCP, TLS and the proxy not available there), the
+ * References view (a file no editor has open, read through VS Code's file API) and a withdrawn edition's warning in
+ * the Problems panel. Screenshots at 1400×900 in test-results/e2e-web/. Prints "web: N passed, N failed".
  * Run: npm run compile && npm run package && node out/test/e2e/web.js
  */
 import { execFileSync } from 'node:child_process';
 import { copyFileSync, existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import * as path from 'node:path';
 import type { Page } from 'playwright-core';
+import { Catalogue } from '../../sandbox/catalogue';
 import { startSandbox } from '../../sandbox/index';
 import { REPO, checkTools } from '../harness/tools';
 import { WEB_PROBE_ID, buildWebProbeVsix, closeRunningExtensions, probeSays, runningHost, startWebHost, type RunningHost } from '../harness/webHost';
-import { clauseFrame } from './frames';
+import { clauseFrame, frameWith } from './frames';
 import {
   STEP_TIMEOUT,
   closeQuickInput,
+  expandPane,
   hoverUntil,
   labelled,
+  pane,
+  quickOpen,
   runCommand,
   runScript,
   showStandardsExplorer,
@@ -32,6 +38,7 @@ import {
 const RESULTS = path.join(REPO, 'test-results', 'e2e-web');
 const VSIX = path.join(REPO, 'dist', 'standards-explorer.vsix');
 const EXTENSION_ID = 'standards-explorer.standards-explorer';
+const CATALOGUE = { standards: 40, seed: 5 };
 
 interface Step {
   name: string;
@@ -67,6 +74,9 @@ let sandboxCredentials = { clientId: '', clientSecret: '' };
 let workspaceDir = '';
 let standardLabel = '';
 let clauseTitle = '';
+let sandboxBaseUrl = '';
+/** A withdrawn edition of the sandbox's catalogue, with no current one. */
+let withdrawnLabel = '';
 
 const steps: Step[] = [
   {
@@ -160,24 +170,7 @@ const steps: Step[] = [
     async run(page) {
       // A file of the workspace (on the server, read through vscode.workspace.fs from the worker).
       writeFileSync(path.join(workspaceDir, 'requirements.txt'), `Requirements\n\nEvery release meets Clause 1 of ${standardLabel} and is reviewed.\n`);
-      const row = page.locator('.quick-input-list .monaco-list-row', { hasText: 'requirements.txt' }).first();
-      for (let attempt = 0; ; attempt++) {
-        await page.keyboard.press('Control+P');
-        const input = page.locator('.quick-input-widget input').first();
-        await input.waitFor({ state: 'visible', timeout: STEP_TIMEOUT });
-        await input.fill('requirements.txt');
-        if (
-          await row.waitFor({ timeout: 5_000 }).then(
-            () => true,
-            () => false,
-          )
-        )
-          break;
-        await closeQuickInput(page);
-        if (attempt === 10) throw new Error('Quick Open never listed requirements.txt');
-      }
-      await row.click({ timeout: STEP_TIMEOUT });
-      await page.locator('.tab.active', { hasText: 'requirements.txt' }).first().waitFor({ timeout: STEP_TIMEOUT });
+      await quickOpen(page, 'requirements.txt');
       // The line's text (its one outer span), hovered on the citation's words: drawn as a link or not, by columns.
       const reference = page.locator('.monaco-editor .view-line', { hasText: 'Every release meets' }).locator('> span').first();
       await labelled('the citation in the editor', reference.waitFor({ timeout: STEP_TIMEOUT }));
@@ -202,6 +195,94 @@ const steps: Step[] = [
       );
     },
   },
+  {
+    name: 'the Connection Doctor runs the checks fetch allows',
+    async run(page) {
+      await runCommand(page, 'Standards: Connection Doctor');
+      const frame = await frameWith(page, 'p.summary', 'Connection Doctor report', STEP_TIMEOUT);
+      const checks = await frame.locator('li.check').evaluateAll((items) =>
+        items.map((item) => ({
+          status: item.classList.contains('pass') ? 'pass' : item.classList.contains('skipped') ? 'skipped' : item.className,
+          title: item.querySelector('.check-title')?.textContent?.trim() ?? '',
+          detail: item.querySelector('.detail')?.textContent?.trim() ?? '',
+        })),
+      );
+      const shown = checks.map((c) => `${c.status} ${c.title}`).join(' | ');
+      const summary = (await frame.locator('p.summary').innerText()).trim();
+      if (!summary.startsWith('Nothing failed')) throw new Error(`the report says "${summary}": ${shown}`);
+      // Over fetch, as the extension's own requests: discovery, the token request and a service call passed.
+      for (const title of ['OIDC discovery', 'Token request', 'Service call GET /v1/standards?limit=1']) {
+        const check = checks.find((c) => c.title === title);
+        if (check?.status !== 'pass') throw new Error(`"${title}" is ${check ? check.status : 'not listed'}: ${shown}`);
+      }
+      // Below HTTP a page has no sockets: each check listed as not available (the sandbox's host is an IP address,
+      // so there is no name to look up: no DNS line, in the Node host too).
+      const { host } = new URL(sandboxBaseUrl);
+      const below = [`Connection ${host}`, `TLS ${host}`, 'Proxy'];
+      for (const title of below) {
+        const check = checks.find((c) => c.title === title);
+        if (check?.status !== 'skipped' || !check.detail.startsWith('Not available in the browser'))
+          throw new Error(`"${title}" is ${check ? `${check.status}: "${check.detail}"` : 'not listed'}, not "not available in the browser": ${shown}`);
+      }
+      await frame.locator('li.check.skipped', { hasText: 'TLS' }).first().scrollIntoViewIfNeeded();
+      await page.screenshot({ path: path.join(RESULTS, 'connection-doctor.png') });
+      await runCommand(page, 'View: Close All Editors');
+      await page.locator('.quick-input-widget').first().waitFor({ state: 'hidden', timeout: STEP_TIMEOUT });
+    },
+  },
+  {
+    name: 'the References view lists a citation read through the file API and opens it at its line',
+    async run(page) {
+      // A file no editor has open: the scan reads it through vscode.workspace.fs (the browser has no scan worker).
+      writeFileSync(path.join(workspaceDir, 'notes.md'), `# Notes\n\nDesign review.\n\nThe housing follows ${standardLabel}, clause 1.\n`);
+      await showStandardsExplorer(page);
+      // The Standards view folded away to make room, the References view opened.
+      const standards = view(page).locator('.pane-header').first();
+      if ((await standards.getAttribute('aria-expanded')) === 'true') await standards.click();
+      await expandPane(page, /^References/);
+      const references = pane(page, /^References/);
+      const row = (level: number, name: string | RegExp) =>
+        references.locator(`.monaco-list-row[aria-level="${level}"]`, { has: page.locator('.label-name', { hasText: name }) }).first();
+      // The view scans the workspace as it opens; the file watcher adds a file written later.
+      const standard = row(1, standardLabel);
+      await labelled(`"${standardLabel}" in the References view`, standard.waitFor({ timeout: STEP_TIMEOUT }));
+      await standard.click();
+      if ((await standard.getAttribute('aria-expanded')) !== 'true') await standard.press('ArrowRight');
+      const clause = row(2, /^\s*clause 1\s*$/);
+      await labelled('its clause 1', clause.waitFor({ timeout: STEP_TIMEOUT }));
+      await clause.click();
+      if ((await clause.getAttribute('aria-expanded')) !== 'true') await clause.press('ArrowRight');
+      const place = row(3, /^notes\.md:5$/);
+      await labelled('notes.md:5 under clause 1', place.waitFor({ timeout: STEP_TIMEOUT }));
+      await labelled('requirements.txt:3 under clause 1', row(3, /^requirements\.txt:3$/).waitFor({ timeout: STEP_TIMEOUT }));
+      await page.screenshot({ path: path.join(RESULTS, 'references-view.png') });
+      // A click opens the file at the line.
+      await place.click();
+      await labelled(
+        'notes.md opened',
+        page.locator('.editor-group-container.active .tab.active', { hasText: 'notes.md' }).first().waitFor({ timeout: STEP_TIMEOUT }),
+      );
+      const cursor = page.locator('.statusbar-item', { hasText: /^Ln \d+, Col \d+/ }).first();
+      await labelled("the cursor's place in the status bar", cursor.waitFor({ timeout: STEP_TIMEOUT }));
+      const at = (await cursor.innerText()).trim();
+      if (!/^Ln 5, Col 1\b/.test(at)) throw new Error(`notes.md opened at "${at}", not at line 5`);
+      await page.screenshot({ path: path.join(RESULTS, 'references-opened.png') });
+    },
+  },
+  {
+    name: 'a withdrawn edition cited in a workspace file: its warning in the Problems panel',
+    async run(page) {
+      writeFileSync(path.join(workspaceDir, 'legacy.txt'), `Legacy\n\nThe first products met ${withdrawnLabel}.\n`);
+      await quickOpen(page, 'legacy.txt');
+      await runCommand(page, 'Problems: Focus on Problems View');
+      const problem = page.locator('.markers-panel .monaco-list-row', { hasText: withdrawnLabel }).first();
+      await labelled(`the problem of ${withdrawnLabel}`, problem.waitFor({ timeout: STEP_TIMEOUT }));
+      const text = (await problem.innerText()).replace(/\s+/g, ' ');
+      if (!(await problem.locator('.codicon-warning').count())) throw new Error(`the problem is not a warning: "${text}"`);
+      if (!/withdrawn/.test(text)) throw new Error(`the problem says "${text}"`);
+      await page.screenshot({ path: path.join(RESULTS, 'problems-withdrawn.png') });
+    },
+  },
 ];
 
 async function main(): Promise<number> {
@@ -209,8 +290,13 @@ async function main(): Promise<number> {
   if (!existsSync(VSIX)) throw new Error(`${VSIX} is missing: run npm run package first`);
   rmSync(RESULTS, { recursive: true, force: true });
   mkdirSync(RESULTS, { recursive: true });
-  const sandbox = await startSandbox({ standards: 40, seed: 5 });
+  const sandbox = await startSandbox(CATALOGUE);
   sandboxCredentials = { clientId: sandbox.clientId, clientSecret: sandbox.clientSecret };
+  sandboxBaseUrl = sandbox.baseUrl;
+  // The sandbox's catalogue as it serves it (same seed, same catalogue).
+  const withdrawn = new Catalogue(CATALOGUE.seed, CATALOGUE.standards).standards.find((s) => s.status === 'withdrawn' && /^(ISO|IEC) \d/.test(s.reference));
+  if (!withdrawn) throw new Error(`the sandbox's catalogue (seed ${CATALOGUE.seed}) has no withdrawn edition to cite`);
+  withdrawnLabel = withdrawn.reference;
   let passed = 0;
   let failed = 0;
   try {

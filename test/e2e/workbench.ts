@@ -27,6 +27,20 @@ export const view = (page: Page) =>
     .locator('.pane')
     .filter({ has: page.locator('.pane-header', { hasText: 'Standards' }) })
     .first();
+/** A view of the open side bar or panel by its header's text (the Standards view is `view`). */
+export const pane = (page: Page, header: string | RegExp) =>
+  page
+    .locator('.pane')
+    .filter({ has: page.locator('.pane-header', { hasText: header }) })
+    .first();
+
+/** Opens `pane`'s view by a click on its header, unless it is open already (a click folds it then). */
+export async function expandPane(page: Page, header: string | RegExp): Promise<void> {
+  const head = pane(page, header).locator('.pane-header').first();
+  await labelled(`the header of the ${String(header)} view`, head.waitFor({ timeout: STEP_TIMEOUT }));
+  if ((await head.getAttribute('aria-expanded')) !== 'true') await head.click();
+}
+
 /** The first row of the Standards view with the text; with `expanded`, only while it is open ('true') or closed ('false'). */
 export const treeRow = (page: Page, text: string | RegExp, expanded?: 'true' | 'false') =>
   view(page)
@@ -71,6 +85,31 @@ export async function runCommand(page: Page, title: string): Promise<void> {
     .first();
   await row.waitFor({ timeout: STEP_TIMEOUT });
   await row.click();
+}
+
+/**
+ * Opens a file of the workspace by name through Quick Open, asked again until it lists the file (a new file shows
+ * there once the workspace's file watcher has seen it), and waits for its tab.
+ */
+export async function quickOpen(page: Page, name: string): Promise<void> {
+  const row = page.locator('.quick-input-list .monaco-list-row', { hasText: name }).first();
+  for (let attempt = 0; ; attempt++) {
+    await page.keyboard.press('Control+P');
+    const input = page.locator('.quick-input-widget input').first();
+    await input.waitFor({ state: 'visible', timeout: STEP_TIMEOUT });
+    await input.fill(name);
+    if (
+      await row.waitFor({ timeout: 5_000 }).then(
+        () => true,
+        () => false,
+      )
+    )
+      break;
+    await closeQuickInput(page);
+    if (attempt === 10) throw new Error(`Quick Open never listed ${name}`);
+  }
+  await row.click({ timeout: STEP_TIMEOUT });
+  await labelled(`the tab of ${name}`, page.locator('.tab.active', { hasText: name }).first().waitFor({ timeout: STEP_TIMEOUT }));
 }
 
 /**
