@@ -18,7 +18,7 @@ import { clauseFrame, frameWith } from './frames';
 import { hostileContentStep } from './hostile';
 import { checkClausePages } from './clausePage';
 import { checkPublishedPages } from './publishedSweep';
-import { STEP_TIMEOUT, closeQuickInput, hoverUntil, labelled, openWorkbench, runCommand, runScript, treeRow, view } from './workbench';
+import { STEP_TIMEOUT, closeQuickInput, hoverUntil, labelled, openWorkbench, quickOpen, runCommand, runScript, treeRow, view } from './workbench';
 
 const RESULTS = path.join(REPO, 'test-results');
 const VSIX = path.join(REPO, 'dist', 'standards-explorer.vsix');
@@ -344,24 +344,7 @@ const steps: Step[] = [
         `# Design\n\nThe device meets ${standardLabel}, clause 1.\n\nEarlier releases met ${olderEdition}.\n\nThe archive cites ISO 99999:2020.\n`,
       );
       // Quick Open finds a new file once the workspace's file watcher has seen it: asked again until it does.
-      const row = page.locator('.quick-input-list .monaco-list-row', { hasText: 'design.md' }).first();
-      for (let attempt = 0; ; attempt++) {
-        await page.keyboard.press('Control+P');
-        const input = page.locator('.quick-input-widget input').first();
-        await input.waitFor({ state: 'visible', timeout: STEP_TIMEOUT });
-        await input.fill('design.md');
-        if (
-          await row.waitFor({ timeout: 5_000 }).then(
-            () => true,
-            () => false,
-          )
-        )
-          break;
-        await closeQuickInput(page);
-        if (attempt === 10) throw new Error('Quick Open never listed design.md');
-      }
-      await row.click({ timeout: STEP_TIMEOUT });
-      await page.locator('.tab.active', { hasText: 'design.md' }).first().waitFor({ timeout: STEP_TIMEOUT });
+      await quickOpen(page, 'design.md');
       const token = (text: string) => page.locator('.monaco-editor .view-line span span', { hasText: text }).first();
       // The current edition: a link, and a hover with the standard and its commands.
       const current = await hoverUntil(page, token(standardLabel), 'Open Clause', standardLabel);

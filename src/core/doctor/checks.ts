@@ -117,7 +117,13 @@ export async function runChecks(input: DoctorInput, probes: DoctorProbes, onResu
   );
   add(
     input.secretStorage.ok
-      ? { title: l10n.t('Secret storage'), status: 'pass', detail: l10n.t("VS Code's secret storage (the system keychain) can be read.") }
+      ? {
+          title: l10n.t('Secret storage'),
+          status: 'pass',
+          detail: inBrowser
+            ? l10n.t("VS Code's secret storage (which VS Code for the Web keeps in this browser) can be read.")
+            : l10n.t("VS Code's secret storage (the system keychain) can be read."),
+        }
       : {
           title: l10n.t('Secret storage'),
           status: 'fail',
