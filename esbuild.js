@@ -60,16 +60,19 @@ const shims = {
 };
 
 /**
- * Parts of the extension loaded on first use: each `src/extension/<folder>/<name>.lazy.ts` is a bundle of its own,
- * dist/features/<name>.js, which the file that uses it `require`s on its first call (through core/lifecycle's
+ * Parts of the extension loaded on first use: each `src/extension/<folder>/<name>.lazy.ts` (and the document model's
+ * math typesetters, src/core/document/mathTypeset.lazy.ts) is a bundle of its own, dist/features/<name>.js, which the file that uses it `require`s on its first call (through core/lifecycle's
  * onFirstUse). `service` (the HTTP client) is built apart, with axios' shims.
  */
-const LAZY = fs
-  .readdirSync(path.join(__dirname, 'src', 'extension'), { recursive: true })
-  .map((file) => String(file).split(path.sep).join('/'))
+const LAZY = ['extension', 'core/document']
+  .flatMap((folder) =>
+    fs
+      .readdirSync(path.join(__dirname, 'src', folder), { recursive: true })
+      .map((file) => `src/${folder}/${String(file).split(path.sep).join('/')}`),
+  )
   .filter((file) => file.endsWith('.lazy.ts'))
   .sort()
-  .map((file) => ({ in: `src/extension/${file}`, out: path.basename(file, '.lazy.ts') }));
+  .map((file) => ({ in: file, out: path.basename(file, '.lazy.ts') }));
 const SERVICE = LAZY.find((entry) => entry.out === 'service');
 const FEATURES = LAZY.filter((entry) => entry !== SERVICE);
 for (const entry of LAZY)

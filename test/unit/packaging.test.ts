@@ -34,9 +34,8 @@ const built = (): boolean => fs.existsSync(path.join(REPO, 'dist', 'extension.js
 
 /** Why `file` (from the repository's root) belongs in the VSIX, or undefined when nothing that runs needs it. */
 function whyShipped(file: string, m: Manifest): string | undefined {
-  const lazyParts = fs
-    .readdirSync(path.join(REPO, 'src', 'extension'), { recursive: true })
-    .map(String)
+  const lazyParts = ['extension', path.join('core', 'document')]
+    .flatMap((folder) => fs.readdirSync(path.join(REPO, 'src', folder), { recursive: true }).map(String))
     .filter((name) => name.endsWith('.lazy.ts'))
     .map((name) => path.basename(name, '.lazy.ts'));
   const esbuild = fs.readFileSync(path.join(REPO, 'esbuild.js'), 'utf8');
@@ -50,7 +49,7 @@ function whyShipped(file: string, m: Manifest): string | undefined {
   if (Object.values(m.bin).includes(file)) return 'bin';
   if (file === m.icon || icons.includes(file) || walkthroughMedia.includes(file)) return 'package.json names it';
   const feature = /^dist\/features\/(\w+)\.js$/.exec(file)?.[1];
-  if (feature && lazyParts.includes(feature)) return `src/extension/**/${feature}.lazy.ts`;
+  if (feature && lazyParts.includes(feature)) return `src/{extension/**,core/document}/${feature}.lazy.ts`;
   if (feature && esbuild.includes(`out: '${feature}'`)) return 'a worker esbuild.js builds';
   const cliPart = /^dist\/(cli-[\w-]+)\.js$/.exec(file)?.[1];
   if (cliPart && esbuild.includes(`out: '${cliPart}'`)) return 'a part of the command line esbuild.js builds';

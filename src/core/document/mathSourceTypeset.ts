@@ -5,27 +5,39 @@
  * `a/b`, `sqrt`, `sum_(i=1)^n`) and Temml (LaTeX math) write the MathML; the model reads it with the same reader as
  * MathML source.
  */
-import mathup from 'mathup';
-import temml from 'temml';
+import { onFirstUse } from '../lifecycle';
+import type * as MathTypeset from './mathTypeset.lazy';
 import { mathFromMarkup } from './mathml';
 import type { Math } from './model';
+
+/**
+ * The CommonJS `require` every bundle of this module has: esbuild keeps `require('./x.lazy')` a require of a bundle
+ * of its own on the desktop host (esbuild.js LAZY) and bundles the file in elsewhere (the clause page, the web build,
+ * the command line). Declared here, not taken from Node's types: the core is built for the page too.
+ */
+declare const require: (id: string) => unknown;
+
+/** The typesetters, loaded with the first AsciiMath or LaTeX formula. */
+// eslint-disable-next-line @typescript-eslint/no-require-imports -- required on first use, its own bundle (esbuild.js)
+const typesetters = onFirstUse(() => require('./mathTypeset.lazy') as typeof MathTypeset);
 
 /** Longer sources stay source text: no formula of a standard is this long, and the parser's time grows with it. */
 const MAX_SOURCE = 4_000;
 
 export function asciiMathFormula(source: string, maxDepth: number): Math {
-  return typeset('asciimath', source, maxDepth, () => mathup(source).toString());
+  return typeset('asciimath', source, maxDepth, (t) => t.asciiMathMarkup(source));
 }
 
 export function latexFormula(source: string, maxDepth: number): Math {
-  // No trust (\href, \htmlClass…), no colours or styles: only the math.
-  return typeset('latex', source, maxDepth, () => temml.renderToString(source, { throwOnError: true, trust: false, colorIsTextColor: false }));
+  return typeset('latex', source, maxDepth, (t) => t.latexMarkup(source));
 }
 
-function typeset(notation: 'asciimath' | 'latex', source: string, maxDepth: number, mathml: () => string): Math {
+function typeset(notation: 'asciimath' | 'latex', source: string, maxDepth: number, mathml: (t: typeof MathTypeset) => string): Math {
   if (!source.trim() || source.length > MAX_SOURCE) return { notation, source };
+  // Loaded outside the `try`: a part that cannot be loaded is a broken install, said as such, not a formula shown as source.
+  const loaded = typesetters();
   try {
-    return { notation: 'mathml', root: mathFromMarkup(mathml(), maxDepth), source: { notation, text: source } };
+    return { notation: 'mathml', root: mathFromMarkup(mathml(loaded), maxDepth), source: { notation, text: source } };
   } catch {
     // What the typesetter cannot read is shown as written, readable, with its notation named.
     return { notation, source };
