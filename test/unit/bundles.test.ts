@@ -26,6 +26,8 @@ describe('bundles (esbuild.js)', function () {
   let dir: string;
   /** Output file name → the source files in it. */
   const inputs: Inputs = {};
+  /** Output file name → the files it requires at run time (the parts loaded on first use). */
+  const requires: Inputs = {};
 
   before(async () => {
     dir = fs.mkdtempSync(path.join(os.tmpdir(), 'se-bundles-'));
@@ -35,7 +37,10 @@ describe('bundles (esbuild.js)', function () {
         ? { outdir: path.join(dir, 'features') }
         : { outfile: path.join(dir, name === 'extension' ? '' : 'features', path.basename(outfile!)) };
       const result = await esbuild.build({ ...options, ...out, absWorkingDir: REPO, sourcemap: false, metafile: true, logLevel: 'error' });
-      for (const [file, output] of Object.entries(result.metafile.outputs)) inputs[path.basename(file)] = Object.keys(output.inputs);
+      for (const [file, output] of Object.entries(result.metafile.outputs)) {
+        inputs[path.basename(file)] = Object.keys(output.inputs);
+        requires[path.basename(file)] = output.imports.filter((i) => i.external).map((i) => i.path);
+      }
     }
   });
 
@@ -47,6 +52,22 @@ describe('bundles (esbuild.js)', function () {
     assert.deepEqual(packagesIn('extension.js'), []);
     assert.ok(packagesIn('service.js').includes('axios'));
     for (const file of Object.keys(inputs).filter((f) => f !== 'service.js')) assert.ok(!packagesIn(file).includes('axios'), `${file} has a copy of axios`);
+  });
+
+  it('keeps Temml and mathup in the math typesetters alone, which the document model requires with its first AsciiMath or LaTeX formula', () => {
+    const mathPackages = ['temml', 'mathup'];
+    for (const file of Object.keys(inputs).filter((f) => f !== 'mathTypeset.js' && f.endsWith('.js')))
+      assert.deepEqual(
+        packagesIn(file).filter((p) => mathPackages.includes(p)),
+        [],
+        `${file} has a copy of the math typesetters`,
+      );
+    assert.deepEqual(packagesIn('mathTypeset.js').sort(), mathPackages.sort());
+    for (const file of ['citations.js', 'agentTools.js', 'document.js']) assert.ok(requires[file].includes('./mathTypeset.js'), `${file} does not require ./mathTypeset.js`);
+    // eslint-disable-next-line @typescript-eslint/no-require-imports -- the built bundle, as the document model requires it
+    const typesetters = require(path.join(dir, 'features', 'mathTypeset.js')) as { asciiMathMarkup: (s: string) => string; latexMarkup: (s: string) => string };
+    assert.match(typesetters.asciiMathMarkup('x^2'), /^<math[^>]*>.*<msup>/);
+    assert.match(typesetters.latexMarkup('\\alpha'), /^<math[^>]*>.*α/);
   });
 
   it('puts each service module in one bundle only, ServiceError in the main one', () => {
