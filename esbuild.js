@@ -66,9 +66,7 @@ const shims = {
  */
 const LAZY = ['extension', 'core/document']
   .flatMap((folder) =>
-    fs
-      .readdirSync(path.join(__dirname, 'src', folder), { recursive: true })
-      .map((file) => `src/${folder}/${String(file).split(path.sep).join('/')}`),
+    fs.readdirSync(path.join(__dirname, 'src', folder), { recursive: true }).map((file) => `src/${folder}/${String(file).split(path.sep).join('/')}`),
   )
   .filter((file) => file.endsWith('.lazy.ts'))
   .sort()

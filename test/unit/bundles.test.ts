@@ -63,7 +63,8 @@ describe('bundles (esbuild.js)', function () {
         `${file} has a copy of the math typesetters`,
       );
     assert.deepEqual(packagesIn('mathTypeset.js').sort(), mathPackages.sort());
-    for (const file of ['citations.js', 'agentTools.js', 'document.js']) assert.ok(requires[file].includes('./mathTypeset.js'), `${file} does not require ./mathTypeset.js`);
+    for (const file of ['citations.js', 'agentTools.js', 'document.js'])
+      assert.ok(requires[file].includes('./mathTypeset.js'), `${file} does not require ./mathTypeset.js`);
     // eslint-disable-next-line @typescript-eslint/no-require-imports -- the built bundle, as the document model requires it
     const typesetters = require(path.join(dir, 'features', 'mathTypeset.js')) as { asciiMathMarkup: (s: string) => string; latexMarkup: (s: string) => string };
     assert.match(typesetters.asciiMathMarkup('x^2'), /^<math[^>]*>.*<msup>/);

@@ -18,7 +18,6 @@ import type { Math } from './model';
 declare const require: (id: string) => unknown;
 
 /** The typesetters, loaded with the first AsciiMath or LaTeX formula. */
-// eslint-disable-next-line @typescript-eslint/no-require-imports -- required on first use, its own bundle (esbuild.js)
 const typesetters = onFirstUse(() => require('./mathTypeset.lazy') as typeof MathTypeset);
 
 /** Longer sources stay source text: no formula of a standard is this long, and the parser's time grows with it. */
