@@ -162,7 +162,7 @@ function sharedModulesPlugin(ownsService) {
 /**
  * The command line's parts loaded on first use stay `require`s, each of a bundle of its own beside dist/cli.js (the
  * cli target's other entries): the MCP server, the service's catalogue (the HTTP client), the coverage command, the
- * language server.
+ * language server, the math typesetters.
  */
 const CLI_PARTS = {
   'src/cli/main.ts': {
@@ -173,11 +173,13 @@ const CLI_PARTS = {
     './catalogueExport': './cli-catalogue-export.js',
   },
   'src/cli/catalogue.ts': { './serviceCatalogue': './cli-service.js' },
+  // Temml and mathup, with the first AsciiMath or LaTeX formula: the MCP server and the language server share one copy.
+  'src/core/document/mathSourceTypeset.ts': { './mathTypeset.lazy': './cli-math.js' },
 };
 const cliPartsPlugin = {
   name: 'cli-parts',
   setup(build) {
-    build.onResolve({ filter: /^\.\/[A-Za-z]+$/ }, (args) => {
+    build.onResolve({ filter: /^\.\/[A-Za-z.]+$/ }, (args) => {
       if (args.kind !== 'require-call') return undefined;
       const part = CLI_PARTS[path.relative(__dirname, args.importer).split(path.sep).join('/')]?.[args.path];
       return part ? { path: part, external: true } : undefined;
@@ -370,6 +372,7 @@ const targets = {
       { in: 'src/cli/fix.ts', out: 'cli-fix' },
       { in: 'src/cli/catalogueExport.ts', out: 'cli-catalogue-export' },
       { in: 'src/cli/lsp/index.ts', out: 'cli-lsp' },
+      { in: 'src/core/document/mathTypeset.lazy.ts', out: 'cli-math' },
     ],
     outdir: 'dist',
     platform: 'node',

@@ -113,6 +113,7 @@ describe('command line: standards-explorer check', function () {
       'dist/cli-coverage.js',
       'dist/cli-fix.js',
       'dist/cli-lsp.js',
+      'dist/cli-math.js',
       'dist/cli-mcp.js',
       'dist/cli-service.js',
       'dist/cli.js',
