@@ -380,6 +380,35 @@ describe('references in your code (citations)', () => {
     }
   });
 
+  it('the References view says how many files it did not read (over 2 MB, binary), and forgets one once it can read it', async () => {
+    const folder = vscode.workspace.workspaceFolders?.[0];
+    assert.ok(folder, 'the test workbench opens a folder');
+    const dir = vscode.Uri.joinPath(folder.uri, 'unread');
+    const write = (name: string, text: string) => vscode.workspace.fs.writeFile(vscode.Uri.joinPath(dir, name), new TextEncoder().encode(text));
+    try {
+      // Generated here, not committed: a citation, then enough text to pass the 2 MB a file the view reads.
+      await write('large.md', `See ISO 9001:2015, Scope.\n${'x'.repeat(80).concat('\n').repeat(26_000)}`);
+      await write('data.txt', 'ISO 9001:2015\u0000\u0001');
+      const { references } = (await api()).citations;
+      await references.scan();
+      const notes = async (): Promise<string[]> =>
+        (await references.getChildren())
+          .map((n) => references.getTreeItem(n).label)
+          .filter((label): label is string => typeof label === 'string' && label.includes('not read'));
+      assert.deepEqual(await notes(), ['1 file over 2 MB not read: its references are not listed.', '1 binary file not read.']);
+      // Made small, the file is read again by itself and is no longer counted.
+      await write('large.md', 'See ISO 9001:2015, Scope.\n');
+      let seen: string[] = [];
+      await until(async () => ((seen = await notes()).length === 1 ? true : undefined), 'the view to read the file made small').catch((e: Error) => {
+        throw new Error(`${e.message}: ${seen.join(' | ')}`);
+      });
+      assert.deepEqual(seen, ['1 binary file not read.']);
+      assert.ok(references.citingFiles.includes('unread/large.md'), references.citingFiles.join(', '));
+    } finally {
+      await vscode.workspace.fs.delete(dir, { recursive: true });
+    }
+  });
+
   it('says clearly in the hover when not signed in', async () => {
     await vscode.commands.executeCommand('standardsExplorer.signOut');
     const text = hoverText(

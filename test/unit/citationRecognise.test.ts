@@ -193,6 +193,23 @@ describe('Citations: recognising references in text', () => {
     assert.deepEqual(locators('7.1 of ISO 14971 and Annex H in ISO 14155:2020'), ['clause:7.1', 'annex:H']);
   });
 
+  it('keeps every clause of a list written before "of", as it does after the reference', () => {
+    const parts = (text: string) =>
+      references(text).map((c) => [c.text, (c.locators ?? (c.locator ? [c.locator] : [])).map((l) => `${l.kind}:${l.value}`).join(' ')]);
+    assert.deepEqual(parts('see 6.1 and 7.2 of ISO 9001:2015'), [['6.1 and 7.2 of ISO 9001:2015', 'clause:6.1 clause:7.2']]);
+    assert.deepEqual(parts('6.1, 6.2 and 7.2 of ISO 9001:2015'), [['6.1, 6.2 and 7.2 of ISO 9001:2015', 'clause:6.1 clause:6.2 clause:7.2']]);
+    assert.deepEqual(parts('A.1 or B.2 in IEC 62304'), [['A.1 or B.2 in IEC 62304', 'annex:A.1 annex:B.2']]);
+    assert.deepEqual(parts('clauses 6.1 and 7.2 of ISO 9001:2015'), [['clauses 6.1 and 7.2 of ISO 9001:2015', 'clause:6.1 clause:7.2']]);
+    assert.deepEqual(parts('Annex A and clause 4 of ISO 9001:2015'), [['Annex A and clause 4 of ISO 9001:2015', 'annex:A clause:4']]);
+    // The same locators as the other order gives.
+    assert.deepEqual(parts('ISO 9001:2015, clause 6.1 and 7.2')[0][1], parts('6.1 and 7.2 of ISO 9001:2015')[0][1]);
+    // A list that belongs to the citation before stays there.
+    assert.deepEqual(parts('ISO 14001:2015, 6.1 and 7.2 of ISO 9001:2015'), [
+      ['ISO 14001:2015, 6.1 and 7.2', 'clause:6.1 clause:7.2'],
+      ['ISO 9001:2015', ''],
+    ]);
+  });
+
   it('finds several per line and gives line and columns', () => {
     const text = 'intro\r\n// ISO 9001:2015 and IEC 62304, clause 5.1; also EN 1090-2\nend';
     const found = findCitations(text);

@@ -41,4 +41,20 @@ describe('missing-clause: every part of a citation of several parts', () => {
       ],
     );
   });
+
+  it('reports a missing clause of a bare list written before "of", not only the last clause\'s', async () => {
+    const entries = fs
+      .readFileSync(CATALOGUE, 'utf8')
+      .split('\n')
+      .filter(Boolean)
+      .map((line, position): IndexEntry => ({ position, ...(JSON.parse(line) as Omit<IndexEntry, 'position'>) }));
+    const checker = new CitationChecker(CatalogueIndex.of(entries), { keepCitations: true });
+    checker.check('See 9.9, 6.1 and 1.1 of ISO 14971:2019.\n', 'plan.md');
+    const clauses = [clause('1', 'Scope', ['corext:Scope']), clause('1.1', 'Purpose'), clause('6.1', 'Risk control')];
+    const findings = await checker.checkClauses(() => Promise.resolve(clauses));
+    assert.deepEqual(
+      findings.map((f) => [f.rule, f.line, f.message]),
+      [['missing-clause', 1, 'ISO 14971:2019 has no clause 9.9 (ISO 14971:2019).']],
+    );
+  });
 });

@@ -5,7 +5,8 @@ import * as path from 'node:path';
 import { BACKGROUND_NICENESS } from '../../src/core/scan/backgroundPriority';
 import { MAX_FILE_BYTES } from '../../src/core/scan/fileText';
 import { ScanThread } from '../../src/core/scan/scanThread';
-import { textCitations } from '../../src/core/scan/textCitations';
+import { textCitations, type TextCitations } from '../../src/core/scan/textCitations';
+import type { NotReadFile } from '../../src/core/scan/fileBytes';
 import { GENERATED_MARKDOWN } from '../../src/core/generatedReports';
 
 describe('References scan: files read in a worker thread', () => {
@@ -20,7 +21,7 @@ describe('References scan: files read in a worker thread', () => {
   });
   after(() => fs.rmSync(dir, { recursive: true, force: true }));
 
-  it('finds in each file what the host would, in the files’ order; nothing in binary, too large, generated or missing files', async () => {
+  it('finds in each file what the host would, in the files’ order; why binary and too large files were not read; nothing in generated or missing files', async () => {
     const cites = 'The design follows ISO 9001:2015, clause 7.5, and IEC 62304:2006 5.1.\n';
     const marks = 'standards: not-applicable IEC 62304:2006 5.1.12 — no SOUP in this product\nstandards: not-applicable ISO 9001:2015 8.3\n';
     const files = [
@@ -38,7 +39,8 @@ describe('References scan: files read in a worker thread', () => {
       assert.equal(found.length, files.length);
       assert.deepEqual(found[0], textCitations(cites, 'plan.md', 'https://standards.example/api'));
       assert.ok(found[0] && found[0].citations.length >= 2, 'the citations of plan.md');
-      assert.deepEqual(found.slice(1, 6), [undefined, undefined, undefined, undefined, undefined]);
+      // Binary and too large: not read, and said why (the view counts them); the others have nothing to cite.
+      assert.deepEqual(found.slice(1, 6), [{ notRead: 'binary' }, { notRead: 'too-large' }, undefined, undefined, undefined]);
       assert.deepEqual(found[6], textCitations(marks, 'marks.txt', 'https://standards.example/api'));
       assert.equal(found[6]?.marks?.problems[0]?.file, 'marks.txt', 'the marks name the file as the workspace does');
     } finally {
@@ -52,9 +54,10 @@ describe('References scan: files read in a worker thread', () => {
     const thread = new ScanThread();
     try {
       const [first, second] = await Promise.all([thread.read([a], undefined), thread.read([b, a], undefined)]);
-      assert.equal(first[0]?.citations.length, 1);
-      assert.equal(second[0]?.citations.length, 2);
-      assert.equal(second[1]?.citations.length, 1);
+      const cited = (file: TextCitations | NotReadFile | undefined) => (file && 'citations' in file ? file.citations.length : undefined);
+      assert.equal(cited(first[0]), 1);
+      assert.equal(cited(second[0]), 2);
+      assert.equal(cited(second[1]), 1);
     } finally {
       thread.dispose();
     }

@@ -250,8 +250,10 @@ const MORE_LOCATORS = new RegExp(
   `(?:\\.?,?[ \\u00a0]{1,2}(?:and[ \\u00a0])?|,)(?:(${CLAUSE_WORDS})[ \\u00a0]?(${LIST})|([A-Z](?:\\.\\d{1,3}){1,6}(?!\\w|\\.\\d)))`,
   'y',
 );
-/** A locator before a reference, joined by "of" or "in": "clause 7.1 of ", "Annex A in ", "7.1 of ". */
-const LOCATOR_BEFORE = new RegExp(`(?:(?<![\\w.])(${CLAUSE_WORDS})[ \\u00a0]?(${LIST})|(?<![\\w.,])(${DOTTED_CLAUSE}))[ \\u00a0](?:of|in)[ \\u00a0]$`);
+/** Dotted clause numbers listed without a word: "7.1", "6.1 and 7.2", "6.1, 6.2 and 7.2" (a bare "5" is too common). */
+const DOTTED_LIST = `${DOTTED_CLAUSE}(?:${LIST_JOIN}${DOTTED_CLAUSE}){0,8}`;
+/** A locator before a reference, joined by "of" or "in": "clause 7.1 of ", "Annex A in ", "7.1 of ", "6.1 and 7.2 of ". */
+const LOCATOR_BEFORE = new RegExp(`(?:(?<![\\w.])(${CLAUSE_WORDS})[ \\u00a0]?(${LIST})|(?<![\\w.,])(${DOTTED_LIST}))[ \\u00a0](?:of|in)[ \\u00a0]$`);
 /** A worded locator joined to the one after it: "clause 6.1 and " of "clause 6.1 and Annex A of ISO 14971". */
 const JOINED_BEFORE = new RegExp(`(?<![\\w.])(${CLAUSE_WORDS})[ \\u00a0]?(${LIST})(?:,[ \\u00a0](?:and[ \\u00a0])?|[ \\u00a0]and[ \\u00a0])$`);
 /** How far before a reference a locator-first phrase is looked for. */
@@ -307,7 +309,7 @@ export function readLocatorBefore(text: string, at: number, lineStart = 0, floor
   const [, word, worded, bare] = match;
   const locators = locatorList(word, worded ?? bare);
   let start = from + match.index;
-  // Only after a worded locator: "6.1 and 7.2 of" is read by LOCATOR_BEFORE's list already.
+  // Only after a worded locator: a bare list ("6.1 and 7.2 of") is read whole by LOCATOR_BEFORE already.
   for (let n = 0; n < 4 && word && locators.length; n++) {
     const joined = JOINED_BEFORE.exec(text.slice(Math.max(lineStart, floor, start - LOCATOR_BEFORE_WINDOW), start));
     if (!joined) break;

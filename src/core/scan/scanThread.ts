@@ -7,13 +7,15 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { Worker } from 'node:worker_threads';
+import type { NotReadFile } from './fileBytes';
 import type { ScanFile, ScanJob, ScanReply } from './scanMessages';
 import type { TextCitations } from './textCitations';
 
 /** Beside the code that starts it: out/src/core/scan/ when compiled, dist/features/ in the bundle (esbuild.js). */
 const WORKER_FILE = path.join(__dirname, 'scanWorker.js');
 
-type Found = Array<TextCitations | undefined>;
+/** By file: what it cites, or why it was not read; undefined: nothing, or gone. */
+type Found = Array<TextCitations | NotReadFile | undefined>;
 
 export class ScanThread {
   private readonly worker: Worker | undefined;
@@ -40,7 +42,7 @@ export class ScanThread {
     }
   }
 
-  /** What each of `files` cites, in their order. */
+  /** What each of `files` cites (or why it was not read), in their order. */
   read(files: ScanFile[], serviceBaseUrl: string | undefined): Promise<Found> {
     const worker = this.worker;
     if (this.failure || !worker) return Promise.reject(this.failure ?? new Error('No scan worker.'));

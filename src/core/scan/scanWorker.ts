@@ -11,7 +11,8 @@
  */
 import { parentPort } from 'node:worker_threads';
 import { runInBackground } from './backgroundPriority';
-import { fileText } from './fileText';
+import type { NotReadFile } from './fileBytes';
+import { scanText } from './fileText';
 import type { ScanJob, ScanReply } from './scanMessages';
 import { MACHINE, Pacer } from './scanPace';
 import { withSharedParts } from './sharedParts';
@@ -42,15 +43,15 @@ parentPort?.on('message', (job: ScanJob) => {
 /** Files read at once: one after another, each read waited a round trip through libuv's threads (6 s for 5 000). */
 const READS_AT_ONCE = 16;
 
-async function read({ files, serviceBaseUrl }: ScanJob): Promise<Array<TextCitations | undefined>> {
-  const found: Array<TextCitations | undefined> = [];
+async function read({ files, serviceBaseUrl }: ScanJob): Promise<Array<TextCitations | NotReadFile | undefined>> {
+  const found: Array<TextCitations | NotReadFile | undefined> = [];
   for (let at = 0; at < files.length; at += READS_AT_ONCE) {
     const group = files.slice(at, at + READS_AT_ONCE);
-    const texts = await Promise.all(group.map((file) => fileText(file.path)));
-    texts.forEach((text, i) => found.push(text === undefined ? undefined : textCitations(text, group[i].name, serviceBaseUrl)));
+    const texts = await Promise.all(group.map((file) => scanText(file.path)));
+    texts.forEach((text, i) => found.push(typeof text === 'string' ? textCitations(text, group[i].name, serviceBaseUrl) : text));
     await pacer.rest();
   }
-  withSharedParts(found);
+  withSharedParts(found.map((file) => (file && 'citations' in file ? file : undefined)));
   return found;
 }
 

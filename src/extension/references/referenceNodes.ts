@@ -9,6 +9,8 @@ import type { ClauseGroup, Occurrence, StandardSummary } from '../../core/citati
 import type { Reviewer } from '../../core/check/review';
 import type { ReviewedClauseArgs } from '../workspaceCitations/clauseReviews';
 import { progressText } from '../catalogue/catalogueStore';
+import { byteSize } from '../../core/check/skippedFiles';
+import { countNotRead, MAX_FILE_BYTES, type NotRead } from '../../core/scan/fileBytes';
 
 /** A cited clause that changed since its review (standards.lock), and the clause for the commands on it. */
 export interface ClauseReviewMark {
@@ -157,4 +159,46 @@ export function unavailableNode(
         text: vscode.l10n.t('Build the catalogue index to resolve references (Find Standard…).'),
         command: { command: 'standardsExplorer.findStandard', title: vscode.l10n.t('Find Standard…') },
       };
+}
+
+/**
+ * What the view says of the files it listed but did not read (core/scan/fileBytes.ts), after its other nodes: nothing
+ * may be left out silently. A file too large is a gap (its references are missing); a binary one is only counted.
+ */
+export function notReadNodes(reasons: Iterable<NotRead>): MessageNode[] {
+  const counts = countNotRead(reasons);
+  const large = counts['too-large'];
+  const binary = counts.binary;
+  const limit = byteSize(MAX_FILE_BYTES);
+  const nodes: MessageNode[] = [];
+  if (large)
+    nodes.push({
+      kind: 'message',
+      text:
+        large === 1
+          ? vscode.l10n.t('1 file over {0} not read: its references are not listed.', limit)
+          : vscode.l10n.t('{0} files over {1} not read: their references are not listed.', large, limit),
+    });
+  if (binary)
+    nodes.push({ kind: 'message', text: binary === 1 ? vscode.l10n.t('1 binary file not read.') : vscode.l10n.t('{0} binary files not read.', binary) });
+  return nodes;
+}
+
+/**
+ * The view's first level: the standards cited and the Unresolved group, or why there are none (signed out, no index,
+ * no folder, nothing found in the `citing` files read of those matching `include`).
+ */
+export function rootNodes(
+  cited: { standards: StandardSummary[]; unresolved: UnresolvedReference[] } | { unavailable: 'signedOut' | 'noIndex' },
+  { loading, citing, include }: { loading: { loaded: number; total?: number } | undefined; citing: number; include: string },
+): ReferenceNode[] {
+  if ('unavailable' in cited) return [unavailableNode(cited.unavailable, undefined, loading)];
+  const { standards, unresolved } = cited;
+  const unresolvedGroup: ReferenceNode[] = unresolved.length ? [{ kind: 'unresolved', references: unresolved }] : [];
+  if (!standards.length && unresolved.length) return unresolvedGroup;
+  if (!standards.length) {
+    if (!vscode.workspace.workspaceFolders?.length) return [{ kind: 'message', text: vscode.l10n.t('Open a folder to find the standards it cites.') }];
+    return [{ kind: 'message', text: vscode.l10n.t('No references to standards of the catalogue in {0} files matching {1}.', citing, include) }];
+  }
+  return [...standards.map((group): ReferenceNode => ({ kind: 'standard', group })), ...unresolvedGroup];
 }

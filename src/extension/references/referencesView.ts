@@ -24,9 +24,9 @@ import { searchable } from './searchable';
 import { fileMatcher, searchGlob } from '../../core/check/fileFilter';
 import type { FoundJustifications } from '../../core/compliance/justifications';
 import type { FileCitations } from './fileCitations';
-import { readFiles, scanFiles } from './workspaceScan';
+import { forget, readFiles, scanFiles, type ScanInto } from './workspaceScan';
 import type { CoverageSources } from '../../core/compliance/coverageSources';
-import { referenceItem, referenceTarget, unavailableNode, type ReferenceNode, type UnresolvedReference } from './referenceNodes';
+import { notReadNodes, referenceItem, referenceTarget, rootNodes, type ReferenceNode, type UnresolvedReference } from './referenceNodes';
 import type { ClauseReviews, ReviewedClauseArgs } from '../workspaceCitations/clauseReviews';
 import { reviewMark } from './reviewMark';
 import { pacedRests } from '../../core/scan/scanPace';
@@ -46,12 +46,13 @@ export type CitedPlace = CoverageSources['citations'][number];
 
 export class WorkspaceReferences implements vscode.TreeDataProvider<ReferenceNode>, vscode.Disposable {
   /** Citations per file URI, as recognised (resolution happens when the tree is drawn). */
-  private files = new Map<string, FileCitations>();
+  /** The files read that cite a standard, and those not read (too large, binary): what the view shows. */
+  private shown: ScanInto = { files: new Map(), notRead: new Map() };
   /**
    * What a scan under way has read so far: it replaces `files` when the scan ends, so that the view, its export and
    * the Coverage view never see a workspace half read (a config change rescans while they compute).
    */
-  private scanInto: Map<string, FileCitations> | undefined;
+  private scanInto: ScanInto | undefined;
   /** The URI of each file as the occurrences name it (workspace-relative). */
   private readonly uris = new Map<string, vscode.Uri>();
   /** The file `nameOf` named last. */
@@ -84,7 +85,7 @@ export class WorkspaceReferences implements vscode.TreeDataProvider<ReferenceNod
     this.subscriptions = [
       ...(reviews ? [reviews.onDidChange(({ file }) => file === 'lock' && this.changed.fire(undefined))] : []),
       resolver.onDidChange(() => this.changed.fire(undefined)),
-      vscode.workspace.onDidChangeTextDocument((e) => this.scanned && this.files.has(e.document.uri.toString()) && this.markDirty(e.document.uri)),
+      vscode.workspace.onDidChangeTextDocument((e) => this.scanned && this.shown.files.has(e.document.uri.toString()) && this.markDirty(e.document.uri)),
       // A saved file may cite a standard for the first time (the watcher also sees it, but not on every system); on disk
       // or in a remote or virtual workspace alike: markDirty keeps the workspace folders' files only.
       vscode.workspace.onDidSaveTextDocument((d) => this.scanned && this.wanted(d.uri) && this.markDirty(d.uri)),
@@ -173,7 +174,7 @@ export class WorkspaceReferences implements vscode.TreeDataProvider<ReferenceNod
     if (typeof index === 'string') return { unavailable: index };
     // Named again at each walk: the workspace's folders may have changed since.
     this.named = undefined;
-    await this.sayings.each([...this.files.values()], index, visit, unresolved);
+    await this.sayings.each([...this.shown.files.values()], index, visit, unresolved);
     return undefined;
   }
 
@@ -234,7 +235,7 @@ export class WorkspaceReferences implements vscode.TreeDataProvider<ReferenceNod
   /** The `standards: not-applicable` lines of the files read (core/compliance/justifications.ts), and those that justify nothing. */
   justifications(): FoundJustifications {
     const all: FoundJustifications = { justifications: [], problems: [] };
-    for (const { marks } of this.files.values()) {
+    for (const { marks } of this.shown.files.values()) {
       all.justifications.push(...(marks?.justifications ?? []));
       all.problems.push(...(marks?.problems ?? []));
     }
@@ -249,30 +250,22 @@ export class WorkspaceReferences implements vscode.TreeDataProvider<ReferenceNod
   /** A report written into the workspace (an export) is not a source of references. */
   ignore(uri: vscode.Uri): void {
     this.exported.add(uri.toString());
-    this.scanInto?.delete(uri.toString());
-    if (this.files.delete(uri.toString())) this.changed.fire(undefined);
+    if (this.scanInto) forget(this.scanInto, uri);
+    if (forget(this.shown, uri)) this.changed.fire(undefined);
   }
 
   /** The files read so far that cite a standard, relative to the workspace: for tests, to say what was counted. */
   get citingFiles(): string[] {
-    return [...this.files.values()].map(({ uri }) => vscode.workspace.asRelativePath(uri)).sort();
+    return [...this.shown.files.values()].map(({ uri }) => vscode.workspace.asRelativePath(uri)).sort();
   }
 
   async getChildren(node?: ReferenceNode): Promise<ReferenceNode[]> {
     if (!node) {
       if (!this.scanned) await this.scan();
       const cited = await this.citedAndUnresolved();
-      if ('unavailable' in cited) return [unavailableNode(cited.unavailable, undefined, this.resolver.loading)];
-      const { standards, unresolved } = cited;
-      const unresolvedGroup: ReferenceNode[] = unresolved.length ? [{ kind: 'unresolved', references: unresolved }] : [];
-      if (!standards.length && unresolved.length) return unresolvedGroup;
-      if (!standards.length) {
-        if (!vscode.workspace.workspaceFolders?.length) return [{ kind: 'message', text: vscode.l10n.t('Open a folder to find the standards it cites.') }];
-        return [
-          { kind: 'message', text: vscode.l10n.t('No references to standards of the catalogue in {0} files matching {1}.', this.files.size, this.include()) },
-        ];
-      }
-      return [...standards.map((group): ReferenceNode => ({ kind: 'standard', group })), ...unresolvedGroup];
+      const roots = rootNodes(cited, { loading: this.resolver.loading, citing: this.shown.files.size, include: this.include() });
+      // Last, whatever the view shows: the files it did not read.
+      return [...roots, ...notReadNodes(this.shown.notRead.values())];
     }
     if (node.kind === 'unresolved') return node.references.map((reference) => ({ kind: 'unresolvedReference', reference }));
     if (node.kind === 'unresolvedReference') return node.reference.places.map((place) => ({ kind: 'unresolvedPlace', place }));
@@ -317,7 +310,7 @@ export class WorkspaceReferences implements vscode.TreeDataProvider<ReferenceNod
     const uris = (await this.findCitingFiles(token)).filter((u) => !this.exported.has(u.toString()));
     this.found.clear();
     for (const uri of uris) this.found.add(uri.toString());
-    const next = new Map<string, FileCitations>();
+    const next: ScanInto = { files: new Map(), notRead: new Map() };
     this.scanInto = next;
     // Read once per scan: the setting behind it is not free to read, and a scan reads thousands of files.
     const serviceBaseUrl = this.resolver.serviceBaseUrl;
@@ -328,7 +321,7 @@ export class WorkspaceReferences implements vscode.TreeDataProvider<ReferenceNod
       });
     } finally {
       // Cancelled too: what was read is what the view shows, as before.
-      this.files = next;
+      this.shown = next;
       this.scanInto = undefined;
     }
   }
@@ -374,8 +367,8 @@ export class WorkspaceReferences implements vscode.TreeDataProvider<ReferenceNod
     this.watcher.onDidCreate((uri) => this.markDirty(uri));
     this.watcher.onDidChange((uri) => this.markDirty(uri));
     this.watcher.onDidDelete((uri) => {
-      this.scanInto?.delete(uri.toString());
-      if (this.files.delete(uri.toString())) this.changed.fire(undefined);
+      if (this.scanInto) forget(this.scanInto, uri);
+      if (forget(this.shown, uri)) this.changed.fire(undefined);
     });
   }
 
@@ -399,7 +392,7 @@ export class WorkspaceReferences implements vscode.TreeDataProvider<ReferenceNod
     }
     const serviceBaseUrl = this.resolver.serviceBaseUrl;
     // Into the files the view shows and, while a scan is under way, what it has read (a change it read before must not be lost).
-    await readFiles(uris, serviceBaseUrl, this.scanInto ? [this.files, this.scanInto] : [this.files]);
+    await readFiles(uris, serviceBaseUrl, this.scanInto ? [this.shown, this.scanInto] : [this.shown]);
     this.changed.fire(undefined);
   }
 

@@ -5,11 +5,12 @@
  * paced (scanPace.ts).
  */
 import * as vscode from 'vscode';
+import type { NotRead, NotReadFile } from '../../core/scan/fileBytes';
 import { inPacedBatches } from '../../core/scan/scanPace';
 import { ScanThread } from '../../core/scan/scanThread';
 import type { TextCitations } from '../../core/scan/textCitations';
 import { fileCitations, type FileCitations } from './fileCitations';
-import { workspaceText } from '../workspaceCitations/workspaceText';
+import { workspaceScanText } from '../workspaceCitations/workspaceText';
 
 /** Files the host reads at once: enough to hide disk latency, few enough to keep the extension host responsive. */
 const BATCH = 16;
@@ -17,6 +18,13 @@ const BATCH = 16;
 const WORKER_BATCH = 64;
 
 export type CitationsByFile = Map<string, FileCitations>;
+/** The files listed but not read, and why (too large, binary): the view says how many. */
+export type NotReadByFile = Map<string, NotRead>;
+/** Where a read keeps what it found: the view's files, and those it did not read. */
+export interface ScanInto {
+  files: CitationsByFile;
+  notRead: NotReadByFile;
+}
 
 /**
  * Reads `uris` into `into`, a batch at a time, until `stopped` says so (asked before each batch); `after` is told how
@@ -25,7 +33,7 @@ export type CitationsByFile = Map<string, FileCitations>;
 export async function scanFiles(
   uris: readonly vscode.Uri[],
   serviceBaseUrl: string | undefined,
-  into: CitationsByFile,
+  into: ScanInto,
   { stopped, after }: { stopped: () => boolean; after: (done: number) => void },
 ): Promise<number> {
   // Started with the first batch that has files for it: a scan of open documents alone starts no worker.
@@ -56,7 +64,7 @@ interface SentBatch {
   /** The others: read on this thread. */
   here: vscode.Uri[];
   /** What the worker found, by file of `onDisk`; undefined when it could not read them. */
-  found: Promise<Array<TextCitations | undefined> | undefined>;
+  found: Promise<Array<TextCitations | NotReadFile | undefined> | undefined>;
 }
 
 function sent(batch: readonly vscode.Uri[], worker: () => ScanThread, serviceBaseUrl: string | undefined): SentBatch {
@@ -77,26 +85,36 @@ function sent(batch: readonly vscode.Uri[], worker: () => ScanThread, serviceBas
 }
 
 /** A batch's files into `into`: what the worker found, and those read here. */
-async function kept({ onDisk, here, found }: SentBatch, serviceBaseUrl: string | undefined, into: CitationsByFile): Promise<void> {
+async function kept({ onDisk, here, found }: SentBatch, serviceBaseUrl: string | undefined, into: ScanInto): Promise<void> {
   const read = await found;
-  if (read) onDisk.forEach((uri, i) => keep(into, uri, read[i] && { uri, ...read[i] }));
+  if (read) onDisk.forEach((uri, i) => keep(into, uri, read[i] && ('notRead' in read[i] ? read[i] : { uri, ...read[i] })));
   await readFiles(read ? here : [...onDisk, ...here], serviceBaseUrl, [into]);
 }
 
 /** Reads `uris` on this thread, a few at a time and paced, into each of `into`. */
-export function readFiles(uris: readonly vscode.Uri[], serviceBaseUrl: string | undefined, into: readonly CitationsByFile[]): Promise<number> {
+export function readFiles(uris: readonly vscode.Uri[], serviceBaseUrl: string | undefined, into: readonly ScanInto[]): Promise<number> {
   return inPacedBatches(uris, BATCH, (uri) => readFile(uri, serviceBaseUrl, into));
 }
 
 /** Reads one file (its open document when there is one) into each of `into`. */
-async function readFile(uri: vscode.Uri, serviceBaseUrl: string | undefined, into: readonly CitationsByFile[]): Promise<void> {
+async function readFile(uri: vscode.Uri, serviceBaseUrl: string | undefined, into: readonly ScanInto[]): Promise<void> {
   const key = uri.toString();
   const open = vscode.workspace.textDocuments.find((d) => d.uri.toString() === key);
-  const found = fileCitations(uri, open ? open.getText() : await workspaceText(uri), serviceBaseUrl);
-  for (const files of into) keep(files, uri, found);
+  const text = open ? open.getText() : await workspaceScanText(uri);
+  const found = typeof text === 'object' ? text : fileCitations(uri, text, serviceBaseUrl);
+  for (const target of into) keep(target, uri, found);
 }
 
-function keep(files: CitationsByFile, uri: vscode.Uri, found: FileCitations | undefined): void {
-  if (found) files.set(uri.toString(), found);
-  else files.delete(uri.toString());
+function keep({ files, notRead }: ScanInto, uri: vscode.Uri, found: FileCitations | NotReadFile | undefined): void {
+  const key = uri.toString();
+  if (found && 'notRead' in found) notRead.set(key, found.notRead);
+  else notRead.delete(key);
+  if (found && 'citations' in found) files.set(key, found);
+  else files.delete(key);
+}
+
+/** Forgets a file (deleted, or a report of ours); whether `from` had it. */
+export function forget({ files, notRead }: ScanInto, uri: vscode.Uri): boolean {
+  const notReadBefore = notRead.delete(uri.toString());
+  return files.delete(uri.toString()) || notReadBefore;
 }

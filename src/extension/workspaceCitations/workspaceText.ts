@@ -6,13 +6,22 @@
  * (bench/referencesScan.ts), which is most of a 5 000-file scan.
  */
 import * as vscode from 'vscode';
+import type { NotReadFile } from '../../core/scan/fileBytes';
 import { fileText, MAX_FILE_BYTES, textOfBytes } from '../../core/scan/fileText';
 
 export async function workspaceText(uri: vscode.Uri): Promise<string | undefined> {
-  if (uri.scheme === 'file') return fileText(uri.fsPath);
+  const read = await workspaceScanText(uri);
+  return typeof read === 'string' ? read : undefined;
+}
+
+/** The text of a workspace file, or why it was not read (too large, binary); undefined when it is gone or unreadable. */
+export async function workspaceScanText(uri: vscode.Uri): Promise<string | NotReadFile | undefined> {
+  // On disk the fast read; only a file it did not read is looked at again, to say why.
+  const text = uri.scheme === 'file' ? await fileText(uri.fsPath) : undefined;
+  if (text !== undefined) return text;
   try {
-    if ((await vscode.workspace.fs.stat(uri)).size > MAX_FILE_BYTES) return undefined;
-    return textOfBytes(await vscode.workspace.fs.readFile(uri));
+    if ((await vscode.workspace.fs.stat(uri)).size > MAX_FILE_BYTES) return { notRead: 'too-large' };
+    return textOfBytes(await vscode.workspace.fs.readFile(uri)) ?? { notRead: 'binary' };
   } catch {
     // Gone or unreadable: nothing to cite.
     return undefined;
