@@ -22,14 +22,19 @@ const clause = (number: string, title: string, types: string[] = []): Clause => 
   raw: {},
 });
 
+/** A checker over the command line's fixture catalogue, keeping its citations for the clause checks. */
+function fixtureChecker(): CitationChecker {
+  const entries = fs
+    .readFileSync(CATALOGUE, 'utf8')
+    .split('\n')
+    .filter(Boolean)
+    .map((line, position): IndexEntry => ({ position, ...(JSON.parse(line) as Omit<IndexEntry, 'position'>) }));
+  return new CitationChecker(CatalogueIndex.of(entries), { keepCitations: true });
+}
+
 describe('missing-clause: every part of a citation of several parts', () => {
   it('reports the part the edition lacks, written after the reference or before it', async () => {
-    const entries = fs
-      .readFileSync(CATALOGUE, 'utf8')
-      .split('\n')
-      .filter(Boolean)
-      .map((line, position): IndexEntry => ({ position, ...(JSON.parse(line) as Omit<IndexEntry, 'position'>) }));
-    const checker = new CitationChecker(CatalogueIndex.of(entries), { keepCitations: true });
+    const checker = fixtureChecker();
     checker.check('Risk control per ISO 14971:2019, clause 6.1 and Annex Z.\nSee clause 6.1 and Annex Z of ISO 14971:2019.\n', 'plan.md');
     const clauses = [clause('1', 'Scope', ['corext:Scope']), clause('6.1', 'Risk control'), clause('A', 'Rationale', ['corext:Annex'])];
     const findings = await checker.checkClauses(() => Promise.resolve(clauses));
@@ -43,12 +48,7 @@ describe('missing-clause: every part of a citation of several parts', () => {
   });
 
   it('reports a missing clause of a bare list written before "of", not only the last clause\'s', async () => {
-    const entries = fs
-      .readFileSync(CATALOGUE, 'utf8')
-      .split('\n')
-      .filter(Boolean)
-      .map((line, position): IndexEntry => ({ position, ...(JSON.parse(line) as Omit<IndexEntry, 'position'>) }));
-    const checker = new CitationChecker(CatalogueIndex.of(entries), { keepCitations: true });
+    const checker = fixtureChecker();
     checker.check('See 9.9, 6.1 and 1.1 of ISO 14971:2019.\n', 'plan.md');
     const clauses = [clause('1', 'Scope', ['corext:Scope']), clause('1.1', 'Purpose'), clause('6.1', 'Risk control')];
     const findings = await checker.checkClauses(() => Promise.resolve(clauses));
