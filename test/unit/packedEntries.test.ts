@@ -37,8 +37,7 @@ describe('packed entries', () => {
     const sliced = await packer.doneInSlices(async () => void pauses++);
     const whole = PackedEntries.pack(entries);
     assert.ok(pauses >= 1, `${pauses} pauses`);
-    assert.deepEqual(sliced.bytes, whole.bytes);
-    assert.deepEqual(sliced.starts, whole.starts);
+    assert.deepEqual(sliced.parts, whole.parts);
     assert.deepEqual(sliced.at(8999), entries[8999]);
   });
 
@@ -62,14 +61,44 @@ describe('packed entries', () => {
     assert.equal(packed.urnStarts(2, 'urn:x:ärger'), 2);
   });
 
-  it('rejects starts that do not fit the texts', () => {
-    const packed = PackedEntries.pack(odd);
-    assert.ok(PackedEntries.fits(packed.bytes, packed.starts, 4));
-    assert.ok(!PackedEntries.fits(packed.bytes, packed.starts, 3));
-    const backwards = packed.starts.slice();
+  it('rejects parts that do not fit each other', () => {
+    const { parts } = PackedEntries.pack(odd);
+    assert.ok(PackedEntries.fits(parts, 4));
+    assert.ok(!PackedEntries.fits(parts, 3));
+    const backwards = parts.starts.slice();
     backwards[5] = backwards[6] + 1;
-    assert.ok(!PackedEntries.fits(packed.bytes, backwards, 4));
-    assert.ok(!PackedEntries.fits(packed.bytes.subarray(1), packed.starts, 4));
+    assert.ok(!PackedEntries.fits({ ...parts, starts: backwards }, 4));
+    assert.ok(!PackedEntries.fits({ ...parts, texts: parts.texts.subarray(1) }, 4));
+    assert.ok(!PackedEntries.fits({ ...parts, statusCodes: Uint8Array.of(0, 0, 0, 3) }, 4), 'a status code past its table');
+    assert.ok(!PackedEntries.fits({ ...parts, headCodes: Uint8Array.of(0, 0, 0, 9) }, 4), 'a head code past its table');
+    assert.ok(!PackedEntries.fits({ ...parts, heads: ['urn:iso:std:iso:x:'] }, 4), 'a head that is not a URN head');
+  });
+
+  it('keeps a status and a URN head once, each entry a number for it, and a URN of any other shape whole', () => {
+    const entries: IndexEntry[] = Array.from({ length: 600 }, (_, position) => ({
+      position,
+      // 300 heads: more than the 255 a byte can number, so the last URNs keep their whole text.
+      urn: `urn:p${position % 300}:std:x:${position}`,
+      title: `Title ${position}`,
+      // 400 statuses: their codes take two bytes.
+      status: `status ${position % 400}`,
+    }));
+    const packed = PackedEntries.pack([...entries, { position: 600, urn: 'urn:x', title: 'no head', status: 'current' }]);
+    assert.deepEqual(Array.from(packed), [...entries, { position: 600, urn: 'urn:x', title: 'no head', status: 'current' }]);
+    const { heads, headCodes, statuses, statusCodes, texts } = packed.parts;
+    assert.equal(heads.length, 255);
+    assert.equal(headCodes[299], 0, 'the 300th head has no code');
+    assert.equal(statuses.length, 401);
+    assert.ok(statusCodes instanceof Uint16Array && headCodes instanceof Uint8Array);
+    assert.ok(!Buffer.from(texts).toString('latin1').includes('status'), 'no status among the texts');
+    const positions = Int32Array.from(entries, (e) => e.position);
+    assert.equal(packed.findUrn(Int32Array.from([0, 299, 450]), positions, 'urn:p150:std:x:450'), 450);
+    assert.equal(packed.findUrn(Int32Array.from([0, 299, 450]), positions, 'urn:p299:std:x:299'), 299, 'a URN kept whole');
+    assert.equal(packed.findUrn(Int32Array.from([0, 299, 450]), positions, 'urn:p150:std:x:45'), -1);
+    assert.equal(packed.urnStarts(450, 'urn:p150:std:x:4'), 1);
+    assert.equal(packed.urnStarts(450, 'urn:p150:std:x:450'), 2);
+    assert.equal(packed.urnStarts(450, 'urn:p15'), 1, 'a prefix within the head');
+    assert.equal(packed.urnStarts(450, 'urn:p151'), 0);
   });
 
   it('is what a finished build keeps: the same hits, found by URN as before, and the picker keeps its items', async () => {

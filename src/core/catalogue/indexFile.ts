@@ -9,11 +9,12 @@
 import { utf8Of, utf8Slice } from './utf8Bytes';
 import { runSteps, runStepsResting } from '../steps';
 import { PackedEntries } from './packedEntries';
+import { CODE_KINDS, type Codes } from './sharedTexts';
 import { ARRAY_KINDS, fitsEntries, type ArrayKind, type SegmentArrays } from './segmentArrays';
 
 const MAGIC = 0x58494553; // "SEIX", little-endian
 /** Raised whenever the layout changes: an older file is then rebuilt, not misread. */
-export const INDEX_FILE_VERSION = 8;
+export const INDEX_FILE_VERSION = 9;
 const PREFIX_BYTES = 12; // magic, version, header length
 
 export interface IndexFileContent {
@@ -27,9 +28,14 @@ export interface IndexFileContent {
 interface Header {
   baseUrl: string;
   builtAt: number;
-  /** How many entries; their texts' bytes and starts come first in the data. */
+  /** How many entries; their texts' bytes, starts, head codes and status codes come first in the data. */
   entries: number;
   textBytes: number;
+  /** The texts entries share (packedEntries.ts), and the bytes of each code. */
+  heads: string[];
+  headBytes: number;
+  statuses: string[];
+  statusBytes: number;
   /**
    * Each segment's vocabulary and order texts (orderFields.ts), the element count of each array (its positions, then ARRAY_KINDS' order) and each
    * array's type, as its place among the types ARRAY_KINDS allows it.
@@ -55,11 +61,16 @@ export function encodeIndexFileInSlices(content: IndexFileContent, due: () => Pr
 }
 
 function* encodeSteps(content: IndexFileContent): Generator<void, Uint8Array, void> {
+  const { parts } = content.entries;
   const header: Header = {
     baseUrl: content.baseUrl,
     builtAt: content.builtAt,
     entries: content.entries.length,
-    textBytes: content.entries.bytes.byteLength,
+    textBytes: parts.texts.byteLength,
+    heads: parts.heads,
+    headBytes: parts.headCodes.BYTES_PER_ELEMENT,
+    statuses: parts.statuses,
+    statusBytes: parts.statusCodes.BYTES_PER_ELEMENT,
     segments: content.segments.map((s) => ({
       vocabulary: s.arrays.vocabulary,
       orderTexts: s.arrays.orderTexts,
@@ -69,7 +80,7 @@ function* encodeSteps(content: IndexFileContent): Generator<void, Uint8Array, vo
   };
   const headerBytes = utf8Of(JSON.stringify(header));
   yield;
-  const blobs: ArrayBufferView[] = [content.entries.bytes, content.entries.starts];
+  const blobs: ArrayBufferView[] = [parts.texts, parts.starts, parts.headCodes, parts.statusCodes];
   for (const segment of content.segments) {
     blobs.push(segment.positions);
     for (const [name] of ARRAY_KINDS) blobs.push(segment.arrays[name]);
@@ -139,7 +150,7 @@ function* decodeSteps(file: Uint8Array): Generator<void, IndexFileContent | unde
   yield;
   let at = 0;
   const end = data.byteLength;
-  type Kind = ArrayKind | typeof Uint32Array;
+  type Kind = ArrayKind | (typeof CODE_KINDS)[keyof typeof CODE_KINDS];
   const take = <K extends Kind>(Kind: K, length: number): InstanceType<K> => {
     if (!Number.isInteger(length) || length < 0 || at + length * Kind.BYTES_PER_ELEMENT > end) throw new Error('truncated');
     const array = new Kind(data.buffer, at, length) as InstanceType<K>;
@@ -147,10 +158,17 @@ function* decodeSteps(file: Uint8Array): Generator<void, IndexFileContent | unde
     return array;
   };
   if (!Number.isInteger(count) || count < 0) return undefined;
-  const texts = take(Uint8Array, header.textBytes);
-  const starts = take(Uint32Array, count * 4 + 1);
-  if (!PackedEntries.fits(texts, starts, count)) return undefined;
-  const entries = new PackedEntries(texts, starts);
+  const codes = (bytes: number): Codes => take(CODE_KINDS[bytes as keyof typeof CODE_KINDS] ?? notACodeWidth(bytes), count);
+  const parts = {
+    texts: take(Uint8Array, header.textBytes),
+    starts: take(Uint32Array, count * 3 + 1),
+    heads: header.heads,
+    headCodes: codes(header.headBytes),
+    statuses: header.statuses,
+    statusCodes: codes(header.statusBytes),
+  };
+  if (!PackedEntries.fits(parts, count)) return undefined;
+  const entries = new PackedEntries(parts);
   const segments: Array<{ positions: Int32Array; arrays: SegmentArrays }> = [];
   let covered = 0;
   for (const { vocabulary, orderTexts, lengths, kinds } of header.segments) {
@@ -172,4 +190,8 @@ function* decodeSteps(file: Uint8Array): Generator<void, IndexFileContent | unde
   }
   if (covered !== count) return undefined;
   return { baseUrl: header.baseUrl, builtAt: header.builtAt, entries, segments };
+}
+
+function notACodeWidth(bytes: number): never {
+  throw new Error(`codes of ${bytes} bytes`);
 }

@@ -1,12 +1,15 @@
 /**
- * The entries of a finished catalogue index, packed: every text of every entry in one UTF-8 buffer, and where each
- * starts. An object and four strings per entry cost the extension host about 300 bytes each beside the texts (and two
- * bytes a character for a title with a dash "—" in it): at 300 000 entries, 90 of the 170 MB the index held. An
- * entry is made each time it is asked for (a hit, a tree row), so it is not the same object twice: records compare by
- * their fields. A URN is found by its hash and bytes, without making a string per entry. Pure: no vscode.
+ * The entries of a finished catalogue index, packed: each entry's URN (less its shared head), reference and title in
+ * one UTF-8 buffer with where each starts, and its status and URN head as numbers into short tables of shared texts
+ * (sharedTexts.ts). An object and four strings per entry cost the extension host about 300 bytes each beside the
+ * texts (and two bytes a character for a title with a dash "—" in it): at 300 000 entries, 90 of the 170 MB the index
+ * held; the shared texts save another 7 MB. An entry is made each time it is asked for (a hit, a tree row), so it is
+ * not the same object twice: records compare by their fields. A URN is found by its hash and bytes, without making a
+ * string per entry. Pure: no vscode.
  */
 import type { IndexEntry } from './indexSegment';
 import type { Ids } from './segmentData';
+import { narrowCodes, SharedTexts, urnHeadEnd, type Codes } from './sharedTexts';
 import { allocBytes, bytesView, utf8Of, utf8Slice, utf8Write } from './utf8Bytes';
 
 /** Entries by position, 0 to length - 1: an array (with holes while a build runs) or packed entries. */
@@ -15,33 +18,49 @@ export interface EntryList extends Iterable<IndexEntry | undefined> {
   at(position: number): IndexEntry | undefined;
 }
 
-/** urn, reference, title, status: an absent reference or status is empty. */
-const FIELDS = 4;
+/**
+ * What packed entries are made of, as their file stores it. `texts`: the URN's rest, the reference and the title of
+ * every entry, one after the other (an absent reference is empty); `starts`: where field f of entry p starts
+ * (`starts[p * 3 + f]`), and the end of the last, so `3 * n + 1` of them, ascending, the last `texts.length`.
+ * `headCodes`, `statusCodes`: per entry, its URN's head in `heads` and its status in `statuses` (0: none).
+ */
+export interface PackedParts {
+  texts: Uint8Array;
+  starts: Uint32Array;
+  heads: string[];
+  headCodes: Codes;
+  statuses: string[];
+  statusCodes: Codes;
+}
+
+/** The URN's rest, the reference, the title. */
+const FIELDS = 3;
 const URN = 0;
+/** At most this many URN heads are shared (their codes are a byte each); the URN of any other keeps its whole text. */
+const MAX_HEADS = 255;
+const NO_BYTES = new Uint8Array(0);
 
 export class PackedEntries implements EntryList {
   private readonly texts: Uint8Array;
+  private readonly starts: Uint32Array;
+  /** Each head's bytes (ASCII, so one a character), code k at k - 1. */
+  private readonly headBytes: Uint8Array[];
   /** FNV-1a of each URN's bytes, made on the first look-up by URN. */
   private urnHashes: Uint32Array | undefined;
   /** The URN last looked up, as bytes with their hash: a look-up asks every segment in turn. */
   private wanted: { urn: string; bytes: Uint8Array; hash: number } | undefined;
 
-  /**
-   * `texts`: the fields of every entry, one after the other; `starts`: where field f of entry p starts
-   * (`starts[p * 4 + f]`), and the end of the last (so `4 * n + 1` of them, ascending, the last `texts.length`).
-   */
-  constructor(
-    texts: Uint8Array,
-    readonly starts: Uint32Array,
-  ) {
-    this.texts = bytesView(texts);
+  constructor(readonly parts: PackedParts) {
+    this.texts = bytesView(parts.texts);
+    this.starts = parts.starts;
+    this.headBytes = parts.heads.map(utf8Of);
   }
 
   /** `entries` packed, at once; every position from 0 to length - 1 must hold an entry. */
   static pack(entries: EntryList): PackedEntries {
     const packer = new EntryPacker();
     let chars = 0;
-    for (const e of entries) if (e) chars += e.urn.length + (e.reference?.length ?? 0) + e.title.length + (e.status?.length ?? 0);
+    for (const e of entries) if (e) chars += e.urn.length + (e.reference?.length ?? 0) + e.title.length;
     packer.reserve(entries.length, chars / Math.max(1, entries.length));
     for (let p = 0; p < entries.length; p++) {
       const entry = entries.at(p);
@@ -51,10 +70,13 @@ export class PackedEntries implements EntryList {
     return packer.done();
   }
 
-  /** True when `starts` fits `texts` and `n` entries: what a stored index is checked for before it is read. */
-  static fits(texts: Uint8Array, starts: Uint32Array, n: number): boolean {
+  /** True when the parts fit each other and `n` entries: what a stored index is checked for before it is read. */
+  static fits({ texts, starts, heads, headCodes, statuses, statusCodes }: PackedParts, n: number): boolean {
     if (starts.length !== n * FIELDS + 1 || starts[0] !== 0 || starts[n * FIELDS] !== texts.byteLength) return false;
     for (let k = 0; k < n * FIELDS; k++) if (starts[k] > starts[k + 1]) return false;
+    if (headCodes.length !== n || statusCodes.length !== n || !allTexts(heads) || !allTexts(statuses)) return false;
+    if (heads.length > MAX_HEADS || heads.some((head) => urnHeadEnd(head) !== head.length)) return false;
+    for (let p = 0; p < n; p++) if (headCodes[p] > heads.length || statusCodes[p] > statuses.length) return false;
     return true;
   }
 
@@ -62,14 +84,10 @@ export class PackedEntries implements EntryList {
     return (this.starts.length - 1) / FIELDS;
   }
 
-  /** The bytes of every text, as stored. */
-  get bytes(): Uint8Array {
-    return this.texts;
-  }
-
   at(position: number): IndexEntry | undefined {
     if (!Number.isInteger(position) || position < 0 || position >= this.length) return undefined;
-    return entryOf(position, this.text(position, URN), this.text(position, 1), this.text(position, 2), this.text(position, 3));
+    const status = this.parts.statusCodes[position];
+    return entryOf(position, this.urnAt(position), this.text(position, 1), this.text(position, 2), status ? this.parts.statuses[status - 1] : '');
   }
 
   *[Symbol.iterator](): Iterator<IndexEntry> {
@@ -78,7 +96,9 @@ export class PackedEntries implements EntryList {
 
   /** The URN of the entry at `position`, without making the entry. */
   urnAt(position: number): string {
-    return this.text(position, URN);
+    const head = this.parts.headCodes[position];
+    const rest = this.text(position, URN);
+    return head ? this.parts.heads[head - 1] + rest : rest;
   }
 
   /**
@@ -88,16 +108,22 @@ export class PackedEntries implements EntryList {
   findUrn(order: Ids, positions: Int32Array, urn: string): number {
     if (this.wanted?.urn !== urn) {
       const bytes = utf8Of(urn);
-      this.wanted = { urn, bytes, hash: fnv1a(bytes, 0, bytes.length) };
+      this.wanted = { urn, bytes, hash: fnv1a(FNV_START, bytes, 0, bytes.length) };
     }
     const { bytes: wanted, hash } = this.wanted;
     const hashes = (this.urnHashes ??= this.hashUrns());
     for (const i of order) {
       const p = positions[i];
       if (hashes[p] !== hash) continue;
+      const head = this.headOf(p);
       const from = this.starts[p * FIELDS];
       const to = this.starts[p * FIELDS + 1];
-      if (to - from === wanted.length && sameBytes(this.texts, from, wanted)) return i;
+      if (
+        head.length + to - from === wanted.length &&
+        sameBytes(head, 0, wanted, 0, head.length) &&
+        sameBytes(this.texts, from, wanted, head.length, to - from)
+      )
+        return i;
     }
     return -1;
   }
@@ -108,18 +134,26 @@ export class PackedEntries implements EntryList {
    * case) decide.
    */
   urnStarts(position: number, prefix: string): 0 | 1 | 2 {
-    const from = this.starts[position * FIELDS];
+    const head = this.headOf(position);
+    const from = this.starts[position * FIELDS] - head.length;
     const to = this.starts[position * FIELDS + 1];
-    if (to - from < prefix.length) return 0;
+    const byteAt = (k: number): number => (k < head.length ? head[k] : this.texts[from + k]);
+    const length = to - from;
+    if (length < prefix.length) return 0;
     for (let k = 0; k < prefix.length; k++) {
-      let b = this.texts[from + k];
+      let b = byteAt(k);
       const c = prefix.charCodeAt(k);
-      if (b >= 0x80 || c >= 0x80) return urnMatch(this.text(position, URN), prefix);
+      if (b >= 0x80 || c >= 0x80) return urnMatch(this.urnAt(position), prefix);
       if (b >= 65 && b <= 90) b += 32;
       if (b !== c) return 0;
     }
-    for (let k = from + prefix.length; k < to; k++) if (this.texts[k] >= 0x80) return urnMatch(this.text(position, URN), prefix);
-    return to - from === prefix.length ? 2 : 1;
+    for (let k = prefix.length; k < length; k++) if (byteAt(k) >= 0x80) return urnMatch(this.urnAt(position), prefix);
+    return length === prefix.length ? 2 : 1;
+  }
+
+  private headOf(position: number): Uint8Array {
+    const head = this.parts.headCodes[position];
+    return head ? this.headBytes[head - 1] : NO_BYTES;
   }
 
   private text(position: number, field: number): string {
@@ -130,8 +164,12 @@ export class PackedEntries implements EntryList {
   }
 
   private hashUrns(): Uint32Array {
+    const headHashes = this.headBytes.map((head) => fnv1a(FNV_START, head, 0, head.length));
     const hashes = new Uint32Array(this.length);
-    for (let p = 0; p < hashes.length; p++) hashes[p] = fnv1a(this.texts, this.starts[p * FIELDS], this.starts[p * FIELDS + 1]);
+    for (let p = 0; p < hashes.length; p++) {
+      const head = this.parts.headCodes[p];
+      hashes[p] = fnv1a(head ? headHashes[head - 1] : FNV_START, this.texts, this.starts[p * FIELDS], this.starts[p * FIELDS + 1]);
+    }
     return hashes;
   }
 }
@@ -144,6 +182,10 @@ export class PackedEntries implements EntryList {
 export class EntryPacker {
   private texts = allocBytes(64 * 1024);
   private starts = new Uint32Array(1024 * FIELDS + 1);
+  private headCodes = new Uint32Array(1024);
+  private statusCodes = new Uint32Array(1024);
+  private readonly heads = new SharedTexts([], MAX_HEADS);
+  private readonly statuses = new SharedTexts();
   private at = 0;
   private count = 0;
 
@@ -154,18 +196,22 @@ export class EntryPacker {
 
   /** Room for `entries` in all, at `bytesPerEntry` (by default, the mean of those packed so far). */
   reserve(entries: number, bytesPerEntry = this.count ? this.at / this.count : 128): void {
-    if (entries * FIELDS + 1 > this.starts.length) this.starts = grownStarts(this.starts, entries * FIELDS + 1);
+    if (entries > this.headCodes.length) this.growEntries(entries);
     this.growTexts(Math.ceil(entries * bytesPerEntry * 1.1) + 64);
   }
 
   append(entry: IndexEntry): void {
     if (entry.position !== this.count) throw new Error(`Entry ${entry.position} packed at position ${this.count}.`);
-    if ((this.count + 1) * FIELDS >= this.starts.length) this.starts = grownStarts(this.starts, this.starts.length * 2);
+    if (this.count === this.headCodes.length) this.growEntries(this.count * 2);
     const k = this.count * FIELDS;
-    this.write(k, entry.urn);
+    const { urn } = entry;
+    const headEnd = urnHeadEnd(urn);
+    const head = headEnd ? this.heads.codeOf(urn.slice(0, headEnd)) : 0;
+    this.headCodes[this.count] = head;
+    this.write(k, head ? urn.slice(headEnd) : urn);
     this.write(k + 1, entry.reference ?? '');
     this.write(k + 2, entry.title);
-    this.write(k + 3, entry.status ?? '');
+    this.statusCodes[this.count] = this.statuses.codeOf(entry.status ?? '');
     this.count++;
   }
 
@@ -176,19 +222,26 @@ export class EntryPacker {
       texts.set(this.texts.subarray(from, Math.min(this.at, from + COPY_BYTES)), from);
       await due();
     }
-    return new PackedEntries(texts, this.finalStarts());
+    return this.entriesOf(texts);
   }
 
   done(): PackedEntries {
     const texts = allocBytes(this.at);
     texts.set(this.texts.subarray(0, this.at));
-    return new PackedEntries(texts, this.finalStarts());
+    return this.entriesOf(texts);
   }
 
-  private finalStarts(): Uint32Array {
+  private entriesOf(texts: Uint8Array): PackedEntries {
     const starts = this.starts.slice(0, this.count * FIELDS + 1);
     starts[this.count * FIELDS] = this.at;
-    return starts;
+    return new PackedEntries({
+      texts,
+      starts,
+      heads: this.heads.texts.slice(),
+      headCodes: narrowCodes(this.headCodes, this.count),
+      statuses: this.statuses.texts.slice(),
+      statusCodes: narrowCodes(this.statusCodes, this.count),
+    });
   }
 
   private write(k: number, text: string): void {
@@ -199,27 +252,35 @@ export class EntryPacker {
     this.at += utf8Write(this.texts, text, this.at);
   }
 
+  private growEntries(entries: number): void {
+    this.starts = grown(this.starts, entries * FIELDS + 1);
+    this.headCodes = grown(this.headCodes, entries);
+    this.statusCodes = grown(this.statusCodes, entries);
+  }
+
   private growTexts(bytes: number): void {
     if (bytes <= this.texts.length) return;
-    const grown = allocBytes(Math.ceil(bytes));
-    grown.set(this.texts.subarray(0, this.at));
-    this.texts = grown;
+    const grownTexts = allocBytes(Math.ceil(bytes));
+    grownTexts.set(this.texts.subarray(0, this.at));
+    this.texts = grownTexts;
   }
 }
 
-/** Whether `bytes` at `from` hold `wanted` (the caller has checked the length). */
-function sameBytes(bytes: Uint8Array, from: number, wanted: Uint8Array): boolean {
-  for (let k = 0; k < wanted.length; k++) if (bytes[from + k] !== wanted[k]) return false;
+/** Whether `bytes` at `from` hold the `length` bytes of `wanted` at `at`. */
+function sameBytes(bytes: Uint8Array, from: number, wanted: Uint8Array, at: number, length: number): boolean {
+  for (let k = 0; k < length; k++) if (bytes[from + k] !== wanted[at + k]) return false;
   return true;
 }
+
+const allTexts = (values: unknown): values is string[] => Array.isArray(values) && values.every((v) => typeof v === 'string' && v !== '');
 
 /** Bytes of texts copied in one slice: a few milliseconds. */
 const COPY_BYTES = 4 * 1024 * 1024;
 
-function grownStarts(starts: Uint32Array, length: number): Uint32Array<ArrayBuffer> {
-  const grown = new Uint32Array(length);
-  grown.set(starts);
-  return grown;
+function grown(array: Uint32Array, length: number): Uint32Array<ArrayBuffer> {
+  const larger = new Uint32Array(length);
+  larger.set(array);
+  return larger;
 }
 
 /** Whether `urn` in lower case is `prefix` (2), starts with it (1) or neither (0); `prefix` is lower case. */
@@ -229,8 +290,10 @@ export function urnMatch(urn: string, prefix: string): 0 | 1 | 2 {
   return lower.startsWith(prefix) ? 1 : 0;
 }
 
-function fnv1a(bytes: Uint8Array, from: number, to: number): number {
-  let hash = 0x811c9dc5;
+const FNV_START = 0x811c9dc5;
+
+/** FNV-1a of bytes `from` to `to`, going on from `hash` (the hash of the bytes before them). */
+function fnv1a(hash: number, bytes: Uint8Array, from: number, to: number): number {
   for (let k = from; k < to; k++) hash = Math.imul(hash ^ bytes[k], 0x01000193);
   return hash >>> 0;
 }
