@@ -3,7 +3,8 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { BACKGROUND_NICENESS } from '../../src/core/scan/backgroundPriority';
-import { MAX_FILE_BYTES } from '../../src/core/scan/fileText';
+import { execFileSync } from 'node:child_process';
+import { MAX_FILE_BYTES, scanTextNow } from '../../src/core/scan/fileText';
 import { ScanThread } from '../../src/core/scan/scanThread';
 import { textCitations, type TextCitations } from '../../src/core/scan/textCitations';
 import type { NotReadFile } from '../../src/core/scan/fileBytes';
@@ -20,6 +21,18 @@ describe('References scan: files read in a worker thread', () => {
     dir = fs.mkdtempSync(path.join(os.tmpdir(), 'scan-thread-'));
   });
   after(() => fs.rmSync(dir, { recursive: true, force: true }));
+
+  it('reads a file on its own thread as the host reads it, and neither a folder nor a named pipe (which would never end)', function () {
+    assert.equal(scanTextNow(file('plain.md', 'ISO 9001:2015\n').path), 'ISO 9001:2015\n');
+    assert.deepEqual(scanTextNow(file('big.txt', 'x'.repeat(MAX_FILE_BYTES + 1)).path), { notRead: 'too-large' });
+    assert.deepEqual(scanTextNow(file('bin.dat', Buffer.from([0x41, 0x00, 0x42])).path), { notRead: 'binary' });
+    assert.equal(scanTextNow(path.join(dir, 'missing.md')), undefined);
+    fs.mkdirSync(path.join(dir, 'folder.md'));
+    assert.equal(scanTextNow(path.join(dir, 'folder.md')), undefined);
+    if (process.platform === 'win32') return;
+    execFileSync('mkfifo', [path.join(dir, 'pipe.md')]);
+    assert.equal(scanTextNow(path.join(dir, 'pipe.md')), undefined);
+  });
 
   it('finds in each file what the host would, in the files’ order; why binary and too large files were not read; nothing in generated or missing files', async () => {
     const cites = 'The design follows ISO 9001:2015, clause 7.5, and IEC 62304:2006 5.1.\n';

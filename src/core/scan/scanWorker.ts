@@ -12,9 +12,11 @@
 import { parentPort } from 'node:worker_threads';
 import { runInBackground } from './backgroundPriority';
 import type { NotReadFile } from './fileBytes';
-import { scanText } from './fileText';
+import { scanTextNow } from './fileText';
 import type { ScanJob, ScanReply } from './scanMessages';
 import { MACHINE, Pacer } from './scanPace';
+import { runQueueProbe } from './runQueue';
+import { coreCount } from '../machine';
 import { withSharedParts } from './sharedParts';
 import { textCitations, type TextCitations } from './textCitations';
 
@@ -27,7 +29,11 @@ import { textCitations, type TextCitations } from './textCitations';
  */
 const REST_SHARE = 3;
 const BACKGROUND_REST_SHARE = 1;
-const pacer = new Pacer({ ...MACHINE, restShare: MACHINE.restShare * (runInBackground() ? BACKGROUND_REST_SHARE : REST_SHARE) });
+const pacer = new Pacer({
+  ...MACHINE,
+  restShare: MACHINE.restShare * (runInBackground() ? BACKGROUND_REST_SHARE : REST_SHARE),
+  contended: process.env.SE_SCAN_CLOCK ? undefined : runQueueProbe(coreCount()),
+});
 /** Jobs one after another: the next may arrive while one is read. */
 let queue = Promise.resolve();
 
@@ -47,8 +53,10 @@ async function read({ files, serviceBaseUrl }: ScanJob): Promise<Array<TextCitat
   const found: Array<TextCitations | NotReadFile | undefined> = [];
   for (let at = 0; at < files.length; at += READS_AT_ONCE) {
     const group = files.slice(at, at + READS_AT_ONCE);
-    const texts = await Promise.all(group.map((file) => scanText(file.path)));
-    texts.forEach((text, i) => found.push(typeof text === 'string' ? textCitations(text, group[i].name, serviceBaseUrl) : text));
+    for (const file of group) {
+      const text = scanTextNow(file.path);
+      found.push(typeof text === 'string' ? textCitations(text, file.name, serviceBaseUrl) : text);
+    }
     await pacer.rest();
   }
   withSharedParts(found.map((file) => (file && 'citations' in file ? file : undefined)));
