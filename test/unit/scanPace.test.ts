@@ -1,6 +1,5 @@
 import * as assert from 'node:assert/strict';
 import { Pacer, inPacedBatches, type Pace } from '../../src/core/scan/scanPace';
-import { runningOf, runQueueProbe } from '../../src/core/scan/runQueue';
 
 /** A clock that moves only when told, and a sleep that notes how long it was asked for: no test waits or times anything. */
 function fakePace(restShare: number): Pace & { clock: number; slept: number[] } {
@@ -36,28 +35,6 @@ describe('scan pace (how background scans share a small machine)', () => {
     pace.clock += 12;
     await pacer.rest();
     assert.deepEqual(pace.slept, [0]);
-  });
-
-  it('where it can tell, rests only while another thread waits for a core, and does not rest later for the work done meanwhile', async () => {
-    const pace = fakePace(1);
-    const waits = [false, false, true, true, false];
-    const pacer = new Pacer({ ...pace, contended: () => waits.shift() ?? false });
-    for (const worked of [12, 30, 1, 6, 9]) {
-      pace.clock += worked;
-      await pacer.rest();
-    }
-    // Nothing waits: no rest, however long it worked (12, 30); something waits: its share of the work since the
-    // last look (1 ms: the least rest, 2 ms; then 6), and nothing owed from before.
-    assert.deepEqual(pace.slept, [0, 0, 2, 6, 0]);
-  });
-
-  it('reads how many threads run or wait to run from Linux, itself included', () => {
-    assert.equal(runningOf('0.78 2.39 2.81 3/456 18059\n'), 3);
-    assert.equal(runningOf('12.01 9.50 8.00 17/1204 99\n'), 17);
-    assert.equal(runningOf('not the file'), undefined);
-    const probe = runQueueProbe(2);
-    if (process.platform === 'linux') assert.equal(typeof probe?.(), 'boolean');
-    else assert.equal(probe, undefined, 'no such count elsewhere: the pace goes by the clock');
   });
 
   it('does every item in batches, reports after each, and stops when asked before a batch', async () => {

@@ -13,11 +13,6 @@ import { yieldNow } from '../service/yieldNow';
 export interface Pace {
   /** Rest as a share of the time worked. */
   restShare: number;
-  /**
-   * Whether another thread waits for a core now (runQueue.ts), where that can be told: if not, the work goes on
-   * without resting, and the time worked until then is not rested for.
-   */
-  contended?: () => boolean;
   now(): number;
   sleep(ms: number): Promise<void>;
 }
@@ -46,25 +41,12 @@ export class Pacer {
    * rests its share of it first.
    */
   async rest(): Promise<void> {
-    const { contended, restShare } = this.pace;
-    if (contended && restShare > 0) return this.restIfContended(contended);
-    const rest = (this.pace.now() - this.since) * restShare;
-    if (rest < SHORTEST_REST_MS * restShare) return this.pace.sleep(0);
+    const rest = (this.pace.now() - this.since) * this.pace.restShare;
+    if (rest < SHORTEST_REST_MS * this.pace.restShare) return this.pace.sleep(0);
     await this.pace.sleep(rest);
     this.since = this.pace.now();
   }
-
-  /** Rests its share of the time worked, CONTENDED_REST_MS at least, while a thread waits for a core; else goes on. */
-  private async restIfContended(contended: () => boolean): Promise<void> {
-    const worked = this.pace.now() - this.since;
-    if (contended()) await this.pace.sleep(Math.max(CONTENDED_REST_MS, worked * this.pace.restShare));
-    else await this.pace.sleep(0);
-    this.since = this.pace.now();
-  }
 }
-
-/** The shortest rest when a thread waits for a core: a timer's least wait, and the time the waiting thread gets. */
-const CONTENDED_REST_MS = 2;
 
 /** A fresh Pacer's `rest`, for work that takes its rests as a function (the grouping of references, a slicer). */
 export function pacedRests(): () => Promise<void> {

@@ -15,8 +15,6 @@ import type { NotReadFile } from './fileBytes';
 import { scanTextNow } from './fileText';
 import type { ScanJob, ScanReply } from './scanMessages';
 import { MACHINE, Pacer } from './scanPace';
-import { runQueueProbe } from './runQueue';
-import { coreCount } from '../machine';
 import { withSharedParts } from './sharedParts';
 import { textCitations, type TextCitations } from './textCitations';
 
@@ -29,11 +27,7 @@ import { textCitations, type TextCitations } from './textCitations';
  */
 const REST_SHARE = 3;
 const BACKGROUND_REST_SHARE = 1;
-const pacer = new Pacer({
-  ...MACHINE,
-  restShare: MACHINE.restShare * (runInBackground() ? BACKGROUND_REST_SHARE : REST_SHARE),
-  contended: process.env.SE_SCAN_CLOCK ? undefined : runQueueProbe(coreCount()),
-});
+const pacer = new Pacer({ ...MACHINE, restShare: MACHINE.restShare * (runInBackground() ? BACKGROUND_REST_SHARE : REST_SHARE) });
 /** Jobs one after another: the next may arrive while one is read. */
 let queue = Promise.resolve();
 
