@@ -396,6 +396,12 @@ describe('references in your code (citations)', () => {
           .map((n) => references.getTreeItem(n).label)
           .filter((label): label is string => typeof label === 'string' && label.includes('not read'));
       assert.deepEqual(await notes(), ['1 file over 2 MB not read: its references are not listed.', '1 binary file not read.']);
+      // An export says so too: its references are missing from the report.
+      const report = vscode.Uri.joinPath(folder.uri, 'out', 'unread-refs.md');
+      await vscode.commands.executeCommand('standardsExplorer.exportReferences', report);
+      const exported = new TextDecoder().decode(await vscode.workspace.fs.readFile(report));
+      await vscode.workspace.fs.delete(report);
+      assert.match(exported, /\n1 file over 2 MB was not read: its references are missing here\.\n\n1 binary file was not read\.\n/);
       // Made small and saved in an editor, the file is read again by itself and is no longer counted. (Saved through
       // an editor: a write to disk alone reaches the view through the file watcher, which VS Code 1.100 may deliver late.)
       const large = await vscode.workspace.openTextDocument(vscode.Uri.joinPath(dir, 'large.md'));

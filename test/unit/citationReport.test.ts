@@ -144,6 +144,13 @@ describe('Citations: the references matrix', () => {
     assert.equal(lines.at(-1), '');
   });
 
+  it('says in a Markdown report how many files were not read, and why, below its count', async () => {
+    const groups = await groupReferences([occurrence('ISO 1:2000', '', 'x.md', 1, 'ISO 1:2000')]);
+    const md = toMarkdown(groups, { 'too-large': 2, binary: 1 });
+    assert.match(md, / references\.\n\n2 files over 2 MB were not read: their references are missing here\.\n\n1 binary file was not read\.\n\n\| Standard/);
+    assert.doesNotMatch(toMarkdown(groups), /(?:was|were) not read/, 'nothing said when every file was read');
+  });
+
   it('writes a Markdown table that no cell can break', async () => {
     const md = toMarkdown(await groupReferences([occurrence('ISO 1:2000', '', 'x.md', 1, 'a | b [l](javascript:x) <i>\nnext')]));
     assert.match(

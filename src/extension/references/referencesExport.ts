@@ -2,7 +2,9 @@
 import * as vscode from 'vscode';
 import { groupReferences, toCsv, toMarkdown } from '../../core/citations/referenceReport';
 import { pacedRests } from '../../core/scan/scanPace';
-import { showInformation } from '../notify';
+import { byteSize } from '../../core/check/skippedFiles';
+import { MAX_FILE_BYTES } from '../../core/scan/fileBytes';
+import { showInformation, showWarning } from '../notify';
 import type { WorkspaceReferences } from './referencesView';
 
 /** Writes the matrix to `target`, asking where when not given; returns the file. */
@@ -26,10 +28,31 @@ export async function exportReferences(references: WorkspaceReferences, target?:
     }));
   if (!uri) return undefined;
   const groups = await groupReferences(occurrences, pacedRests());
-  const text = /\.(?:md|markdown)$/i.test(uri.path) ? toMarkdown(groups) : toCsv(groups);
+  const notRead = references.notReadCounts();
+  const text = /\.(?:md|markdown)$/i.test(uri.path) ? toMarkdown(groups, notRead) : toCsv(groups);
   // A report of the references is not a source of them.
   references.ignore(uri);
   await vscode.workspace.fs.writeFile(uri, new TextEncoder().encode(text));
-  void showInformation(vscode.l10n.t('Exported {0} references to {1}.', occurrences.length, vscode.workspace.asRelativePath(uri)));
+  const where = vscode.workspace.asRelativePath(uri);
+  const large = notRead['too-large'];
+  // A file too large to read is a gap in the report (a binary one cites nothing): said where the CSV cannot.
+  if (large)
+    void showWarning(
+      large === 1
+        ? vscode.l10n.t(
+            'Exported {0} references to {1}. 1 file over {2} was not read: its references are missing.',
+            occurrences.length,
+            where,
+            byteSize(MAX_FILE_BYTES),
+          )
+        : vscode.l10n.t(
+            'Exported {0} references to {1}. {2} files over {3} were not read: their references are missing.',
+            occurrences.length,
+            where,
+            large,
+            byteSize(MAX_FILE_BYTES),
+          ),
+    );
+  else void showInformation(vscode.l10n.t('Exported {0} references to {1}.', occurrences.length, where));
   return uri;
 }

@@ -8,6 +8,7 @@
  * Reviewed Version and Mark as Reviewed on it.
  */
 import * as vscode from 'vscode';
+import { countNotRead, type NotRead } from '../../core/scan/fileBytes';
 import type { CitationResolver } from '../workspaceCitations/citationResolver';
 import type { CitationTarget } from '../../core/citations/citationTarget';
 import { writtenReference, type Citation } from '../../core/citations/recognise';
@@ -252,6 +253,11 @@ export class WorkspaceReferences implements vscode.TreeDataProvider<ReferenceNod
     this.exported.add(uri.toString());
     if (this.scanInto) forget(this.scanInto, uri);
     if (forget(this.shown, uri)) this.changed.fire(undefined);
+  }
+
+  /** The files the last scan listed but did not read, by reason: an export says them too. */
+  notReadCounts(): Record<NotRead, number> {
+    return countNotRead(this.shown.notRead.values());
   }
 
   /** The files read so far that cite a standard, relative to the workspace: for tests, to say what was counted. */
