@@ -1,4 +1,5 @@
 import * as assert from 'node:assert/strict';
+import { notReadNotes } from '../../src/core/scan/fileBytes';
 import { groupReferences, summariseStandards, toCsv, toMarkdown, type Occurrence, type StandardGroup } from '../../src/core/citations/referenceReport';
 
 function occurrence(standard: string, clause: string, file: string, line: number, text = `${standard} ${clause}`.trim(), outdated = false): Occurrence {
@@ -146,7 +147,7 @@ describe('Citations: the references matrix', () => {
 
   it('says in a Markdown report how many files were not read, and why, below its count', async () => {
     const groups = await groupReferences([occurrence('ISO 1:2000', '', 'x.md', 1, 'ISO 1:2000')]);
-    const md = toMarkdown(groups, { 'too-large': 2, binary: 1 });
+    const md = toMarkdown(groups, notReadNotes({ 'too-large': 2, binary: 1 }));
     assert.match(md, / references\.\n\n2 files over 2 MB were not read: their references are missing here\.\n\n1 binary file was not read\.\n\n\| Standard/);
     assert.doesNotMatch(toMarkdown(groups), /(?:was|were) not read/, 'nothing said when every file was read');
   });

@@ -3,9 +3,7 @@
  * view, and written out as CSV or Markdown (standard, clause, file, line, text, status). Pure: no vscode.
  */
 
-import { byteSize } from '../check/skippedFiles';
 import { csvField, GENERATED_MARKDOWN, REFERENCES_CSV_COLUMNS } from '../generatedReports';
-import { MAX_FILE_BYTES, type NotRead } from '../scan/fileBytes';
 import { runStepsResting, sortInSteps } from '../steps';
 import { locatorLabel, statusLine } from './citationTarget';
 import type { Citation, Locator } from './recognise';
@@ -237,37 +235,23 @@ export function toCsv(groups: readonly StandardGroup[]): string {
 }
 
 /**
- * A Markdown table, cells escaped so that no text breaks the table or becomes a link or HTML; `notRead`, the files
- * the scan listed but did not read, is said below the count: a report must not leave out a file silently.
+ * A Markdown table, cells escaped so that no text breaks the table or becomes a link or HTML; `notes` are said below
+ * the count, a paragraph each (the files the scan did not read: a report must not leave out a file silently).
  */
-export function toMarkdown(groups: readonly StandardGroup[], notRead: Record<NotRead, number> = { 'too-large': 0, binary: 0 }): string {
+export function toMarkdown(groups: readonly StandardGroup[], notes: readonly string[] = []): string {
   const cell = (value: string): string => value.replace(/[\r\n]+/g, ' ').replace(/[\\`*_[\]<>|]/g, '\\$&');
   const lines = [
     GENERATED_MARKDOWN,
     '# Standards references',
     '',
     `${groups.length} standards, ${groups.reduce((n, g) => n + g.count, 0)} references.`,
-    ...notReadLines(notRead),
+    ...notes.flatMap((note) => ['', note]),
     '',
     `| ${COLUMNS.join(' | ')} |`,
     `|${COLUMNS.map(() => '---').join('|')}|`,
     ...rowsOf(groups).map((row) => `| ${row.map(cell).join(' | ')} |`),
   ];
   return `${lines.join('\n')}\n`;
-}
-
-function notReadLines({ 'too-large': large, binary }: Record<NotRead, number>): string[] {
-  const lines: string[] = [];
-  const limit = byteSize(MAX_FILE_BYTES);
-  if (large)
-    lines.push(
-      '',
-      large === 1
-        ? `1 file over ${limit} was not read: its references are missing here.`
-        : `${large} files over ${limit} were not read: their references are missing here.`,
-    );
-  if (binary) lines.push('', binary === 1 ? '1 binary file was not read.' : `${binary} binary files were not read.`);
-  return lines;
 }
 
 const COLLATOR = new Intl.Collator('en', { numeric: true, sensitivity: 'base' });

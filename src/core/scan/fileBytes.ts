@@ -1,5 +1,5 @@
 /** Which file contents a scan reads for citations: not too large (generated data, logs), not binary. Platform-neutral. */
-import type { SkipReason } from '../check/skippedFiles';
+import { byteSize, type SkipReason } from '../check/skippedFiles';
 
 /** Larger files are skipped. */
 export const MAX_FILE_BYTES = 2_000_000;
@@ -25,4 +25,18 @@ export function countNotRead(reasons: Iterable<NotRead>): Record<NotRead, number
   const counts: Record<NotRead, number> = { 'too-large': 0, binary: 0 };
   for (const reason of reasons) counts[reason]++;
   return counts;
+}
+
+/** What a report says of the files a scan did not read (core/citations/referenceReport.ts `toMarkdown`'s notes). */
+export function notReadNotes({ 'too-large': large, binary }: Record<NotRead, number>): string[] {
+  const notes: string[] = [];
+  const limit = byteSize(MAX_FILE_BYTES);
+  if (large)
+    notes.push(
+      large === 1
+        ? `1 file over ${limit} was not read: its references are missing here.`
+        : `${large} files over ${limit} were not read: their references are missing here.`,
+    );
+  if (binary) notes.push(binary === 1 ? '1 binary file was not read.' : `${binary} binary files were not read.`);
+  return notes;
 }

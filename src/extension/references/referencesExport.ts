@@ -3,7 +3,7 @@ import * as vscode from 'vscode';
 import { groupReferences, toCsv, toMarkdown } from '../../core/citations/referenceReport';
 import { pacedRests } from '../../core/scan/scanPace';
 import { byteSize } from '../../core/check/skippedFiles';
-import { MAX_FILE_BYTES } from '../../core/scan/fileBytes';
+import { MAX_FILE_BYTES, notReadNotes } from '../../core/scan/fileBytes';
 import { showInformation, showWarning } from '../notify';
 import type { WorkspaceReferences } from './referencesView';
 
@@ -29,7 +29,7 @@ export async function exportReferences(references: WorkspaceReferences, target?:
   if (!uri) return undefined;
   const groups = await groupReferences(occurrences, pacedRests());
   const notRead = references.notReadCounts();
-  const text = /\.(?:md|markdown)$/i.test(uri.path) ? toMarkdown(groups, notRead) : toCsv(groups);
+  const text = /\.(?:md|markdown)$/i.test(uri.path) ? toMarkdown(groups, notReadNotes(notRead)) : toCsv(groups);
   // A report of the references is not a source of them.
   references.ignore(uri);
   await vscode.workspace.fs.writeFile(uri, new TextEncoder().encode(text));
