@@ -12,7 +12,7 @@
 import { parentPort } from 'node:worker_threads';
 import { runInBackground } from './backgroundPriority';
 import type { NotReadFile } from './fileBytes';
-import { scanTextNow } from './fileText';
+import { scanText } from './fileText';
 import type { ScanJob, ScanReply } from './scanMessages';
 import { MACHINE, Pacer } from './scanPace';
 import { withSharedParts } from './sharedParts';
@@ -47,10 +47,8 @@ async function read({ files, serviceBaseUrl }: ScanJob): Promise<Array<TextCitat
   const found: Array<TextCitations | NotReadFile | undefined> = [];
   for (let at = 0; at < files.length; at += READS_AT_ONCE) {
     const group = files.slice(at, at + READS_AT_ONCE);
-    for (const file of group) {
-      const text = scanTextNow(file.path);
-      found.push(typeof text === 'string' ? textCitations(text, file.name, serviceBaseUrl) : text);
-    }
+    const texts = await Promise.all(group.map((file) => scanText(file.path)));
+    texts.forEach((text, i) => found.push(typeof text === 'string' ? textCitations(text, group[i].name, serviceBaseUrl) : text));
     await pacer.rest();
   }
   withSharedParts(found.map((file) => (file && 'citations' in file ? file : undefined)));
