@@ -45,20 +45,28 @@ interface UrnPublisher {
   words: string[];
   label: string;
 }
-/** A catalogue files its records under a handful of publishers: each is read once. */
-const URN_PUBLISHERS = new Map<string, UrnPublisher>();
+/**
+ * A catalogue files its records under a handful of publishers: each is read once, found again by the URN up to its
+ * fourth colon, which is all URN_PUBLISHER reads (no field of it holds a colon), with no expression run per record.
+ */
+const URN_PUBLISHERS = new Map<string, UrnPublisher | null>();
 const MAX_URN_PUBLISHERS = 256;
+/** The longest URN_PUBLISHER can match: "urn:", 32, ":std:", 5 × 12 and 4 hyphens, ":". */
+const MAX_PUBLISHER_PREFIX = 106;
 
 function urnPublisher(urn: string): UrnPublisher | undefined {
-  const filed = URN_PUBLISHER.exec(urn)?.[1];
-  if (filed === undefined) return undefined;
-  let known = URN_PUBLISHERS.get(filed);
-  if (!known) {
-    const words = filed.toLowerCase().split('-');
-    known = { words, label: publisherLabel(words) };
-    if (URN_PUBLISHERS.size < MAX_URN_PUBLISHERS) URN_PUBLISHERS.set(filed, known);
+  let colon = -1;
+  for (let k = 0; k < 4 && (colon = urn.indexOf(':', colon + 1)) >= 0; k++);
+  if (colon < 0 || colon >= MAX_PUBLISHER_PREFIX) return undefined;
+  const prefix = urn.slice(0, colon + 1);
+  let known = URN_PUBLISHERS.get(prefix);
+  if (known === undefined) {
+    const filed = URN_PUBLISHER.exec(prefix)?.[1];
+    const words = filed?.toLowerCase().split('-');
+    known = words ? { words, label: publisherLabel(words) } : null;
+    if (URN_PUBLISHERS.size < MAX_URN_PUBLISHERS) URN_PUBLISHERS.set(prefix, known);
   }
-  return known;
+  return known ?? undefined;
 }
 
 function publisherLabel(words: readonly string[]): string {

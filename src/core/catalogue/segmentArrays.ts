@@ -160,21 +160,38 @@ const MIN_INTRODUCTORY = 3;
  */
 function mainElements(entries: readonly IndexEntry[], firstEnds: Int32Array): Uint8Array {
   const n = entries.length;
+  // Counted by the first element as written, then by its lower case once per way of writing it: a segment's titles
+  // begin in a few hundred ways, and lowering each title's first element was a tenth of preparing a segment.
+  const written = new Map<string, number>();
   const firsts = new Array<string | undefined>(n);
-  const counts = new Map<string, number>();
   for (let i = 0; i < n; i++) {
     if (firstEnds[i] < 0) continue;
-    const first = entries[i].title.slice(0, firstEnds[i]).toLowerCase();
+    const first = entries[i].title.slice(0, firstEnds[i]);
     firsts[i] = first;
-    counts.set(first, (counts.get(first) ?? 0) + 1);
+    written.set(first, (written.get(first) ?? 0) + 1);
+  }
+  const lowered = new Map<string, string>();
+  const counts = new Map<string, number>();
+  for (const [first, count] of written) {
+    const lower = first.toLowerCase();
+    lowered.set(first, lower);
+    counts.set(lower, (counts.get(lower) ?? 0) + count);
   }
   const threshold = Math.max(MIN_INTRODUCTORY, n * INTRODUCTORY_SHARE);
+  // Tokens of each introductory element, counted once.
+  const tokenCounts = new Map<string, number>();
   const mainStart = new Uint8Array(n);
   for (let i = 0; i < n; i++) {
-    const first = firsts[i];
-    if (first === undefined || (counts.get(first) ?? 0) < threshold) continue;
-    let tokens = 0;
-    scanTokenRuns(first, () => tokens++);
+    const asWritten = firsts[i];
+    if (asWritten === undefined) continue;
+    const first = lowered.get(asWritten) as string;
+    if ((counts.get(first) ?? 0) < threshold) continue;
+    let tokens = tokenCounts.get(first);
+    if (tokens === undefined) {
+      let counted = 0;
+      scanTokenRuns(first, () => counted++);
+      tokenCounts.set(first, (tokens = counted));
+    }
     mainStart[i] = Math.min(255, tokens);
   }
   return mainStart;

@@ -4,7 +4,7 @@
  * entries in the order a tier ranks them (rank or topic order), and their base64 form for the file on disk.
  * Pure: no vscode.
  */
-import { hashEnd, hashStep, scanReferenceRuns, scanTokenRuns } from './tokens';
+import { compareStrings, hashEnd, hashStep, scanReferenceRuns, scanTokenRuns } from './tokens';
 import type { IndexEntry } from './indexSegment';
 
 /**
@@ -72,11 +72,71 @@ export function tokenizeEntries(entries: readonly IndexEntry[]): TokenData {
     scanTokenRuns(entries[i].title.slice(0, 1000), addTitle);
     title.endEntry();
   }
-  // The default sort orders strings by UTF-16 code units (as compareStrings does), without a call per comparison.
-  const vocabulary = seen.tokens.slice().sort();
-  const sortedId = new Int32Array(vocabulary.length);
-  vocabulary.forEach((token, id) => (sortedId[seen.idOf(token, 0, token.length, hashOf(token))] = id));
+  const { vocabulary, sortedId } = sortedTokens(seen);
   return { vocabulary, reference: reference.build(sortedId), title: title.build(sortedId), numberStart, numberEnd };
+}
+
+/** Characters of a token a sort key holds, and the bits below them that hold its first-seen id. */
+const KEY_CHARS = 7;
+const KEY_ID_SPAN = 0x10000;
+
+/**
+ * The vocabulary in sorted order (UTF-16 code units, as compareStrings orders), and the sorted id of each token by
+ * its first-seen id. Tokens are runs of a–z or of 0–9, so each token's first characters in base 37 (end 0, digits
+ * 1–10, letters 11–36) times KEY_ID_SPAN plus its id sort as numbers, natively, with no call per comparison; tokens
+ * alike in those characters are ordered by comparing them. A quarter of the time of sorting the strings.
+ */
+function sortedTokens(seen: Vocabulary): { vocabulary: string[]; sortedId: Int32Array } {
+  const tokens = seen.tokens;
+  const n = tokens.length;
+  const sortedId = new Int32Array(n);
+  const keys = n <= KEY_ID_SPAN ? tokenKeys(tokens) : undefined;
+  if (!keys) {
+    // The default sort orders strings by UTF-16 code units (as compareStrings does), without a call per comparison.
+    const vocabulary = tokens.slice().sort();
+    vocabulary.forEach((token, id) => (sortedId[seen.idOf(token, 0, token.length, hashOf(token))] = id));
+    return { vocabulary, sortedId };
+  }
+  keys.sort();
+  const order = new Int32Array(n);
+  for (let k = 0; k < n; k++) order[k] = keys[k] % KEY_ID_SPAN;
+  // Runs alike in their first characters, in the order of their ids so far: sorted by the rest.
+  for (let from = 0; from < n; ) {
+    const prefix = Math.floor(keys[from] / KEY_ID_SPAN);
+    let to = from + 1;
+    while (to < n && Math.floor(keys[to] / KEY_ID_SPAN) === prefix) to++;
+    if (to - from > 1) order.subarray(from, to).sort((a, b) => compareStrings(tokens[a], tokens[b]));
+    from = to;
+  }
+  const vocabulary = new Array<string>(n);
+  for (let k = 0; k < n; k++) {
+    vocabulary[k] = tokens[order[k]];
+    sortedId[order[k]] = k;
+  }
+  return { vocabulary, sortedId };
+}
+
+/** Each token's sort key (see `sortedTokens`), or undefined when a token holds anything but a–z and 0–9. */
+function tokenKeys(tokens: readonly string[]): Float64Array | undefined {
+  const keys = new Float64Array(tokens.length);
+  for (let id = 0; id < tokens.length; id++) {
+    const token = tokens[id];
+    let key = 0;
+    for (let k = 0; k < KEY_CHARS; k++) {
+      const c = k < token.length ? token.charCodeAt(k) : -1;
+      let digit = 0;
+      if (c >= 48 && c <= 57) digit = c - 47;
+      else if (c >= 97 && c <= 122) digit = c - 86;
+      else if (c !== -1) return undefined;
+      key = key * 37 + digit;
+    }
+    for (let k = KEY_CHARS; k < token.length; k++) {
+      const c = token.charCodeAt(k);
+      if (!((c >= 48 && c <= 57) || (c >= 97 && c <= 122))) return undefined;
+    }
+    keys[id] = key * KEY_ID_SPAN + id;
+  }
+  return keys;
 }
 
 /** The hash of a token already in lower case, as the scanner computes it. */
