@@ -50,6 +50,6 @@ function isDigit(c: number): boolean {
 }
 
 /** "007" → "7", "0" stays: only a token starting with 0 is given to the expression (most start otherwise). */
-function withoutLeadingZeros(token: string): string {
+export function withoutLeadingZeros(token: string): string {
   return token.charCodeAt(0) === 48 ? token.replace(/^0+(?=\d)/, '') : token;
 }

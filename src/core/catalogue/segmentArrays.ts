@@ -10,8 +10,7 @@
  */
 import type { IndexEntry } from './indexSegment';
 import { buildPostings, idsBelow, narrowed, tokenizeEntries, unitePostings, type Ids, type PostingArrays, type Tokens } from './segmentData';
-import { editionOfTokens } from './editionParts';
-import { orderArrays, type OrderArrays } from './orderFields';
+import { orderArraysOfTokens, type OrderArrays } from './orderFields';
 import { orderByKeys, POSITION_SPAN } from './keyOrder';
 import { factsOf, type StandardFacts, type StatusLabel, type SupplementKind } from './standardFacts';
 import { scanTokenRuns } from './tokens';
@@ -97,7 +96,6 @@ export function prepareSegment(entries: readonly IndexEntry[]): SegmentArrays {
   const positions = new Int32Array(n);
   const { vocabulary, reference, title, numberStart, numberEnd } = tokenizeEntries(entries);
   const firstEnds = new Int32Array(n);
-  const scratch: string[] = [];
   for (let i = 0; i < n; i++) {
     const entry = entries[i];
     positions[i] = entry.position;
@@ -138,7 +136,7 @@ export function prepareSegment(entries: readonly IndexEntry[]): SegmentArrays {
     topicKeys,
     byTopic,
     mainStart: mainElements(entries, firstEnds),
-    ...orderArrays(entries, (i) => editionOfTokens(tokensOf(reference, vocabulary, i, scratch), numberStart[i], numberEnd[i])),
+    ...orderArraysOfTokens(entries, reference, vocabulary, numberStart, numberEnd),
     ...(postings('inReference', inReference) as Pick<SegmentArrays, 'inReferenceRanks' | 'inReferenceStart'>),
     ...(postings('inTitle', inTitle) as Pick<SegmentArrays, 'inTitleRanks' | 'inTitleStart'>),
     ...(postings('anywhere', anywhere) as Pick<SegmentArrays, 'anywhereRanks' | 'anywhereStart'>),
@@ -195,13 +193,6 @@ function mainElements(entries: readonly IndexEntry[], firstEnds: Int32Array): Ui
     mainStart[i] = Math.min(255, tokens);
   }
   return mainStart;
-}
-
-/** Entry i's tokens of `list` as text, in `into` (emptied first). */
-function tokensOf(list: Tokens, vocabulary: readonly string[], i: number, into: string[]): string[] {
-  into.length = 0;
-  for (let k = list.start[i]; k < list.start[i + 1]; k++) into.push(vocabulary[list.ids[k]]);
-  return into;
 }
 
 /** Per entry, the reference tokens an exact match may end on: the number block's last, the reference's last, the one after the block. */

@@ -55,6 +55,13 @@ export function holds(list: Tokens, i: number, [lo, hi]: Range): boolean {
   return false;
 }
 
+/** Entry i's tokens of `list` as text, in `into` (emptied first). */
+export function tokenTexts(list: Tokens, vocabulary: readonly string[], i: number, into: string[]): string[] {
+  into.length = 0;
+  for (let k = list.start[i]; k < list.start[i + 1]; k++) into.push(vocabulary[list.ids[k]]);
+  return into;
+}
+
 /** Tokens of every entry, numbered first as seen and then in sorted order, without per-entry arrays. */
 export function tokenizeEntries(entries: readonly IndexEntry[]): TokenData {
   const seen = new Vocabulary();

@@ -264,10 +264,20 @@ export function jsonDepthExceeds(root: unknown, limit: number): boolean {
     const value = values.pop() as Record<string, unknown> | unknown[];
     const depth = depths.pop() as number;
     if (depth > limit) return true;
-    // for…in, not Object.values: no array per object on a body of a million objects (arrays have no holes here: parsed JSON).
-    // eslint-disable-next-line @typescript-eslint/no-for-in-array
+    if (Array.isArray(value)) {
+      // By index: for…in over an array makes a string of every index (a page of a thousand records, a thousand).
+      for (let k = 0; k < value.length; k++) {
+        const child: unknown = value[k];
+        if (child !== null && typeof child === 'object') {
+          values.push(child);
+          depths.push(depth + 1);
+        }
+      }
+      continue;
+    }
+    // for…in, not Object.values: no array per object on a body of a million objects.
     for (const key in value) {
-      const child: unknown = (value as Record<string, unknown>)[key];
+      const child: unknown = value[key];
       if (child !== null && typeof child === 'object') {
         values.push(child);
         depths.push(depth + 1);
