@@ -191,7 +191,7 @@ export function orderArraysOfTokens(
   const ids = new Int32Array(3 * n);
   const orderNumbers = new Uint32Array(n);
   /** By URN publisher, then by the ids of the publisher words (NO_EDITION: the reference has no number). */
-  const publishers = new Map<UrnPublisher | undefined, Map<number, { publisher: number; type: number; numbered: boolean }>>();
+  const publishers = new Map<UrnPublisher | undefined, Map<number, PublisherPlaces>>();
   const partPlaces = new Map<number, number>();
   const scratch: string[] = [];
   const base = vocabulary.length + 1;
@@ -204,7 +204,7 @@ export function orderArraysOfTokens(
     const hasNumber = end > start && isDigit(vocabulary[reference.ids[from + start]].charCodeAt(0));
     const key = !hasNumber ? NO_EDITION : idsKey(reference.ids, from, from + start, base);
     let byWords = publishers.get(fromUrn);
-    if (!byWords) publishers.set(fromUrn, (byWords = new Map()));
+    if (!byWords) publishers.set(fromUrn, (byWords = new Map<number, PublisherPlaces>()));
     let known = key === NO_KEY ? undefined : byWords.get(key);
     // Texts are placed in the order orderArrays places them (publisher, parts, type), so the arrays are the same.
     let fields: PublisherFields | undefined;
@@ -236,6 +236,13 @@ export function orderArraysOfTokens(
     orderNumbers[i] = number;
   }
   return texts.arrays(ids, orderNumbers);
+}
+
+/** Where a record's publisher and type are in the order texts, and whether its reference has a document number. */
+interface PublisherPlaces {
+  publisher: number;
+  type: number;
+  numbered: boolean;
 }
 
 /** A memo key no ids give. */
