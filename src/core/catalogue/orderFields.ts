@@ -54,7 +54,11 @@ const MAX_URN_PUBLISHERS = 256;
 /** The longest URN_PUBLISHER can match: "urn:", 32, ":std:", 5 × 12 and 4 hyphens, ":". */
 const MAX_PUBLISHER_PREFIX = 106;
 
+/** The last URN prefix read: records come in runs of one publisher, and a run's URNs are told by startsWith. */
+let lastPublisher: { prefix: string; known: UrnPublisher | null } | undefined;
+
 function urnPublisher(urn: string): UrnPublisher | undefined {
+  if (lastPublisher && urn.startsWith(lastPublisher.prefix)) return lastPublisher.known ?? undefined;
   let colon = -1;
   for (let k = 0; k < 4 && (colon = urn.indexOf(':', colon + 1)) >= 0; k++);
   if (colon < 0 || colon >= MAX_PUBLISHER_PREFIX) return undefined;
@@ -66,6 +70,7 @@ function urnPublisher(urn: string): UrnPublisher | undefined {
     known = words ? { words, label: publisherLabel(words) } : null;
     if (URN_PUBLISHERS.size < MAX_URN_PUBLISHERS) URN_PUBLISHERS.set(prefix, known);
   }
+  lastPublisher = { prefix, known };
   return known ?? undefined;
 }
 
