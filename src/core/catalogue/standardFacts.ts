@@ -44,7 +44,9 @@ const DRAFT_REFERENCE = /^[A-Z/ ]*\b(?:AWI|NP|PWI|WD|CD|DIS|FDIS|PRF|DTS|DTR|DPA
 /** The status text a record carries, if any ("current", "withdrawn", "replaced"…), lower case. */
 export function recordStatus(standard: Pick<Standard, 'raw'>): string | undefined {
   for (const key of STATUS_KEYS) {
-    const text = statusWord(readText(standard.raw[key]));
+    const value = standard.raw[key];
+    // Most keys are absent: no look-up for them.
+    const text = value === undefined ? '' : statusWord(readText(value));
     if (text) return text;
   }
   return undefined;
