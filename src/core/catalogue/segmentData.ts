@@ -4,7 +4,7 @@
  * entries in the order a tier ranks them (rank or topic order), and their base64 form for the file on disk.
  * Pure: no vscode.
  */
-import { compareStrings, hashEnd, hashStep, scanReferenceRuns, scanTokenRuns } from './tokens';
+import { MAX_REFERENCE_CHARS, Runs, compareStrings, foldedRuns, hashEnd, hashStep, referenceMarks } from './tokens';
 import type { IndexEntry } from './indexSegment';
 
 /**
@@ -69,19 +69,22 @@ export function tokenizeEntries(entries: readonly IndexEntry[]): TokenData {
   const title = new TokenBuilder(entries.length);
   const numberStart = new Int16Array(entries.length);
   const numberEnd = new Int16Array(entries.length);
-  const addReference = (text: string, from: number, to: number, hash: number): void => reference.add(seen.idOf(text, from, to, hash));
-  const addTitle = (text: string, from: number, to: number, hash: number): void => title.add(seen.idOf(text, from, to, hash));
+  const runs = new Runs();
   for (let i = 0; i < entries.length; i++) {
-    const marks = scanReferenceRuns(entries[i].reference ?? '', addReference);
+    const marks = referenceMarks(foldedRuns(entries[i].reference ?? '', MAX_REFERENCE_CHARS, runs));
     numberStart[i] = marks.numberStart;
     numberEnd[i] = marks.numberEnd;
+    reference.addRuns(runs, seen);
     reference.endEntry();
-    scanTokenRuns(entries[i].title.slice(0, 1000), addTitle);
+    title.addRuns(foldedRuns(entries[i].title, MAX_TITLE_CHARS, runs), seen);
     title.endEntry();
   }
-  const { vocabulary, sortedId } = sortedTokens(seen);
-  return { vocabulary, reference: reference.build(sortedId), title: title.build(sortedId), numberStart, numberEnd };
+  const sorted = sortedTokens(seen);
+  return { vocabulary: sorted.vocabulary, reference: reference.build(sorted.sortedId), title: title.build(sorted.sortedId), numberStart, numberEnd };
 }
+
+/** The characters of a title that are read. */
+const MAX_TITLE_CHARS = 1000;
 
 /** Characters of a token a sort key holds, and the bits below them that hold its first-seen id. */
 const KEY_CHARS = 7;
@@ -220,6 +223,11 @@ class TokenBuilder {
 
   constructor(entries: number) {
     this.start = new Int32Array(entries + 1);
+  }
+
+  /** The ids of `runs`' tokens, looked up in (or added to) `seen`. */
+  addRuns(runs: Runs, seen: Vocabulary): void {
+    for (let r = 0; r < runs.length; r++) this.add(seen.idOf(runs.text, runs.from[r], runs.to[r], runs.hash[r]));
   }
 
   add(id: number): void {
