@@ -259,38 +259,46 @@ export interface PostingArrays {
 
 /**
  * Postings of the tokens the entries hold in any of `lists` (each token once per entry); entries are visited in rank
- * order. Plain loops over the typed arrays: no callback per token.
+ * order. Plain loops over the typed arrays: no callback per token. Lists after the first are united with it.
  */
 export function buildPostings(vocabularySize: number, byRank: Ids, lists: readonly Tokens[]): PostingArrays {
+  if (lists.length === 0) return postingsOf(vocabularySize, byRank, new Uint16Array(0), new Uint16Array(byRank.length + 1));
+  let postings = postingsOf(vocabularySize, byRank, lists[0].ids, lists[0].start);
+  for (let l = 1; l < lists.length; l++) postings = unitePostings(vocabularySize, byRank.length, postings, postingsOf(vocabularySize, byRank, lists[l].ids, lists[l].start));
+  return postings;
+}
+
+/**
+ * The postings of one list: its arrays read in the loops directly (a quarter faster than through a list of lists,
+ * where a segment builds four postings of one list each).
+ */
+function postingsOf(vocabularySize: number, byRank: Ids, ids: Ids, start: Ids): PostingArrays {
   const counts = new Int32Array(vocabularySize + 1);
   const last = new Int32Array(vocabularySize).fill(-1);
-  for (let r = 0; r < byRank.length; r++) {
+  const n = byRank.length;
+  for (let r = 0; r < n; r++) {
     const i = byRank[r];
-    for (let l = 0; l < lists.length; l++) {
-      const { ids, start } = lists[l];
-      for (let k = start[i]; k < start[i + 1]; k++) {
-        const id = ids[k];
-        if (last[id] !== r) {
-          last[id] = r;
-          counts[id + 1]++;
-        }
+    const to = start[i + 1];
+    for (let k = start[i]; k < to; k++) {
+      const id = ids[k];
+      if (last[id] !== r) {
+        last[id] = r;
+        counts[id + 1]++;
       }
     }
   }
   for (let t = 0; t < vocabularySize; t++) counts[t + 1] += counts[t];
-  const ranks = idsBelow(byRank.length, counts[vocabularySize]);
+  const ranks = idsBelow(n, counts[vocabularySize]);
   const fill = counts.slice(0, vocabularySize);
   last.fill(-1);
-  for (let r = 0; r < byRank.length; r++) {
+  for (let r = 0; r < n; r++) {
     const i = byRank[r];
-    for (let l = 0; l < lists.length; l++) {
-      const { ids, start } = lists[l];
-      for (let k = start[i]; k < start[i + 1]; k++) {
-        const id = ids[k];
-        if (last[id] !== r) {
-          last[id] = r;
-          ranks[fill[id]++] = r;
-        }
+    const to = start[i + 1];
+    for (let k = start[i]; k < to; k++) {
+      const id = ids[k];
+      if (last[id] !== r) {
+        last[id] = r;
+        ranks[fill[id]++] = r;
       }
     }
   }
