@@ -111,7 +111,7 @@ function sortedTokens(seen: Vocabulary): { vocabulary: string[]; sortedId: Int32
   const order = new Int32Array(n);
   for (let k = 0; k < n; k++) order[k] = keys[k] % KEY_ID_SPAN;
   // Runs alike in their first characters, in the order of their ids so far: sorted by the rest.
-  for (let from = 0; from < n; ) {
+  for (let from = 0; from < n;) {
     const prefix = Math.floor(keys[from] / KEY_ID_SPAN);
     let to = from + 1;
     while (to < n && Math.floor(keys[to] / KEY_ID_SPAN) === prefix) to++;
@@ -264,7 +264,8 @@ export interface PostingArrays {
 export function buildPostings(vocabularySize: number, byRank: Ids, lists: readonly Tokens[]): PostingArrays {
   if (lists.length === 0) return postingsOf(vocabularySize, byRank, new Uint16Array(0), new Uint16Array(byRank.length + 1));
   let postings = postingsOf(vocabularySize, byRank, lists[0].ids, lists[0].start);
-  for (let l = 1; l < lists.length; l++) postings = unitePostings(vocabularySize, byRank.length, postings, postingsOf(vocabularySize, byRank, lists[l].ids, lists[l].start));
+  for (let l = 1; l < lists.length; l++)
+    postings = unitePostings(vocabularySize, byRank.length, postings, postingsOf(vocabularySize, byRank, lists[l].ids, lists[l].start));
   return postings;
 }
 

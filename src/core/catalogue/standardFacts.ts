@@ -124,7 +124,12 @@ function yearOf(reference: string): number | undefined {
   const end = Math.min(reference.length, 200);
   for (let at = reference.indexOf(':'); at >= 0 && at + 5 <= end; at = reference.indexOf(':', at + 1)) {
     const century = twoDigits(reference, at + 1);
-    if ((century === 19 || century === 20) && isDigit(reference, at + 3) && isDigit(reference, at + 4) && (at + 5 === end || !isWordChar(reference.charCodeAt(at + 5))))
+    if (
+      (century === 19 || century === 20) &&
+      isDigit(reference, at + 3) &&
+      isDigit(reference, at + 4) &&
+      (at + 5 === end || !isWordChar(reference.charCodeAt(at + 5)))
+    )
       return century * 100 + twoDigits(reference, at + 3);
   }
   return undefined;

@@ -213,7 +213,13 @@ export function readStandard(item: unknown): Standard | undefined {
 
 /** Whether `text` starts with "urn:" in any case (`/^urn:/i`, without an expression run for every record of a page). */
 function isUrn(text: string): boolean {
-  return text.length >= 4 && (text.charCodeAt(0) | 0x20) === 0x75 && (text.charCodeAt(1) | 0x20) === 0x72 && (text.charCodeAt(2) | 0x20) === 0x6e && text.charCodeAt(3) === 0x3a;
+  return (
+    text.length >= 4 &&
+    (text.charCodeAt(0) | 0x20) === 0x75 &&
+    (text.charCodeAt(1) | 0x20) === 0x72 &&
+    (text.charCodeAt(2) | 0x20) === 0x6e &&
+    text.charCodeAt(3) === 0x3a
+  );
 }
 
 /** A clause metadata record, or undefined when it has no `@id`. */
