@@ -158,40 +158,33 @@ const MIN_INTRODUCTORY = 3;
  */
 function mainElements(entries: readonly IndexEntry[], firstEnds: Int32Array): Uint8Array {
   const n = entries.length;
-  // Counted by the first element as written, then by its lower case once per way of writing it: a segment's titles
+  // Grouped by the first element as written, then by its lower case once per way of writing it: a segment's titles
   // begin in a few hundred ways, and lowering each title's first element was a tenth of preparing a segment.
-  const written = new Map<string, number>();
-  const firsts = new Array<string | undefined>(n);
+  const groups = new Map<string, number>();
+  const written: string[] = [];
+  const groupOf = new Int32Array(n).fill(-1);
   for (let i = 0; i < n; i++) {
     if (firstEnds[i] < 0) continue;
     const first = entries[i].title.slice(0, firstEnds[i]);
-    firsts[i] = first;
-    written.set(first, (written.get(first) ?? 0) + 1);
+    let group = groups.get(first);
+    if (group === undefined) groups.set(first, (group = written.push(first) - 1));
+    groupOf[i] = group;
   }
-  const lowered = new Map<string, string>();
+  const sizes = new Int32Array(written.length);
+  for (let i = 0; i < n; i++) if (groupOf[i] >= 0) sizes[groupOf[i]]++;
+  const lowered = written.map((first) => first.toLowerCase());
   const counts = new Map<string, number>();
-  for (const [first, count] of written) {
-    const lower = first.toLowerCase();
-    lowered.set(first, lower);
-    counts.set(lower, (counts.get(lower) ?? 0) + count);
-  }
+  lowered.forEach((first, group) => counts.set(first, (counts.get(first) ?? 0) + sizes[group]));
   const threshold = Math.max(MIN_INTRODUCTORY, n * INTRODUCTORY_SHARE);
-  // Tokens of each introductory element, counted once.
-  const tokenCounts = new Map<string, number>();
+  // Per group, the token the main element starts at (0: the first element is not introductory).
+  const starts = lowered.map((first) => {
+    if ((counts.get(first) ?? 0) < threshold) return 0;
+    let tokens = 0;
+    scanTokenRuns(first, () => tokens++);
+    return Math.min(255, tokens);
+  });
   const mainStart = new Uint8Array(n);
-  for (let i = 0; i < n; i++) {
-    const asWritten = firsts[i];
-    if (asWritten === undefined) continue;
-    const first = lowered.get(asWritten) as string;
-    if ((counts.get(first) ?? 0) < threshold) continue;
-    let tokens = tokenCounts.get(first);
-    if (tokens === undefined) {
-      let counted = 0;
-      scanTokenRuns(first, () => counted++);
-      tokenCounts.set(first, (tokens = counted));
-    }
-    mainStart[i] = Math.min(255, tokens);
-  }
+  for (let i = 0; i < n; i++) if (groupOf[i] >= 0) mainStart[i] = starts[groupOf[i]];
   return mainStart;
 }
 
