@@ -97,5 +97,10 @@ describe('catalogue index: segments prepared in a worker thread', () => {
     const job = packEntries(entries.slice(0, 5));
     job.titles.pop();
     assert.throws(() => unpackEntries(job), /do not unpack/);
+    // Statuses go as places in a list of the segment's statuses: a place past it is refused too.
+    const statuses = packEntries(entries.slice(0, 5));
+    assert.deepEqual(statuses.statusTexts, [...new Set(entries.slice(0, 5).map((e) => e.status ?? ''))]);
+    statuses.statuses[1] = statuses.statusTexts.length;
+    assert.throws(() => unpackEntries(statuses), /do not unpack/);
   });
 });

@@ -36,11 +36,20 @@ export function editionParts(reference: string | undefined): EditionParts | unde
 
 /** editionParts of a reference already scanned (tokens.ts): its tokens in lower case, and where its number block is. */
 export function editionOfTokens(tokens: readonly string[], numberStart: number, numberEnd: number): EditionParts | undefined {
-  if (numberEnd <= numberStart || !/^\d/.test(tokens[numberStart] ?? '')) return undefined;
+  if (numberEnd <= numberStart || !isDigit((tokens[numberStart] ?? '').charCodeAt(0))) return undefined;
   const publisher: string[] = [];
   for (let i = 0; i < numberStart; i++) if (!DRAFT_WORDS.has(tokens[i])) publisher.push(DRAFT_OF.get(tokens[i]) ?? tokens[i]);
   if (!publisher.length) return undefined;
   const numbers: string[] = [];
-  for (let i = numberStart; i < numberEnd; i++) numbers.push(tokens[i].replace(/^0+(?=\d)/, ''));
+  for (let i = numberStart; i < numberEnd; i++) numbers.push(withoutLeadingZeros(tokens[i]));
   return { publisher, numbers };
+}
+
+function isDigit(c: number): boolean {
+  return c >= 48 && c <= 57;
+}
+
+/** "007" → "7", "0" stays: only a token starting with 0 is given to the expression (most start otherwise). */
+export function withoutLeadingZeros(token: string): string {
+  return token.charCodeAt(0) === 48 ? token.replace(/^0+(?=\d)/, '') : token;
 }

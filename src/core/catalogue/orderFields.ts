@@ -6,9 +6,9 @@
  * organising 300 000 records reads numbers and ids rather than parsing every reference on the extension host.
  * Pure: no vscode.
  */
-import { editionParts, type EditionParts } from './editionParts';
+import { editionOfTokens, editionParts, withoutLeadingZeros, type EditionParts } from './editionParts';
 import type { IndexEntry } from './indexSegment';
-import { idsBelow, type Ids } from './segmentData';
+import { idsBelow, tokenTexts, type Ids, type Tokens } from './segmentData';
 import { factsOf } from './standardFacts';
 import { compareStrings } from './tokens';
 
@@ -45,20 +45,33 @@ interface UrnPublisher {
   words: string[];
   label: string;
 }
-/** A catalogue files its records under a handful of publishers: each is read once. */
-const URN_PUBLISHERS = new Map<string, UrnPublisher>();
+/**
+ * A catalogue files its records under a handful of publishers: each is read once, found again by the URN up to its
+ * fourth colon, which is all URN_PUBLISHER reads (no field of it holds a colon), with no expression run per record.
+ */
+const URN_PUBLISHERS = new Map<string, UrnPublisher | null>();
 const MAX_URN_PUBLISHERS = 256;
+/** The longest URN_PUBLISHER can match: "urn:", 32, ":std:", 5 × 12 and 4 hyphens, ":". */
+const MAX_PUBLISHER_PREFIX = 106;
+
+/** The last URN prefix read: records come in runs of one publisher, and a run's URNs are told by startsWith. */
+let lastPublisher: { prefix: string; known: UrnPublisher | null } | undefined;
 
 function urnPublisher(urn: string): UrnPublisher | undefined {
-  const filed = URN_PUBLISHER.exec(urn)?.[1];
-  if (filed === undefined) return undefined;
-  let known = URN_PUBLISHERS.get(filed);
-  if (!known) {
-    const words = filed.toLowerCase().split('-');
-    known = { words, label: publisherLabel(words) };
-    if (URN_PUBLISHERS.size < MAX_URN_PUBLISHERS) URN_PUBLISHERS.set(filed, known);
+  if (lastPublisher && urn.startsWith(lastPublisher.prefix)) return lastPublisher.known ?? undefined;
+  let colon = -1;
+  for (let k = 0; k < 4 && (colon = urn.indexOf(':', colon + 1)) >= 0; k++);
+  if (colon < 0 || colon >= MAX_PUBLISHER_PREFIX) return undefined;
+  const prefix = urn.slice(0, colon + 1);
+  let known = URN_PUBLISHERS.get(prefix);
+  if (known === undefined) {
+    const filed = URN_PUBLISHER.exec(prefix)?.[1];
+    const words = filed?.toLowerCase().split('-');
+    known = words ? { words, label: publisherLabel(words) } : null;
+    if (URN_PUBLISHERS.size < MAX_URN_PUBLISHERS) URN_PUBLISHERS.set(prefix, known);
   }
-  return known;
+  lastPublisher = { prefix, known };
+  return known ?? undefined;
 }
 
 function publisherLabel(words: readonly string[]): string {
@@ -67,6 +80,24 @@ function publisherLabel(words: readonly string[]): string {
 
 /** The fields of a record's URN and its reference's edition parts (editionParts.ts). */
 export function designationFields(urn: string, edition: EditionParts | undefined): DesignationFields {
+  const { publisher, type, numbered } = publisherFields(urnPublisher(urn), edition);
+  const number = numbered ? edition?.numbers[0] : undefined;
+  return {
+    publisher,
+    number: number !== undefined && number.length <= 9 ? Number(number) : Infinity,
+    parts: numbered && edition ? edition.numbers.slice(1) : [],
+    type,
+  };
+}
+
+/** The publisher and type of a designation, and whether what follows its publisher words is a document number. */
+interface PublisherFields {
+  publisher: string;
+  type: string;
+  numbered: boolean;
+}
+
+function publisherFields(fromUrn: UrnPublisher | undefined, edition: EditionParts | undefined): PublisherFields {
   const publisherWords: string[] = [];
   let type = '';
   for (const word of edition?.publisher ?? []) {
@@ -74,17 +105,10 @@ export function designationFields(urn: string, edition: EditionParts | undefined
     // ISO/R 101 (a Recommendation, all withdrawn) is listed with the ISO 101 that replaced it.
     else if (word !== 'r') type = type ? `${type} ${word}` : word;
   }
-  const fromUrn = urnPublisher(urn);
   // Words before the number that are neither the URN's publisher nor a document type ("IEC Technology Report
   // Nanotechnology:2013"): what follows them is a year, not a document number.
   const numbered = edition !== undefined && (!fromUrn || publisherWords.every((w) => fromUrn.words.includes(w)));
-  const number = numbered ? edition.numbers[0] : undefined;
-  return {
-    publisher: fromUrn ? fromUrn.label : publisherWords.length ? publisherLabel(publisherWords) : 'Other',
-    number: number !== undefined && number.length <= 9 ? Number(number) : Infinity,
-    parts: numbered ? edition.numbers.slice(1) : [],
-    type,
-  };
+  return { publisher: fromUrn ? fromUrn.label : publisherWords.length ? publisherLabel(publisherWords) : 'Other', type, numbered };
 }
 
 export function orderFields(entry: Pick<IndexEntry, 'urn' | 'reference' | 'status'>): OrderFields {
@@ -139,32 +163,123 @@ export interface OrderArrays {
 /** A number of at most nine digits fits below it. */
 export const NO_NUMBER = 0xffff_ffff;
 
-/**
- * The order arrays of `entries`; `editionOf(i)` gives entry i's edition parts (a segment's build reads them from the
- * reference tokens it has scanned already, rather than scanning each reference again).
- */
-export function orderArrays(
-  entries: ReadonlyArray<Pick<IndexEntry, 'urn' | 'reference'>>,
-  editionOf: (i: number) => EditionParts | undefined = (i) => editionParts(entries[i].reference),
-): OrderArrays {
+/** The order arrays of `entries`, each reference read by editionParts. */
+export function orderArrays(entries: ReadonlyArray<Pick<IndexEntry, 'urn' | 'reference'>>): OrderArrays {
   const n = entries.length;
-  const orderTexts: string[] = [];
-  const places = new Map<string, number>();
-  const placeOf = (text: string): number => {
-    let place = places.get(text);
-    if (place === undefined) places.set(text, (place = orderTexts.push(text) - 1));
-    return place;
-  };
+  const texts = new OrderTexts();
   const ids = new Int32Array(3 * n);
   const orderNumbers = new Uint32Array(n);
   for (let i = 0; i < n; i++) {
-    const fields = designationFields(entries[i].urn, editionOf(i));
-    ids[3 * i] = placeOf(fields.publisher);
-    ids[3 * i + 1] = placeOf(partsKey(fields.parts));
-    ids[3 * i + 2] = placeOf(fields.type);
+    const fields = designationFields(entries[i].urn, editionParts(entries[i].reference));
+    ids[3 * i] = texts.placeOf(fields.publisher);
+    ids[3 * i + 1] = texts.placeOf(partsKey(fields.parts));
+    ids[3 * i + 2] = texts.placeOf(fields.type);
     orderNumbers[i] = fields.number === Infinity ? NO_NUMBER : fields.number;
   }
-  const orderIds = idsBelow(orderTexts.length, 3 * n);
-  orderIds.set(ids);
-  return { orderTexts, orderIds, orderNumbers };
+  return texts.arrays(ids, orderNumbers);
+}
+
+/**
+ * `orderArrays` of a segment's entries from the reference tokens its build has scanned (segmentData.ts), the same
+ * arrays: a record's publisher and type are read once per URN publisher and publisher words, and its parts key once
+ * per parts, not as arrays and strings made for every record (a sixth of preparing a segment, profiled).
+ */
+export function orderArraysOfTokens(
+  entries: ReadonlyArray<Pick<IndexEntry, 'urn'>>,
+  reference: Tokens,
+  vocabulary: readonly string[],
+  numberStart: Int16Array,
+  numberEnd: Int16Array,
+): OrderArrays {
+  const n = entries.length;
+  const texts = new OrderTexts();
+  const ids = new Int32Array(3 * n);
+  const orderNumbers = new Uint32Array(n);
+  /** By URN publisher, then by the ids of the publisher words (NO_EDITION: the reference has no number). */
+  const publishers = new Map<UrnPublisher | undefined, Map<number, PublisherPlaces>>();
+  const partPlaces = new Map<number, number>();
+  const scratch: string[] = [];
+  const base = vocabulary.length + 1;
+  for (let i = 0; i < n; i++) {
+    const from = reference.start[i];
+    const start = numberStart[i];
+    const end = numberEnd[i];
+    const fromUrn = urnPublisher(entries[i].urn);
+    // editionOfTokens' first test: a number block starting with a digit.
+    const hasNumber = end > start && isDigit(vocabulary[reference.ids[from + start]].charCodeAt(0));
+    const key = !hasNumber ? NO_EDITION : idsKey(reference.ids, from, from + start, base);
+    let byWords = publishers.get(fromUrn);
+    if (!byWords) publishers.set(fromUrn, (byWords = new Map<number, PublisherPlaces>()));
+    let known = key === NO_KEY ? undefined : byWords.get(key);
+    // Texts are placed in the order orderArrays places them (publisher, parts, type), so the arrays are the same.
+    let fields: PublisherFields | undefined;
+    if (!known) fields = publisherFields(fromUrn, hasNumber ? editionOfTokens(tokenTexts(reference, vocabulary, i, scratch), start, end) : undefined);
+    const publisher = known ? known.publisher : texts.placeOf((fields as PublisherFields).publisher);
+    const numbered = known ? known.numbered : (fields as PublisherFields).numbered;
+    const partsFrom = from + start + 1;
+    const partsTo = from + end;
+    let parts = numbered ? partPlaces.get(idsKey(reference.ids, partsFrom, partsTo, base)) : texts.placeOf(partsKey([]));
+    if (parts === undefined) {
+      const numbers: string[] = [];
+      for (let k = partsFrom; k < partsTo; k++) numbers.push(withoutLeadingZeros(vocabulary[reference.ids[k]]));
+      parts = texts.placeOf(partsKey(numbers));
+      const partsId = idsKey(reference.ids, partsFrom, partsTo, base);
+      if (partsId !== NO_KEY) partPlaces.set(partsId, parts);
+    }
+    if (!known) {
+      known = { publisher, type: texts.placeOf((fields as PublisherFields).type), numbered };
+      if (key !== NO_KEY) byWords.set(key, known);
+    }
+    ids[3 * i] = publisher;
+    ids[3 * i + 1] = parts;
+    ids[3 * i + 2] = known.type;
+    let number = NO_NUMBER;
+    if (numbered) {
+      const digits = withoutLeadingZeros(vocabulary[reference.ids[from + start]]);
+      if (digits.length <= 9) number = Number(digits);
+    }
+    orderNumbers[i] = number;
+  }
+  return texts.arrays(ids, orderNumbers);
+}
+
+/** Where a record's publisher and type are in the order texts, and whether its reference has a document number. */
+interface PublisherPlaces {
+  publisher: number;
+  type: number;
+  numbered: boolean;
+}
+
+/** A memo key no ids give. */
+const NO_KEY = -1;
+const NO_EDITION = -2;
+
+/** The ids `ids[from .. to)` as one number (digits id + 1 in base `base`), or NO_KEY when more than three. */
+function idsKey(ids: Ids, from: number, to: number, base: number): number {
+  if (to - from > 3 || base > 0x10001) return NO_KEY;
+  let key = 0;
+  for (let k = from; k < to; k++) key = key * base + ids[k] + 1;
+  return key;
+}
+
+function isDigit(c: number): boolean {
+  return c >= 48 && c <= 57;
+}
+
+/** The texts of a segment's order arrays, each placed once, in the order first asked. */
+class OrderTexts {
+  private readonly texts: string[] = [];
+  private readonly places = new Map<string, number>();
+
+  placeOf(text: string): number {
+    let place = this.places.get(text);
+    if (place === undefined) this.places.set(text, (place = this.texts.push(text) - 1));
+    return place;
+  }
+
+  arrays(ids: Int32Array, orderNumbers: Uint32Array): OrderArrays {
+    const orderIds = idsBelow(this.texts.length, ids.length);
+    orderIds.set(ids);
+    return { orderTexts: this.texts, orderIds, orderNumbers };
+  }
 }

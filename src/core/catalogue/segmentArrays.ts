@@ -10,8 +10,7 @@
  */
 import type { IndexEntry } from './indexSegment';
 import { buildPostings, idsBelow, narrowed, tokenizeEntries, unitePostings, type Ids, type PostingArrays, type Tokens } from './segmentData';
-import { editionOfTokens } from './editionParts';
-import { orderArrays, type OrderArrays } from './orderFields';
+import { orderArraysOfTokens, type OrderArrays } from './orderFields';
 import { orderByKeys, POSITION_SPAN } from './keyOrder';
 import { factsOf, type StandardFacts, type StatusLabel, type SupplementKind } from './standardFacts';
 import { scanTokenRuns } from './tokens';
@@ -97,7 +96,6 @@ export function prepareSegment(entries: readonly IndexEntry[]): SegmentArrays {
   const positions = new Int32Array(n);
   const { vocabulary, reference, title, numberStart, numberEnd } = tokenizeEntries(entries);
   const firstEnds = new Int32Array(n);
-  const scratch: string[] = [];
   for (let i = 0; i < n; i++) {
     const entry = entries[i];
     positions[i] = entry.position;
@@ -138,7 +136,7 @@ export function prepareSegment(entries: readonly IndexEntry[]): SegmentArrays {
     topicKeys,
     byTopic,
     mainStart: mainElements(entries, firstEnds),
-    ...orderArrays(entries, (i) => editionOfTokens(tokensOf(reference, vocabulary, i, scratch), numberStart[i], numberEnd[i])),
+    ...orderArraysOfTokens(entries, reference, vocabulary, numberStart, numberEnd),
     ...(postings('inReference', inReference) as Pick<SegmentArrays, 'inReferenceRanks' | 'inReferenceStart'>),
     ...(postings('inTitle', inTitle) as Pick<SegmentArrays, 'inTitleRanks' | 'inTitleStart'>),
     ...(postings('anywhere', anywhere) as Pick<SegmentArrays, 'anywhereRanks' | 'anywhereStart'>),
@@ -160,31 +158,34 @@ const MIN_INTRODUCTORY = 3;
  */
 function mainElements(entries: readonly IndexEntry[], firstEnds: Int32Array): Uint8Array {
   const n = entries.length;
-  const firsts = new Array<string | undefined>(n);
-  const counts = new Map<string, number>();
+  // Grouped by the first element as written, then by its lower case once per way of writing it: a segment's titles
+  // begin in a few hundred ways, and lowering each title's first element was a tenth of preparing a segment.
+  const groups = new Map<string, number>();
+  const written: string[] = [];
+  const groupOf = new Int32Array(n).fill(-1);
   for (let i = 0; i < n; i++) {
     if (firstEnds[i] < 0) continue;
-    const first = entries[i].title.slice(0, firstEnds[i]).toLowerCase();
-    firsts[i] = first;
-    counts.set(first, (counts.get(first) ?? 0) + 1);
+    const first = entries[i].title.slice(0, firstEnds[i]);
+    let group = groups.get(first);
+    if (group === undefined) groups.set(first, (group = written.push(first) - 1));
+    groupOf[i] = group;
   }
+  const sizes = new Int32Array(written.length);
+  for (let i = 0; i < n; i++) if (groupOf[i] >= 0) sizes[groupOf[i]]++;
+  const lowered = written.map((first) => first.toLowerCase());
+  const counts = new Map<string, number>();
+  lowered.forEach((first, group) => counts.set(first, (counts.get(first) ?? 0) + sizes[group]));
   const threshold = Math.max(MIN_INTRODUCTORY, n * INTRODUCTORY_SHARE);
-  const mainStart = new Uint8Array(n);
-  for (let i = 0; i < n; i++) {
-    const first = firsts[i];
-    if (first === undefined || (counts.get(first) ?? 0) < threshold) continue;
+  // Per group, the token the main element starts at (0: the first element is not introductory).
+  const starts = lowered.map((first) => {
+    if ((counts.get(first) ?? 0) < threshold) return 0;
     let tokens = 0;
     scanTokenRuns(first, () => tokens++);
-    mainStart[i] = Math.min(255, tokens);
-  }
+    return Math.min(255, tokens);
+  });
+  const mainStart = new Uint8Array(n);
+  for (let i = 0; i < n; i++) if (groupOf[i] >= 0) mainStart[i] = starts[groupOf[i]];
   return mainStart;
-}
-
-/** Entry i's tokens of `list` as text, in `into` (emptied first). */
-function tokensOf(list: Tokens, vocabulary: readonly string[], i: number, into: string[]): string[] {
-  into.length = 0;
-  for (let k = list.start[i]; k < list.start[i + 1]; k++) into.push(vocabulary[list.ids[k]]);
-  return into;
 }
 
 /** Per entry, the reference tokens an exact match may end on: the number block's last, the reference's last, the one after the block. */

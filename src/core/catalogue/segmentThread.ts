@@ -106,7 +106,7 @@ export class SegmentThread {
     if (!job || !this.worker) return;
     this.current = job;
     const message: SegmentJob = packEntries(job.entries);
-    this.worker.postMessage(message, [message.positions.buffer as ArrayBuffer]);
+    this.worker.postMessage(message, [message.positions.buffer as ArrayBuffer, message.statuses.buffer as ArrayBuffer]);
   }
 
   /** Stops the worker; what it had not answered yet is rejected (and prepared by the caller). */

@@ -44,7 +44,9 @@ const DRAFT_REFERENCE = /^[A-Z/ ]*\b(?:AWI|NP|PWI|WD|CD|DIS|FDIS|PRF|DTS|DTR|DPA
 /** The status text a record carries, if any ("current", "withdrawn", "replaced"…), lower case. */
 export function recordStatus(standard: Pick<Standard, 'raw'>): string | undefined {
   for (const key of STATUS_KEYS) {
-    const text = statusWord(readText(standard.raw[key]));
+    const value = standard.raw[key];
+    // Most keys are absent: no look-up for them.
+    const text = value === undefined ? '' : statusWord(readText(value));
     if (text) return text;
   }
   return undefined;
@@ -64,14 +66,14 @@ function statusWord(text: string): string {
 }
 
 export function factsOf(urn: string, reference: string | undefined, status: string | undefined): StandardFacts {
-  const stage = /:stage-(\d\d)\.(\d\d)/.exec(urn);
+  const stage = stageOf(urn);
   let label: StatusLabel | undefined;
   if (status && NOT_CURRENT.test(status)) label = /replaced|superseded|revised/.test(status) ? 'replaced' : 'withdrawn';
-  else if (!status && stage?.[1] === '95') label = 'withdrawn';
+  else if (!status && stage === 95) label = 'withdrawn';
   // 90.93 is "confirmed": a review that ended; the other 90 stages are a review under way.
-  else if (stage?.[1] === '90' && stage[2] !== '93') label = 'under review';
+  else if (stage === 90 && stageOf(urn, true) !== 93) label = 'under review';
   const draft =
-    label === undefined && ((stage !== null && Number(stage[1]) < 60) || /:stage-draft\b/.test(urn) || DRAFT_REFERENCE.test((reference ?? '').slice(0, 200)));
+    label === undefined && ((stage !== undefined && stage < 60) || /:stage-draft\b/.test(urn) || DRAFT_REFERENCE.test((reference ?? '').slice(0, 200)));
   if (draft) label = 'draft';
   return {
     current: label !== 'withdrawn' && label !== 'replaced',
@@ -98,10 +100,54 @@ function supplementOf(urn: string, reference: string): SupplementKind | undefine
   return undefined;
 }
 
-/** The first year after the number: "ISO/IEC 27001:2022/Amd 1:2024" → 2022. */
+/**
+ * The stage of the URN's first ":stage-dd.dd" (`/:stage-(\d\d)\.(\d\d)/`): its first two digits, or its last two
+ * when `minor`. Found with indexOf: an expression run per record took a tenth of a segment's facts.
+ */
+function stageOf(urn: string, minor = false): number | undefined {
+  for (let at = urn.indexOf(STAGE); at >= 0; at = urn.indexOf(STAGE, at + 1)) {
+    const k = at + STAGE.length;
+    if (isDigit(urn, k) && isDigit(urn, k + 1) && urn.charCodeAt(k + 2) === FULL_STOP && isDigit(urn, k + 3) && isDigit(urn, k + 4))
+      return minor ? twoDigits(urn, k + 3) : twoDigits(urn, k);
+  }
+  return undefined;
+}
+
+const STAGE = ':stage-';
+const FULL_STOP = 0x2e;
+
+/**
+ * The first year after the number: "ISO/IEC 27001:2022/Amd 1:2024" → 2022. What `/:((?:19|20)\d\d)\b/` finds in
+ * the first 200 characters, found with indexOf.
+ */
 function yearOf(reference: string): number | undefined {
-  const match = /:((?:19|20)\d\d)\b/.exec(reference.slice(0, 200));
-  return match ? Number(match[1]) : undefined;
+  const end = Math.min(reference.length, 200);
+  for (let at = reference.indexOf(':'); at >= 0 && at + 5 <= end; at = reference.indexOf(':', at + 1)) {
+    const century = twoDigits(reference, at + 1);
+    if (
+      (century === 19 || century === 20) &&
+      isDigit(reference, at + 3) &&
+      isDigit(reference, at + 4) &&
+      (at + 5 === end || !isWordChar(reference.charCodeAt(at + 5)))
+    )
+      return century * 100 + twoDigits(reference, at + 3);
+  }
+  return undefined;
+}
+
+function isDigit(text: string, at: number): boolean {
+  const c = text.charCodeAt(at);
+  return c >= 48 && c <= 57;
+}
+
+/** The number of the two digits at `at`, or -1. */
+function twoDigits(text: string, at: number): number {
+  return isDigit(text, at) && isDigit(text, at + 1) ? (text.charCodeAt(at) - 48) * 10 + text.charCodeAt(at + 1) - 48 : -1;
+}
+
+/** What \b takes for a word character: [A-Za-z0-9_]. */
+function isWordChar(c: number): boolean {
+  return (c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || c === 95;
 }
 
 /** "withdrawn · amendment": what a picker or tooltip says beside the title; '' for a current base document. */
