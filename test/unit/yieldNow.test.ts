@@ -22,9 +22,11 @@ describe('yieldNow in Node', () => {
   it("lets the event loop's waiting work run at the next yield (a MessageChannel's port let a thousand yields pass first)", async () => {
     // Work queued for the loop's next turn: I/O callbacks run in that turn too, before it.
     assert.ok((await yieldsUntil((done) => setImmediate(done))) <= 2);
-    // I/O in turn, each read waited for by yielding: a count of yields, not a time, and far apart either way.
-    let total = 0;
-    for (let read = 0; read < 20; read++) total += await yieldsUntil((done) => stat(__filename, () => done()));
-    assert.ok(total < 20 * 1000, `${total} yields for 20 reads`);
+    // I/O in turn, each read waited for by yielding: a count of yields, not a time, and far apart either way. The
+    // median read: on a machine busy with other tests, a read or two waits for a thread of libuv's pool that long.
+    const yields: number[] = [];
+    for (let read = 0; read < 21; read++) yields.push(await yieldsUntil((done) => stat(__filename, () => done())));
+    const median = yields.sort((a, b) => a - b)[10];
+    assert.ok(median < 1000, `${median} yields for the median read (${yields.join(', ')})`);
   });
 });
