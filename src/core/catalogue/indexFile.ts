@@ -1,6 +1,7 @@
 /**
- * The catalogue index as one file: a JSON header (base URL, time, each segment's vocabulary and order texts) followed by the
- * entries' packed texts (packedEntries.ts) and every typed array of every segment as raw bytes, 8-byte aligned.
+ * The catalogue index as one file: a JSON header (base URL, time, the texts the entries share, each segment's vocabulary
+ * and order texts) followed by the entries' packed texts and codes (packedEntries.ts) and every typed array of every
+ * segment as raw bytes, 8-byte aligned.
  * Reading it back copies the bytes once and takes views of them: nothing is parsed per entry, tokenised, sorted or
  * decoded again. Whatever does
  * not fit (another format, truncated, ids out of range) reads as undefined, and the index is built anew.
