@@ -1,4 +1,6 @@
 import * as assert from 'node:assert/strict';
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
 import { sandboxEntries } from '../../bench/sandboxEntries';
 import { CatalogueIndex, IndexBuilder, sameEntries, type IndexEntry } from '../../src/core/catalogue/catalogueIndex';
 import { EntryPacker, PackedEntries } from '../../src/core/catalogue/packedEntries';
@@ -120,5 +122,36 @@ describe('packed entries', () => {
     }
     for (const urn of [entries[0].urn, entries[4321].urn, entries[8999].urn, 'urn:none'])
       assert.deepEqual(finished.bestForUrn(urn), listed.bestForUrn(urn), urn);
+  });
+
+  it("lets a build's entry objects go once packed, its segments reading them packed, and still finds what it held", async () => {
+    setFlagsFromString('--expose-gc');
+    const collect = runInNewContext('gc') as () => void;
+    const entries = sandboxEntries(7, 9000);
+    const builder = new IndexBuilder();
+    builder.expected = entries.length;
+    // Copies made for the builder alone: this test holds only weak references to them.
+    const watched: Array<WeakRef<IndexEntry>> = [];
+    const page = (from: number, to: number): IndexEntry[] =>
+      entries.slice(from, to).map((e) => {
+        const copy = { ...e };
+        if (e.position % 500 === 0) watched.push(new WeakRef(copy));
+        return copy;
+      });
+    // The second page first: its objects wait for the first, then are packed with it.
+    builder.add(3000, page(3000, 6000));
+    builder.add(0, page(0, 3000));
+    builder.add(6000, page(6000, 9000));
+    const during = builder.snapshot();
+    await new Promise((resolve) => setImmediate(resolve));
+    collect();
+    assert.deepEqual(watched.filter((ref) => ref.deref()).length, 0, 'no entry object kept by the build');
+    const listed = CatalogueIndex.of(entries);
+    for (const query of ['9001', 'iec 60601', entries[4500].reference ?? '', entries[8999].urn])
+      assert.ok(sameEntries(during.search(query, 40), listed.searchHits(query, 40)), query);
+    assert.deepEqual(during.bestForUrn(entries[4500].urn), listed.bestForUrn(entries[4500].urn));
+    assert.deepEqual(during.entries.at(8999), entries[8999]);
+    const finished = await builder.finish();
+    assert.deepEqual(Array.from(finished.entries), entries);
   });
 });

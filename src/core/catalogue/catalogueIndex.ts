@@ -33,7 +33,8 @@
  */
 import { decodeIndexFile, decodeIndexFileInSlices, encodeIndexFile, encodeIndexFileInSlices, type IndexFileContent } from './indexFile';
 import { IndexSegment, TITLE_ORDER, type IndexEntry, type IndexQuery, type SearchOptions, type SegmentHit } from './indexSegment';
-import { EntryPacker, PackedEntries, sameRecord, type EntryList } from './packedEntries';
+import { PackedEntries, sameRecord, type EntryList } from './packedEntries';
+import { ArrivedEntries } from './arrivedEntries';
 import { topicGroup, topicScore, type SegmentArrays } from './segmentArrays';
 import { PackedSegmentEntries } from './segmentEntries';
 import { TimeSlicer } from '../service/timeSlicer';
@@ -65,8 +66,6 @@ const SUPPLEMENT_WORDS = new Set(['amd', 'amendment', 'cor', 'corrigendum', 'fra
 const MAX_QUERY_TOKENS = 12;
 /** How many hits of a topic query are re-ranked by the references to their numbers, whatever the limit asked. */
 export const TOPIC_CANDIDATES = 64;
-/** Entries a build makes room for ahead, whatever total the service says. */
-const MAX_RESERVED = 2_000_000;
 /** Numbers whose weight is remembered, per index: the numbers of what a session's queries find. */
 const MAX_NUMBER_WEIGHTS = 20_000;
 
@@ -221,12 +220,8 @@ export class CatalogueIndex {
  * build, it resumes where it stopped.
  */
 export class IndexBuilder {
-  /**
-   * By position; made at the size the service says once it has said it. Pages arrive out of order: an array grown by
-   * them turned into a dictionary and back, holding the extension host 120–130 ms in one page at 300 000.
-   */
-  private entries: IndexEntry[] = [];
-  private entriesReserved = false;
+  /** Every entry that has arrived, by position: the objects until packed (arrivedEntries.ts). */
+  private readonly entries = new ArrivedEntries();
   private readonly segments: IndexSegment[] = [];
   private pending: IndexEntry[] = [];
   /** Sealed entries whose segment is being prepared; the snapshot's tail searches them meanwhile. */
@@ -240,9 +235,6 @@ export class IndexBuilder {
    */
   private pendingPieces: { of: IndexEntry[]; segments: IndexSegment[] } | undefined;
   private arrived = 0;
-  /** The entries packed as they arrive, in position order (see `packArrived`). */
-  private readonly packer = new EntryPacker();
-  private reserved = false;
   private readonly slicer = new TimeSlicer();
   /** Segments being prepared on this thread, one chunk after another (see `preparedHere`). */
   private here: Promise<unknown> = Promise.resolve();
@@ -266,14 +258,13 @@ export class IndexBuilder {
   /** Adds a page's entries (their positions set); seals full segments. */
   add(offset: number, entries: readonly IndexEntry[]): void {
     this.pages.add(offset);
-    this.reserveEntries();
+    if (this.expected !== undefined) this.entries.expect(this.expected);
     for (const entry of entries) {
-      if (this.entries[entry.position]) continue;
-      this.entries[entry.position] = entry;
+      if (!this.entries.add(entry)) continue;
       this.pending.push(entry);
       this.arrived++;
     }
-    this.packArrived();
+    this.entries.pack(this.segments, this.expected);
     while (this.pending.length >= SEGMENT_SIZE) {
       this.seal(this.pending.slice(0, SEGMENT_SIZE));
       this.pending = this.pending.slice(SEGMENT_SIZE);
@@ -333,47 +324,29 @@ export class IndexBuilder {
       await this.here;
     }
     while (this.jobs.size) await Promise.all(this.jobs);
-    // Positions are dense once every page has arrived (checked without copying them); a server whose total shrank
-    // leaves holes, closed here.
-    let dense = true;
-    for (let position = 0; position < this.entries.length && dense; position++) dense = this.entries[position] !== undefined;
-    if (dense) {
-      this.packArrived();
-      const packed = await this.packer.doneInSlices(() => this.slicer.due());
-      return new CatalogueIndex(this.segments, this.entries, Date.now(), true, this.expected).packed(packed);
-    }
-    const entries = this.entries.filter(Boolean).map((e, position) => (e.position === position ? e : { ...e, position }));
+    // Positions are dense once every page has arrived: all of them packed. A server whose total shrank leaves holes,
+    // closed here.
+    this.entries.pack(this.segments, this.expected);
+    const packed = await this.entries.done(() => this.slicer.due());
+    // Every segment made anew over the finished copy: the packer's buffers, reserved ahead, go with the build.
+    if (packed) return new CatalogueIndex(this.segments, this.entries, Date.now(), true, this.expected).packed(packed);
+    const entries: IndexEntry[] = [];
+    for (const entry of this.entries) if (entry) entries.push(entry.position === entries.length ? entry : { ...entry, position: entries.length });
     return CatalogueIndex.of(entries).packed();
   }
 
-  /** Room for every entry the service says it has (bounded), made once, with those that arrived before it said. */
-  private reserveEntries(): void {
-    if (this.entriesReserved || this.expected === undefined) return;
-    this.entriesReserved = true;
-    const reserved = new Array<IndexEntry>(Math.max(this.entries.length, Math.min(this.expected, MAX_RESERVED)));
-    this.entries.forEach((entry, position) => (reserved[position] = entry));
-    this.entries = reserved;
-  }
-
-  /**
-   * Packs the entries that have arrived with every earlier position (packedEntries.ts), so that finishing a build has
-   * little left to pack: at 300 000 entries, packing them all at the end took 0.3 to 0.6 s here.
-   */
-  private packArrived(): void {
-    if (!this.reserved && this.expected !== undefined && this.packer.length >= 1000) {
-      // Room made once, by the total the service gives (which it may get wrong: bounded), so the buffer is not copied
-      // as it grows.
-      this.packer.reserve(Math.min(this.expected, MAX_RESERVED));
-      this.reserved = true;
-    }
-    for (let entry = this.entries[this.packer.length]; entry; entry = this.entries[this.packer.length]) this.packer.append(entry);
+  /** Segments prepared: searchable now, and reading their entries packed as soon as they all are. */
+  private keep(segments: readonly IndexSegment[]): void {
+    this.entries.track(segments);
+    this.segments.push(...segments);
+    this.entries.pack(this.segments, this.expected);
   }
 
   private seal(chunk: IndexEntry[]): void {
     this.sealed += chunk.length;
     const prepare = this.prepare;
     if (!prepare) {
-      this.segments.push(IndexSegment.build(chunk));
+      this.keep([IndexSegment.build(chunk)]);
       return;
     }
     this.preparing.add(chunk);
@@ -384,7 +357,7 @@ export class IndexBuilder {
         () => this.preparedHere(chunk),
       )
       .then((segments) => {
-        this.segments.push(...segments);
+        this.keep(segments);
         this.preparing.delete(chunk);
         this.jobs.delete(job);
       });

@@ -50,10 +50,15 @@ export class PackedEntries implements EntryList {
   /** The URN last looked up, as bytes with their hash: a look-up asks every segment in turn. */
   private wanted: { urn: string; bytes: Uint8Array; hash: number } | undefined;
 
-  constructor(readonly parts: PackedParts) {
+  /** `urnHashes`: each URN's FNV-1a, when the packer made them as it went (else made on the first look-up by URN). */
+  constructor(
+    readonly parts: PackedParts,
+    urnHashes?: Uint32Array,
+  ) {
     this.texts = bytesView(parts.texts);
     this.starts = parts.starts;
     this.headBytes = parts.heads.map(utf8Of);
+    this.urnHashes = urnHashes;
   }
 
   /** `entries` packed, at once; every position from 0 to length - 1 must hold an entry. */
@@ -184,7 +189,12 @@ export class EntryPacker {
   private starts = new Uint32Array(1024 * FIELDS + 1);
   private headCodes = new Uint32Array(1024);
   private statusCodes = new Uint32Array(1024);
+  private urnHashes = new Uint32Array(1024);
+  /** FNV-1a of each head, by code: a URN's hash goes on from its head's. */
+  private readonly headHashes: number[] = [FNV_START];
   private readonly heads = new SharedTexts([], MAX_HEADS);
+  /** The entries packed so far, as packed entries over the packer's own buffers (see `view`), and how many. */
+  private viewed: { count: number; entries: PackedEntries } | undefined;
   private readonly statuses = new SharedTexts();
   private at = 0;
   private count = 0;
@@ -207,12 +217,36 @@ export class EntryPacker {
     const { urn } = entry;
     const headEnd = urnHeadEnd(urn);
     const head = headEnd ? this.heads.codeOf(urn.slice(0, headEnd)) : 0;
+    if (head === this.headHashes.length) this.headHashes.push(fnv1a(FNV_START, utf8Of(urn.slice(0, headEnd)), 0, headEnd));
     this.headCodes[this.count] = head;
     this.write(k, head ? urn.slice(headEnd) : urn);
+    this.urnHashes[this.count] = fnv1a(this.headHashes[head], this.texts, this.starts[k], this.at);
     this.write(k + 1, entry.reference ?? '');
     this.write(k + 2, entry.title);
     this.statusCodes[this.count] = this.statuses.codeOf(entry.status ?? '');
     this.count++;
+  }
+
+  /**
+   * The entries packed so far, readable while more are appended: views of the packer's buffers, not copies (what is
+   * packed is never written again; a buffer grown later leaves the view its old one). A build's segments read their
+   * entries here once packed, so that the entry objects can go (the collector copied 300 000 of them, held to the end).
+   */
+  view(): PackedEntries {
+    if (this.viewed?.count !== this.count) {
+      const n = this.count;
+      this.starts[n * FIELDS] = this.at;
+      const parts = {
+        texts: this.texts.subarray(0, this.at),
+        starts: this.starts.subarray(0, n * FIELDS + 1),
+        heads: this.heads.texts.slice(),
+        headCodes: this.headCodes.subarray(0, n),
+        statuses: this.statuses.texts.slice(),
+        statusCodes: this.statusCodes.subarray(0, n),
+      };
+      this.viewed = { count: n, entries: new PackedEntries(parts, this.urnHashes.subarray(0, n)) };
+    }
+    return this.viewed.entries;
   }
 
   /** The entries packed so far; `due()` between copies of a few megabytes when given. */
@@ -234,14 +268,17 @@ export class EntryPacker {
   private entriesOf(texts: Uint8Array): PackedEntries {
     const starts = this.starts.slice(0, this.count * FIELDS + 1);
     starts[this.count * FIELDS] = this.at;
-    return new PackedEntries({
-      texts,
-      starts,
-      heads: this.heads.texts.slice(),
-      headCodes: narrowCodes(this.headCodes, this.count),
-      statuses: this.statuses.texts.slice(),
-      statusCodes: narrowCodes(this.statusCodes, this.count),
-    });
+    return new PackedEntries(
+      {
+        texts,
+        starts,
+        heads: this.heads.texts.slice(),
+        headCodes: narrowCodes(this.headCodes, this.count),
+        statuses: this.statuses.texts.slice(),
+        statusCodes: narrowCodes(this.statusCodes, this.count),
+      },
+      this.urnHashes.slice(0, this.count),
+    );
   }
 
   private write(k: number, text: string): void {
@@ -256,6 +293,7 @@ export class EntryPacker {
     this.starts = grown(this.starts, entries * FIELDS + 1);
     this.headCodes = grown(this.headCodes, entries);
     this.statusCodes = grown(this.statusCodes, entries);
+    this.urnHashes = grown(this.urnHashes, entries);
   }
 
   private growTexts(bytes: number): void {
