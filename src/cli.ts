@@ -3,6 +3,14 @@ import { main } from './cli/main';
 
 declare const CLI_VERSION: string | undefined;
 
+// A reader that stops reading (`check … | head`) closes the pipe: the rest of the report cannot be written. The run
+// ends at once with "could not run" (2) and a line saying why, not with Node's unhandled EPIPE and its stack.
+process.stdout.on('error', (error: NodeJS.ErrnoException) => {
+  const why = error.code === 'EPIPE' ? 'its output was closed before the report was written' : `its output failed (${error.message})`;
+  process.stderr.write(`standards-explorer: stopped: ${why}.\n`, () => process.exit(2));
+});
+process.stderr.on('error', () => process.exit(2));
+
 void main(
   process.argv.slice(2),
   { cwd: process.cwd(), env: process.env, stdout: process.stdout, stderr: process.stderr },
