@@ -5,8 +5,7 @@
  * copied and marked them all (the main thread's collections and V8's helpers, the largest part of the build's CPU
  * beside the work itself). Pure: no vscode.
  */
-import type { IndexEntry } from './indexSegment';
-import { IndexSegment } from './indexSegment';
+import { IndexSegment, type IndexEntry } from './indexSegment';
 import { EntryPacker, type EntryList, type PackedEntries } from './packedEntries';
 import { PackedSegmentEntries } from './segmentEntries';
 
@@ -24,11 +23,6 @@ export class ArrivedEntries implements EntryList {
 
   get length(): number {
     return Math.max(this.waiting.length, this.packer.length);
-  }
-
-  /** How many are packed: every position below it. */
-  get packed(): number {
-    return this.packer.length;
   }
 
   at(position: number): IndexEntry | undefined {
@@ -71,12 +65,11 @@ export class ArrivedEntries implements EntryList {
       this.packer.reserve(Math.min(total, MAX_RESERVED));
       this.packerReserved = true;
     }
-    const before = this.packer.length;
     for (let entry = this.waiting[this.packer.length]; entry; entry = this.waiting[this.packer.length]) {
       this.packer.append(entry);
       this.waiting[entry.position] = undefined;
     }
-    if (this.packer.length > before || this.unpacked.size) this.readPacked(segments);
+    this.readPacked(segments);
   }
 
   /** Segments made of arrived entries: each reads them packed as soon as they all are (`pack`). */

@@ -3,7 +3,7 @@
  * its parts, as every edition of the document shares them. Read by the edition comparison (compare/editions.ts)
  * and by the order of the organised catalogue (orderFields.ts). Pure: no vscode.
  */
-import { scanReference } from './tokens';
+import { isDigitCode, scanReference } from './tokens';
 
 /** Stage words of drafts that are not part of the publisher: "ISO/DIS 9001" is a draft of ISO 9001. */
 const DRAFT_WORDS = new Set(['awi', 'np', 'pwi', 'wd', 'cd', 'dis', 'fdis', 'prf', 'pdam', 'dam']);
@@ -36,17 +36,13 @@ export function editionParts(reference: string | undefined): EditionParts | unde
 
 /** editionParts of a reference already scanned (tokens.ts): its tokens in lower case, and where its number block is. */
 export function editionOfTokens(tokens: readonly string[], numberStart: number, numberEnd: number): EditionParts | undefined {
-  if (numberEnd <= numberStart || !isDigit((tokens[numberStart] ?? '').charCodeAt(0))) return undefined;
+  if (numberEnd <= numberStart || !isDigitCode((tokens[numberStart] ?? '').charCodeAt(0))) return undefined;
   const publisher: string[] = [];
   for (let i = 0; i < numberStart; i++) if (!DRAFT_WORDS.has(tokens[i])) publisher.push(DRAFT_OF.get(tokens[i]) ?? tokens[i]);
   if (!publisher.length) return undefined;
   const numbers: string[] = [];
   for (let i = numberStart; i < numberEnd; i++) numbers.push(withoutLeadingZeros(tokens[i]));
   return { publisher, numbers };
-}
-
-function isDigit(c: number): boolean {
-  return c >= 48 && c <= 57;
 }
 
 /** "007" → "7", "0" stays: only a token starting with 0 is given to the expression (most start otherwise). */

@@ -10,7 +10,7 @@ import { editionOfTokens, editionParts, withoutLeadingZeros, type EditionParts }
 import type { IndexEntry } from './indexSegment';
 import { idsBelow, tokenTexts, type Ids, type Tokens } from './segmentData';
 import { factsOf } from './standardFacts';
-import { compareStrings } from './tokens';
+import { compareStrings, isDigitCode } from './tokens';
 
 /** What a record is sorted and grouped by. */
 export interface OrderFields {
@@ -206,7 +206,7 @@ export function orderArraysOfTokens(
     const end = numberEnd[i];
     const fromUrn = urnPublisher(entries[i].urn);
     // editionOfTokens' first test: a number block starting with a digit.
-    const hasNumber = end > start && isDigit(vocabulary[reference.ids[from + start]].charCodeAt(0));
+    const hasNumber = end > start && isDigitCode(vocabulary[reference.ids[from + start]].charCodeAt(0));
     const key = !hasNumber ? NO_EDITION : idsKey(reference.ids, from, from + start, base);
     let byWords = publishers.get(fromUrn);
     if (!byWords) publishers.set(fromUrn, (byWords = new Map<number, PublisherPlaces>()));
@@ -260,10 +260,6 @@ function idsKey(ids: Ids, from: number, to: number, base: number): number {
   let key = 0;
   for (let k = from; k < to; k++) key = key * base + ids[k] + 1;
   return key;
-}
-
-function isDigit(c: number): boolean {
-  return c >= 48 && c <= 57;
 }
 
 /** The texts of a segment's order arrays, each placed once, in the order first asked. */

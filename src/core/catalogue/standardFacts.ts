@@ -7,6 +7,7 @@
 import { readText } from '../service/jsonld';
 import type { Standard } from '../service/types';
 import { l10n } from '../l10n';
+import { isDigitCode } from './tokens';
 
 /** What the UI says about a record that is not simply current. */
 export type StatusLabel = 'withdrawn' | 'replaced' | 'under review' | 'draft';
@@ -136,8 +137,7 @@ function yearOf(reference: string): number | undefined {
 }
 
 function isDigit(text: string, at: number): boolean {
-  const c = text.charCodeAt(at);
-  return c >= 48 && c <= 57;
+  return isDigitCode(text.charCodeAt(at));
 }
 
 /** The number of the two digits at `at`, or -1. */

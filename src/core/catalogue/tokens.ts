@@ -195,6 +195,11 @@ export function stem(word: string): string {
   return word.length - cut >= 4 ? word.slice(0, word.length - cut) : word;
 }
 
+/** Whether a UTF-16 code is an ASCII digit. */
+export function isDigitCode(c: number): boolean {
+  return c >= 48 && c <= 57;
+}
+
 export function isYear(token: string): boolean {
   return /^(?:19|20)\d\d$/.test(token);
 }

@@ -193,7 +193,7 @@ export function readStandard(item: unknown): Standard | undefined {
   let urn = '';
   for (const key of URN_KEYS) {
     const text = readText(item[key]).trim();
-    if (isUrn(text)) {
+    if (startsAsUrn(text)) {
       urn = text;
       break;
     }
@@ -203,7 +203,7 @@ export function readStandard(item: unknown): Standard | undefined {
   let reference: string | undefined;
   for (const key of REFERENCE_KEYS) {
     const text = readText(item[key]).trim();
-    if (text && text !== urn && !isUrn(text)) {
+    if (text && text !== urn && !startsAsUrn(text)) {
       reference = text;
       break;
     }
@@ -212,7 +212,7 @@ export function readStandard(item: unknown): Standard | undefined {
 }
 
 /** Whether `text` starts with "urn:" in any case (`/^urn:/i`, without an expression run for every record of a page). */
-function isUrn(text: string): boolean {
+function startsAsUrn(text: string): boolean {
   return (
     text.length >= 4 &&
     (text.charCodeAt(0) | 0x20) === 0x75 &&
