@@ -191,7 +191,10 @@ async function main(): Promise<number> {
 
 /** One phase's samples in a few words. */
 function phaseText(r: Responsiveness): string {
-  return `round trip p95 ${r.p95RoundTripMs.toFixed(1)} ms (${r.samples} samples), longest delay ${r.maxLoopDelayMs.toFixed(0)} ms, collections ${r.gcMs.toFixed(0)} ms`;
+  const busy = r.spanMs
+    ? `; the host's thread ran ${(r.ranMs ?? 0).toFixed(0)} ms and waited for a core ${(r.waitedMs ?? 0).toFixed(0)} ms of ${r.spanMs.toFixed(0)}`
+    : '';
+  return `round trip p95 ${r.p95RoundTripMs.toFixed(1)} ms (${r.samples} samples), longest delay ${r.maxLoopDelayMs.toFixed(0)} ms, collections ${r.gcMs.toFixed(0)} ms${busy}`;
 }
 
 main()

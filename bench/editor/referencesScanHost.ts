@@ -15,6 +15,7 @@
  *    bodies fetched the first time, then computed again from the scanned workspace), with the host's longest delay.
  * Writes the figures as JSON to $SE_BENCH_OUT. Asserts nothing.
  */
+import { threadSchedule } from '../threadCpu';
 import * as fs from 'node:fs';
 import { PerformanceObserver, monitorEventLoopDelay, type PerformanceEntry } from 'node:perf_hooks';
 import * as vscode from 'vscode';
@@ -76,6 +77,10 @@ export interface Responsiveness {
   /** What the longest collection was: 'minor' (the young generation), 'major', 'incremental' or 'weak callbacks'. */
   longestGcKind: string;
   gcMs: number;
+  /** The host's thread on a core, waiting for one, and the time sampled (ms; Linux's schedstat): how busy the host was. */
+  ranMs?: number;
+  waitedMs?: number;
+  spanMs?: number;
 }
 
 /** Node's names for a collection's kind (perf_hooks' NODE_PERFORMANCE_GC_* flags). */
@@ -99,6 +104,9 @@ class Sampler {
   private longestGcMs = 0;
   private longestGcKind = '';
   private gcMs = 0;
+  private ranMs = 0;
+  private waitedMs = 0;
+  private spanMs = 0;
 
   async during<T>(work: () => Promise<T>): Promise<T> {
     const loop = monitorEventLoopDelay({ resolution: 10 });
@@ -123,9 +131,17 @@ class Sampler {
         await new Promise((resolve) => setTimeout(resolve, 50));
       }
     })();
+    const scheduleBefore = threadSchedule();
+    const startedAt = performance.now();
     try {
       return await work();
     } finally {
+      const scheduleAfter = threadSchedule();
+      if (scheduleBefore && scheduleAfter) {
+        this.ranMs += (scheduleAfter[0] - scheduleBefore[0]) / 1e6;
+        this.waitedMs += (scheduleAfter[1] - scheduleBefore[1]) / 1e6;
+      }
+      this.spanMs += performance.now() - startedAt;
       done = true;
       await pinger;
       loop.disable();
@@ -144,6 +160,9 @@ class Sampler {
       longestGcMs: this.longestGcMs,
       longestGcKind: this.longestGcKind,
       gcMs: this.gcMs,
+      ranMs: this.ranMs,
+      waitedMs: this.waitedMs,
+      spanMs: this.spanMs,
     };
   }
 }

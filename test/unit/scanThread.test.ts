@@ -2,15 +2,40 @@ import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { BACKGROUND_NICENESS } from '../../src/core/scan/backgroundPriority';
-import { execFileSync } from 'node:child_process';
+import { BACKGROUND_PROCESS_NICENESS, sessionOf } from '../../src/core/scan/backgroundPriority';
+import { execFileSync, spawn } from 'node:child_process';
 import { MAX_FILE_BYTES, scanText } from '../../src/core/scan/fileText';
 import { ScanThread } from '../../src/core/scan/scanThread';
 import { textCitations, type TextCitations } from '../../src/core/scan/textCitations';
 import type { NotReadFile } from '../../src/core/scan/fileBytes';
 import { GENERATED_MARKDOWN } from '../../src/core/generatedReports';
 
-describe('References scan: files read in a worker thread', () => {
+/** Scan worker processes whose parent is `parent` (/proc: a process's parent is the 2nd field of its stat after its name). */
+function workerProcesses(parent: number): number[] {
+  return fs
+    .readdirSync('/proc')
+    .filter((pid) => /^\d+$/.test(pid))
+    .filter((pid) => {
+      try {
+        const parentOf = Number(fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ')[1]);
+        return parentOf === parent && fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes('scanWorker.js');
+      } catch {
+        return false; // ended meanwhile
+      }
+    })
+    .map(Number);
+}
+
+/** Ended, not yet reaped by its parent (the state is the 1st field of its stat after its name). */
+function isZombie(pid: number): boolean {
+  try {
+    return fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].startsWith('Z');
+  } catch {
+    return false;
+  }
+}
+
+describe('References scan: files read by a worker', () => {
   let dir: string;
   const file = (name: string, content: string | Buffer): { path: string; name: string } => {
     fs.writeFileSync(path.join(dir, name), content);
@@ -73,26 +98,54 @@ describe('References scan: files read in a worker thread', () => {
     }
   });
 
-  it('reads as a background thread on Linux: the extension host gets a contended core first, and the worker rests less', async function () {
+  it('reads in a process of its own on Linux, in a session whose scheduling group it lowers; the host keeps its priority', async function () {
     if (process.platform !== 'linux') this.skip();
-    /** Threads of this process at the background niceness (/proc: the 19th field of a task's stat, the 17th after its name). */
-    const background = (): string[] =>
-      fs.readdirSync('/proc/self/task').filter((tid) => {
-        try {
-          return Number(fs.readFileSync(`/proc/self/task/${tid}/stat`, 'utf8').split(') ')[1].split(' ')[16]) === BACKGROUND_NICENESS;
-        } catch {
-          return false; // a thread that ended meanwhile (an earlier test's worker)
-        }
-      });
-    const before = new Set(background());
+    const ownGroup = fs.readFileSync('/proc/self/autogroup', 'utf8');
     const thread = new ScanThread();
     try {
-      // A job answered: the worker has started and set its priority.
+      // A job answered: the worker has started and lowered its group.
       await thread.read([file('d.txt', 'ISO 9001:2015\n')], undefined);
-      assert.equal(background().filter((tid) => !before.has(tid)).length, 1, 'a new thread at the background niceness: the worker');
-      assert.equal(os.getPriority(), 0, 'the process itself (its main thread) keeps its priority');
+      const [worker] = workerProcesses(process.pid);
+      assert.ok(worker, 'a worker process, child of this one');
+      assert.equal(sessionOf(worker), worker, 'it leads a session of its own');
+      assert.notEqual(sessionOf(worker), sessionOf('self'));
+      assert.match(fs.readFileSync(`/proc/${worker}/autogroup`, 'utf8'), new RegExp(`nice ${BACKGROUND_PROCESS_NICENESS}\\b`));
+      assert.equal(fs.readFileSync('/proc/self/autogroup', 'utf8'), ownGroup, 'the host’s own group is as it was');
+      assert.equal(os.getPriority(), 0, 'the host process keeps its priority');
     } finally {
       thread.dispose();
+    }
+  });
+
+  it('gives its worker process nothing of the host’s environment or flags, and the worker ends with its host', async function () {
+    if (process.platform !== 'linux') this.skip();
+    this.timeout(20_000);
+    const secret = 'se-test-secret-4f1c9';
+    // A host of its own, with a flag and a secret in its environment, that ends abruptly when its stdin closes.
+    const hostScript = `
+      const { ScanThread } = require(${JSON.stringify(path.join(__dirname, '../../src/core/scan/scanThread.js'))});
+      const thread = new ScanThread();
+      thread.read([{ path: ${JSON.stringify(file('e.txt', 'ISO 9001:2015\n').path)}, name: 'e.txt' }], undefined).then(() => console.log('read'));
+      process.stdin.on('end', () => process.exit(0)).resume();`;
+    const host = spawn(process.execPath, ['--max-old-space-size=123', '-e', hostScript], {
+      env: { ...process.env, SE_TEST_SECRET: secret },
+      stdio: ['pipe', 'pipe', 'inherit'],
+    });
+    try {
+      await new Promise<void>((resolve, reject) => {
+        host.stdout.on('data', (data: Buffer) => String(data).includes('read') && resolve());
+        host.on('exit', () => reject(new Error('The host ended before its worker read.')));
+      });
+      const [worker] = workerProcesses(host.pid ?? -1);
+      assert.ok(worker, 'the host’s worker process');
+      assert.ok(!fs.readFileSync(`/proc/${worker}/environ`, 'utf8').includes(secret), 'the host’s environment stays with it');
+      assert.ok(!fs.readFileSync(`/proc/${worker}/cmdline`, 'utf8').includes('max-old-space-size'), 'the host’s flags stay with it');
+      host.stdin.end();
+      // Bounded: the worker sees its channel close and ends.
+      for (let i = 0; i < 100 && fs.existsSync(`/proc/${worker}`) && !isZombie(worker); i++) await new Promise((r) => setTimeout(r, 50));
+      assert.ok(!fs.existsSync(`/proc/${worker}`) || isZombie(worker), 'the worker ended with its host');
+    } finally {
+      host.kill();
     }
   });
 

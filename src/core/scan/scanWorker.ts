@@ -1,10 +1,9 @@
 /**
- * The worker thread that reads files for a References view scan (scanThread.ts starts it): reading, decoding and
+ * The worker that reads files for a References view scan (scanThread.ts starts it): reading, decoding and
  * recognising a file's citations make most of a scan's work, which on the extension host's thread delayed what the
- * workbench asked of the host. On Linux it runs as a background thread (backgroundPriority.ts) and, on two cores or
- * fewer, rests as long as it works: a scan of 5 000 files took 1.9–2.3 s, the workbench answering a command in 2.1–2.3×
- * its idle time (p95), against 6.3 s and 1.7× resting three times as long without the lower priority
- * (bench/referencesScan.ts, 2 shared cores). Elsewhere it still rests three times as long. Files with nothing a
+ * workbench asked of the host. On Linux it is a process of its own in the lowest-weighted scheduling group, else a
+ * worker thread (backgroundPriority.ts); in the background, on two cores or fewer, it rests as long as it works, and
+ * three times as long otherwise (a scan of 5 000 files: 6.3 s, bench/referencesScan.ts, 2 shared cores). Files with nothing a
  * citation needs are not recognised (mayCite.ts). What waits on a scan is the References and Coverage views and an
  * agent's find_citations; the editor's links, hovers and diagnostics do not. Its own entry point in the bundle
  * (esbuild.js).
@@ -20,10 +19,11 @@ import { textCitations, type TextCitations } from './textCitations';
 
 /**
  * Rest as a share of the time worked, where the machine rests at all (scanPace.ts: two cores or fewer): three times
- * as long, or as long once the worker is a background thread (backgroundPriority.ts). A background thread yields a
- * contended core to the extension host's own thread at once, but not to the workbench's window, which Linux schedules
- * as another group of its own (autogroups: niceness orders threads within a group only), so it still rests; without
- * any rest the workbench answered a command in 4.4–5.5× its idle time (p95) during a scan of 1.4–1.8 s.
+ * as long, or as long once the worker is in the background (backgroundPriority.ts). In the background it still rests:
+ * the workbench's processes, the host's among them, answer through several hops, each of which may find a core busy.
+ * On 2 shared cores, a scan of 5 000 files in 1.5–2.1 s: the workbench answered a command in 1.3–1.6× its idle time
+ * (p95) with the worker a process of its own, 2.0–2.1× as a niced thread; without any rest, in 0.9 s, 4.5× (a
+ * process) and 4.4–5.5× (a thread).
  */
 const REST_SHARE = 3;
 const BACKGROUND_REST_SHARE = 1;
@@ -31,7 +31,15 @@ const pacer = new Pacer({ ...MACHINE, restShare: MACHINE.restShare * (runInBackg
 /** Jobs one after another: the next may arrive while one is read. */
 let queue = Promise.resolve();
 
-parentPort?.on('message', (job: ScanJob) => {
+/** Its host: the thread that started it, or the process (through its IPC channel). */
+const host = parentPort ?? {
+  on: (event: 'message', listener: (job: ScanJob) => void): unknown => process.on(event, listener),
+  postMessage: (message: ScanReply): unknown => process.send?.(message),
+};
+// A process whose host has gone (its channel closed: the extension host ended or stopped it) ends too.
+if (!parentPort) process.on('disconnect', () => process.exit(0));
+
+host.on('message', (job: ScanJob) => {
   queue = queue.then(() =>
     read(job).then(
       (found) => reply({ id: job.id, found }),
@@ -56,5 +64,5 @@ async function read({ files, serviceBaseUrl }: ScanJob): Promise<Array<TextCitat
 }
 
 function reply(message: ScanReply): void {
-  parentPort?.postMessage(message);
+  host.postMessage(message);
 }
