@@ -320,10 +320,13 @@ export class WorkspaceReferences implements vscode.TreeDataProvider<ReferenceNod
     this.scanInto = next;
     // Read once per scan: the setting behind it is not free to read, and a scan reads thousands of files.
     const serviceBaseUrl = this.resolver.serviceBaseUrl;
+    // The citations are resolved as they come, while the worker reads on: the first draw then finds them resolved.
+    const index = await this.resolver.currentIndex();
     try {
       return await scanFiles(uris, serviceBaseUrl, next, {
         stopped: () => token?.isCancellationRequested === true,
         after: scanProgress(progress, uris.length),
+        kept: typeof index === 'string' ? undefined : this.sayings.resolverAhead(index),
       });
     } finally {
       // Cancelled too: what was read is what the view shows, as before.

@@ -34,7 +34,7 @@ export async function scanFiles(
   uris: readonly vscode.Uri[],
   serviceBaseUrl: string | undefined,
   into: ScanInto,
-  { stopped, after }: { stopped: () => boolean; after: (done: number) => void },
+  { stopped, after, kept: keptBatch }: { stopped: () => boolean; after: (done: number) => void; kept?: (files: FileCitations[]) => Promise<void> },
 ): Promise<number> {
   // Started with the first batch that has files for it: a scan of open documents alone starts no worker.
   let thread: ScanThread | undefined;
@@ -49,6 +49,7 @@ export async function scanFiles(
       const current = next;
       next = i + 1 < batches.length ? sent(batches[i + 1], worker, serviceBaseUrl) : undefined;
       await kept(current, serviceBaseUrl, into);
+      await keptBatch?.(citing(batches[i], into));
       done += batches[i].length;
       after(done);
     }
@@ -111,6 +112,16 @@ function keep({ files, notRead }: ScanInto, uri: vscode.Uri, found: FileCitation
   else notRead.delete(key);
   if (found && 'citations' in found) files.set(key, found);
   else files.delete(key);
+}
+
+/** What `into` keeps of the files of `batch` that cite something. */
+function citing(batch: readonly vscode.Uri[], { files }: ScanInto): FileCitations[] {
+  const found: FileCitations[] = [];
+  for (const uri of batch) {
+    const read = files.get(uri.toString());
+    if (read) found.push(read);
+  }
+  return found;
 }
 
 /** Forgets a file (deleted, or a report of ours); whether `from` had it. */
