@@ -735,9 +735,12 @@ async function main(): Promise<number> {
     for (const [i, step] of steps.entries()) {
       const shot = path.join(RESULTS, `e2e-${String(i + 1).padStart(2, '0')}-${step.name.replace(/\W+/g, '-')}.png`);
       const started = Date.now();
+      const shotsBefore = new Set(readdirSync(RESULTS));
       try {
         await step.run(page);
-        await page.screenshot({ path: shot });
+        // A step that takes its own screenshots took them at the moment its name is about; after it has cleaned up,
+        // another would show the state it leaves, under its name.
+        if (!readdirSync(RESULTS).some((name) => name.endsWith('.png') && !shotsBefore.has(name))) await page.screenshot({ path: shot });
         passed++;
         console.log(`  ✔ ${step.name} (${Date.now() - started} ms)`);
       } catch (error) {
