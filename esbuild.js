@@ -91,6 +91,7 @@ const MAIN_SHARED = [
   'service/sha256',
   'service/timeSlicer',
   'service/urn',
+  'service/wholeFile',
   'service/yieldNow',
 ];
 /** Service modules that come with the HTTP client (dist/features/service.js); other features take them from it. */
@@ -254,6 +255,7 @@ const WEB_PORTS = {
   'src/core/scan/fileText.ts': 'src/web/ports/fileText.ts',
   'src/core/agentTools/fileBounds.ts': 'src/web/ports/fileBounds.ts',
   'src/core/safeGit.ts': 'src/web/ports/safeGit.ts',
+  'src/core/check/lockfileHold.ts': 'src/web/ports/lockfileHold.ts',
   'src/core/doctor/platformProbes.ts': 'src/web/ports/platformProbes.ts',
   'src/extension/connection/localSandbox.ts': 'src/web/ports/localSandbox.ts',
   'src/extension/sharedModules.ts': 'src/web/ports/sharedModules.ts',

@@ -5,17 +5,14 @@
  */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { holdLock, LockBusy, type HeldLock, type LockHolder } from '../core/check/advisoryLock';
+import { LockBusy, type HeldLock, type LockHolder } from '../core/check/advisoryLock';
 import { LOCKFILE, LockfileError, parseLockfile, serialiseLockfile, type Lockfile } from '../core/check/lockfile';
-import { leftoverTemporaries, writeFileWhole } from '../core/service/wholeFile';
+import { HOLD_STALE_MS, holdingLockfile as holdingInFolder, LOCKFILE_HOLD } from '../core/check/lockfileHold';
+import { writeFileWhole } from '../core/service/wholeFile';
 import { CannotRun } from './usage';
 
-/** The advisory lock beside the lockfile, held while a `lock` run reads the old lock and writes the new one. */
-export const LOCKFILE_HOLD = `${LOCKFILE}.lock`;
 /** How long a second `lock` waits for the first before it stops (exit 2). */
 export const HOLD_WAIT_MS = 5 * 60_000;
-/** A hold not refreshed for this long is stale (its holder refreshes it every 30 s while it runs). */
-export const HOLD_STALE_MS = 2 * 60_000;
 
 /** The lockfile of `cwd`, or undefined when there is none; a broken one stops the command (exit 2). */
 export function readLock(cwd: string): { file: string; lock: Lockfile } | undefined {
@@ -49,33 +46,34 @@ export async function writeLock(cwd: string, lock: Lockfile, hold?: HeldLock): P
  */
 export async function holdingLockfile<T>(cwd: string, stderr: { write(text: string): unknown }, run: (hold: HeldLock) => Promise<T>): Promise<T> {
   const file = path.join(cwd, LOCKFILE_HOLD);
-  let hold: HeldLock;
+  // What `run` throws is its own; the rest is about taking the hold.
+  let ran = false;
   try {
-    hold = await holdLock(file, {
-      waitMs: HOLD_WAIT_MS,
-      staleMs: HOLD_STALE_MS,
-      onWait: (holder) =>
-        stderr.write(
-          `standards-explorer: waiting for ${holderText(holder)} to finish with ${LOCKFILE} (it holds ${LOCKFILE_HOLD}); up to ${minutes(HOLD_WAIT_MS)}.\n`,
-        ),
-      onStale: (holder, why) =>
-        stderr.write(
-          `standards-explorer: ${LOCKFILE_HOLD} was left by ${holderText(holder)}, which ${why === 'gone' ? 'no longer runs' : `has not refreshed it for ${minutes(HOLD_STALE_MS)}`}; taken over.\n`,
-        ),
-    });
+    return await holdingInFolder(
+      cwd,
+      {
+        waitMs: HOLD_WAIT_MS,
+        onWait: (holder) =>
+          stderr.write(
+            `standards-explorer: waiting for ${holderText(holder)} to finish with ${LOCKFILE} (it holds ${LOCKFILE_HOLD}); up to ${minutes(HOLD_WAIT_MS)}.\n`,
+          ),
+        onStale: (holder, why) =>
+          stderr.write(
+            `standards-explorer: ${LOCKFILE_HOLD} was left by ${holderText(holder)}, which ${why === 'gone' ? 'no longer runs' : `has not refreshed it for ${minutes(HOLD_STALE_MS)}`}; taken over.\n`,
+          ),
+      },
+      (hold) => {
+        ran = true;
+        return run(hold);
+      },
+    );
   } catch (error) {
+    if (ran) throw error;
     if (error instanceof LockBusy)
       throw new CannotRun(
         `${LOCKFILE} is still being written by ${holderText(error.holder)} after ${minutes(HOLD_WAIT_MS)} of waiting. Run lock again when it is done; if no such run is going on, delete ${LOCKFILE_HOLD}.`,
       );
     throw new CannotRun(`Cannot create ${file}: ${error instanceof Error ? error.message : String(error)}`);
-  }
-  try {
-    // What a killed run left half written: nobody else writes the lockfile while this run holds it.
-    for (const temporary of await leftoverTemporaries(path.join(cwd, LOCKFILE))) fs.rmSync(temporary, { force: true });
-    return await run(hold);
-  } finally {
-    await hold.release().catch(() => undefined);
   }
 }
 

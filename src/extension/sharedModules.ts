@@ -19,6 +19,7 @@ import * as sections from '../core/service/sections';
 import * as sha256 from '../core/service/sha256';
 import * as timeSlicer from '../core/service/timeSlicer';
 import * as urn from '../core/service/urn';
+import * as wholeFile from '../core/service/wholeFile';
 import * as yieldNow from '../core/service/yieldNow';
 import { httpClient } from './connection/httpClient';
 
@@ -40,6 +41,7 @@ const SHARED = {
   'service/sha256': sha256,
   'service/timeSlicer': timeSlicer,
   'service/urn': urn,
+  'service/wholeFile': wholeFile,
   'service/yieldNow': yieldNow,
   get 'service/auth'() {
     return httpClient().auth;

@@ -2,7 +2,10 @@ import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { sandboxControl } from '../../sandbox/index';
 import type { RunningSandbox } from '../../sandbox/types';
-import { parseLockfile, type Lockfile } from '../../src/core/check/lockfile';
+import * as path from 'node:path';
+import { holdLock } from '../../src/core/check/advisoryLock';
+import { parseLockfile, serialiseLockfile, type Lockfile } from '../../src/core/check/lockfile';
+import { LOCKFILE_HOLD } from '../../src/core/check/lockfileHold';
 import type { ReviewedClauseArgs } from '../../src/extension/workspaceCitations/clauseReviews';
 import type { ReviewedComparison } from '../../src/extension/citations/compareReviewed';
 import { CITED_RECORDS } from '../unit/citationRecords';
@@ -109,9 +112,19 @@ describe('cited clauses under review (standards.lock in the editor)', function (
     assert.equal(item.description, `1 · changed since its review on ${TODAY}`);
     assert.equal((item.iconPath as vscode.ThemeIcon).id, 'diff-modified');
 
-    // Mark as Reviewed from the view: the lock takes the new text, and the diagnostic goes.
+    // Mark as Reviewed from the view: the lock takes the new text, and the diagnostic goes. Meanwhile a `lock` run in a
+    // terminal holds the lock and writes a standard of its own: Mark as Reviewed waits for it and keeps what it wrote.
     const oldFingerprint = first.clauses[clauseId].fingerprint;
-    await vscode.commands.executeCommand('standardsExplorer.markClauseReviewed', clauseNode);
+    const held = await holdLock(path.join(folder.uri.fsPath, LOCKFILE_HOLD), { waitMs: 0, staleMs: 60_000 });
+    const marking = vscode.commands.executeCommand('standardsExplorer.markClauseReviewed', clauseNode);
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    const elsewhere = await lock();
+    elsewhere.standards['urn:iso:std:iso:14971:ed-3'] = { reference: 'ISO 14971:2019', clauses: { [clauseId]: first.clauses[clauseId] } };
+    await write('standards.lock', serialiseLockfile(elsewhere));
+    assert.equal((await lock()).standards[ISO_9001].clauses[clauseId].fingerprint, oldFingerprint, 'not written while held');
+    await held.release();
+    await marking;
+    assert.ok((await lock()).standards['urn:iso:std:iso:14971:ed-3'], "the other writer's standard is kept");
     const marked = (await lock()).standards[ISO_9001].clauses[clauseId];
     assert.notEqual(marked.fingerprint, oldFingerprint);
     assert.deepEqual(

@@ -8,16 +8,9 @@
 // fs.promises, not node:fs/promises: loaded with the first lock, not with every start of the command line.
 import { promises as fs } from 'node:fs';
 import * as os from 'node:os';
+import { LockBusy, type LockHolder } from './lockBusy';
 
-/** Who holds a lock, as its holder wrote it into the lock file. */
-export interface LockHolder {
-  pid: number;
-  host: string;
-  /** When it was taken (ISO 8601). */
-  since: string;
-  /** Unique to one holding: a lock file with another token is someone else's. */
-  token: string;
-}
+export { LockBusy, type LockHolder };
 
 export interface HoldOptions {
   /** How long to wait for a live holder before giving up (LockBusy). */
@@ -37,13 +30,6 @@ export interface HeldLock {
   stillHeld(): Promise<boolean>;
   /** Removes the lock file, if it is still this holding's. */
   release(): Promise<void>;
-}
-
-/** The lock stayed held by another for all of `waitMs`. */
-export class LockBusy extends Error {
-  constructor(readonly holder: LockHolder | undefined) {
-    super(`held by ${holder ? `process ${holder.pid} on ${holder.host} since ${holder.since}` : 'another process'}`);
-  }
 }
 
 /** Takes the lock `lockFile`, waiting (bounded) while a live holder has it; throws LockBusy when the wait runs out. */

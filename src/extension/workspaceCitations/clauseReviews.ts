@@ -95,13 +95,14 @@ export class ClauseReviews extends Disposable {
       throw new Error(vscode.l10n.t('The service lists no clause {0} of {1} any more: check the citation.', args.clauseId, args.reference ?? args.urn));
     const { fingerprint, body } = await this.current(args.urn, args.clauseId, signal);
     const by = folder.uri.scheme === 'file' ? await gitUserName(folder.uri.fsPath) : undefined;
-    const { lock } = await this.files.forFolder(folder);
-    const updated = markReviewed(lock ?? { version: 1, standards: {} }, { urn: args.urn, reference: args.reference }, clause, fingerprint, {
-      on: reviewDay(new Date()),
-      ...(by ? { by } : {}),
-    });
     await this.keep(args.urn, args.clauseId, fingerprint, body);
-    await this.files.writeLock(folder, updated);
+    // Changed as it is on disk now, held as `standards-explorer lock` holds it: neither writes over the other's review.
+    await this.files.changeLock(folder, (lock) =>
+      markReviewed(lock ?? { version: 1, standards: {} }, { urn: args.urn, reference: args.reference }, clause, fingerprint, {
+        on: reviewDay(new Date()),
+        ...(by ? { by } : {}),
+      }),
+    );
     return { folder, clause };
   }
 

@@ -8,6 +8,8 @@
 import * as vscode from 'vscode';
 import { CONFIG_FILE, ConfigError, configFromText, type CheckConfig } from '../../core/check/checkConfig';
 import { LOCKFILE, LockfileError, parseLockfile, serialiseLockfile, type Lockfile } from '../../core/check/lockfile';
+import { LockBusy } from '../../core/check/lockBusy';
+import { CAN_HOLD_LOCKFILES, changeLockfile, LOCKFILE_HOLD } from '../../core/check/lockfileHold';
 import { Disposable } from '../../core/lifecycle';
 
 /** What a folder's files say; each part undefined when its file is absent or broken. */
@@ -19,6 +21,8 @@ export interface FolderStandardsFiles {
 }
 
 const SOURCE = 'Standards Explorer';
+/** How long Mark as Reviewed waits for a `standards-explorer lock` run that holds the lock. */
+const LOCK_WAIT_MS = 30_000;
 
 /** Which of a folder's files changed. */
 export interface FolderFileChange {
@@ -67,11 +71,39 @@ export class WorkspaceStandardsFiles extends Disposable {
     return files;
   }
 
-  /** Writes the folder's lock (sorted, as `standards-explorer lock` writes it). */
-  async writeLock(folder: vscode.WorkspaceFolder, lock: Lockfile): Promise<vscode.Uri> {
+  /**
+   * Changes the folder's lock by `change`, given the lock as it is on disk now (not as last read: the command line
+   * may have written it since), and writes it whole (sorted, as `standards-explorer lock` writes it). On disk it
+   * holds standards.lock.lock meanwhile, as `lock` does, waiting up to LOCK_WAIT_MS for a `lock` run that holds it.
+   */
+  async changeLock(folder: vscode.WorkspaceFolder, change: (lock: Lockfile | undefined) => Lockfile): Promise<vscode.Uri> {
     const uri = vscode.Uri.joinPath(folder.uri, LOCKFILE);
-    await vscode.workspace.fs.writeFile(uri, new TextEncoder().encode(serialiseLockfile(lock)));
-    this.forget(folder, 'lock');
+    try {
+      if (CAN_HOLD_LOCKFILES && folder.uri.scheme === 'file') await changeLockfile(folder.uri.fsPath, { waitMs: LOCK_WAIT_MS }, change);
+      else await vscode.workspace.fs.writeFile(uri, new TextEncoder().encode(serialiseLockfile(change(parsedLock(await readText(uri))))));
+    } catch (error) {
+      if (error instanceof LockBusy)
+        throw new Error(
+          error.holder
+            ? vscode.l10n.t(
+                '{0} is being written by another standards-explorer lock (process {1} on {2}, since {3}). Try again when it is done; if nothing is writing it, delete {4}.',
+                LOCKFILE,
+                error.holder.pid,
+                error.holder.host,
+                error.holder.since,
+                LOCKFILE_HOLD,
+              )
+            : vscode.l10n.t(
+                '{0} is being written by another standards-explorer lock. Try again when it is done; if nothing is writing it, delete {1}.',
+                LOCKFILE,
+                LOCKFILE_HOLD,
+              ),
+          { cause: error },
+        );
+      throw error;
+    } finally {
+      this.forget(folder, 'lock');
+    }
     return uri;
   }
 
@@ -135,6 +167,11 @@ export class WorkspaceStandardsFiles extends Disposable {
     diagnostic.source = SOURCE;
     this.problems.set(uri, [diagnostic]);
   }
+}
+
+/** The lock of `text` (undefined: no file); a broken one throws lockfile's LockfileError, so nothing is written over it. */
+function parsedLock(text: string | undefined): Lockfile | undefined {
+  return text === undefined ? undefined : parseLockfile(text, LOCKFILE);
 }
 
 /** The file's text as saved, or undefined when there is none. */
