@@ -11,14 +11,14 @@ import type { NotReadFile } from '../../src/core/scan/fileBytes';
 import { GENERATED_MARKDOWN } from '../../src/core/generatedReports';
 
 /** Scan worker processes whose parent is `parent` (/proc: a process's parent is the 2nd field of its stat after its name). */
-function workerProcesses(parent: number): number[] {
+function workerProcesses(parent: number, script = 'scanWorker.js'): number[] {
   return fs
     .readdirSync('/proc')
     .filter((pid) => /^\d+$/.test(pid))
     .filter((pid) => {
       try {
         const parentOf = Number(fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ')[1]);
-        return parentOf === parent && fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes('scanWorker.js');
+        return parentOf === parent && fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes(script);
       } catch {
         return false; // ended meanwhile
       }
@@ -146,6 +146,32 @@ describe('References scan: files read by a worker', () => {
       assert.ok(!fs.existsSync(`/proc/${worker}`) || isZombie(worker), 'the worker ended with its host');
     } finally {
       host.kill();
+    }
+  });
+
+  it('reads in a worker thread when its process cannot run (it ends before its first answer), with the jobs it had', async function () {
+    if (process.platform !== 'linux') this.skip();
+    // A worker that will not run as a process of its own, and runs as a thread.
+    const worker = path.join(dir, 'threadOnlyWorker.js');
+    fs.writeFileSync(
+      worker,
+      `if (!require('node:worker_threads').parentPort) process.exit(3);\nrequire(${JSON.stringify(path.join(__dirname, '../../src/core/scan/scanWorker.js'))});\n`,
+    );
+    const thread = new ScanThread(worker);
+    try {
+      const [first, second] = await Promise.all([
+        thread.read([file('f.txt', 'See ISO 14971:2019.\n')], undefined),
+        thread.read([file('g.txt', 'ISO 9001:2015\n')], undefined),
+      ]);
+      assert.equal(first[0] && 'citations' in first[0] ? first[0].citations.length : 0, 1);
+      assert.equal(second[0] && 'citations' in second[0] ? second[0].citations.length : 0, 1);
+      assert.deepEqual(
+        workerProcesses(process.pid, 'threadOnlyWorker.js').filter((pid) => !isZombie(pid)),
+        [],
+        'no process left behind',
+      );
+    } finally {
+      thread.dispose();
     }
   });
 

@@ -1,12 +1,12 @@
 /**
  * The worker that reads files for a References view scan (scanWorker.ts), so that the extension host's thread only
  * hands it the files and keeps what it found: on Linux a process of its own, in a session (and so a scheduling group)
- * of its own that it lowers (backgroundPriority.ts); elsewhere, or when no process starts, a worker thread. One per
+ * of its own that it lowers (backgroundPriority.ts); elsewhere, or when no process runs, a worker thread. One per
  * scan; it reads its jobs in order, and a scan keeps the next one waiting there. When no worker can run (its file is
  * missing, the runtime refuses) or it stops, `read` rejects and the scan reads the files on its own thread.
  * Pure: no vscode.
  */
-import { fork, type ChildProcess } from 'node:child_process';
+import { ChildProcess, fork } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { Worker } from 'node:worker_threads';
@@ -28,23 +28,16 @@ interface Started {
 }
 
 export class ScanThread {
-  private readonly worker: Started | undefined;
-  private readonly waiting = new Map<number, { resolve: (found: Found) => void; reject: (error: Error) => void }>();
+  private worker: Started | undefined;
+  /** The jobs not answered yet, with what they asked: sent again to a thread when the process could not run. */
+  private readonly waiting = new Map<number, { job: ScanJob; resolve: (found: Found) => void; reject: (error: Error) => void }>();
   private nextJob = 0;
   private failure: Error | undefined;
 
-  constructor(file = WORKER_FILE) {
+  constructor(private readonly file = WORKER_FILE) {
     try {
       if (!fs.existsSync(file)) throw new Error(`No scan worker at ${file}.`);
-      const worker = (this.worker = started(file));
-      worker.events.on('message', (reply: ScanReply) => {
-        const waiting = this.waiting.get(reply.id);
-        this.waiting.delete(reply.id);
-        if ('found' in reply) waiting?.resolve(reply.found);
-        else waiting?.reject(new Error(reply.error));
-      });
-      worker.events.on('error', (error: Error) => this.stop(error));
-      worker.events.on('exit', () => this.stop(new Error('The scan worker exited.')));
+      this.attach(started(file));
     } catch (error) {
       this.failure = error instanceof Error ? error : new Error(String(error));
     }
@@ -54,11 +47,41 @@ export class ScanThread {
   read(files: ScanFile[], serviceBaseUrl: string | undefined): Promise<Found> {
     const worker = this.worker;
     if (this.failure || !worker) return Promise.reject(this.failure ?? new Error('No scan worker.'));
-    const id = this.nextJob++;
+    const job: ScanJob = { id: this.nextJob++, files, serviceBaseUrl };
     return new Promise((resolve, reject) => {
-      this.waiting.set(id, { resolve, reject });
-      worker.send({ id, files, serviceBaseUrl });
+      this.waiting.set(job.id, { job, resolve, reject });
+      worker.send(job);
     });
+  }
+
+  /**
+   * Listens to `worker`. A process that fails or ends before its first answer (it could not run: a runtime that will
+   * not run as Node, a system that refuses) gives way to a worker thread, which gets the jobs it had; any other end
+   * rejects what is waiting.
+   */
+  private attach(worker: Started): void {
+    this.worker = worker;
+    let answered = false;
+    const ended = (error: Error): void => {
+      if (this.failure || this.worker !== worker) return;
+      if (answered || !(worker.events instanceof ChildProcess)) return this.stop(error);
+      worker.end();
+      try {
+        this.attach(threadOf(this.file));
+        for (const { job } of this.waiting.values()) this.worker.send(job);
+      } catch (threadError) {
+        this.stop(threadError instanceof Error ? threadError : error);
+      }
+    };
+    worker.events.on('message', (reply: ScanReply) => {
+      answered = true;
+      const waiting = this.waiting.get(reply.id);
+      this.waiting.delete(reply.id);
+      if ('found' in reply) waiting?.resolve(reply.found);
+      else waiting?.reject(new Error(reply.error));
+    });
+    worker.events.on('error', (error: Error) => ended(error));
+    worker.events.on('exit', () => ended(new Error('The scan worker exited.')));
   }
 
   /** Stops the worker; reads still waiting are rejected. */
@@ -95,6 +118,10 @@ function started(file: string): Started {
       // No process: a thread.
     }
   }
+  return threadOf(file);
+}
+
+function threadOf(file: string): Started {
   const worker = new Worker(file);
   worker.unref();
   return { events: worker, send: (job) => worker.postMessage(job), end: () => void worker.terminate() };
