@@ -9,12 +9,9 @@ import { spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { buildCli } from './cliBundle';
+import { buildCli, CATALOGUE } from './cliBundle';
 import { git } from './testGit';
 import { onChangedLine, parseUnifiedDiff, unquote } from '../../src/core/check/changedLines';
-
-const REPO = path.resolve(__dirname, '../../..');
-const CATALOGUE = path.join(REPO, 'test/fixtures/cli/catalogue.jsonl');
 
 /** git in `cwd` with a fixed identity and none of the machine's config. */
 const lines = (n: number, word = 'line'): string => Array.from({ length: n }, (_, i) => `${word} ${i + 1}\n`).join('');

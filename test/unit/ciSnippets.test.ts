@@ -12,12 +12,11 @@ import { spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { buildCli } from './cliBundle';
+import { buildCli, CATALOGUE } from './cliBundle';
 import { COMMANDS, OPTIONS } from '../../src/cli/options';
 
 const REPO = path.resolve(__dirname, '../../..');
 const PAGE = path.join(REPO, 'docs/cli-and-ci.md');
-const CATALOGUE = path.join(REPO, 'test/fixtures/cli/catalogue.jsonl');
 // js-yaml comes with mocha (and vsce); it has no types of its own here.
 // eslint-disable-next-line @typescript-eslint/no-require-imports -- a CommonJS module without types
 const yaml = require('js-yaml') as { load(text: string): unknown };

@@ -11,7 +11,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { gzipSync } from 'node:zlib';
-import { buildCli } from './cliBundle';
+import { buildCli, CATALOGUE } from './cliBundle';
 import { runNode, type ProcessRun } from './nodeProcess';
 import { sandboxControl, sandboxStats, startSandbox } from '../../sandbox/index';
 import { readCatalogueFile } from '../../src/core/catalogue/catalogueFile';
@@ -19,7 +19,6 @@ import type { RunningSandbox } from '../../sandbox/types';
 import { freePort } from '../harness/ports';
 
 const REPO = path.resolve(__dirname, '../../..');
-const CATALOGUE = path.join(REPO, 'test/fixtures/cli/catalogue.jsonl');
 
 /** The parts of a SARIF log the tests read. */
 interface SarifLog {

@@ -3,6 +3,8 @@ import * as path from 'node:path';
 import * as esbuild from 'esbuild';
 
 const REPO = path.resolve(__dirname, '../../..');
+/** The command-line tests' catalogue file (`--catalogue`): a few real records. */
+export const CATALOGUE = path.join(REPO, 'test/fixtures/cli/catalogue.jsonl');
 // eslint-disable-next-line @typescript-eslint/no-require-imports -- esbuild.js is plain CommonJS, the build's own options
 const { targets } = require(path.join(REPO, 'esbuild.js')) as { targets: Record<string, esbuild.BuildOptions> };
 

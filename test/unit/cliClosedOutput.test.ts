@@ -8,10 +8,7 @@ import { spawn } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { buildCli } from './cliBundle';
-
-const REPO = path.resolve(__dirname, '../../..');
-const CATALOGUE = path.join(REPO, 'test/fixtures/cli/catalogue.jsonl');
+import { buildCli, CATALOGUE } from './cliBundle';
 
 describe('command line: a reader that stops reading', function () {
   this.timeout(60_000);

@@ -11,12 +11,10 @@ import * as path from 'node:path';
 import { sandboxControl, startSandbox } from '../../sandbox/index';
 import type { RunningSandbox } from '../../sandbox/types';
 import { readCatalogueFile } from '../../src/core/catalogue/catalogueFile';
-import { buildCli } from './cliBundle';
+import { buildCli, CATALOGUE } from './cliBundle';
 import { runNode } from './nodeProcess';
 import { pageOffset, startFaultyProxy } from './faultyProxy';
 
-const REPO = path.resolve(__dirname, '../../..');
-const CATALOGUE = path.join(REPO, 'test/fixtures/cli/catalogue.jsonl');
 const KILL_AFTER_MS = 40_000;
 
 interface Run {

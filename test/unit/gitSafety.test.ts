@@ -8,12 +8,9 @@ import { execFileSync, spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { buildCli } from './cliBundle';
+import { buildCli, CATALOGUE } from './cliBundle';
 import { gitUserName } from '../../src/core/check/gitReviewer';
 import { gitSync } from '../../src/core/safeGit';
-
-const REPO = path.resolve(__dirname, '../../..');
-const CATALOGUE = path.join(REPO, 'test/fixtures/cli/catalogue.jsonl');
 
 describe('git on an untrusted repository', function () {
   this.timeout(60_000);

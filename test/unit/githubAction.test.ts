@@ -16,9 +16,9 @@ import { git } from './testGit';
 import { INPUTS } from '../../src/action/run';
 import { startSandbox } from '../../sandbox/index';
 import { readCatalogueFile } from '../../src/core/catalogue/catalogueFile';
+import { CATALOGUE } from './cliBundle';
 
 const REPO = path.resolve(__dirname, '../../..');
-const CATALOGUE = path.join(REPO, 'test/fixtures/cli/catalogue.jsonl');
 // eslint-disable-next-line @typescript-eslint/no-require-imports -- esbuild.js is plain CommonJS, the build's own options
 const { targets } = require(path.join(REPO, 'esbuild.js')) as { targets: Record<string, esbuild.BuildOptions> };
 

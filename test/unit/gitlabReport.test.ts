@@ -10,13 +10,12 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import Ajv from 'ajv';
-import { buildCli } from './cliBundle';
+import { buildCli, CATALOGUE } from './cliBundle';
 import { formatReport, reportPieces } from '../../src/core/check/formats';
 import type { Finding } from '../../src/core/check/checkText';
 import type { CodeClimateIssue } from '../../src/core/check/gitlab';
 
 const REPO = path.resolve(__dirname, '../../..');
-const CATALOGUE = path.join(REPO, 'test/fixtures/cli/catalogue.jsonl');
 const SCHEMA = path.join(REPO, 'test/fixtures/gitlab/codeclimate.schema.json');
 
 /** What GitLab reads of each issue, as its documentation's table lists them (all required). */

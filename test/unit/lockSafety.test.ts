@@ -9,15 +9,13 @@ import { execFileSync, spawn, spawnSync, type ChildProcess } from 'node:child_pr
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { buildCli } from './cliBundle';
+import { buildCli, CATALOGUE } from './cliBundle';
 import { sandboxControl, startSandbox } from '../../sandbox/index';
 import type { RunningSandbox } from '../../sandbox/types';
 import { holdLock, LockBusy, type LockHolder } from '../../src/core/check/advisoryLock';
 import { serialiseLockfile, type Lockfile } from '../../src/core/check/lockfile';
 import { readCatalogueFile } from '../../src/core/catalogue/catalogueFile';
 
-const REPO = path.resolve(__dirname, '../../..');
-const CATALOGUE = path.join(REPO, 'test/fixtures/cli/catalogue.jsonl');
 /** The compiled src/cli/lock.ts beside this compiled test. */
 const LOCK_MODULE = path.resolve(__dirname, '../../src/cli/lock.js');
 

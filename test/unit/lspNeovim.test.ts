@@ -11,10 +11,9 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { buildCli } from './cliBundle';
+import { buildCli, CATALOGUE } from './cliBundle';
 
 const REPO = path.resolve(__dirname, '../../..');
-const CATALOGUE = path.join(REPO, 'test/fixtures/cli/catalogue.jsonl');
 const SCRIPT = path.join(REPO, 'test/unit/lspNeovim.lua');
 
 interface Range {

@@ -26,11 +26,8 @@ import {
   type Hover,
   type SymbolInformation,
 } from 'vscode-languageserver-protocol/node';
-import { buildCli } from './cliBundle';
+import { buildCli, CATALOGUE } from './cliBundle';
 import { Session } from './lspSession';
-
-const REPO = path.resolve(__dirname, '../../..');
-const CATALOGUE = path.join(REPO, 'test/fixtures/cli/catalogue.jsonl');
 
 describe('language server: standards-explorer lsp --stdio', function () {
   this.timeout(60_000);

@@ -13,11 +13,8 @@ import { DocumentLinkRequest, DocumentLinkResolveRequest, HoverRequest, type Doc
 import { startSandbox } from '../../sandbox/index';
 import type { RunningSandbox } from '../../sandbox/types';
 import { readCatalogueFile } from '../../src/core/catalogue/catalogueFile';
-import { buildCli } from './cliBundle';
+import { buildCli, CATALOGUE } from './cliBundle';
 import { Session } from './lspSession';
-
-const REPO = path.resolve(__dirname, '../../..');
-const CATALOGUE = path.join(REPO, 'test/fixtures/cli/catalogue.jsonl');
 
 describe('language server against the service (sandbox)', function () {
   this.timeout(60_000);

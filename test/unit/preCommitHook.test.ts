@@ -19,9 +19,9 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { DEFAULT_CITING_FILES } from '../../src/core/citations/citingFiles';
+import { CATALOGUE } from './cliBundle';
 
 const REPO = path.resolve(__dirname, '../../..');
-const CATALOGUE = path.join(REPO, 'test/fixtures/cli/catalogue.jsonl');
 const HOOKS = path.join(REPO, '.pre-commit-hooks.yaml');
 
 const hasPreCommit = spawnSync('pre-commit', ['--version'], { encoding: 'utf8' }).status === 0;

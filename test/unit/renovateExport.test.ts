@@ -13,7 +13,7 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import Ajv from 'ajv';
-import { buildCli } from './cliBundle';
+import { buildCli, CATALOGUE } from './cliBundle';
 import { runNode, type ProcessRun } from './nodeProcess';
 import { startSandbox } from '../../sandbox/index';
 import { readCatalogueFile } from '../../src/core/catalogue/catalogueFile';
@@ -21,7 +21,6 @@ import { findCitations, type ReferenceCitation } from '../../src/core/citations/
 import { standardSlug } from '../../src/core/check/renovateDatasource';
 
 const REPO = path.resolve(__dirname, '../../..');
-const CATALOGUE = path.join(REPO, 'test/fixtures/cli/catalogue.jsonl');
 const SCHEMA = path.join(REPO, 'test/fixtures/renovate/custom-datasource.schema.json');
 const COLLECTION = path.join(REPO, 'test/fixtures/citations/collection.jsonl');
 export const PRESET_FILE = path.join(REPO, 'renovate-preset.json');
