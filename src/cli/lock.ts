@@ -59,7 +59,9 @@ export async function holdingLockfile<T>(cwd: string, stderr: { write(text: stri
           ),
         onStale: (holder, why) =>
           stderr.write(
-            `standards-explorer: ${LOCKFILE_HOLD} was left by ${holderText(holder)}, which ${why === 'gone' ? 'no longer runs' : `has not refreshed it for ${minutes(HOLD_STALE_MS)}`}; taken over.\n`,
+            why === 'foreign'
+              ? `standards-explorer: ${LOCKFILE_HOLD} is not a lock file (a symbolic link or a folder, made by no standards-explorer lock); taken over.\n`
+              : `standards-explorer: ${LOCKFILE_HOLD} was left by ${holderText(holder)}, which ${why === 'gone' ? 'no longer runs' : `has not refreshed it for ${minutes(HOLD_STALE_MS)}`}; taken over.\n`,
           ),
       },
       (hold) => {

@@ -99,4 +99,28 @@ describe('standards.lock changed by the editor, held as `lock` holds it', () => 
     }
     assert.deepEqual(clauses(folder), ['urn:a 4'], 'nothing written');
   });
+
+  it('takes over a hold a repository planted as a symbolic link (dangling, or to a file outside), and leaves the file it points to alone', async function () {
+    if (process.platform === 'win32') this.skip();
+    this.timeout(5_000);
+    const outside = fs.mkdtempSync(path.join(os.tmpdir(), 'lockfile-outside-'));
+    try {
+      const target = path.join(outside, 'precious.json');
+      fs.writeFileSync(target, '{"pid": 1, "host": "elsewhere", "token": "x"}\n');
+      // Dangling: no file behind it. A checkout of a hostile repository makes it now, so it is not old either.
+      fs.symlinkSync(path.join(outside, 'nothing-here'), path.join(folder, LOCKFILE_HOLD));
+      const stale: string[] = [];
+      await changeLockfile(folder, { waitMs: 1000, onStale: (_holder, why) => stale.push(why) }, (lock) => withClause(lock, 'urn:a', '4'));
+      assert.deepEqual(clauses(folder), ['urn:a 4']);
+      assert.deepEqual(stale, ['foreign']);
+      // To a file outside, fresh, that reads like a holder of another host: not waited for, and not touched.
+      fs.symlinkSync(target, path.join(folder, LOCKFILE_HOLD));
+      await changeLockfile(folder, { waitMs: 1000 }, (lock) => withClause(lock, 'urn:b', '5'));
+      assert.deepEqual(clauses(folder), ['urn:a 4', 'urn:b 5']);
+      assert.equal(fs.readFileSync(target, 'utf8'), '{"pid": 1, "host": "elsewhere", "token": "x"}\n', 'the file outside is as it was');
+      assert.ok(!fs.existsSync(path.join(folder, LOCKFILE_HOLD)), 'the hold is let go');
+    } finally {
+      fs.rmSync(outside, { recursive: true, force: true });
+    }
+  });
 });

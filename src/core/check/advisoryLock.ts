@@ -22,8 +22,14 @@ export interface HoldOptions {
   /** Told once, when it has to wait; the holder is undefined when the file does not say (yet). */
   onWait?: (holder: LockHolder | undefined) => void;
   /** Told when a stale lock is taken over: its holder is gone (no such process here) or it is older than `staleMs`. */
-  onStale?: (holder: LockHolder | undefined, why: 'gone' | 'old') => void;
+  onStale?: (holder: LockHolder | undefined, why: StaleReason) => void;
 }
+
+/**
+ * Why a lock file is taken over: its holder no longer runs here, it was not refreshed for `staleMs`, or it is no
+ * lock file any holder made (a symbolic link or a folder: a repository can ship one, dangling or pointing elsewhere).
+ */
+export type StaleReason = 'gone' | 'old' | 'foreign';
 
 export interface HeldLock {
   /** Whether the lock file is still this holding's (it is not when another process took it over as stale). */
@@ -86,10 +92,15 @@ async function tryCreate(lockFile: string, staleMs: number): Promise<HeldLock | 
   };
 }
 
-/** Who holds the lock and whether it is stale; undefined when the file is gone. */
-async function inspect(lockFile: string, staleMs: number): Promise<{ holder?: LockHolder; stale?: 'gone' | 'old'; ino: number; mtimeMs: number } | undefined> {
-  const stat = await fs.stat(lockFile).catch(() => undefined);
+/**
+ * Who holds the lock and whether it is stale; undefined when the file is gone. The lock file itself is looked at,
+ * never what a link points to: a dangling link seemed gone (and was tried again at once, for ever), a link to a file
+ * elsewhere had that file's age and contents.
+ */
+async function inspect(lockFile: string, staleMs: number): Promise<{ holder?: LockHolder; stale?: StaleReason; ino: number; mtimeMs: number } | undefined> {
+  const stat = await fs.lstat(lockFile).catch(() => undefined);
   if (!stat) return undefined;
+  if (!stat.isFile()) return { stale: 'foreign', ino: stat.ino, mtimeMs: stat.mtimeMs };
   const holder = await readHolder(lockFile);
   const stale = holder && holder.host === os.hostname() && !processRuns(holder.pid) ? 'gone' : Date.now() - stat.mtimeMs > staleMs ? 'old' : undefined;
   return { ...(holder ? { holder } : {}), ...(stale ? { stale } : {}), ino: stat.ino, mtimeMs: stat.mtimeMs };
@@ -106,7 +117,7 @@ async function removeIfUnchanged(lockFile: string, ino: number, mtimeMs: number)
   } catch {
     return false; // gone already
   }
-  const moved = await fs.stat(aside);
+  const moved = await fs.lstat(aside);
   const same = moved.ino === ino && moved.mtimeMs === mtimeMs;
   if (!same) await fs.link(aside, lockFile).catch(() => undefined);
   await fs.rm(aside, { force: true });

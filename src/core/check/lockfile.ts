@@ -11,6 +11,8 @@ import { bodyText } from '../document/index';
 import { duplicateKeys, jsonPathText } from './duplicateKeys';
 
 export const LOCKFILE = 'standards.lock';
+/** The advisory lock beside the lockfile, held by whoever writes it (lockfileHold.ts): `lock` and Mark as Reviewed. */
+export const LOCKFILE_HOLD = `${LOCKFILE}.lock`;
 
 export interface LockedClause {
   /** The clause `@id`. */

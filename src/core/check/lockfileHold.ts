@@ -7,23 +7,19 @@
 import { promises as fs } from 'node:fs';
 import * as path from 'node:path';
 import { writeFileWhole, leftoverTemporaries } from '../service/wholeFile';
-import { holdLock, type HeldLock, type LockHolder } from './advisoryLock';
-import { LOCKFILE, parseLockfile, serialiseLockfile, type Lockfile } from './lockfile';
+import { holdLock, type HeldLock, type HoldOptions } from './advisoryLock';
+import { LOCKFILE, LOCKFILE_HOLD, parseLockfile, serialiseLockfile, type Lockfile } from './lockfile';
+
+export { LOCKFILE_HOLD };
 
 /** Whether this runtime can hold a folder's lockfile (the browser's port says not). */
 export const CAN_HOLD_LOCKFILES = true;
 
-/** The advisory lock beside the lockfile, held while a writer reads the old lock and writes the new one. */
-export const LOCKFILE_HOLD = `${LOCKFILE}.lock`;
 /** A hold not refreshed for this long is stale (its holder refreshes it every quarter of that while it runs). */
 export const HOLD_STALE_MS = 2 * 60_000;
 
-export interface LockfileHoldOptions {
-  /** How long to wait for another writer before giving up (LockBusy). */
-  waitMs: number;
-  onWait?: (holder: LockHolder | undefined) => void;
-  onStale?: (holder: LockHolder | undefined, why: 'gone' | 'old') => void;
-}
+/** How long to wait for another writer, and what to tell meanwhile (advisoryLock.ts). */
+export type LockfileHoldOptions = Pick<HoldOptions, 'waitMs' | 'onWait' | 'onStale'>;
 
 /**
  * Runs `run` holding LOCKFILE_HOLD in `folder`, after removing what a killed writer left half written (nobody else

@@ -7,9 +7,9 @@
  */
 import * as vscode from 'vscode';
 import { CONFIG_FILE, ConfigError, configFromText, type CheckConfig } from '../../core/check/checkConfig';
-import { LOCKFILE, LockfileError, parseLockfile, serialiseLockfile, type Lockfile } from '../../core/check/lockfile';
+import { LOCKFILE, LOCKFILE_HOLD, LockfileError, parseLockfile, serialiseLockfile, type Lockfile } from '../../core/check/lockfile';
 import { LockBusy } from '../../core/check/lockBusy';
-import { CAN_HOLD_LOCKFILES, changeLockfile, LOCKFILE_HOLD } from '../../core/check/lockfileHold';
+import { CAN_HOLD_LOCKFILES, changeLockfile } from '../../core/check/lockfileHold';
 import { Disposable } from '../../core/lifecycle';
 
 /** What a folder's files say; each part undefined when its file is absent or broken. */

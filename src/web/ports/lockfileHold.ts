@@ -5,8 +5,6 @@
 import type * as NodeLockfileHold from '../../core/check/lockfileHold';
 
 export const CAN_HOLD_LOCKFILES = false;
-export const LOCKFILE_HOLD = 'standards.lock.lock';
-export const HOLD_STALE_MS = 2 * 60_000;
 
 const NO_FILES = 'standards.lock cannot be held in the browser.';
 
