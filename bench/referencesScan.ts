@@ -74,6 +74,7 @@ async function main(): Promise<number> {
         `  extension host during the scan: longest event-loop delay ${f.scan.maxLoopDelayMs.toFixed(0)} ms, command round trip p95 ${f.scan.p95RoundTripMs.toFixed(1)} ms, max ${f.scan.maxRoundTripMs.toFixed(1)} ms (${f.scan.samples} samples); garbage collection: longest ${f.scan.longestGcMs.toFixed(0)} ms (${f.scan.longestGcKind}), ${f.scan.gcMs.toFixed(0)} ms in all`,
         `    by phase: the scan command ${phaseText(f.scanPhases.command)}; the first draw ${phaseText(f.scanPhases.firstDraw)}; the opening ${phaseText(f.scanPhases.open)}`,
         `  what held the host in a profiled scan and first draw, longest delays first: ${f.attribution.longest.map(gapText).join('; ')}; the most our code held it in one: ${f.attribution.longestOursMs.toFixed(1)} ms${f.attribution.longestOurs ? ` (in ${gapText(f.attribution.longestOurs)})` : ''}`,
+        `  VS Code's findFiles alone, once a round, nothing of ours running: ${phaseText(f.listing)}`,
         `  idle, for comparison: longest delay ${f.idle.maxLoopDelayMs.toFixed(0)} ms, round trip p95 ${f.idle.p95RoundTripMs.toFixed(1)} ms, max ${f.idle.maxRoundTripMs.toFixed(1)} ms (${f.idle.samples} samples); garbage collection: longest ${f.idle.longestGcMs.toFixed(0)} ms (${f.idle.longestGcKind}), ${f.idle.gcMs.toFixed(0)} ms in all`,
         `  coverage of ${f.coverage.reference} (${f.coverage.clauses} clauses, ${f.coverage.addressed} addressed): first ${Math.round(f.coverage.firstMs)} ms (its clause list and annexes fetched), again ${f.coverage.againMs.map(Math.round).join(', ')} ms; longest host delay ${f.coverage.maxLoopDelayMs.toFixed(0)} ms (the first time ${f.coverage.firstMaxLoopDelayMs.toFixed(0)} ms)`,
         `  what held the host while the coverage was computed again (3 times, profiled): ${f.coverageAttribution.longest.map(gapText).join('; ')}; the most our code held it in one: ${f.coverageAttribution.longestOursMs.toFixed(1)} ms${f.coverageAttribution.longestOurs ? ` (in ${gapText(f.coverageAttribution.longestOurs)})` : ''}`,
@@ -133,6 +134,15 @@ async function main(): Promise<number> {
         baseline: f.idle.maxRoundTripMs,
         baselineWhat: 'idle, 3 s before each round',
         ratio: f.scan.maxRoundTripMs / Math.max(0.1, f.idle.maxRoundTripMs),
+      },
+      findFilesRoundTripMaxMs: {
+        what: "command round trip through the workbench while VS Code's findFiles lists the same files alone (how a scan starts), slowest",
+        unit: 'ms',
+        ours: f.listing.maxRoundTripMs,
+        rounds: f.listing.samples,
+        baseline: f.idle.maxRoundTripMs,
+        baselineWhat: 'idle, 3 s before each round',
+        ratio: f.listing.maxRoundTripMs / Math.max(0.1, f.idle.maxRoundTripMs),
       },
       coverageMs300: {
         what: `Coverage view of a cited standard of ${f.coverage.clauses} clauses over those ${f.files} files, computed again (median)`,
@@ -194,7 +204,8 @@ function phaseText(r: Responsiveness): string {
   const busy = r.spanMs
     ? `; the host's thread ran ${(r.ranMs ?? 0).toFixed(0)} ms and waited for a core ${(r.waitedMs ?? 0).toFixed(0)} ms of ${r.spanMs.toFixed(0)}`
     : '';
-  return `round trip p95 ${r.p95RoundTripMs.toFixed(1)} ms (${r.samples} samples), longest delay ${r.maxLoopDelayMs.toFixed(0)} ms, collections ${r.gcMs.toFixed(0)} ms${busy}`;
+  const slowest = r.slowest?.length ? ` (slowest ${r.slowest.map((t) => `${t.ms.toFixed(0)} ms at ${t.atMs.toFixed(0)}`).join(', ')})` : '';
+  return `round trip p95 ${r.p95RoundTripMs.toFixed(1)} ms (${r.samples} samples${slowest}), longest delay ${r.maxLoopDelayMs.toFixed(0)} ms, collections ${r.gcMs.toFixed(0)} ms${busy}`;
 }
 
 main()

@@ -31,8 +31,10 @@ export interface ScanFigures {
   /** Opening the most cited standard after each first draw: its clauses grouped, as the tree asks for them. */
   openMs: number;
   references: number;
-  /** VS Code's file search alone (findFiles with the view's glob), after the scan: the part of it that is not ours. */
+  /** VS Code's file search alone (findFiles with the view's glob), after the scans: the part of a scan that is not ours (median). */
   findFilesMs: number;
+  /** The same samples while that search ran alone, once per round. */
+  listing: Responsiveness;
   /** The same files read (stat, then read) through vscode.workspace.fs, and through Node's fs, in batches of 16. */
   readVscodeMs: number;
   readNodeMs: number;
@@ -77,6 +79,8 @@ export interface Responsiveness {
   /** What the longest collection was: 'minor' (the young generation), 'major', 'incremental' or 'weak callbacks'. */
   longestGcKind: string;
   gcMs: number;
+  /** The slowest round trips: how far into the sampled work each started (ms), and how long it took. */
+  slowest?: Array<{ atMs: number; ms: number }>;
   /** The host's thread on a core, waiting for one, and the time sampled (ms; Linux's schedstat): how busy the host was. */
   ranMs?: number;
   waitedMs?: number;
@@ -100,6 +104,8 @@ function median(values: number[]): number {
  */
 class Sampler {
   private readonly trips: number[] = [];
+  /** Each trip's start, from the start of the `during` it was sampled in. */
+  private readonly tripsAt: number[] = [];
   private maxLoopDelayMs = 0;
   private longestGcMs = 0;
   private longestGcKind = '';
@@ -122,12 +128,14 @@ class Sampler {
     });
     gcs.observe({ entryTypes: ['gc'] });
     let done = false;
+    const began = performance.now();
     const pinger = (async () => {
       // One round trip at a time, 50 ms apart: a command the workbench runs (setContext) and answers.
       for (let i = 0; !done && i < 100_000; i++) {
         const started = performance.now();
         await vscode.commands.executeCommand('setContext', 'standardsExplorer.benchPing', i);
         this.trips.push(performance.now() - started);
+        this.tripsAt.push(started - began);
         await new Promise((resolve) => setTimeout(resolve, 50));
       }
     })();
@@ -157,6 +165,10 @@ class Sampler {
       maxRoundTripMs: sorted[sorted.length - 1] ?? 0,
       p95RoundTripMs: sorted[Math.floor(sorted.length * 0.95)] ?? 0,
       samples: sorted.length,
+      slowest: this.trips
+        .map((ms, i) => ({ atMs: this.tripsAt[i], ms }))
+        .sort((a, b) => b.ms - a.ms)
+        .slice(0, 5),
       longestGcMs: this.longestGcMs,
       longestGcKind: this.longestGcKind,
       gcMs: this.gcMs,
@@ -254,9 +266,14 @@ export async function run(): Promise<void> {
     await fs.promises.stat(uri.fsPath);
     return fs.promises.readFile(uri.fsPath);
   });
-  const started = performance.now();
-  await vscode.workspace.findFiles(references.include(), undefined, 20_000);
-  const findFilesMs = performance.now() - started;
+  // VS Code's own listing of the files, sampled like the scan: the scan starts with it, and nothing of ours runs.
+  const listing = new Sampler();
+  const listed: number[] = [];
+  for (let round = 0; round < rounds; round++) {
+    const started = performance.now();
+    await listing.during(async () => vscode.workspace.findFiles(references.include(), undefined, 20_000));
+    listed.push(performance.now() - started);
+  }
 
   // A hover from cache: a cited clause whose list and first paragraph earlier hovers fetched (one request each).
   const [file] = await vscode.workspace.findFiles('**/*.md', undefined, 1);
@@ -278,7 +295,8 @@ export async function run(): Promise<void> {
     firstDrawMs: median(draws),
     openMs: median(opens),
     references: found,
-    findFilesMs,
+    findFilesMs: median(listed),
+    listing: listing.summary(),
     readVscodeMs,
     readNodeMs,
     scan: scan.summary(),

@@ -1,4 +1,6 @@
 import * as assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { sandboxStats, startSandbox } from '../../sandbox/index';
 import type { RunningSandbox } from '../../sandbox/types';
@@ -374,6 +376,49 @@ describe('references in your code (citations)', () => {
       // Opened again, the standard groups the new reference with the others (what each file says is kept per file).
       assert.deepEqual(await tree((await references.getChildren())[1]), ['clause 4 [1]', 'Scope [2]']);
       await edited.save();
+    } finally {
+      await files.update('exclude', undefined, vscode.ConfigurationTarget.Global);
+      await vscode.workspace.fs.delete(dir, { recursive: true });
+    }
+  });
+
+  it("the References view's scan reads the files VS Code's own search lists: files.exclude with its `when` clauses, hidden files, links", async () => {
+    const folder = vscode.workspace.workspaceFolders?.[0];
+    assert.ok(folder, 'the test workbench opens a folder');
+    const dir = vscode.Uri.joinPath(folder.uri, 'listing');
+    const files = vscode.workspace.getConfiguration('files');
+    // The scan lists a folder on disk in its worker (core/scan/folderListing.ts), not through VS Code's search: the
+    // two must agree on every file that cites something.
+    await files.update(
+      'exclude',
+      { '**/.git': true, '**/skipped': true, '**/*.txt': { when: '$(basename).ts' }, 'listing/kept/**': false },
+      vscode.ConfigurationTarget.Global,
+    );
+    try {
+      const citing = 'Per ISO 9001:2015, clause 4.\n';
+      const made = ['a.md', '.hidden.md', '.dot/b.md', 'skipped/c.md', 'deep/skipped/d.md', 'kept/e.md', 'gen/f.txt', 'gen/g.txt', 'x/y/z/h.txt'];
+      for (const file of made) await vscode.workspace.fs.writeFile(vscode.Uri.joinPath(dir, file), new TextEncoder().encode(citing));
+      await vscode.workspace.fs.writeFile(vscode.Uri.joinPath(dir, 'gen', 'f.ts'), new TextEncoder().encode(`// ${citing}`));
+      if (process.platform !== 'win32') fs.symlinkSync(path.join(dir.fsPath, 'x'), path.join(dir.fsPath, 'linked'));
+      const { references } = (await api()).citations;
+      await references.scan();
+      const ours = references.citingFiles.filter((file) => file.startsWith('listing/'));
+      const search = (await vscode.workspace.findFiles(references.include(), undefined, 20_000))
+        .map((uri) => vscode.workspace.asRelativePath(uri, false))
+        .filter((file) => file.startsWith('listing/'))
+        .sort();
+      assert.deepEqual(ours, search);
+      const expected = [
+        'listing/.dot/b.md',
+        'listing/.hidden.md',
+        'listing/a.md',
+        'listing/gen/f.ts',
+        'listing/gen/g.txt',
+        'listing/kept/e.md',
+        'listing/x/y/z/h.txt',
+      ];
+      if (process.platform !== 'win32') expected.splice(6, 0, 'listing/linked/y/z/h.txt');
+      assert.deepEqual(ours, expected);
     } finally {
       await files.update('exclude', undefined, vscode.ConfigurationTarget.Global);
       await vscode.workspace.fs.delete(dir, { recursive: true });

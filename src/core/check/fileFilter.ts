@@ -13,18 +13,25 @@ export interface FileFilter {
 }
 
 export function fileMatcher(filter: FileFilter, defaultInclude = DEFAULT_CITING_FILES): (relativePath: string) => boolean {
-  const compile = (globs: readonly string[]): Minimatch[] => globs.map((glob) => new Minimatch(glob, { dot: true, matchBase: !glob.includes('/') }));
-  const include = filter.include?.length ? filter.include : [defaultInclude];
-  const excluded = compile(filter.exclude ?? []);
-  const notExcluded = (file: string): boolean => !excluded.some((glob) => glob.match(file));
+  const included = anyGlob(filter.include?.length ? filter.include : [defaultInclude], { baseNames: true });
+  const excluded = filter.exclude?.length ? anyGlob(filter.exclude, { baseNames: true }) : () => false;
+  return (file) => included(file) && !excluded(file);
+}
+
+/**
+ * Whether a relative path (forward slashes) matches any of `globs`, hidden files too. `baseNames`: a glob without "/"
+ * matches the file name in any folder (the config's globs, as .gitignore's), else the whole path only (VS Code's
+ * search); `nocase` where file systems ignore case.
+ */
+export function anyGlob(globs: readonly string[], { baseNames = false, nocase = false } = {}): (relativePath: string) => boolean {
   // "**/*.{md,txt,…}" (the default): a file name's extension, without a matcher per path — repositories list thousands.
-  const extensions = include.length === 1 ? /^\*\*\/\*\.\{([\w,]+)\}$/.exec(include[0]) : null;
+  const extensions = globs.length === 1 && !nocase ? /^\*\*\/\*\.\{([\w,]+)\}$/.exec(globs[0]) : null;
   if (extensions) {
     const wanted = new Set(extensions[1].split(','));
-    return (file) => wanted.has(file.slice(file.lastIndexOf('.') + 1)) && file.lastIndexOf('.') > file.lastIndexOf('/') && notExcluded(file);
+    return (file) => wanted.has(file.slice(file.lastIndexOf('.') + 1)) && file.lastIndexOf('.') > file.lastIndexOf('/');
   }
-  const included = compile(include);
-  return (file) => included.some((glob) => glob.match(file)) && notExcluded(file);
+  const compiled = globs.map((glob) => new Minimatch(glob, { dot: true, nocase, matchBase: baseNames && !glob.includes('/') }));
+  return (file) => compiled.some((glob) => glob.match(file));
 }
 
 /** A glob of the config as a workspace search pattern: one without "/" is looked for in every folder. */

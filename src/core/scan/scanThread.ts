@@ -11,7 +11,8 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { Worker } from 'node:worker_threads';
 import type { NotReadFile } from './fileBytes';
-import type { ScanFile, ScanJob, ScanReply } from './scanMessages';
+import type { FolderListing } from './folderListing';
+import type { ScanAsk, ScanFile, ScanJob, ScanReply } from './scanMessages';
 import type { TextCitations } from './textCitations';
 
 /** Beside the code that starts it: out/src/core/scan/ when compiled, dist/features/ in the bundle (esbuild.js). */
@@ -30,7 +31,7 @@ interface Started {
 export class ScanThread {
   private worker: Started | undefined;
   /** The jobs not answered yet, with what they asked: sent again to a thread when the process could not run. */
-  private readonly waiting = new Map<number, { job: ScanJob; resolve: (found: Found) => void; reject: (error: Error) => void }>();
+  private readonly waiting = new Map<number, { job: ScanJob; resolve: (reply: ScanReply) => void; reject: (error: Error) => void }>();
   private nextJob = 0;
   private failure: Error | undefined;
 
@@ -44,10 +45,24 @@ export class ScanThread {
   }
 
   /** What each of `files` cites (or why it was not read), in their order. */
-  read(files: ScanFile[], serviceBaseUrl: string | undefined): Promise<Found> {
+  async read(files: ScanFile[], serviceBaseUrl: string | undefined): Promise<Found> {
+    const reply = await this.answer({ files, serviceBaseUrl });
+    if (!('found' in reply)) throw new Error('The scan worker did not answer with files read.');
+    return reply.found;
+  }
+
+  /** The files of a folder on disk, as `listing` says (folderListing.ts). */
+  async list(listing: FolderListing): Promise<string[]> {
+    const reply = await this.answer({ list: listing });
+    if (!('listed' in reply)) throw new Error('The scan worker did not answer with a listing.');
+    return reply.listed;
+  }
+
+  /** The worker's answer to a job; rejects with its error, or when no worker runs. */
+  private answer(asked: ScanAsk): Promise<ScanReply> {
     const worker = this.worker;
     if (this.failure || !worker) return Promise.reject(this.failure ?? new Error('No scan worker.'));
-    const job: ScanJob = { id: this.nextJob++, files, serviceBaseUrl };
+    const job: ScanJob = { id: this.nextJob++, ...asked };
     return new Promise((resolve, reject) => {
       this.waiting.set(job.id, { job, resolve, reject });
       worker.send(job);
@@ -77,8 +92,8 @@ export class ScanThread {
       answered = true;
       const waiting = this.waiting.get(reply.id);
       this.waiting.delete(reply.id);
-      if ('found' in reply) waiting?.resolve(reply.found);
-      else waiting?.reject(new Error(reply.error));
+      if ('error' in reply) waiting?.reject(new Error(reply.error));
+      else waiting?.resolve(reply);
     });
     worker.events.on('error', (error: Error) => ended(error));
     worker.events.on('exit', () => ended(new Error('The scan worker exited.')));

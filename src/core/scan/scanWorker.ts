@@ -1,5 +1,5 @@
 /**
- * The worker that reads files for a References view scan (scanThread.ts starts it): reading, decoding and
+ * The worker that lists and reads files for a References view scan (scanThread.ts starts it): reading, decoding and
  * recognising a file's citations make most of a scan's work, which on the extension host's thread delayed what the
  * workbench asked of the host. On Linux it is a process of its own in the lowest-weighted scheduling group, else a
  * worker thread (backgroundPriority.ts); in the background, on two cores or fewer, it rests as long as it works, and
@@ -12,7 +12,8 @@ import { parentPort } from 'node:worker_threads';
 import { runInBackground } from './backgroundPriority';
 import type { NotReadFile } from './fileBytes';
 import { scanText } from './fileText';
-import type { ScanJob, ScanReply } from './scanMessages';
+import { listFolder } from './folderListing';
+import type { ScanFile, ScanJob, ScanReply } from './scanMessages';
 import { MACHINE, Pacer } from './scanPace';
 import { withSharedParts } from './sharedParts';
 import { textCitations, type TextCitations } from './textCitations';
@@ -41,8 +42,8 @@ if (!parentPort) process.on('disconnect', () => process.exit(0));
 
 host.on('message', (job: ScanJob) => {
   queue = queue.then(() =>
-    read(job).then(
-      (found) => reply({ id: job.id, found }),
+    ('list' in job ? Promise.resolve().then(() => ({ listed: listFolder(job.list) })) : read(job).then((found) => ({ found }))).then(
+      (answer) => reply({ id: job.id, ...answer }),
       (error: unknown) => reply({ id: job.id, error: String(error) }),
     ),
   );
@@ -51,7 +52,13 @@ host.on('message', (job: ScanJob) => {
 /** Files read at once: one after another, each read waited a round trip through libuv's threads (6 s for 5 000). */
 const READS_AT_ONCE = 16;
 
-async function read({ files, serviceBaseUrl }: ScanJob): Promise<Array<TextCitations | NotReadFile | undefined>> {
+async function read({
+  files,
+  serviceBaseUrl,
+}: {
+  files: ScanFile[];
+  serviceBaseUrl: string | undefined;
+}): Promise<Array<TextCitations | NotReadFile | undefined>> {
   const found: Array<TextCitations | NotReadFile | undefined> = [];
   for (let at = 0; at < files.length; at += READS_AT_ONCE) {
     const group = files.slice(at, at + READS_AT_ONCE);

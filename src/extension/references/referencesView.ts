@@ -25,7 +25,8 @@ import { searchable } from './searchable';
 import { fileMatcher, searchGlob } from '../../core/check/fileFilter';
 import type { FoundJustifications } from '../../core/compliance/justifications';
 import type { FileCitations } from './fileCitations';
-import { forget, readFiles, scanFiles, type ScanInto } from './workspaceScan';
+import { forget, listedFiles, readFiles, scanFiles, withScanWorker, type ScanInto } from './workspaceScan';
+import type { ScanThread } from '../../core/scan/scanThread';
 import type { CoverageSources } from '../../core/compliance/coverageSources';
 import { notReadNodes, referenceItem, referenceTarget, rootNodes, type ReferenceNode, type UnresolvedReference } from './referenceNodes';
 import type { ClauseReviews, ReviewedClauseArgs } from '../workspaceCitations/clauseReviews';
@@ -312,50 +313,51 @@ export class WorkspaceReferences implements vscode.TreeDataProvider<ReferenceNod
     return exportReferences(this, target);
   }
 
-  private async readAll(token?: vscode.CancellationToken, progress?: vscode.Progress<{ message?: string; increment?: number }>): Promise<number> {
-    const uris = (await this.findCitingFiles(token)).filter((u) => !this.exported.has(u.toString()));
-    this.found.clear();
-    for (const uri of uris) this.found.add(uri.toString());
-    const next: ScanInto = { files: new Map(), notRead: new Map() };
-    this.scanInto = next;
-    // Read once per scan: the setting behind it is not free to read, and a scan reads thousands of files.
-    const serviceBaseUrl = this.resolver.serviceBaseUrl;
-    // The citations are resolved as they come, while the worker reads on: the first draw then finds them resolved.
-    const index = await this.resolver.currentIndex();
-    try {
-      return await scanFiles(uris, serviceBaseUrl, next, {
-        stopped: () => token?.isCancellationRequested === true,
-        after: scanProgress(progress, uris.length),
-        kept: typeof index === 'string' ? undefined : this.sayings.resolverAhead(index),
-      });
-    } finally {
-      // Cancelled too: what was read is what the view shows, as before.
-      this.shown = next;
-      this.scanInto = undefined;
-    }
+  private readAll(token?: vscode.CancellationToken, progress?: vscode.Progress<{ message?: string; increment?: number }>): Promise<number> {
+    return withScanWorker(async (worker) => {
+      const uris = (await this.findCitingFiles(worker, token)).filter((u) => !this.exported.has(u.toString()));
+      this.found.clear();
+      for (const uri of uris) this.found.add(uri.toString());
+      const next: ScanInto = { files: new Map(), notRead: new Map() };
+      this.scanInto = next;
+      // Read once per scan: the setting behind it is not free to read, and a scan reads thousands of files.
+      const serviceBaseUrl = this.resolver.serviceBaseUrl;
+      // The citations are resolved as they come, while the worker reads on: the first draw then finds them resolved.
+      const index = await this.resolver.currentIndex();
+      try {
+        return await scanFiles(uris, serviceBaseUrl, next, {
+          stopped: () => token?.isCancellationRequested === true,
+          after: scanProgress(progress, uris.length),
+          kept: typeof index === 'string' ? undefined : this.sayings.resolverAhead(index),
+          worker,
+        });
+      } finally {
+        // Cancelled too: what was read is what the view shows, as before.
+        this.shown = next;
+        this.scanInto = undefined;
+      }
+    });
   }
 
   /**
    * The files to read: in each folder, those its standards.config.json includes and does not exclude (as the command
-   * line run there reads them), else those of the setting's glob; files.exclude applies to both.
+   * line run there reads them), else those of the setting's glob; files.exclude applies to both. At most MAX_FILES.
    */
-  private async findCitingFiles(token?: vscode.CancellationToken): Promise<vscode.Uri[]> {
+  private async findCitingFiles(worker: () => ScanThread, token?: vscode.CancellationToken): Promise<vscode.Uri[]> {
     const folders = vscode.workspace.workspaceFolders ?? [];
     const configs = await Promise.all(folders.map(async (folder) => ({ folder, config: (await this.reviews?.files.forFolder(folder))?.config })));
     this.folderFilters.clear();
-    const own = configs.filter(({ config }) => config?.include || config?.exclude);
-    if (!own.length) return vscode.workspace.findFiles(this.include(), undefined, MAX_FILES, token);
     const found = new Map<string, vscode.Uri>();
     for (const { folder, config } of configs) {
       const filter = config && (config.include || config.exclude) ? config : undefined;
       const wanted = filter && fileMatcher(filter, this.include());
       if (wanted) this.folderFilters.set(folder.uri.toString(), wanted);
-      for (const glob of filter?.include ?? [this.include()]) {
-        for (const uri of await vscode.workspace.findFiles(new vscode.RelativePattern(folder, searchGlob(glob)), undefined, MAX_FILES, token)) {
-          if (found.size >= MAX_FILES) break;
-          if (!wanted || wanted(vscode.workspace.asRelativePath(uri, false))) found.set(uri.toString(), uri);
-        }
+      // The config's globs as the command line reads them (one without "/" in any folder); the setting's as VS Code's search does.
+      const globs = filter ? (filter.include ?? [this.include()]).map(searchGlob) : [this.include()];
+      for (const uri of await listedFiles(folder, globs, worker, MAX_FILES - found.size, token)) {
+        if (!wanted || wanted(vscode.workspace.asRelativePath(uri, false))) found.set(uri.toString(), uri);
       }
+      if (found.size >= MAX_FILES || token?.isCancellationRequested) break;
     }
     return [...found.values()];
   }

@@ -1,11 +1,13 @@
 /**
- * How the References view reads the files of a scan: those on disk that no editor has open go to a worker thread
- * (core/scan/scanThread.ts), a batch at a time, so that the extension host's thread only keeps what it found;
- * open documents (their unsaved text), files of other schemes, and every file when no worker can run are read here,
- * paced (scanPace.ts).
+ * How the References view lists and reads the files of a scan: folders on disk are listed by the scan's worker
+ * (core/scan/folderListing.ts, core/scan/scanThread.ts), others by VS Code's search; files on disk that no editor has
+ * open go to the worker, a batch at a time, so that the extension host's thread only keeps what it found; open
+ * documents (their unsaved text), files of other schemes, and every file when no worker can run are read here, paced
+ * (scanPace.ts).
  */
 import * as vscode from 'vscode';
 import type { NotRead, NotReadFile } from '../../core/scan/fileBytes';
+import type { ExcludeSetting } from '../../core/scan/folderListing';
 import { inPacedBatches } from '../../core/scan/scanPace';
 import { ScanThread } from '../../core/scan/scanThread';
 import type { TextCitations } from '../../core/scan/textCitations';
@@ -28,35 +30,92 @@ export interface ScanInto {
 
 /**
  * Reads `uris` into `into`, a batch at a time, until `stopped` says so (asked before each batch); `after` is told how
- * many are done after each. Resolves with how many were read.
+ * many are done after each. Files on disk go to `worker` (the scan's, started with the first batch that has files for
+ * it: a scan of open documents alone starts none). Resolves with how many were read.
  */
 export async function scanFiles(
   uris: readonly vscode.Uri[],
   serviceBaseUrl: string | undefined,
   into: ScanInto,
-  { stopped, after, kept: keptBatch }: { stopped: () => boolean; after: (done: number) => void; kept?: (files: FileCitations[]) => Promise<void> },
+  {
+    stopped,
+    after,
+    kept: keptBatch,
+    worker,
+  }: { stopped: () => boolean; after: (done: number) => void; kept?: (files: FileCitations[]) => Promise<void>; worker: () => ScanThread },
 ): Promise<number> {
-  // Started with the first batch that has files for it: a scan of open documents alone starts no worker.
-  let thread: ScanThread | undefined;
-  const worker = (): ScanThread => (thread ??= new ScanThread());
   const batches: Array<readonly vscode.Uri[]> = [];
   for (let at = 0; at < uris.length; at += WORKER_BATCH) batches.push(uris.slice(at, at + WORKER_BATCH));
   let done = 0;
+  // The worker has the next batch while this one is kept: it never waits for the host between two.
+  let next = batches.length ? sent(batches[0], worker, serviceBaseUrl) : undefined;
+  for (let i = 0; next && !stopped(); i++) {
+    const current = next;
+    next = i + 1 < batches.length ? sent(batches[i + 1], worker, serviceBaseUrl) : undefined;
+    await kept(current, serviceBaseUrl, into);
+    await keptBatch?.(citing(batches[i], into));
+    done += batches[i].length;
+    after(done);
+  }
+  return done;
+}
+
+/** `use` given the scan's worker: one lists and reads a scan's files, started when first asked for, stopped after. */
+export async function withScanWorker<T>(use: (worker: () => ScanThread) => Promise<T>): Promise<T> {
+  let thread: ScanThread | undefined;
   try {
-    // The worker has the next batch while this one is kept: it never waits for the host between two.
-    let next = batches.length ? sent(batches[0], worker, serviceBaseUrl) : undefined;
-    for (let i = 0; next && !stopped(); i++) {
-      const current = next;
-      next = i + 1 < batches.length ? sent(batches[i + 1], worker, serviceBaseUrl) : undefined;
-      await kept(current, serviceBaseUrl, into);
-      await keptBatch?.(citing(batches[i], into));
-      done += batches[i].length;
-      after(done);
-    }
+    return await use(() => (thread ??= new ScanThread()));
   } finally {
     thread?.dispose();
   }
-  return done;
+}
+
+/**
+ * The files of `folder` that `globs` match, at most `max`, as VS Code's search would list them (files.exclude
+ * applied): a folder on disk is listed by the scan's worker, off the workbench (core/scan/folderListing.ts), others
+ * (and any when no worker runs) by VS Code.
+ */
+export async function listedFiles(
+  folder: vscode.WorkspaceFolder,
+  globs: readonly string[],
+  worker: () => ScanThread,
+  max: number,
+  token?: vscode.CancellationToken,
+): Promise<vscode.Uri[]> {
+  if (folder.uri.scheme === 'file') {
+    try {
+      const files = await worker().list({
+        root: folder.uri.fsPath,
+        include: [...globs],
+        exclude: excludeSetting(vscode.workspace.getConfiguration('files', folder.uri).get('exclude')),
+        followSymlinks: vscode.workspace.getConfiguration('search', folder.uri).get<boolean>('followSymlinks', true),
+        max,
+      });
+      return files.map((file) => vscode.Uri.joinPath(folder.uri, file));
+    } catch {
+      // No worker runs (or it stopped): VS Code's search lists the same files.
+    }
+  }
+  const found = new Map<string, vscode.Uri>();
+  for (const glob of globs) {
+    for (const uri of await vscode.workspace.findFiles(new vscode.RelativePattern(folder, glob), undefined, max, token)) found.set(uri.toString(), uri);
+  }
+  return [...found.values()].slice(0, max);
+}
+
+/**
+ * `files.exclude` as a plain object the worker can be sent (settings come as objects that cannot be copied), its
+ * entries of other shapes left out as VS Code's search leaves them.
+ */
+function excludeSetting(value: unknown): ExcludeSetting {
+  const setting: ExcludeSetting = {};
+  if (!value || typeof value !== 'object') return setting;
+  for (const [glob, applies] of Object.entries(value)) {
+    if (typeof applies === 'boolean') setting[glob] = applies;
+    else if (applies && typeof applies === 'object' && typeof (applies as { when?: unknown }).when === 'string')
+      setting[glob] = { when: (applies as { when: string }).when };
+  }
+  return setting;
 }
 
 interface SentBatch {
