@@ -29,12 +29,27 @@ describe('cited clauses under review (standards.lock in the editor)', function (
   let folder: vscode.WorkspaceFolder;
   let document: vscode.TextDocument;
   let clauseId: string;
+  let clauseAtId: string;
   const file = (name: string) => vscode.Uri.joinPath(folder.uri, name);
   const write = (name: string, text: string) => vscode.workspace.fs.writeFile(file(name), new TextEncoder().encode(text));
   const read = async (name: string) => new TextDecoder().decode(await vscode.workspace.fs.readFile(file(name)));
   const lock = async (): Promise<Lockfile> => parseLockfile(await read('standards.lock'), 'standards.lock');
   /** The service's copies go stale at once, as they do after a minute: the next check asks the sandbox again. */
   const staleCache = async () => (await (await api()).session.service()).clearCache();
+  /**
+   * ISO 9001:2015's clause 4 as reviewed on another machine, by Ada, at a text none here has (only its fingerprint
+   * came with the repository): a changed clause, whatever the tests before did.
+   */
+  const reviewedElsewhere = async (): Promise<void> => {
+    const locked = (await lock().catch(() => undefined)) ?? { version: 1 as const, standards: {} };
+    const standard = (locked.standards[ISO_9001] ??= { reference: 'ISO 9001:2015', clauses: {} });
+    standard.clauses[clauseId] = {
+      ...(standard.clauses[clauseId] ?? { id: clauseAtId, number: '4' }),
+      fingerprint: `sha256:${'0'.repeat(64)}`,
+      reviewed: { on: '2026-03-01', by: 'Ada' },
+    };
+    await write('standards.lock', JSON.stringify(locked));
+  };
 
   before(async () => {
     ({ own, folder } = await ownSandboxInFolder(CITED_RECORDS));
@@ -44,6 +59,7 @@ describe('cited clauses under review (standards.lock in the editor)', function (
     const clause4 = clauses.find((c) => c.number === '4');
     assert.ok(clause4, 'ISO 9001:2015 has a clause 4 in the sandbox');
     clauseId = clause4.clauseId;
+    clauseAtId = clause4.id;
     await write('review/design.md', '# Design\n\nThe context follows ISO 9001:2015 clause 4.\nRice: ISO 17301-1:2016 §5.\n');
     document = await vscode.workspace.openTextDocument(file('review/design.md'));
   });
@@ -136,14 +152,7 @@ describe('cited clauses under review (standards.lock in the editor)', function (
   });
 
   it('says why when the reviewed text is not on this machine, and shows the clause as it is now', async () => {
-    // Reviewed elsewhere (another machine, another text): only the fingerprint came with the repository.
-    const text = JSON.parse(await read('standards.lock')) as Lockfile;
-    text.standards[ISO_9001].clauses[clauseId] = {
-      ...text.standards[ISO_9001].clauses[clauseId],
-      fingerprint: `sha256:${'0'.repeat(64)}`,
-      reviewed: { on: '2026-03-01', by: 'Ada' },
-    };
-    await write('standards.lock', JSON.stringify(text));
+    await reviewedElsewhere();
     const changed = await until(
       async () => (await diagnosticsOf(document)).find((d) => d.startsWith('clauseChanged')),
       'the lock written elsewhere to be read',
@@ -161,6 +170,7 @@ describe('cited clauses under review (standards.lock in the editor)', function (
   });
 
   it("the folder's standards.config.json sets the severities and which files the References view reads; a broken config or lock is a Problem on that file", async () => {
+    await reviewedElsewhere();
     await write('standards.config.json', JSON.stringify({ rules: { changed: 'error', withdrawn: 'off', undated: 'note' } }));
     await write('review/undated.md', 'Plain: ISO 9001 clause 4.\n');
     const undated = await vscode.workspace.openTextDocument(file('review/undated.md'));
