@@ -1,6 +1,14 @@
 import * as assert from 'node:assert/strict';
 import { notReadNotes } from '../../src/core/scan/fileBytes';
-import { groupReferences, summariseStandards, toCsv, toMarkdown, type Occurrence, type StandardGroup } from '../../src/core/citations/referenceReport';
+import {
+  groupReferences,
+  StandardsTally,
+  summariseStandards,
+  toCsv,
+  toMarkdown,
+  type Occurrence,
+  type StandardGroup,
+} from '../../src/core/citations/referenceReport';
 
 function occurrence(standard: string, clause: string, file: string, line: number, text = `${standard} ${clause}`.trim(), outdated = false): Occurrence {
   return {
@@ -134,6 +142,28 @@ describe('Citations: the references matrix', () => {
         ['iso 1:2000', 1],
       ],
     );
+  });
+
+  it('a tally given the occurrences one at a time counts as summariseStandards does, and keeps the places of each standard and of each URN', async () => {
+    const standards = ['ISO 9001:2015', 'ISO 10:2000', 'iso 9001:2015', 'ISO 2:2000', 'ISO 9001:2015'];
+    const urns = ['urn:a', 'urn:b', 'urn:c', 'urn:d', 'urn:other'];
+    const all = Array.from({ length: 5_000 }, (_, k) => ({ ...occurrence(standards[(k * 3) % 5], 'clause 2', 'a.md', k + 1), urn: urns[(k * 3) % 5] }));
+    // Two references resolved to one record: one URN under two standards.
+    all.push({ ...occurrence('ISO 9001 2015', '', 'b.md', 1), urn: 'urn:a' });
+    const tally = new StandardsTally();
+    all.forEach((o, k) => tally.add(o, k >> 4, k & 15));
+    assert.deepEqual(tally.summaries(), await summariseStandards(all));
+    const placesOf = (keep: (o: Occurrence) => boolean): number[] => all.flatMap((o, k) => (keep(o) ? [k >> 4, k & 15] : []));
+    assert.deepEqual(
+      tally.placesOf('urn:a', 'ISO 9001:2015'),
+      placesOf((o) => o.urn === 'urn:a' && o.standard === 'ISO 9001:2015'),
+    );
+    assert.deepEqual(
+      tally.placesOf('urn:a'),
+      placesOf((o) => o.urn === 'urn:a'),
+      'both standards of the URN, in the order given',
+    );
+    assert.deepEqual(tally.placesOf('urn:none'), []);
   });
 
   it('writes RFC 4180 CSV, with formula-looking cells defused', async () => {

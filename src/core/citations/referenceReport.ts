@@ -156,16 +156,59 @@ export function summariseStandards(says: readonly OccurrenceSays[], rest: () => 
 }
 
 function* summarySteps(says: readonly OccurrenceSays[]): Generator<void, StandardSummary[], void> {
-  const standards = new CitedStandards<{ group: StandardSummary; first: number }>();
-  let last: { group: StandardSummary; first: number } | undefined;
+  const tally = new StandardsTally();
   for (let k = 0; k < says.length; k++) {
-    const o = says[k];
-    // What one text says is one object: a run of it is found without a look-up.
-    if (last?.group.standard !== o.standard || last.group.urn !== o.urn) last = standards.of(o, () => ({ group: summaryOf(o), first: k }));
-    last.group.count++;
+    tally.add(says[k]);
     if (k % STEP_OCCURRENCES === STEP_OCCURRENCES - 1) yield;
   }
-  return standards.inOrder().map(({ group }) => group);
+  return tally.summaries();
+}
+
+/** A standard as a tally has it: its summary, where it was first met, and the places the caller gave with it. */
+interface Tallied {
+  group: StandardSummary;
+  first: number;
+  /** Two numbers for each occurrence, as given to `add` (a file's and a citation's, say). */
+  places: number[];
+}
+
+/**
+ * The standards cited, counted as summariseStandards counts them, from what each occurrence says, given in order one
+ * at a time: a scan tallies its files as it reads them, and the References view's first level is then drawn without a
+ * walk over every citation. Each standard keeps the places its occurrences were given with, for its own walk.
+ */
+export class StandardsTally {
+  private readonly standards = new CitedStandards<Tallied>();
+  private last: Tallied | undefined;
+  private counted = 0;
+
+  /** One more occurrence, saying `o`, at a place the caller may name with two numbers (ascending from one to the next). */
+  add(o: OccurrenceSays, place?: number, within = 0): void {
+    let last = this.last;
+    // What one text says is one object: a run of it is found without a look-up.
+    if (last?.group.standard !== o.standard || last.group.urn !== o.urn) {
+      const first = this.counted;
+      this.last = last = this.standards.of(o, () => ({ group: summaryOf(o), first, places: [] }));
+    }
+    last.group.count++;
+    if (place !== undefined) last.places.push(place, within);
+    this.counted++;
+  }
+
+  /** The standards, in the order summariseStandards gives them (each a copy). */
+  summaries(): StandardSummary[] {
+    return this.standards.inOrder().map(({ group }) => ({ ...group }));
+  }
+
+  /** The places given with the occurrences of `urn` (of the standard named `standard`, when given), in the order given. */
+  placesOf(urn: string, standard?: string): number[] {
+    const runs = this.standards.inOrder().filter(({ group }) => group.urn === urn && (standard === undefined || group.standard === standard));
+    if (runs.length === 1) return runs[0].places;
+    // Several standards of one URN (two references resolved to one record): their places merged back in order.
+    const pairs: Array<[number, number]> = [];
+    for (const { places } of runs) for (let i = 0; i < places.length; i += 2) pairs.push([places[i], places[i + 1]]);
+    return pairs.sort((a, b) => a[0] - b[0] || a[1] - b[1]).flat();
+  }
 }
 
 /** A standard's summary, not counted yet, from what one of its occurrences says. */

@@ -22,17 +22,16 @@ import {
 } from '../../core/citations/referenceReport';
 import { exportReferences } from './referencesExport';
 import { searchable } from './searchable';
-import { fileMatcher, searchGlob } from '../../core/check/fileFilter';
 import type { FoundJustifications } from '../../core/compliance/justifications';
 import type { FileCitations } from './fileCitations';
-import { forget, listedFiles, readFiles, scanFiles, withScanWorker, type ScanInto } from './workspaceScan';
-import type { ScanThread } from '../../core/scan/scanThread';
+import { forget, readFiles, scanFiles, withScanWorker, type ScanInto } from './workspaceScan';
+import { CitingFiles } from './citingFiles';
 import type { CoverageSources } from '../../core/compliance/coverageSources';
 import { notReadNodes, referenceItem, referenceTarget, rootNodes, type ReferenceNode, type UnresolvedReference } from './referenceNodes';
 import type { ClauseReviews, ReviewedClauseArgs } from '../workspaceCitations/clauseReviews';
 import { reviewMark } from './reviewMark';
 import { pacedRests } from '../../core/scan/scanPace';
-import { CitationSayings } from './resolvedCitations';
+import { CitationSayings, standingTally, type ScanTally } from './resolvedCitations';
 import { scanProgress } from './scanProgress';
 
 import { REFERENCES_VIEW } from '../../core/citations/ids';
@@ -41,7 +40,6 @@ import { withNotificationProgress } from '../notify';
 export type { ReferenceNode } from './referenceNodes';
 export { REFERENCES_VIEW };
 export const INCLUDE_SETTING = 'references.include';
-const MAX_FILES = 20_000;
 const CHANGE_DEBOUNCE_MS = 500;
 /** A citation of one edition, as the Coverage view counts it. */
 export type CitedPlace = CoverageSources['citations'][number];
@@ -55,6 +53,8 @@ export class WorkspaceReferences implements vscode.TreeDataProvider<ReferenceNod
    * the Coverage view never see a workspace half read (a config change rescans while they compute).
    */
   private scanInto: ScanInto | undefined;
+  /** What the last scan resolved as it read: the walks below use it while the files shown are the ones it read. */
+  private tally: ScanTally | undefined;
   /** The URI of each file as the occurrences name it (workspace-relative). */
   private readonly uris = new Map<string, vscode.Uri>();
   /** The file `nameOf` named last. */
@@ -71,9 +71,8 @@ export class WorkspaceReferences implements vscode.TreeDataProvider<ReferenceNod
   /** Every file the last scan found (with references or not): others are checked against files.exclude first. */
   private readonly found = new Set<string>();
   private dirtyTimer: NodeJS.Timeout | undefined;
-  /** The folders whose standards.config.json says which files to read: folder URI → its test of a relative path. */
-  private readonly folderFilters = new Map<string, (relativePath: string) => boolean>();
-  private settingFilter: { glob: string; test: (relativePath: string) => boolean } | undefined;
+  /** Which files a scan reads, and whether a changed file is one of them. */
+  private readonly citing: CitingFiles;
   private watcher: vscode.FileSystemWatcher | undefined;
   private readonly subscriptions: vscode.Disposable[];
 
@@ -84,13 +83,14 @@ export class WorkspaceReferences implements vscode.TreeDataProvider<ReferenceNod
     private readonly reviews?: ClauseReviews,
   ) {
     this.sayings = new CitationSayings(resolver);
+    this.citing = new CitingFiles(() => this.include(), reviews);
     this.subscriptions = [
       ...(reviews ? [reviews.onDidChange(({ file }) => file === 'lock' && this.changed.fire(undefined))] : []),
       resolver.onDidChange(() => this.changed.fire(undefined)),
       vscode.workspace.onDidChangeTextDocument((e) => this.scanned && this.shown.files.has(e.document.uri.toString()) && this.markDirty(e.document.uri)),
       // A saved file may cite a standard for the first time (the watcher also sees it, but not on every system); on disk
       // or in a remote or virtual workspace alike: markDirty keeps the workspace folders' files only.
-      vscode.workspace.onDidSaveTextDocument((d) => this.scanned && this.wanted(d.uri) && this.markDirty(d.uri)),
+      vscode.workspace.onDidSaveTextDocument((d) => this.scanned && this.citing.wanted(d.uri) && this.markDirty(d.uri)),
       // A folder's standards.config.json says which files are read.
       ...(reviews ? [reviews.files.onDidChange(({ file }) => file === 'config' && this.scanned && void this.scan())] : []),
       vscode.workspace.onDidChangeConfiguration((e) => {
@@ -138,10 +138,14 @@ export class WorkspaceReferences implements vscode.TreeDataProvider<ReferenceNod
    */
   async occurrences(standard?: StandardSummary): Promise<Occurrence[] | { unavailable: 'signedOut' | 'noIndex' }> {
     const occurrences: Occurrence[] = [];
-    const unavailable = await this.eachResolved((read, citation, saying) => {
-      if (!standard || (saying.standard === standard.standard && saying.urn === standard.urn))
-        occurrences.push({ file: this.nameOf(read), line: citation.line + 1, text: citation.text, ...saying });
-    });
+    const unavailable = await this.eachResolved(
+      (read, citation, saying) => {
+        if (!standard || (saying.standard === standard.standard && saying.urn === standard.urn))
+          occurrences.push({ file: this.nameOf(read), line: citation.line + 1, text: citation.text, ...saying });
+      },
+      undefined,
+      standard && ((tally) => tally.standards.placesOf(standard.urn, standard.standard)),
+    );
     return unavailable ?? occurrences;
   }
 
@@ -151,10 +155,8 @@ export class WorkspaceReferences implements vscode.TreeDataProvider<ReferenceNod
    * it is opened (`groupOf`).
    */
   async citedStandards(): Promise<StandardSummary[] | { unavailable: 'signedOut' | 'noIndex' }> {
-    const says: OccurrenceSays[] = [];
-    const unavailable = await this.eachResolved((_read, _citation, saying) => says.push(saying));
-    if (unavailable) return unavailable;
-    return summariseStandards(says, pacedRests());
+    const cited = await this.citedAndUnresolved(false);
+    return 'unavailable' in cited ? cited : cited.standards;
   }
 
   /** `standard` grouped by clause, from its occurrences alone: what opening it in the view shows. */
@@ -171,36 +173,51 @@ export class WorkspaceReferences implements vscode.TreeDataProvider<ReferenceNod
   private async eachResolved(
     visit: (read: FileCitations, citation: Citation, saying: OccurrenceSays) => void,
     unresolved?: (read: FileCitations, citation: Citation) => void,
+    placesIn?: (tally: ScanTally) => number[],
   ): Promise<{ unavailable: 'signedOut' | 'noIndex' } | undefined> {
     const index = await this.resolver.currentIndex();
     if (typeof index === 'string') return { unavailable: index };
     // Named again at each walk: the workspace's folders may have changed since.
     this.named = undefined;
-    await this.sayings.each([...this.shown.files.values()], index, visit, unresolved);
+    // The walk of one standard or edition goes to its citations alone while the last scan's tally stands.
+    const tally = placesIn && standingTally(this.tally, index, this.shown.files);
+    if (tally) await this.sayings.eachAt(tally, placesIn(tally), visit);
+    else await this.sayings.each([...this.shown.files.values()], index, visit, unresolved);
     return undefined;
   }
 
   /**
    * The standards cited and, apart, the references the catalogue has no record of (the Unresolved group: check's
-   * `unknown` findings), each with its places.
+   * `unknown` findings), each with its places; from the last scan's tally while it stands, else from a walk over
+   * every citation.
    */
-  private async citedAndUnresolved(): Promise<{ standards: StandardSummary[]; unresolved: UnresolvedReference[] } | { unavailable: 'signedOut' | 'noIndex' }> {
-    const says: OccurrenceSays[] = [];
+  private async citedAndUnresolved(
+    withUnresolved = true,
+  ): Promise<{ standards: StandardSummary[]; unresolved: UnresolvedReference[] } | { unavailable: 'signedOut' | 'noIndex' }> {
     const unresolved = new Map<string, UnresolvedReference>();
-    const unavailable = await this.eachResolved(
-      (_read, _citation, saying) => says.push(saying),
-      (read, citation) => {
-        const reference = citation.kind === 'reference' ? writtenReference(citation) : citation.text;
-        let found = unresolved.get(reference);
-        if (!found) unresolved.set(reference, (found = { reference, places: [] }));
-        found.places.push({ file: this.nameOf(read), line: citation.line + 1, text: citation.text, uri: read.uri });
-      },
-    );
-    if (unavailable) return unavailable;
-    return {
-      standards: await summariseStandards(says, pacedRests()),
-      unresolved: [...unresolved.values()].sort((a, b) => a.reference.localeCompare(b.reference)),
+    const note = (read: FileCitations, citation: Citation): void => {
+      const reference = citation.kind === 'reference' ? writtenReference(citation) : citation.text;
+      let found = unresolved.get(reference);
+      if (!found) unresolved.set(reference, (found = { reference, places: [] }));
+      found.places.push({ file: this.nameOf(read), line: citation.line + 1, text: citation.text, uri: read.uri });
     };
+    const index = await this.resolver.currentIndex();
+    const tally = typeof index === 'string' ? undefined : standingTally(this.tally, index, this.shown.files);
+    let standards: StandardSummary[];
+    if (tally) {
+      this.named = undefined;
+      standards = tally.standards.summaries();
+      for (let p = 0; withUnresolved && p < tally.unresolved.length; p += 2) {
+        const read = tally.files[tally.unresolved[p]];
+        note(read, read.citations[tally.unresolved[p + 1]]);
+      }
+    } else {
+      const says: OccurrenceSays[] = [];
+      const unavailable = await this.eachResolved((_read, _citation, saying) => says.push(saying), withUnresolved ? note : undefined);
+      if (unavailable) return unavailable;
+      standards = await summariseStandards(says, pacedRests());
+    }
+    return { standards, unresolved: [...unresolved.values()].sort((a, b) => a.reference.localeCompare(b.reference)) };
   }
 
   /**
@@ -221,11 +238,15 @@ export class WorkspaceReferences implements vscode.TreeDataProvider<ReferenceNod
    */
   async citationsOf(urn: string): Promise<CitedPlace[] | { unavailable: 'signedOut' | 'noIndex' }> {
     const places: CitedPlace[] = [];
-    const unavailable = await this.eachResolved((read, citation, saying) => {
-      // Only a reference names a clause (a clause URL is not counted).
-      if (citation.kind === 'reference' && saying.urn === urn)
-        places.push({ file: this.nameOf(read), line: citation.line + 1, cited: citation.text, urn, locator: citation.locator, locators: citation.locators });
-    });
+    const unavailable = await this.eachResolved(
+      (read, citation, saying) => {
+        // Only a reference names a clause (a clause URL is not counted).
+        if (citation.kind === 'reference' && saying.urn === urn)
+          places.push({ file: this.nameOf(read), line: citation.line + 1, cited: citation.text, urn, locator: citation.locator, locators: citation.locators });
+      },
+      undefined,
+      (tally) => tally.standards.placesOf(urn),
+    );
     return unavailable ?? places;
   }
 
@@ -315,7 +336,7 @@ export class WorkspaceReferences implements vscode.TreeDataProvider<ReferenceNod
 
   private readAll(token?: vscode.CancellationToken, progress?: vscode.Progress<{ message?: string; increment?: number }>): Promise<number> {
     return withScanWorker(async (worker) => {
-      const uris = (await this.findCitingFiles(worker, token)).filter((u) => !this.exported.has(u.toString()));
+      const uris = (await this.citing.list(worker, token)).filter((u) => !this.exported.has(u.toString()));
       this.found.clear();
       for (const uri of uris) this.found.add(uri.toString());
       const next: ScanInto = { files: new Map(), notRead: new Map() };
@@ -324,57 +345,27 @@ export class WorkspaceReferences implements vscode.TreeDataProvider<ReferenceNod
       const serviceBaseUrl = this.resolver.serviceBaseUrl;
       // The citations are resolved as they come, while the worker reads on: the first draw then finds them resolved.
       const index = await this.resolver.currentIndex();
+      const ahead = typeof index === 'string' ? undefined : this.sayings.resolverAhead(index);
       try {
         return await scanFiles(uris, serviceBaseUrl, next, {
           stopped: () => token?.isCancellationRequested === true,
           after: scanProgress(progress, uris.length),
-          kept: typeof index === 'string' ? undefined : this.sayings.resolverAhead(index),
+          kept: ahead?.keep,
           worker,
         });
       } finally {
         // Cancelled too: what was read is what the view shows, as before.
         this.shown = next;
+        this.tally = ahead?.tally;
         this.scanInto = undefined;
       }
     });
   }
 
-  /**
-   * The files to read: in each folder, those its standards.config.json includes and does not exclude (as the command
-   * line run there reads them), else those of the setting's glob; files.exclude applies to both. At most MAX_FILES.
-   */
-  private async findCitingFiles(worker: () => ScanThread, token?: vscode.CancellationToken): Promise<vscode.Uri[]> {
-    const folders = vscode.workspace.workspaceFolders ?? [];
-    const configs = await Promise.all(folders.map(async (folder) => ({ folder, config: (await this.reviews?.files.forFolder(folder))?.config })));
-    this.folderFilters.clear();
-    const found = new Map<string, vscode.Uri>();
-    for (const { folder, config } of configs) {
-      const filter = config && (config.include || config.exclude) ? config : undefined;
-      const wanted = filter && fileMatcher(filter, this.include());
-      if (wanted) this.folderFilters.set(folder.uri.toString(), wanted);
-      // The config's globs as the command line reads them (one without "/" in any folder); the setting's as VS Code's search does.
-      const globs = filter ? (filter.include ?? [this.include()]).map(searchGlob) : [this.include()];
-      for (const uri of await listedFiles(folder, globs, worker, MAX_FILES - found.size, token)) {
-        if (!wanted || wanted(vscode.workspace.asRelativePath(uri, false))) found.set(uri.toString(), uri);
-      }
-      if (found.size >= MAX_FILES || token?.isCancellationRequested) break;
-    }
-    return [...found.values()];
-  }
-
-  /** Whether a changed file is one the view reads (its folder's config, else the setting). */
-  private wanted(uri: vscode.Uri): boolean {
-    const folder = vscode.workspace.getWorkspaceFolder(uri);
-    const filter = folder && this.folderFilters.get(folder.uri.toString());
-    const include = this.include();
-    if (this.settingFilter?.glob !== include) this.settingFilter = { glob: include, test: fileMatcher({}, include) };
-    return (filter ?? this.settingFilter.test)(vscode.workspace.asRelativePath(uri, false));
-  }
-
   private watch(): void {
     this.watcher?.dispose();
     // A folder's config may include files the setting's glob does not: then every file is watched and judged here.
-    this.watcher = vscode.workspace.createFileSystemWatcher(this.folderFilters.size ? '**/*' : this.include());
+    this.watcher = vscode.workspace.createFileSystemWatcher(this.citing.byConfig ? '**/*' : this.include());
     this.watcher.onDidCreate((uri) => this.markDirty(uri));
     this.watcher.onDidChange((uri) => this.markDirty(uri));
     this.watcher.onDidDelete((uri) => {
@@ -386,7 +377,7 @@ export class WorkspaceReferences implements vscode.TreeDataProvider<ReferenceNod
   /** Files changed on disk or in an editor are read again together, a moment after the last change. */
   private markDirty(uri: vscode.Uri): void {
     // The watcher's glob also matches files outside the workspace (user settings…).
-    if (!vscode.workspace.getWorkspaceFolder(uri) || this.exported.has(uri.toString()) || (this.folderFilters.size && !this.wanted(uri))) return;
+    if (!vscode.workspace.getWorkspaceFolder(uri) || this.exported.has(uri.toString()) || (this.citing.byConfig && !this.citing.wanted(uri))) return;
     this.dirty.set(uri.toString(), uri);
     clearTimeout(this.dirtyTimer);
     this.dirtyTimer = setTimeout(() => void this.readDirty(), CHANGE_DEBOUNCE_MS);

@@ -4,7 +4,7 @@
  * made from.
  */
 import type { CatalogueIndex } from '../../core/catalogue/catalogueIndex';
-import { occurrenceSays, type OccurrenceSays } from '../../core/citations/referenceReport';
+import { occurrenceSays, StandardsTally, type OccurrenceSays } from '../../core/citations/referenceReport';
 import { isJudged, type Citation } from '../../core/citations/recognise';
 import { pacedRests } from '../../core/scan/scanPace';
 import { TimeSlicer } from '../../core/service/timeSlicer';
@@ -29,6 +29,28 @@ function pacedSlicer(): TimeSlicer {
  * alone (the resolver memoises by it): within a walk each new text is resolved and worded once (a workspace cites a
  * few hundred texts a hundred thousand times), so the occurrences share its strings and make little garbage.
  */
+/**
+ * What a scan resolved as it read: its files in the order it kept them, the standards they cite counted with the
+ * place of each citation, and the citations that name no record of the catalogue. It stands for the files the view
+ * shows while they are these very files, in this order, and the index is the same.
+ */
+export interface ScanTally {
+  index: CatalogueIndex;
+  files: FileCitations[];
+  /** Places: a file's number in `files` and a citation's in the file. */
+  standards: StandardsTally;
+  /** The citations the rules judge that name no record (check's `unknown`): file and citation numbers in turn. */
+  unresolved: number[];
+}
+
+/** `tally`, while `files` (the view's, in their order) are the very files it read, and `index` is its index. */
+export function standingTally(tally: ScanTally | undefined, index: CatalogueIndex, files: ReadonlyMap<string, FileCitations>): ScanTally | undefined {
+  if (tally?.index !== index || tally.files.length !== files.size) return undefined;
+  let i = 0;
+  for (const read of files.values()) if (read !== tally.files[i++]) return undefined;
+  return tally;
+}
+
 export class CitationSayings {
   private readonly byFile = new WeakMap<readonly Citation[], { index: CatalogueIndex; says: ReadonlyArray<OccurrenceSays | null> }>();
 
@@ -58,18 +80,43 @@ export class CitationSayings {
   }
 
   /**
-   * Resolves citations against `index` ahead of a walk, as `each` would, a batch of files at each call: a scan calls it
-   * for each batch while its worker reads the next, so that the view's first draw after it finds them resolved (the
-   * draw of 100 000 citations held the extension host in 60–150 ms of steps, the workbench answering in up to six
-   * times its idle time). One walk for all the batches: each text is resolved and worded once.
+   * Resolves citations against `index` ahead of a walk, as `each` would, a batch of files at each call of `keep`, and
+   * tallies them (ScanTally): a scan calls it for each batch, in the order it keeps them, while its worker reads the
+   * next, so that the view's first draw after it finds them resolved and counted (the draw of 100 000 citations held
+   * the extension host in 60–150 ms of steps, the workbench answering in up to six times its idle time). One walk for
+   * all the batches: each text is resolved and worded once.
    */
-  resolverAhead(index: CatalogueIndex): (files: readonly FileCitations[]) => Promise<void> {
+  resolverAhead(index: CatalogueIndex): { keep: (files: readonly FileCitations[]) => Promise<void>; tally: ScanTally } {
     const said = new Map<string, OccurrenceSays | null>();
-    return async (files) => {
+    const tally: ScanTally = { index, files: [], standards: new StandardsTally(), unresolved: [] };
+    const keep = async (files: readonly FileCitations[]): Promise<void> => {
       // Paced afresh at each batch: a Pacer takes the time since it last rested as worked, and the scan waited.
       const walk = this.walk(index, said);
-      for (const read of files) await walk(read);
+      for (const read of files) {
+        const says = await walk(read);
+        const file = tally.files.push(read) - 1;
+        const { citations } = read;
+        for (let i = 0; i < citations.length; i++) {
+          const saying = says[i];
+          if (saying) tally.standards.add(saying, file, i);
+          else if (isJudged(citations[i])) tally.unresolved.push(file, i);
+        }
+      }
     };
+    return { keep, tally };
+  }
+
+  /**
+   * Calls `visit` with each citation at `places` (a file of `tally` and a citation of it, in turn), with what it
+   * says: the walk of one standard, or of one edition, from a scan's tally.
+   */
+  async eachAt(tally: ScanTally, places: readonly number[], visit: (read: FileCitations, citation: Citation, saying: OccurrenceSays) => void): Promise<void> {
+    const walk = this.walk(tally.index);
+    for (let p = 0; p < places.length; p += 2) {
+      const read = tally.files[places[p]];
+      const saying = (await walk(read))[places[p + 1]];
+      if (saying) visit(read, read.citations[places[p + 1]], saying);
+    }
   }
 
   /**

@@ -53,7 +53,7 @@ export async function scanFiles(
     const current = next;
     next = i + 1 < batches.length ? sent(batches[i + 1], worker, serviceBaseUrl) : undefined;
     await kept(current, serviceBaseUrl, into);
-    await keptBatch?.(citing(batches[i], into));
+    await keptBatch?.(citing(current, into));
     done += batches[i].length;
     after(done);
   }
@@ -173,10 +173,13 @@ function keep({ files, notRead }: ScanInto, uri: vscode.Uri, found: FileCitation
   else files.delete(key);
 }
 
-/** What `into` keeps of the files of `batch` that cite something. */
-function citing(batch: readonly vscode.Uri[], { files }: ScanInto): FileCitations[] {
+/**
+ * What `into` keeps of the files of `batch` that cite something, in the order it kept them: the worker's, then those
+ * read here (in their order when read at once, as open documents are).
+ */
+function citing({ onDisk, here }: SentBatch, { files }: ScanInto): FileCitations[] {
   const found: FileCitations[] = [];
-  for (const uri of batch) {
+  for (const uri of [...onDisk, ...here]) {
     const read = files.get(uri.toString());
     if (read) found.push(read);
   }
