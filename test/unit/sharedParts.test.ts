@@ -1,5 +1,6 @@
 import * as assert from 'node:assert/strict';
-import { withSharedParts } from '../../src/core/scan/sharedParts';
+import type { Supplement, WrittenReference } from '../../src/core/citations/recognise';
+import { KEYED, referenceKey, withSharedParts } from '../../src/core/scan/sharedParts';
 import { textCitations } from '../../src/core/scan/textCitations';
 
 describe('References scan: citations share their parts', () => {
@@ -27,5 +28,32 @@ describe('References scan: citations share their parts', () => {
       .flatMap((f) => f?.citations ?? [])
       .filter((c) => c.kind === 'reference' && c.text.startsWith('ISO 9001:2015'));
     assert.ok(copied.length === 3 && copied.every((c) => c.kind === 'reference' && c.reference === (copied[0].kind === 'reference' && copied[0].reference)));
+  });
+
+  it('keys a reference by every field: references that differ in any one are not shared', () => {
+    const supplement: Supplement = { text: '/Amd 1:2021', kind: 'amd', number: '1', year: '2021', joined: '/' };
+    const base: WrittenReference = { publisher: 'ISO', number: '9001', part: '', supplements: [supplement] };
+    const changed: Record<string, unknown> = {
+      publisher: 'IEC',
+      number: '9002',
+      part: '-1',
+      year: '2015',
+      variant: 'CSV',
+      informal: true,
+      hyphenYear: true,
+      supplements: [],
+    };
+    for (const field of Object.keys(KEYED.reference)) {
+      assert.ok(field in changed, `a change of ${field} is tried`);
+      assert.notEqual(referenceKey({ ...base, [field]: changed[field] }), referenceKey(base), field);
+    }
+    const changedSupplement: Record<string, unknown> = { text: '/Amd 2:2021', kind: 'cor', number: '2', year: '2022', joined: '+' };
+    for (const field of Object.keys(KEYED.supplement))
+      assert.notEqual(
+        referenceKey({ ...base, supplements: [{ ...supplement, [field]: changedSupplement[field] }] }),
+        referenceKey(base),
+        `supplement ${field}`,
+      );
+    assert.equal(referenceKey({ ...base, supplements: [{ ...supplement }] }), referenceKey(base), 'equal references, one key');
   });
 });

@@ -2,8 +2,8 @@
  * The worker that lists and reads files for a References view scan (scanThread.ts starts it): reading, decoding and
  * recognising a file's citations make most of a scan's work, which on the extension host's thread delayed what the
  * workbench asked of the host. On Linux it is a process of its own in the lowest-weighted scheduling group, else a
- * worker thread (backgroundPriority.ts); in the background, on two cores or fewer, it rests as long as it works, and
- * three times as long otherwise (a scan of 5 000 files: 6.3 s, bench/referencesScan.ts, 2 shared cores). Files with nothing a
+ * worker thread (backgroundPriority.ts); as a thread, on two cores or fewer, it rests three times as long as it
+ * works (REST_SHARE). It reads files synchronously: it has nothing else to do meanwhile. Files with nothing a
  * citation needs are not recognised (mayCite.ts). What waits on a scan is the References and Coverage views and an
  * agent's find_citations; the editor's links, hovers and diagnostics do not. Its own entry point in the bundle
  * (esbuild.js).
@@ -20,15 +20,18 @@ import { textCitations, type TextCitations } from './textCitations';
 
 /**
  * Rest as a share of the time worked, where the machine rests at all (scanPace.ts: two cores or fewer): three times
- * as long, or as long once the worker is in the background (backgroundPriority.ts). In the background it still rests:
- * the workbench's processes, the host's among them, answer through several hops, each of which may find a core busy.
- * On 2 shared cores, a scan of 5 000 files in 1.5–2.1 s: the workbench answered a command in 1.3–1.6× its idle time
- * (p95) with the worker a process of its own, 2.0–2.1× as a niced thread; without any rest, in 0.9 s, 4.5× (a
- * process) and 4.4–5.5× (a thread).
+ * as long as a thread in the extension host's scheduling group, as long as a niced thread there, and not at all as a
+ * process in its own lowest-weighted group (backgroundPriority.ts), where Linux gives any other group's thread a
+ * core first. Measured on 2 shared cores with the files read synchronously, interleaved (bench/referencesScan.ts):
+ * resting as long as it worked, a scan of 5 000 files took 1.1–1.3 s and the workbench answered a command in
+ * 2.6–4.2× its idle time (p95), 46–58 ms at the slowest; without rests, 0.61–0.64 s, 3.1–3.4× and 19–33 ms. The
+ * rests made the scan twice as long and the workbench no faster: what it waits for during a scan is elsewhere (the
+ * extension host's own work and collections, some 160 ms a scan, while it keeps what the worker found).
  */
 const REST_SHARE = 3;
-const BACKGROUND_REST_SHARE = 1;
-const pacer = new Pacer({ ...MACHINE, restShare: MACHINE.restShare * (runInBackground() ? BACKGROUND_REST_SHARE : REST_SHARE) });
+const NICED_THREAD_REST_SHARE = 1;
+const lowered = runInBackground();
+const pacer = new Pacer({ ...MACHINE, restShare: MACHINE.restShare * (!lowered ? REST_SHARE : parentPort ? NICED_THREAD_REST_SHARE : 0) });
 /** Jobs one after another: the next may arrive while one is read. */
 let queue = Promise.resolve();
 
@@ -49,7 +52,7 @@ host.on('message', (job: ScanJob) => {
   );
 });
 
-/** Files read at once: one after another, each read waited a round trip through libuv's threads (6 s for 5 000). */
+/** Files read between two rests. */
 const READS_AT_ONCE = 16;
 
 async function read({
@@ -62,7 +65,7 @@ async function read({
   const found: Array<TextCitations | NotReadFile | undefined> = [];
   for (let at = 0; at < files.length; at += READS_AT_ONCE) {
     const group = files.slice(at, at + READS_AT_ONCE);
-    const texts = await Promise.all(group.map((file) => scanText(file.path)));
+    const texts = group.map((file) => scanText(file.path));
     texts.forEach((text, i) => found.push(typeof text === 'string' ? textCitations(text, group[i].name, serviceBaseUrl) : text));
     await pacer.rest();
   }

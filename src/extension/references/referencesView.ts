@@ -74,6 +74,7 @@ export class WorkspaceReferences implements vscode.TreeDataProvider<ReferenceNod
   /** Which files a scan reads, and whether a changed file is one of them. */
   private readonly citing: CitingFiles;
   private watcher: vscode.FileSystemWatcher | undefined;
+  private watched: string | undefined;
   private readonly subscriptions: vscode.Disposable[];
 
   constructor(
@@ -363,9 +364,13 @@ export class WorkspaceReferences implements vscode.TreeDataProvider<ReferenceNod
   }
 
   private watch(): void {
-    this.watcher?.dispose();
     // A folder's config may include files the setting's glob does not: then every file is watched and judged here.
-    this.watcher = vscode.workspace.createFileSystemWatcher(this.citing.byConfig ? '**/*' : this.include());
+    const glob = this.citing.byConfig ? '**/*' : this.include();
+    // The same glob as the scan before: its watcher goes on (one made anew costs VS Code's file watcher a start).
+    if (this.watcher && this.watched === glob) return;
+    this.watcher?.dispose();
+    this.watched = glob;
+    this.watcher = vscode.workspace.createFileSystemWatcher(glob);
     this.watcher.onDidCreate((uri) => this.markDirty(uri));
     this.watcher.onDidChange((uri) => this.markDirty(uri));
     this.watcher.onDidDelete((uri) => {
