@@ -29,6 +29,8 @@ interface Started {
 }
 
 export class ScanThread {
+  /** A worker is meant to run here (the browser's port has none): when it does not, the scan says so. */
+  readonly runs = true;
   private worker: Started | undefined;
   /** The jobs not answered yet, with what they asked: sent again to a thread when the process could not run. */
   private readonly waiting = new Map<number, { job: ScanJob; resolve: (reply: ScanReply) => void; reject: (error: Error) => void }>();

@@ -50,7 +50,7 @@ export function createCitations(
   const files = new WorkspaceStandardsFiles();
   const reviews = new ClauseReviews(resolver, session, files, log);
   const outdated = new OutdatedEditions(resolver, reviews);
-  const references = new WorkspaceReferences(resolver, () => session.settings().referencesInclude, reviews);
+  const references = new WorkspaceReferences(resolver, () => session.settings().referencesInclude, reviews, log);
   const coverage = new WorkspaceCoverage(references, resolver, session, files, state);
   return {
     resolver,

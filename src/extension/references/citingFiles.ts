@@ -21,6 +21,7 @@ export class CitingFiles {
     /** The glob of `standardsExplorer.references.include`. */
     private readonly include: () => string,
     private readonly reviews?: ClauseReviews,
+    private readonly log?: Pick<vscode.LogOutputChannel, 'warn'>,
   ) {}
 
   /** Whether some folder's config, as the last listing read it, says which files it reads. */
@@ -40,7 +41,7 @@ export class CitingFiles {
       if (wanted) this.folderFilters.set(folder.uri.toString(), wanted);
       // The config's globs as the command line reads them (one without "/" in any folder); the setting's as VS Code's search does.
       const globs = filter ? (filter.include ?? [this.include()]).map(searchGlob) : [this.include()];
-      for (const uri of await listedFiles(folder, globs, worker, MAX_FILES - found.size, token)) {
+      for (const uri of await listedFiles(folder, globs, worker, MAX_FILES - found.size, { token, log: this.log })) {
         if (!wanted || wanted(vscode.workspace.asRelativePath(uri, false))) found.set(uri.toString(), uri);
       }
       if (found.size >= MAX_FILES || token?.isCancellationRequested) break;

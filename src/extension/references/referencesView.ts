@@ -82,9 +82,11 @@ export class WorkspaceReferences implements vscode.TreeDataProvider<ReferenceNod
     /** The glob of `standardsExplorer.references.include`, as the settings checked it (config.ts). */
     private readonly includeSetting: () => string,
     private readonly reviews?: ClauseReviews,
+    /** Where a scan says its worker could not run (VS Code's search and the host's thread stood in). */
+    private readonly log?: Pick<vscode.LogOutputChannel, 'warn'>,
   ) {
     this.sayings = new CitationSayings(resolver);
-    this.citing = new CitingFiles(() => this.include(), reviews);
+    this.citing = new CitingFiles(() => this.include(), reviews, log);
     this.subscriptions = [
       ...(reviews ? [reviews.onDidChange(({ file }) => file === 'lock' && this.changed.fire(undefined))] : []),
       resolver.onDidChange(() => this.changed.fire(undefined)),
@@ -353,6 +355,7 @@ export class WorkspaceReferences implements vscode.TreeDataProvider<ReferenceNod
           after: scanProgress(progress, uris.length),
           kept: ahead?.keep,
           worker,
+          log: this.log,
         });
       } finally {
         // Cancelled too: what was read is what the view shows, as before.

@@ -42,16 +42,33 @@ export async function scanFiles(
     after,
     kept: keptBatch,
     worker,
-  }: { stopped: () => boolean; after: (done: number) => void; kept?: (files: FileCitations[]) => Promise<void>; worker: () => ScanThread },
+    log,
+  }: {
+    stopped: () => boolean;
+    after: (done: number) => void;
+    kept?: (files: FileCitations[]) => Promise<void>;
+    worker: () => ScanThread;
+    /** Where a batch the worker could not read is said (the host's thread reads it). */
+    log?: Pick<vscode.LogOutputChannel, 'warn'>;
+  },
 ): Promise<number> {
   const batches: Array<readonly vscode.Uri[]> = [];
   for (let at = 0; at < uris.length; at += WORKER_BATCH) batches.push(uris.slice(at, at + WORKER_BATCH));
   let done = 0;
+  // Said once a scan: a worker that cannot read one batch cannot read the next.
+  let warned = false;
+  const notRead = (count: number, error: unknown): void => {
+    if (!warned)
+      log?.warn(
+        `References scan: the scan's worker could not read ${count} files (${String(error)}); they and the rest are read on the extension host's thread.`,
+      );
+    warned = true;
+  };
   // The worker has the next batch while this one is kept: it never waits for the host between two.
-  let next = batches.length ? sent(batches[0], worker, serviceBaseUrl) : undefined;
+  let next = batches.length ? sent(batches[0], worker, serviceBaseUrl, notRead) : undefined;
   for (let i = 0; next && !stopped(); i++) {
     const current = next;
-    next = i + 1 < batches.length ? sent(batches[i + 1], worker, serviceBaseUrl) : undefined;
+    next = i + 1 < batches.length ? sent(batches[i + 1], worker, serviceBaseUrl, notRead) : undefined;
     await kept(current, serviceBaseUrl, into);
     await keptBatch?.(citing(current, into));
     done += batches[i].length;
@@ -80,9 +97,9 @@ export async function listedFiles(
   globs: readonly string[],
   worker: () => ScanThread,
   max: number,
-  token?: vscode.CancellationToken,
+  { token, log }: { token?: vscode.CancellationToken; log?: Pick<vscode.LogOutputChannel, 'warn'> } = {},
 ): Promise<vscode.Uri[]> {
-  if (folder.uri.scheme === 'file') {
+  if (folder.uri.scheme === 'file' && worker().runs) {
     try {
       const files = await worker().list({
         root: folder.uri.fsPath,
@@ -92,8 +109,9 @@ export async function listedFiles(
         max,
       });
       return files.map((file) => vscode.Uri.joinPath(folder.uri, file));
-    } catch {
-      // No worker runs (or it stopped): VS Code's search lists the same files.
+    } catch (error) {
+      // No worker runs (or it stopped): VS Code's search lists the same files, more slowly.
+      log?.warn(`References scan: the scan's worker could not list ${folder.uri.fsPath} (${String(error)}); VS Code's search listed it.`);
     }
   }
   const found = new Map<string, vscode.Uri>();
@@ -127,20 +145,31 @@ interface SentBatch {
   found: Promise<Array<TextCitations | NotReadFile | undefined> | undefined>;
 }
 
-function sent(batch: readonly vscode.Uri[], worker: () => ScanThread, serviceBaseUrl: string | undefined): SentBatch {
+function sent(
+  batch: readonly vscode.Uri[],
+  worker: () => ScanThread,
+  serviceBaseUrl: string | undefined,
+  /** Told when the worker could not read the batch (the host reads it). */
+  notRead: (count: number, error: unknown) => void,
+): SentBatch {
   const open = new Set(vscode.workspace.textDocuments.map((document) => document.uri.toString()));
   const onDisk: vscode.Uri[] = [];
   const here: vscode.Uri[] = [];
   for (const uri of batch) (uri.scheme === 'file' && !open.has(uri.toString()) ? onDisk : here).push(uri);
   if (!onDisk.length) return { onDisk, here, found: Promise.resolve([]) };
+  // No worker is meant to run here (the browser): every file is read on this thread.
+  if (!worker().runs) return { onDisk, here, found: Promise.resolve(undefined) };
   const files = onDisk.map((uri) => ({ path: uri.fsPath, name: vscode.workspace.asRelativePath(uri) }));
-  // No worker here (or it stopped): the batch's files are read on this thread.
+  // The worker stopped, or never started: the batch's files are read on this thread.
   return {
     onDisk,
     here,
     found: worker()
       .read(files, serviceBaseUrl)
-      .catch(() => undefined),
+      .catch((error: unknown) => {
+        notRead(files.length, error);
+        return undefined;
+      }),
   };
 }
 

@@ -8,6 +8,9 @@ import type { ScanFile } from '../../core/scan/scanMessages';
 import type { TextCitations } from '../../core/scan/textCitations';
 
 export class ScanThread {
+  /** No worker is meant to run here: the scan does without one, and says nothing of it. */
+  readonly runs = false;
+
   read(_files: ScanFile[], _serviceBaseUrl: string | undefined): Promise<Array<TextCitations | undefined>> {
     return Promise.reject(new Error('No scan worker in the browser.'));
   }
