@@ -34,6 +34,12 @@ describe('folder listing (the References scan lists folders on disk as findFiles
     assert.deepEqual(listed({ exclude }), ['keep.md', 'off/c.md', 'out/a.txt', 'src/b.md']);
   });
 
+  it('reads a glob as the search does: a trailing slash names the folder, an absolute one inside the folder is made relative', () => {
+    for (const file of ['a.md', 'out/b.md', 'gen/c.md', 'keep/d.md']) write(file);
+    assert.deepEqual(listed({ exclude: { 'out/': true, [path.join(root, 'gen')]: true, '/elsewhere/keep': true } }), ['a.md', 'keep/d.md']);
+    assert.deepEqual(listed({ include: [`${root}/keep/*.md`] }), ['keep/d.md']);
+  });
+
   it('follows symbolic links as search.followSymlinks says, but not one back to a folder it is in', function () {
     if (process.platform === 'win32') this.skip();
     write('real/a.md');

@@ -29,8 +29,11 @@ export interface FolderListing {
 /** The files of `listing.root` it lists: relative, forward slashes, each folder's in name order. */
 export function listFolder({ root, include, exclude, followSymlinks, max }: FolderListing): string[] {
   const nocase = process.platform === 'win32' || process.platform === 'darwin';
-  const included = anyGlob(include, { nocase });
-  const excluded = exclusions(exclude, nocase);
+  const included = anyGlob(
+    include.map((glob) => searchedGlob(glob, root)).filter((glob) => glob !== undefined),
+    { nocase },
+  );
+  const excluded = exclusions(exclude, root, nocase);
   const files: string[] = [];
   // Each folder to walk with the real paths of the folders it is in: a link back to one of them is a loop, not walked.
   const pending: Array<{ dir: string; within: readonly string[] }> = [{ dir: '', within: [] }];
@@ -91,10 +94,12 @@ function kindOf(entry: fs.Dirent, folder: string, followSymlinks: boolean): 'fil
 }
 
 /** Whether `files.exclude` leaves out a path (relative), given its name and the names beside it. */
-function exclusions(setting: ExcludeSetting, nocase: boolean): (relative: string, name: string, siblings: ReadonlySet<string>) => boolean {
+function exclusions(setting: ExcludeSetting, root: string, nocase: boolean): (relative: string, name: string, siblings: ReadonlySet<string>) => boolean {
   const always: string[] = [];
   const conditional: Array<{ matches: (relative: string) => boolean; when: string }> = [];
-  for (const [glob, value] of Object.entries(setting)) {
+  for (const [written, value] of Object.entries(setting)) {
+    const glob = searchedGlob(written, root);
+    if (glob === undefined) continue;
     if (value === true) always.push(glob);
     else if (value && typeof value === 'object' && typeof value.when === 'string') conditional.push({ matches: anyGlob([glob], { nocase }), when: value.when });
   }
@@ -104,6 +109,20 @@ function exclusions(setting: ExcludeSetting, nocase: boolean): (relative: string
     for (const { matches, when } of conditional) if (matches(relative) && siblings.has(when.replace('$(basename)', baseName(name)))) return true;
     return false;
   };
+}
+
+/**
+ * A glob as VS Code's search reads it, relative to the folder: without a trailing slash ("out/" is the folder
+ * "out"); an absolute one inside the folder made relative, one outside it (or empty) undefined.
+ */
+function searchedGlob(glob: string, root: string): string | undefined {
+  let relative = glob.replace(/\\/g, '/').replace(/\/+$/, '');
+  if (path.isAbsolute(glob)) {
+    const inside = `${root.replace(/\\/g, '/').replace(/\/+$/, '')}/`;
+    if (!relative.startsWith(inside)) return undefined;
+    relative = relative.slice(inside.length);
+  }
+  return relative || undefined;
 }
 
 /** A file name without its last extension, as VS Code's `$(basename)` says it. */
