@@ -116,13 +116,19 @@ function exclusions(setting: ExcludeSetting, root: string, nocase: boolean): (re
  * "out"); an absolute one inside the folder made relative, one outside it (or empty) undefined.
  */
 function searchedGlob(glob: string, root: string): string | undefined {
-  let relative = glob.replace(/\\/g, '/').replace(/\/+$/, '');
+  let relative = withoutTrailingSlashes(glob.replaceAll('\\', '/'));
   if (path.isAbsolute(glob)) {
-    const inside = `${root.replace(/\\/g, '/').replace(/\/+$/, '')}/`;
+    const inside = `${withoutTrailingSlashes(root.replaceAll('\\', '/'))}/`;
     if (!relative.startsWith(inside)) return undefined;
     relative = relative.slice(inside.length);
   }
   return relative || undefined;
+}
+
+function withoutTrailingSlashes(text: string): string {
+  let end = text.length;
+  while (end > 0 && text[end - 1] === '/') end--;
+  return text.slice(0, end);
 }
 
 /** A file name without its last extension, as VS Code's `$(basename)` says it. */
