@@ -30,6 +30,12 @@ export function anyGlob(globs: readonly string[], { baseNames = false, nocase = 
     const wanted = new Set(extensions[1].split(','));
     return (file) => wanted.has(file.slice(file.lastIndexOf('.') + 1)) && file.lastIndexOf('.') > file.lastIndexOf('/');
   }
+  // "**/.git", "**/node_modules" (files.exclude's own): a name in any folder, told without a matcher.
+  const names = globs.map((glob) => /^\*\*\/([\w.@-]+)$/.exec(glob)?.[1]);
+  if (!nocase && names.every((name) => name !== undefined)) {
+    const wanted = new Set(names);
+    return (file) => wanted.has(file.slice(file.lastIndexOf('/') + 1));
+  }
   const compiled = globs.map((glob) => new Minimatch(glob, { dot: true, nocase, matchBase: baseNames && !glob.includes('/') }));
   return (file) => compiled.some((glob) => glob.match(file));
 }
