@@ -57,7 +57,8 @@ export async function scanFiles(
   const batches: Array<readonly vscode.Uri[]> = [];
   for (let at = 0; at < uris.length; at += WORKER_BATCH) batches.push(uris.slice(at, at + WORKER_BATCH));
   let done = 0;
-  // Said once a scan: a worker that cannot read one batch cannot read the next.
+  // Said once a scan: a worker that cannot read one batch cannot read the next. Not said once the scan is over: the
+  // batches sent ahead that a cancelled scan leaves are rejected when its worker stops.
   let warned = false;
   const notRead = (count: number, error: unknown): void => {
     if (!warned)
@@ -73,14 +74,18 @@ export async function scanFiles(
     if (i < batches.length) ahead.push(sent(batches[i], worker, serviceBaseUrl, notRead));
   };
   for (let i = 0; i < BATCHES_AHEAD; i++) send(i);
-  for (let i = 0; !stopped(); i++) {
-    const current = ahead.shift();
-    if (!current) break;
-    send(i + BATCHES_AHEAD);
-    await kept(current, serviceBaseUrl, into);
-    await keptBatch?.(citing(current, into));
-    done += batches[i].length;
-    after(done);
+  try {
+    for (let i = 0; !stopped(); i++) {
+      const current = ahead.shift();
+      if (!current) break;
+      send(i + BATCHES_AHEAD);
+      await kept(current, serviceBaseUrl, into);
+      await keptBatch?.(citing(current, into));
+      done += batches[i].length;
+      after(done);
+    }
+  } finally {
+    warned = true;
   }
   return done;
 }
