@@ -53,7 +53,10 @@ export class WorkspaceReferences implements vscode.TreeDataProvider<ReferenceNod
    * the Coverage view never see a workspace half read (a config change rescans while they compute).
    */
   private scanInto: ScanInto | undefined;
-  /** What the last scan resolved as it read: the walks below use it while the files shown are the ones it read. */
+  /**
+   * What the last scan resolved as it read: the walks below use it while the files shown are the ones it read, and
+   * let it go once they are not (it holds the files it read).
+   */
   private tally: ScanTally | undefined;
   /** The URI of each file as the occurrences name it (workspace-relative). */
   private readonly uris = new Map<string, vscode.Uri>();
@@ -183,7 +186,7 @@ export class WorkspaceReferences implements vscode.TreeDataProvider<ReferenceNod
     // Named again at each walk: the workspace's folders may have changed since.
     this.named = undefined;
     // The walk of one standard or edition goes to its citations alone while the last scan's tally stands.
-    const tally = placesIn && standingTally(this.tally, index, this.shown.files);
+    const tally = placesIn && (this.tally = standingTally(this.tally, index, this.shown.files));
     if (tally) await this.sayings.eachAt(tally, placesIn(tally), visit);
     else await this.sayings.each([...this.shown.files.values()], index, visit, unresolved);
     return undefined;
@@ -205,7 +208,7 @@ export class WorkspaceReferences implements vscode.TreeDataProvider<ReferenceNod
       found.places.push({ file: this.nameOf(read), line: citation.line + 1, text: citation.text, uri: read.uri });
     };
     const index = await this.resolver.currentIndex();
-    const tally = typeof index === 'string' ? undefined : standingTally(this.tally, index, this.shown.files);
+    const tally = typeof index === 'string' ? undefined : (this.tally = standingTally(this.tally, index, this.shown.files));
     let standards: StandardSummary[];
     if (tally) {
       this.named = undefined;
