@@ -1,7 +1,7 @@
 /**
  * The files of a folder on disk as VS Code's `workspace.findFiles(include)` lists them for the References view's scan,
  * walked by the scan's worker (scanWorker.ts) instead: VS Code's search answered through the workbench's window, and
- * while it listed 5 000 files a command took the workbench 44–78 ms to answer against 5–15 ms idle
+ * while it listed 5 000 files a command took the workbench 33–78 ms to answer against 5–15 ms idle
  * (bench/referencesScan.ts, 2 cores), the slowest moment of a scan. The same rules as findFiles: the include globs
  * relative to the folder, hidden files too; `files.exclude` (a folder it matches is not entered; `when` names a
  * sibling that must exist, "$(basename)" the name without its extension); symbolic links followed when
