@@ -206,6 +206,43 @@ describe('the advisory lock (core/check/advisoryLock)', () => {
     assert.ok(await second.stillHeld(), "the first's release leaves the second's lock");
     await second.release();
   });
+
+  it('once taken, removes what a contender killed midway left beside it, and nothing a live one is making', async () => {
+    const left = [`${file}.4242.abc.new`, `${file}.4243.def.stale`];
+    const fresh = `${file}.4244.ghi.new`;
+    for (const name of [...left, fresh]) fs.writeFileSync(name, '{}');
+    for (const name of left) fs.utimesSync(name, minutesAgo(5), minutesAgo(5));
+    const other = path.join(dir, 'standards.lock.4245.jkl.new');
+    fs.writeFileSync(other, '');
+    fs.utimesSync(other, minutesAgo(5), minutesAgo(5));
+    await (await holdLock(file, { waitMs: 100, staleMs: 60_000 })).release();
+    assert.deepEqual(fs.readdirSync(dir).sort(), [path.basename(other), path.basename(fresh)].sort());
+  });
+
+  it('is never seen without its holder: a reader in another process finds it whole or not at all', async () => {
+    // Created empty and then written, a waiter could read it between the two and name no holder.
+    const reader = spawn(
+      process.execPath,
+      [
+        '-e',
+        `const fs = require('fs'); let empty = 0, read = 0; const until = Date.now() + 20000;
+         process.stdin.on('data', () => { console.log(JSON.stringify({ empty, read })); process.exit(0); });
+         (function poll() { for (let i = 0; i < 200; i++) { try { const text = fs.readFileSync(${JSON.stringify(file)}, 'utf8'); read++; if (!text.trim()) empty++; } catch {} }
+           if (Date.now() < until) setImmediate(poll); })();`,
+      ],
+      { stdio: ['pipe', 'pipe', 'inherit'] },
+    );
+    let out = '';
+    reader.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    for (let i = 0; i < 400; i++) await (await holdLock(file, { waitMs: 1000, staleMs: 60_000 })).release();
+    const ended = new Promise((resolve) => reader.on('exit', resolve));
+    reader.stdin.write('done\n');
+    await ended;
+    const { empty, read } = JSON.parse(out) as { empty: number; read: number };
+    assert.ok(read > 0, 'the reader found the lock file at times');
+    assert.equal(empty, 0, `read ${read} times, ${empty} of them empty`);
+  });
 });
 
 describe('standards-explorer lock and check: files they cannot trust, and two runs at once', function () {

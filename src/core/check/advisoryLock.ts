@@ -8,6 +8,7 @@
 // fs.promises, not node:fs/promises: loaded with the first lock, not with every start of the command line.
 import { promises as fs } from 'node:fs';
 import * as os from 'node:os';
+import * as path from 'node:path';
 import { LockBusy, type LockHolder } from './lockBusy';
 
 export { LockBusy, type LockHolder };
@@ -44,7 +45,10 @@ export async function holdLock(lockFile: string, options: HoldOptions): Promise<
   let waiting = false;
   for (;;) {
     const held = await tryCreate(lockFile, options.staleMs);
-    if (held) return held;
+    if (held) {
+      await removeLeftovers(lockFile, options.staleMs);
+      return held;
+    }
     const found = await inspect(lockFile, options.staleMs);
     if (!found) continue; // removed meanwhile: try again at once
     if (found.stale && (await removeIfUnchanged(lockFile, found.ino, found.mtimeMs))) {
@@ -61,21 +65,7 @@ export async function holdLock(lockFile: string, options: HoldOptions): Promise<
 /** The lock, when the file did not exist; undefined when it does. */
 async function tryCreate(lockFile: string, staleMs: number): Promise<HeldLock | undefined> {
   const holder: LockHolder = { pid: process.pid, host: os.hostname(), since: new Date().toISOString(), token: Math.random().toString(36).slice(2) };
-  let handle: fs.FileHandle;
-  try {
-    handle = await fs.open(lockFile, 'wx');
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'EEXIST') return undefined;
-    throw error;
-  }
-  try {
-    await handle.writeFile(`${JSON.stringify(holder)}\n`);
-    await handle.close();
-  } catch (error) {
-    await handle.close().catch(() => undefined);
-    await fs.rm(lockFile, { force: true });
-    throw error;
-  }
+  if (!(await created(lockFile, `${JSON.stringify(holder)}\n`))) return undefined;
   const refresh = setInterval(() => {
     const now = new Date();
     void fs.utimes(lockFile, now, now).catch(() => undefined);
@@ -90,6 +80,69 @@ async function tryCreate(lockFile: string, staleMs: number): Promise<HeldLock | 
       if (await stillHeld()) await fs.rm(lockFile, { force: true });
     },
   };
+}
+
+/**
+ * Makes `lockFile` holding `text`, whole from its first instant: written beside it, then linked into place (a link
+ * fails where a file is, as an exclusive create does). Created empty and then written, a waiter could read it
+ * between the two and name no holder. Where the file system makes no links, created exclusively and then written.
+ * False when the file exists.
+ */
+async function created(lockFile: string, text: string): Promise<boolean> {
+  const beside = `${lockFile}.${process.pid}.${Math.random().toString(36).slice(2)}${BESIDE}`;
+  await fs.writeFile(beside, text, { flag: 'wx' });
+  try {
+    await fs.link(beside, lockFile);
+    return true;
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'EEXIST') return false;
+    if (!code || !NO_LINKS.has(code)) throw error;
+    return createdThenWritten(lockFile, text);
+  } finally {
+    await fs.rm(beside, { force: true });
+  }
+}
+
+/** The ends of the names of a lock file being made (`created`) and of a stale one moved aside (`removeIfUnchanged`). */
+const BESIDE = '.new';
+const ASIDE = '.stale';
+
+/**
+ * Removes what a contender killed while it made its lock file, or moved a stale one aside, left beside it: one older
+ * than `staleMs` (a contender's lives for a few milliseconds). Done by the holder, once it holds the lock.
+ */
+async function removeLeftovers(lockFile: string, staleMs: number): Promise<void> {
+  const folder = path.dirname(lockFile);
+  const prefix = `${path.basename(lockFile)}.`;
+  const names = await fs.readdir(folder).catch(() => [] as string[]);
+  for (const name of names) {
+    if (!name.startsWith(prefix) || !(name.endsWith(BESIDE) || name.endsWith(ASIDE))) continue;
+    const stat = await fs.lstat(path.join(folder, name)).catch(() => undefined);
+    if (stat?.isFile() && Date.now() - stat.mtimeMs > staleMs) await fs.rm(path.join(folder, name), { force: true });
+  }
+}
+
+/** What a file system that makes no hard links answers a link with (FAT, some network shares). */
+const NO_LINKS = new Set(['EPERM', 'ENOTSUP', 'EOPNOTSUPP', 'ENOSYS']);
+
+async function createdThenWritten(lockFile: string, text: string): Promise<boolean> {
+  let handle: fs.FileHandle;
+  try {
+    handle = await fs.open(lockFile, 'wx');
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'EEXIST') return false;
+    throw error;
+  }
+  try {
+    await handle.writeFile(text);
+    await handle.close();
+    return true;
+  } catch (error) {
+    await handle.close().catch(() => undefined);
+    await fs.rm(lockFile, { force: true });
+    throw error;
+  }
 }
 
 /**
@@ -111,7 +164,7 @@ async function inspect(lockFile: string, staleMs: number): Promise<{ holder?: Lo
  * compared; a lock moved aside by mistake is put back unless a newer one took its place.
  */
 async function removeIfUnchanged(lockFile: string, ino: number, mtimeMs: number): Promise<boolean> {
-  const aside = `${lockFile}.${process.pid}.${Math.random().toString(36).slice(2)}.stale`;
+  const aside = `${lockFile}.${process.pid}.${Math.random().toString(36).slice(2)}${ASIDE}`;
   try {
     await fs.rename(lockFile, aside);
   } catch {
