@@ -623,6 +623,17 @@ describe('document model: vocabularies', () => {
     );
   });
 
+  it('leaves AsciiMath with a run of letters longer than any name as source text (its parser is quadratic in such a run)', () => {
+    const mathOf = (content: string) => {
+      const [formula] = only(buildDocument({ '@type': 'formula', stem: { type: 'AsciiMath', content } }), 'formula');
+      return formula.math;
+    };
+    assert.equal(mathOf('alpha_i + beta.gamma <= x^2').notation, 'mathml');
+    const long = `a${'A.'.repeat(40)}!`;
+    assert.deepEqual(mathOf(long), { notation: 'asciimath', source: long });
+    assert.equal(mathOf(`${'A.'.repeat(32)} x`).notation, 'mathml', 'a run of 64 is still read');
+  });
+
   it('turns MathML markup into MathML elements only', () => {
     const doc = buildDocument({
       '@type': 'formula',

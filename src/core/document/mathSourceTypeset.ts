@@ -23,9 +23,31 @@ const typesetters = onFirstUse(() => require('./mathTypeset.lazy') as typeof Mat
 /** Longer sources stay source text: no formula of a standard is this long, and the parser's time grows with it. */
 const MAX_SOURCE = 4_000;
 
+/**
+ * mathup reads a run of letters (marks and dots among them) again from each of its letters: its time grows with the
+ * square of the run (a formula of "A.A.A.…" 3 000 characters long took 80 ms, test/unit/linearTime.test.ts, and a
+ * clause of a hundred such formulas would hold the page for seconds). No formula names anything this long: a source
+ * with a longer run stays source text.
+ */
+const MAX_LETTER_RUN = 64;
+
 export function asciiMathFormula(source: string, maxDepth: number): Math {
+  if (longestLetterRun(source) > MAX_LETTER_RUN) return { notation: 'asciimath', source };
   return typeset('asciimath', source, maxDepth, (t) => t.asciiMathMarkup(source));
 }
+
+/** The longest run of characters mathup reads as one name: letters, combining marks and dots. */
+function longestLetterRun(source: string): number {
+  let longest = 0;
+  let run = 0;
+  for (const char of source) {
+    run = char === '.' || LETTER_OR_MARK.test(char) ? run + 1 : 0;
+    if (run > longest) longest = run;
+  }
+  return longest;
+}
+
+const LETTER_OR_MARK = /^[\p{L}\p{M}]$/u;
 
 export function latexFormula(source: string, maxDepth: number): Math {
   return typeset('latex', source, maxDepth, (t) => t.latexMarkup(source));
