@@ -219,6 +219,23 @@ describe('the advisory lock (core/check/advisoryLock)', () => {
     assert.deepEqual(fs.readdirSync(dir).sort(), [path.basename(other), path.basename(fresh)].sort());
   });
 
+  it("removes no link a repository planted under a leftover's name, nor what it points to", async function () {
+    if (process.platform === 'win32') this.skip();
+    const outside = fs.mkdtempSync(path.join(os.tmpdir(), 'se-outside-'));
+    try {
+      const target = path.join(outside, 'precious.txt');
+      fs.writeFileSync(target, 'keep me');
+      const planted = `${file}.4246.mno.new`;
+      fs.symlinkSync(target, planted);
+      fs.lutimesSync(planted, minutesAgo(5), minutesAgo(5));
+      await (await holdLock(file, { waitMs: 100, staleMs: 60_000 })).release();
+      assert.ok(fs.lstatSync(planted).isSymbolicLink(), 'the link stays');
+      assert.equal(fs.readFileSync(target, 'utf8'), 'keep me');
+    } finally {
+      fs.rmSync(outside, { recursive: true, force: true });
+    }
+  });
+
   it('is never seen without its holder: a reader in another process finds it whole or not at all', async () => {
     // Created empty and then written, a waiter could read it between the two and name no holder.
     const reader = spawn(
